@@ -1,0 +1,42 @@
+export const TICKET_STATUSES = ['disponible', 'apartado', 'abonado', 'pagado', 'cancelado'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  disponible: 'disponible',
+  apartado: 'apartado',
+  abonado: 'abonado',
+  pagado: 'pagado',
+  cancelado: 'cancelado',
+};
+
+/** One character per number in the public board (`GET /api/raffles/:id/board`). */
+export const BOARD_CODES: Record<TicketStatus, string> = {
+  disponible: 'd',
+  apartado: 'a',
+  abonado: 'b',
+  pagado: 'p',
+  cancelado: 'c',
+};
+const STATUS_BY_CODE = Object.fromEntries(Object.entries(BOARD_CODES).map(([s, c]) => [c, s])) as Record<
+  string,
+  TicketStatus
+>;
+export const statusFromBoardCode = (code: string): TicketStatus | 'otros' => STATUS_BY_CODE[code] ?? 'otros';
+
+export const isTicketStatus = (value: string): value is TicketStatus =>
+  (TICKET_STATUSES as readonly string[]).includes(value);
+
+/** "7" -> "007" for a 3-digit raffle. */
+export const padTicketNumber = (number: number, digitCount: number): string =>
+  String(number).padStart(digitCount, '0');
+
+/** The live-update toast pads to 3 digits whatever the raffle's digit count (SPEC 4). */
+export const liveUpdateToast = (number: number, status: string): string =>
+  `Ticket #${padTicketNumber(number, 3)} ahora está ${status}`;
+
+/** Search term as the spec wants it: trimmed, commas dropped. */
+export const normalizeSearchTerm = (term: string): string => term.trim().replace(/,/g, '');
+
+/** When the term is all digits it also matches the ticket number exactly. */
+export const exactNumberFromTerm = (term: string): number | null =>
+  /^\d+$/.test(term) && term.length <= 9 ? Number(term) : null;

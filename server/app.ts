@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '../domain/messages';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './lib/error-handler';
+import { createGuards } from './lib/guards';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export type AppConfig = Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir'>;
+
+/** Builds the whole app (plugins, services, routes) without listening: main.ts and tests share it. */
+export async function buildApp(options: {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+
+  const db = database.db;
+  let auth: AuthService | null = null;
+  const users = createUsersService({ db, onUserLocked: (id) => auth?.revokeAllSessions(id) ?? Promise.resolve() });
+  auth = await createAuthService({
+    db,
+    users,
+    jwtSecret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
+  const guards = createGuards(auth);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
+      await api.register(usersRoutes({ users, guards }));
+    },
+    { prefix: '/api' },
+  );
+
+  serveWebApp(app as unknown as FastifyInstance, config.webDistDir);
+  return Object.assign(app, { services: { users, auth } });
+}
+
+/** The built React app with SPA fallback; /api stays JSON-only. */
+function serveWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})` },
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The one place the environment is read. Fails fast with every problem listed. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_RESERVATIONS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  RATES_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  jwtSecret?: string;
+  accessTokenTtlSeconds: number;
+  logLevel: string;
+  rateLimits: { signIn: number; reservations: number; tracking: number };
+  webDistDir: string;
+  ratesUrl?: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      signIn: e.RATE_LIMIT_SIGN_IN,
+      reservations: e.RATE_LIMIT_RESERVATIONS,
+      tracking: e.RATE_LIMIT_TRACKING,
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    ratesUrl: e.RATES_URL,
+  };
+}

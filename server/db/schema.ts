@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Key/value settings the app generates once (e.g. the JWT secret when none is configured). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    fullName: text('full_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`), uniqueIndex('profiles_phone_key').on(t.phone)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_roles_user_id_key').on(t.userId), check('user_roles_role_check', sql`${t.role} in ('admin','vendedor')`)],
+);
+
+/** One row per sign-in: the refresh-token family. Revoking it ends every token of the family. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const raffles = pgTable(
+  'raffles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    totalNumbers: integer('total_numbers').notNull(),
+    digitCount: integer('digit_count').notNull(),
+    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Stored as 'unico' | 'cuotas'; the API shows 'unico' as 'pago_unico'. */
+    paymentType: text('payment_type').notNull().default('unico'),
+    status: text('status').notNull().default('borrador'),
+    installments: integer('installments'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    closingDate: timestamp('closing_date', { withTimezone: true }),
+    reservationHours: integer('reservation_hours').notNull().default(24),
+    drawSource: text('draw_source'),
+    drawCommitment: text('draw_commitment'),
+    winningNumber: integer('winning_number'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('raffles_status_idx').on(t.status),
+    index('raffles_seller_idx').on(t.sellerId),
+    check('raffles_status_check', sql`${t.status} in ('borrador','activa','cerrada','finalizada')`),
+    check('raffles_payment_type_check', sql`${t.paymentType} in ('unico','cuotas')`),
+    check('raffles_total_numbers_check', sql`${t.totalNumbers} between 1 and 1000000`),
+    check('raffles_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Board/SSE ordering: every ticket change takes the next value, so clients can drop stale events. */
+export const ticketVersionSeq = sql`nextval('ticket_version_seq')`;
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    ticketNumber: text('ticket_number').notNull(),
+    status: text('status').notNull().default('disponible'),
+    buyerName: text('buyer_name'),
+    buyerPhone: text('buyer_phone'),
+    buyerAddress: text('buyer_address'),
+    buyerCedula: text('buyer_cedula'),
+    buyerEmail: text('buyer_email'),
+    paymentMethod: text('payment_method'),
+    paymentProof: text('payment_proof'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+    totalPaidCents: bigint('total_paid_cents', { mode: 'number' }).notNull().default(0),
+    remainingCents: bigint('remaining_cents', { mode: 'number' }).notNull().default(0),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_raffle_number_key').on(t.raffleId, t.number),
+    index('tickets_raffle_status_idx').on(t.raffleId, t.status),
+    index('tickets_cedula_idx').on(t.buyerCedula),
+    index('tickets_reserved_until_idx').on(t.reservedUntil),
+    check(
+      'tickets_status_check',
+      sql`${t.status} in ('disponible','apartado','abonado','pagado','cancelado')`,
+    ),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method').notNull().default('transfer'),
+    reference: text('reference'),
+    paymentProof: text('payment_proof'),
+    proofSha256: text('proof_sha256'),
+    paymentDate: timestamp('payment_date', { withTimezone: true }).notNull().defaultNow(),
+    notes: text('notes'),
+    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 6 }),
+    duplicateOf: uuid('duplicate_of'),
+    /** Set once when an approval has been added to the ticket, so approving twice adds once. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_ticket_idx').on(t.ticketId, t.paymentDate),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_reference_idx').on(t.reference),
+    index('payments_proof_idx').on(t.proofSha256),
+    check('payments_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_events_raffle_idx').on(t.raffleId, t.id), index('ticket_events_ticket_idx').on(t.ticketId)],
+);
+
+export const dailyExchangeRates = pgTable(
+  'daily_exchange_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    currencyCode: text('currency_code').notNull(),
+    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 6 }).notNull(),
+    rateDate: date('rate_date').notNull(),
+    isStale: boolean('is_stale').notNull().default(false),
+    source: text('source'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('daily_exchange_rates_code_date_key').on(t.currencyCode, t.rateDate)],
+);
+
+/** Uploaded files: payment proofs (private) and raffle images (public), content-hashed. */
+export const files = pgTable(
+  'files',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_sha256_idx').on(t.sha256), check('files_kind_check', sql`${t.kind} in ('payment-proof','raffle-image')`)],
+);

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../domain/messages';
+import type { Role } from '../../domain/roles';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+import { ForbiddenError, UnauthorizedError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** preHandlers: `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
+export function createGuards(auth: AuthService) {
+  async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError(messages.auth.sessionMissing, 'session_missing');
+    request.auth = await auth.authenticate(token);
+    return request.auth;
+  }
+  const requireRole =
+    (...roles: Role[]) =>
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      const context = await authenticate(request);
+      if (!context.role || !roles.includes(context.role)) throw new ForbiddenError(messages.auth.forbidden);
+    };
+  return {
+    authenticated: async (request: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(request);
+    },
+    staff: requireRole('admin', 'vendedor'),
+    admin: requireRole('admin'),
+    /** For public routes that show more to staff: sets request.auth when a valid token is sent. */
+    optional: async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (bearerToken(request)) await authenticate(request);
+    },
+  };
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthorizedError(messages.auth.sessionMissing, 'session_missing');
+  return request.auth;
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock } from './lib/data-dir-lock';
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pgdata'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+  await app.services.users.ensureFirstAdmin(config, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close().catch((error) => app.log.error(error));
+    await database.close().catch((error) => app.log.error(error));
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Rifas listening on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(`\nRifas could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

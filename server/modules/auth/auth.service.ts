@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { type SignInInput, type Profile, type Session, signInSchema } from '../../../domain/auth';
+import { messages } from '../../../domain/messages';
+import { normalizeVePhone } from '../../../domain/phone';
+import type { Role } from '../../../domain/roles';
+import type { Db } from '../../db/client';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import type { UsersService } from '../users/users.service';
+import type { ProfileRow } from '../users/users.repo';
+import { authRepo } from './auth.repo';
+import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
+
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export type AuthContext = { userId: string; sessionId: string; email: string; role: Role | null };
+type RequestMeta = { ip?: string; userAgent?: string };
+
+const toProfile = (row: ProfileRow): Profile => ({
+  id: row.id,
+  email: row.email,
+  full_name: row.fullName,
+  role: (row.role as Role | null) ?? null,
+});
+
+/** The JWT secret: from config, else generated once and kept in the database (all instances share it). */
+async function resolveJwtSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured;
+  return authRepo.getOrCreateSetting(db, 'jwt_secret', randomBytes(48).toString('base64url'));
+}
+
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;
+
+export async function createAuthService(deps: {
+  db: Db;
+  users: UsersService;
+  jwtSecret?: string;
+  accessTokenTtlSeconds: number;
+}) {
+  const { db, users } = deps;
+  const tokens = createAccessTokens(await resolveJwtSecret(db, deps.jwtSecret), deps.accessTokenTtlSeconds);
+
+  async function issueSession(sessionId: string, user: { id: string; email: string; role: string | null }): Promise<Session> {
+    const refreshToken = newRefreshToken();
+    await authRepo.insertRefreshToken(db, {
+      sessionId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    const access = await tokens.sign({ sub: user.id, sid: sessionId, email: user.email, role: user.role });
+    return {
+      access_token: access.token,
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: tokens.ttlSeconds,
+      expires_at: access.expiresAt,
+      user: { id: user.id, email: user.email },
+    };
+  }
+
+  return {
+    async signIn(body: unknown, meta: RequestMeta): Promise<{ session: Session; profile: Profile }> {
+      const parsed = signInSchema.safeParse(body ?? {});
+      if (!parsed.success) throw new BadRequestError(messages.auth.missingCredentials, 'validation_failed');
+      const input: SignInInput = parsed.data;
+      const by = input.email
+        ? { email: input.email.toLowerCase() }
+        : { phone: normalizeVePhone(input.phone ?? '') ?? input.phone };
+      const user = await users.findCredentials(by);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password ?? '');
+      if (!user || !passwordOk) throw new BadRequestError(messages.auth.invalidCredentials, 'invalid_credentials');
+      if (user.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+      const sessionId = await authRepo.createSession(db, { userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      return { session: await issueSession(sessionId, user), profile: toProfile(user) };
+    },
+
+    /** Rotation with reuse detection: a used token is dead, and replaying it kills its whole family. */
+    async refresh(refreshToken: string): Promise<{ session: Session; profile: Profile }> {
+      const tokenHash = hashRefreshToken(refreshToken);
+      const consumed = await authRepo.consumeRefreshToken(db, tokenHash);
+      if (!consumed) {
+        const known = await authRepo.findRefreshToken(db, tokenHash);
+        if (known) {
+          await authRepo.revokeSession(db, known.sessionId, 'refresh_token_reused');
+          throw new UnauthorizedError(messages.auth.refreshTokenReused, 'refresh_token_reused');
+        }
+        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+      }
+      const context = await authRepo.findSessionContext(db, consumed.sessionId);
+      if (!context || context.revokedAt || consumed.expiresAt.getTime() < Date.now()) {
+        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+      }
+      if (context.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+      await authRepo.touchSession(db, context.sessionId);
+      const session = await issueSession(context.sessionId, { id: context.userId, email: context.email, role: context.role });
+      const profile = await users.findProfile(context.userId, context.email);
+      if (!profile) throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+      return { session, profile: toProfile(profile) };
+    },
+
+    /** Checked on every staff request, so sign-out, disabling and role changes apply at once. */
+    async authenticate(accessToken: string): Promise<AuthContext> {
+      const claims = await tokens.verify(accessToken);
+      if (!claims) throw new UnauthorizedError(messages.auth.sessionMissing, 'session_expired');
+      const context = await authRepo.findSessionContext(db, claims.sid);
+      if (!context || context.revokedAt || context.userId !== claims.sub) {
+        throw new UnauthorizedError(messages.auth.sessionMissing, 'session_expired');
+      }
+      if (context.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+      return {
+        userId: context.userId,
+        sessionId: context.sessionId,
+        email: context.email,
+        role: (context.role as Role | null) ?? null,
+      };
+    },
+
+    async signOut(auth: AuthContext, scope: 'global' | 'local'): Promise<void> {
+      if (scope === 'global') await authRepo.revokeUserSessions(db, auth.userId, 'sign_out_global');
+      else await authRepo.revokeSession(db, auth.sessionId, 'sign_out');
+    },
+
+    async me(auth: AuthContext) {
+      const profile = await users.findProfile(auth.userId, auth.email);
+      if (!profile) throw new UnauthorizedError(messages.auth.sessionMissing, 'session_expired');
+      return { user: { id: auth.userId, email: auth.email }, profile: toProfile(profile) };
+    },
+
+    revokeAllSessions: (userId: string) => authRepo.revokeUserSessions(db, userId, 'user_locked'),
+  };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { type AppConfig, buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin12345!' };
+
+const baseConfig: AppConfig = {
+  accessTokenTtlSeconds: 3600,
+  rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000 },
+  webDistDir: '/nonexistent',
+  jwtSecret: undefined,
+};
+
+/**
+ * A fresh database per test file: in-memory PGlite, or a new randomly named database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `rifas_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+export async function createTestApp(overrides: { config?: Partial<AppConfig> } = {}) {
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config: { ...baseConfig, ...overrides.config }, database });
+  await app.services.users.ensureFirstAdmin({ adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password }, app.log);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  /** Real HTTP against the listening app. `raw` sends a string body as is. */
+  async function api<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(baseUrl + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  async function signIn(email: string, password: string) {
+    const res = await api('POST', '/api/auth/sign-in', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { session: { access_token: string; refresh_token: string }; profile: { id: string } };
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    baseUrl,
+    api,
+    signIn,
+    signInAdmin: async () => (await signIn(TEST_ADMIN.email, TEST_ADMIN.password)).session.access_token,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@domain': path.resolve(import.meta.dirname, 'domain'),
+      '@': path.resolve(import.meta.dirname, 'web/src'),
+    },
+  },
+  test: {
+    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each API test file opens its own database; two at a time fits the 2-core machines.
+    maxWorkers: 2,
+  },
+});
