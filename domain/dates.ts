@@ -12,5 +12,8 @@ const dateTime = new Intl.DateTimeFormat('es-VE', {
 });
 
 export function formatDateTime(value: string | number | Date): string {
-  return dateTime.format(new Date(value)).replace(/\./g, '').replace(/\s?([ap])\s?m$/i, ' $1. m.');
+  return dateTime
+    .format(new Date(value))
+    .replace(/\./g, '')
+    .replace(/\s?([ap])\s?m$/i, ' $1. m.');
 }

@@ -1,5 +1,9 @@
 /** Money is integer cents everywhere; these only format it for people. */
-const usd = new Intl.NumberFormat('es-VE', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+const usd = new Intl.NumberFormat('es-VE', {
+  style: 'currency',
+  currency: 'USD',
+  currencyDisplay: 'narrowSymbol',
+});
 const bs = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const formatUsd = (cents: number): string => usd.format(cents / 100);

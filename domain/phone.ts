@@ -15,7 +15,7 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
 /** "V-12345678" from "v12345678", "V 12.345.678"…; null when it is not a cedula. */
 export function normalizeCedula(input: string): string | null {
-  const compact = input.replace(/[\s.\-]/g, '').toUpperCase();
+  const compact = input.replace(/[\s.-]/g, '').toUpperCase();
   const match = /^([VE])(\d{6,9})$/.exec(compact);
   if (!match) return null;
   return `${match[1]}-${Number(match[2])}`;

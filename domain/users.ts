@@ -2,7 +2,10 @@ import { normalizeVePhone } from './phone';
 import { ROLES } from './roles';
 import { z } from './zod';
 
-const email = z.email('Ingresa un correo válido').max(254).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email('Ingresa un correo válido')
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
 const fullName = z.string().trim().min(2, 'Ingresa el nombre completo').max(120);
 const phone = z
   .string()

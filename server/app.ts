@@ -47,7 +47,10 @@ export async function buildApp(options: {
 
   const db = database.db;
   let auth: AuthService | null = null;
-  const users = createUsersService({ db, onUserLocked: (id) => auth?.revokeAllSessions(id) ?? Promise.resolve() });
+  const users = createUsersService({
+    db,
+    onUserLocked: (id) => auth?.revokeAllSessions(id) ?? Promise.resolve(),
+  });
   auth = await createAuthService({
     db,
     users,
@@ -82,7 +85,10 @@ function serveWebApp(app: FastifyInstance, distDir: string) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
     }
     return reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})` },
+      error: {
+        code: 'NOT_FOUND',
+        message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
+      },
     });
   });
 }

@@ -38,7 +38,10 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`), uniqueIndex('profiles_phone_key').on(t.phone)],
+  (t) => [
+    uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('profiles_phone_key').on(t.phone),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -51,7 +54,10 @@ export const userRoles = pgTable(
     role: text('role').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_roles_user_id_key').on(t.userId), check('user_roles_role_check', sql`${t.role} in ('admin','vendedor')`)],
+  (t) => [
+    uniqueIndex('user_roles_user_id_key').on(t.userId),
+    check('user_roles_role_check', sql`${t.role} in ('admin','vendedor')`),
+  ],
 );
 
 /** One row per sign-in: the refresh-token family. Revoking it ends every token of the family. */
@@ -84,7 +90,10 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 export const raffles = pgTable(
@@ -211,7 +220,10 @@ export const ticketEvents = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_events_raffle_idx').on(t.raffleId, t.id), index('ticket_events_ticket_idx').on(t.ticketId)],
+  (t) => [
+    index('ticket_events_raffle_idx').on(t.raffleId, t.id),
+    index('ticket_events_ticket_idx').on(t.ticketId),
+  ],
 );
 
 export const dailyExchangeRates = pgTable(
@@ -240,5 +252,8 @@ export const files = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_sha256_idx').on(t.sha256), check('files_kind_check', sql`${t.kind} in ('payment-proof','raffle-image')`)],
+  (t) => [
+    index('files_sha256_idx').on(t.sha256),
+    check('files_kind_check', sql`${t.kind} in ('payment-proof','raffle-image')`),
+  ],
 );

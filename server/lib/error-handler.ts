@@ -30,9 +30,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issues = error.validation;
       const semantic =
         error.validationContext === 'body' && issues.every((i) => SEMANTIC_KEYWORDS.has(i.keyword));
-      const fields = issues.map((i) => ({ path: i.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: i.message }));
+      const fields = issues.map((i) => ({
+        path: i.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: i.message,
+      }));
       const first = fields[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : messages.http.validation;
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : messages.http.validation;
       return reply
         .status(semantic ? 422 : 400)
         .send({ error: { code: 'VALIDATION_ERROR', message, fields } });
@@ -46,10 +53,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: messages.http.badRequest } });
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: 'BAD_REQUEST', message: messages.http.badRequest } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.http.internal } });
   });
-
 }

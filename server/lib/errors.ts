@@ -44,7 +44,11 @@ export class UnprocessableError extends AppError {
 
 /** PostgreSQL unique_violation, from pg or PGlite (possibly wrapped by drizzle). */
 export function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as never
+  ) {
     if (e.code === '23505') return e.constraint ?? '';
   }
   return null;

@@ -6,7 +6,10 @@ import type { TestApp } from './test-app';
 export const DEFAULT_PASSWORD = 'Clave12345';
 
 /** A staff user created through the users service, signed in and ready to call the API. */
-export async function makeUser(t: TestApp, overrides: { role?: Role; email?: string; password?: string; phone?: string } = {}) {
+export async function makeUser(
+  t: TestApp,
+  overrides: { role?: Role; email?: string; password?: string; phone?: string } = {},
+) {
   const email = overrides.email ?? `user-${randomBytes(4).toString('hex')}@test.local`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const input = createUserSchema.parse({

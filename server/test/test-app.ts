@@ -48,7 +48,10 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 export async function createTestApp(overrides: { config?: Partial<AppConfig> } = {}) {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config: { ...baseConfig, ...overrides.config }, database });
-  await app.services.users.ensureFirstAdmin({ adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password }, app.log);
+  await app.services.users.ensureFirstAdmin(
+    { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password },
+    app.log,
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

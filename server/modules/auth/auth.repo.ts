@@ -4,7 +4,10 @@ import { appSettings, authSessions, profiles, refreshTokens, userRoles } from '.
 
 export const authRepo = {
   async getSetting(db: Executor, key: string): Promise<string | null> {
-    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+    const [row] = await db
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.key, key));
     return row?.value ?? null;
   },
 
@@ -14,7 +17,10 @@ export const authRepo = {
     return (await authRepo.getSetting(db, key)) ?? value;
   },
 
-  async createSession(db: Executor, values: { userId: string; userAgent?: string; ip?: string }): Promise<string> {
+  async createSession(
+    db: Executor,
+    values: { userId: string; userAgent?: string; ip?: string },
+  ): Promise<string> {
     const [row] = await db.insert(authSessions).values(values).returning({ id: authSessions.id });
     if (!row) throw new Error('insert returned no row');
     return row.id;

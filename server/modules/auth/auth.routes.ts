@@ -17,7 +17,10 @@ export const authRoutes =
         config: { rateLimit: { max: deps.signInPerMinute, timeWindow: '1 minute' } },
       },
       async (request) =>
-        auth.signIn(request.body, { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) }),
+        auth.signIn(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300),
+        }),
     );
 
     app.post(
@@ -38,5 +41,7 @@ export const authRoutes =
       },
     );
 
-    app.get('/auth/me', { preHandler: guards.authenticated }, async (request) => auth.me(requireAuth(request)));
+    app.get('/auth/me', { preHandler: guards.authenticated }, async (request) =>
+      auth.me(requireAuth(request)),
+    );
   };

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type SignInInput, type Profile, type Session, signInSchema } from '../../../domain/auth';
+import { type Profile, type Session, type SignInInput, signInSchema } from '../../../domain/auth';
 import { messages } from '../../../domain/messages';
 import { normalizeVePhone } from '../../../domain/phone';
 import type { Role } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
-import type { UsersService } from '../users/users.service';
 import type { ProfileRow } from '../users/users.repo';
+import type { UsersService } from '../users/users.service';
 import { authRepo } from './auth.repo';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -40,7 +40,10 @@ export async function createAuthService(deps: {
   const { db, users } = deps;
   const tokens = createAccessTokens(await resolveJwtSecret(db, deps.jwtSecret), deps.accessTokenTtlSeconds);
 
-  async function issueSession(sessionId: string, user: { id: string; email: string; role: string | null }): Promise<Session> {
+  async function issueSession(
+    sessionId: string,
+    user: { id: string; email: string; role: string | null },
+  ): Promise<Session> {
     const refreshToken = newRefreshToken();
     await authRepo.insertRefreshToken(db, {
       sessionId,
@@ -67,10 +70,18 @@ export async function createAuthService(deps: {
         ? { email: input.email.toLowerCase() }
         : { phone: normalizeVePhone(input.phone ?? '') ?? input.phone };
       const user = await users.findCredentials(by);
-      const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password ?? '');
-      if (!user || !passwordOk) throw new BadRequestError(messages.auth.invalidCredentials, 'invalid_credentials');
+      const passwordOk = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        input.password ?? '',
+      );
+      if (!user || !passwordOk)
+        throw new BadRequestError(messages.auth.invalidCredentials, 'invalid_credentials');
       if (user.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
-      const sessionId = await authRepo.createSession(db, { userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+      const sessionId = await authRepo.createSession(db, {
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
       return { session: await issueSession(sessionId, user), profile: toProfile(user) };
     },
 
@@ -92,7 +103,11 @@ export async function createAuthService(deps: {
       }
       if (context.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
       await authRepo.touchSession(db, context.sessionId);
-      const session = await issueSession(context.sessionId, { id: context.userId, email: context.email, role: context.role });
+      const session = await issueSession(context.sessionId, {
+        id: context.userId,
+        email: context.email,
+        role: context.role,
+      });
       const profile = await users.findProfile(context.userId, context.email);
       if (!profile) throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
       return { session, profile: toProfile(profile) };

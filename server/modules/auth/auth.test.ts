@@ -12,7 +12,10 @@ describe('GET /api/health', () => {
   it('reports the database in use', async () => {
     const res = await t.api('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 });
 
@@ -23,7 +26,11 @@ describe('POST /api/auth/sign-in', () => {
     });
     expect(res.status).toBe(200);
     const { session, profile } = res.body;
-    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: TEST_ADMIN.email } });
+    expect(session).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      user: { email: TEST_ADMIN.email },
+    });
     expect(session.access_token.split('.')).toHaveLength(3);
     expect(session.refresh_token.length).toBeGreaterThan(20);
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
@@ -33,28 +40,35 @@ describe('POST /api/auth/sign-in', () => {
 
   it('signs in by phone written in any Venezuelan format', async () => {
     const seller = await makeUser(t, { phone: '0414-555-1234' });
-    const res = await t.api('POST', '/api/auth/sign-in', { body: { phone: '+58 414 5551234', password: seller.password } });
+    const res = await t.api('POST', '/api/auth/sign-in', {
+      body: { phone: '+58 414 5551234', password: seller.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({ email: seller.email, role: 'vendedor' });
   });
 
-  it.each([
-    [{ email: TEST_ADMIN.email }],
-    [{ password: 'x' }],
-    [{ email: '', password: '' }],
-    [{}],
-  ])('needs an identifier and a password: %j', async (body) => {
-    const res = await t.api('POST', '/api/auth/sign-in', { body });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('You must provide either an email or phone number and a password');
-  });
+  it.each([[{ email: TEST_ADMIN.email }], [{ password: 'x' }], [{ email: '', password: '' }], [{}]])(
+    'needs an identifier and a password: %j',
+    async (body) => {
+      const res = await t.api('POST', '/api/auth/sign-in', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('You must provide either an email or phone number and a password');
+    },
+  );
 
   it('answers invalid_credentials for a wrong password or an unknown user, without saying which', async () => {
-    const wrong = await t.api('POST', '/api/auth/sign-in', { body: { email: TEST_ADMIN.email, password: 'Nope12345' } });
-    const unknown = await t.api('POST', '/api/auth/sign-in', { body: { email: 'ghost@test.local', password: 'Nope12345' } });
+    const wrong = await t.api('POST', '/api/auth/sign-in', {
+      body: { email: TEST_ADMIN.email, password: 'Nope12345' },
+    });
+    const unknown = await t.api('POST', '/api/auth/sign-in', {
+      body: { email: 'ghost@test.local', password: 'Nope12345' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ code: 'invalid_credentials', message: 'Correo, teléfono o contraseña incorrectos' });
+      expect(res.body.error).toEqual({
+        code: 'invalid_credentials',
+        message: 'Correo, teléfono o contraseña incorrectos',
+      });
     }
   });
 
@@ -62,7 +76,9 @@ describe('POST /api/auth/sign-in', () => {
     const malformed = await t.api('POST', '/api/auth/sign-in', { raw: '{"email": ' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('INVALID_JSON');
-    const wrongType = await t.api('POST', '/api/auth/sign-in', { body: { email: TEST_ADMIN.email, password: 12345 } });
+    const wrongType = await t.api('POST', '/api/auth/sign-in', {
+      body: { email: TEST_ADMIN.email, password: 12345 },
+    });
     expect(wrongType.status).toBe(400);
     const unknownField = await t.api('POST', '/api/auth/sign-in', {
       body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password, admin: true },
@@ -81,7 +97,9 @@ describe('POST /api/auth/sign-in', () => {
     const seller = await makeUser(t);
     const admin = await t.signInAdmin();
     await t.api('PATCH', `/api/users/${seller.user.id}`, { token: admin, body: { disabled: true } });
-    const res = await t.api('POST', '/api/auth/sign-in', { body: { email: seller.email, password: seller.password } });
+    const res = await t.api('POST', '/api/auth/sign-in', {
+      body: { email: seller.email, password: seller.password },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('user_disabled');
   });
@@ -89,11 +107,15 @@ describe('POST /api/auth/sign-in', () => {
 
 describe('sign-in rate limit', () => {
   it('answers 429 in Spanish after too many attempts from one IP', async () => {
-    const limited = await createTestApp({ config: { rateLimits: { signIn: 3, reservations: 10, tracking: 10 } } });
+    const limited = await createTestApp({
+      config: { rateLimits: { signIn: 3, reservations: 10, tracking: 10 } },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.api('POST', '/api/auth/sign-in', { body: { email: 'a@b.c', password: 'Wrong1234' } });
+        const res = await limited.api('POST', '/api/auth/sign-in', {
+          body: { email: 'a@b.c', password: 'Wrong1234' },
+        });
         statuses.push(res.status);
         if (res.status === 429) expect(res.body.error.code).toBe('RATE_LIMITED');
       }
@@ -107,25 +129,35 @@ describe('sign-in rate limit', () => {
 describe('POST /api/auth/refresh', () => {
   it('rotates: the new pair works and the old refresh token is dead', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const first = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    const first = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
     expect(first.status).toBe(200);
     expect(first.body.session.refresh_token).not.toBe(session.refresh_token);
     expect(first.body.profile.role).toBe('admin');
     const me = await t.api('GET', '/api/auth/me', { token: first.body.session.access_token });
     expect(me.status).toBe(200);
 
-    const second = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: first.body.session.refresh_token } });
+    const second = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: first.body.session.refresh_token },
+    });
     expect(second.status).toBe(200);
   });
 
   it('detects reuse of a rotated token and revokes the whole session family', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const rotated = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
-    const replay = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    const rotated = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
+    const replay = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('refresh_token_reused');
     // The legitimate newest token and its access token die with the family.
-    const next = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: rotated.body.session.refresh_token } });
+    const next = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: rotated.body.session.refresh_token },
+    });
     expect(next.status).toBe(401);
     const me = await t.api('GET', '/api/auth/me', { token: rotated.body.session.access_token });
     expect(me.status).toBe(401);
@@ -154,10 +186,15 @@ describe('POST /api/auth/sign-out', () => {
   it('local sign-out ends only the current session', async () => {
     const a = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const b = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const res = await t.api('POST', '/api/auth/sign-out', { token: a.session.access_token, body: { scope: 'local' } });
+    const res = await t.api('POST', '/api/auth/sign-out', {
+      token: a.session.access_token,
+      body: { scope: 'local' },
+    });
     expect(res.status).toBe(204);
     expect((await t.api('GET', '/api/auth/me', { token: a.session.access_token })).status).toBe(401);
-    const refresh = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: a.session.refresh_token } });
+    const refresh = await t.api('POST', '/api/auth/refresh', {
+      body: { refresh_token: a.session.refresh_token },
+    });
     expect(refresh.status).toBe(401);
     expect((await t.api('GET', '/api/auth/me', { token: b.session.access_token })).status).toBe(200);
   });
@@ -169,14 +206,19 @@ describe('POST /api/auth/sign-out', () => {
     const res = await t.api('POST', '/api/auth/sign-out', { token: seller.token, body: { scope: 'global' } });
     expect(res.status).toBe(204);
     expect((await t.api('GET', '/api/auth/me', { token: other.session.access_token })).status).toBe(401);
-    expect((await t.api('POST', '/api/auth/refresh', { body: { refresh_token: other.session.refresh_token } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/api/auth/refresh', { body: { refresh_token: other.session.refresh_token } }))
+        .status,
+    ).toBe(401);
     expect((await t.api('GET', '/api/auth/me', { token: admin })).status).toBe(200);
   });
 
   it('needs a valid token and a valid scope', async () => {
     expect((await t.api('POST', '/api/auth/sign-out', { body: {} })).status).toBe(401);
     const token = await t.signInAdmin();
-    expect((await t.api('POST', '/api/auth/sign-out', { token, body: { scope: 'everything' } })).status).toBe(400);
+    expect((await t.api('POST', '/api/auth/sign-out', { token, body: { scope: 'everything' } })).status).toBe(
+      400,
+    );
     expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(200);
   });
 });
@@ -186,7 +228,10 @@ describe('GET /api/auth/me', () => {
     const seller = await makeUser(t);
     const before = await t.api('GET', '/api/auth/me', { token: seller.token });
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ user: { id: seller.user.id, email: seller.email }, profile: { role: 'vendedor' } });
+    expect(before.body).toMatchObject({
+      user: { id: seller.user.id, email: seller.email },
+      profile: { role: 'vendedor' },
+    });
     const admin = await t.signInAdmin();
     await t.api('PATCH', `/api/users/${seller.user.id}`, { token: admin, body: { role: 'admin' } });
     const after = await t.api('GET', '/api/auth/me', { token: seller.token });
@@ -202,6 +247,8 @@ describe('GET /api/auth/me', () => {
     const [h, p, s] = token.split('.');
     const tampered = `${h}.${p}x.${s}`;
     expect((await t.api('GET', '/api/auth/me', { token: tampered })).status).toBe(401);
-    expect((await t.api('GET', '/api/auth/me', { headers: { authorization: `Basic ${token}` } })).status).toBe(401);
+    expect(
+      (await t.api('GET', '/api/auth/me', { headers: { authorization: `Basic ${token}` } })).status,
+    ).toBe(401);
   });
 });

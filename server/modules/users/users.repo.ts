@@ -25,7 +25,8 @@ const withRole = (db: Executor) =>
   db.select(profileColumns).from(profiles).leftJoin(userRoles, eq(userRoles.userId, profiles.id));
 
 export const usersRepo = {
-  list: (db: Executor): Promise<ProfileRow[]> => withRole(db).orderBy(asc(profiles.createdAt), asc(profiles.id)),
+  list: (db: Executor): Promise<ProfileRow[]> =>
+    withRole(db).orderBy(asc(profiles.createdAt), asc(profiles.id)),
 
   async findById(db: Executor, id: string): Promise<ProfileRow | null> {
     const [row] = await withRole(db).where(eq(profiles.id, id));
@@ -61,7 +62,12 @@ export const usersRepo = {
   ): Promise<string> {
     const [row] = await db
       .insert(profiles)
-      .values({ email: values.email, passwordHash: values.passwordHash, fullName: values.fullName, phone: values.phone })
+      .values({
+        email: values.email,
+        passwordHash: values.passwordHash,
+        fullName: values.fullName,
+        phone: values.phone,
+      })
       .returning({ id: profiles.id });
     if (!row) throw new Error('insert returned no row');
     await db.insert(userRoles).values({ userId: row.id, role: values.role });

@@ -29,19 +29,28 @@ export const toUser = (row: ProfileRow): User => ({
 
 function assertStrong(password: string, email?: string) {
   const reasons = weakPasswordReasons(password, { email });
-  if (reasons.length > 0) throw new UnprocessableError(messages.users.weakPassword, 'weak_password', { reasons });
+  if (reasons.length > 0)
+    throw new UnprocessableError(messages.users.weakPassword, 'weak_password', { reasons });
 }
 
 function rethrowDuplicate(error: unknown): never {
   const constraint = uniqueViolation(error);
-  if (constraint === 'profiles_email_key') throw new ConflictError(messages.users.duplicateEmail, 'EMAIL_TAKEN');
-  if (constraint === 'profiles_phone_key') throw new ConflictError(messages.users.duplicatePhone, 'PHONE_TAKEN');
+  if (constraint === 'profiles_email_key')
+    throw new ConflictError(messages.users.duplicateEmail, 'EMAIL_TAKEN');
+  if (constraint === 'profiles_phone_key')
+    throw new ConflictError(messages.users.duplicatePhone, 'PHONE_TAKEN');
   throw error;
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ db, onUserLocked }: { db: Db; onUserLocked?: (userId: string) => Promise<void> }) {
+export function createUsersService({
+  db,
+  onUserLocked,
+}: {
+  db: Db;
+  onUserLocked?: (userId: string) => Promise<void>;
+}) {
   async function getOrThrow(id: string): Promise<ProfileRow> {
     const row = await usersRepo.findById(db, id);
     if (!row) throw new NotFoundError(messages.users.notFound, 'USER_NOT_FOUND');
@@ -51,7 +60,11 @@ export function createUsersService({ db, onUserLocked }: { db: Db; onUserLocked?
   return {
     list: async (): Promise<User[]> => (await usersRepo.list(db)).map(toUser),
 
-    async create(input: Required<Pick<CreateUserInput, 'email' | 'password' | 'full_name' | 'role'>> & { phone?: string | null }) {
+    async create(
+      input: Required<Pick<CreateUserInput, 'email' | 'password' | 'full_name' | 'role'>> & {
+        phone?: string | null;
+      },
+    ) {
       assertStrong(input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       const id = await db
@@ -123,7 +136,9 @@ export function createUsersService({ db, onUserLocked }: { db: Db; onUserLocked?
         });
       if (!config.adminPassword) {
         log.warn(`First admin created: ${config.adminEmail} / password: ${password}  (shown only once)`);
-        console.log(`\n  Rifas: first admin ${config.adminEmail}  password: ${password}\n  (shown only once; change it in Usuarios)\n`);
+        console.log(
+          `\n  Rifas: first admin ${config.adminEmail}  password: ${password}\n  (shown only once; change it in Usuarios)\n`,
+        );
       } else {
         log.info(`First admin created: ${config.adminEmail}`);
       }

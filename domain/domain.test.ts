@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { signInSchema } from './auth';
+import { formatDateTime } from './dates';
+import { formatBs, formatUsd, parseMoneyToCents } from './money';
+import { weakPasswordReasons } from './password';
+import { normalizeCedula, normalizeVePhone } from './phone';
+import {
+  exactNumberFromTerm,
+  liveUpdateToast,
+  normalizeSearchTerm,
+  padTicketNumber,
+  statusFromBoardCode,
+} from './tickets';
+
+describe('weakPasswordReasons', () => {
+  it('accepts a decent password', () => {
+    expect(weakPasswordReasons('Segura2026')).toEqual([]);
+  });
+  it('lists every reason in Spanish', () => {
+    expect(weakPasswordReasons('abc')).toEqual([
+      'Debe tener al menos 8 caracteres',
+      'Debe incluir al menos un número',
+    ]);
+    expect(weakPasswordReasons('12345678')).toEqual([
+      'Debe incluir al menos una letra',
+      'Es una contraseña demasiado común',
+    ]);
+    expect(weakPasswordReasons('maria2026x', { email: 'maria@x.com' })).toEqual([
+      'No debe contener tu correo',
+    ]);
+  });
+});
+
+describe('Venezuelan phone and cedula', () => {
+  it.each([
+    ['0414-1234567', '0414-1234567'],
+    ['04141234567', '0414-1234567'],
+    ['+58 414 123 4567', '0414-1234567'],
+    ['58(424)1234567', '0424-1234567'],
+    ['0212-5551234', '0212-5551234'],
+  ])('normalizes %s', (input, expected) => {
+    expect(normalizeVePhone(input)).toBe(expected);
+  });
+  it.each(['12345', '0415-1234567', '0414-123456', 'abc'])('rejects %s', (input) => {
+    expect(normalizeVePhone(input)).toBeNull();
+  });
+  it('normalizes cedulas and rejects the rest', () => {
+    expect(normalizeCedula('v12.345.678')).toBe('V-12345678');
+    expect(normalizeCedula('E-81234567')).toBe('E-81234567');
+    expect(normalizeCedula('X-123')).toBeNull();
+    expect(normalizeCedula('V-12')).toBeNull();
+  });
+});
+
+describe('tickets', () => {
+  it('pads numbers to the digit count', () => {
+    expect(padTicketNumber(7, 3)).toBe('007');
+    expect(padTicketNumber(12345, 3)).toBe('12345');
+  });
+  it('writes the live toast with 3 digits', () => {
+    expect(liveUpdateToast(5, 'apartado')).toBe('Ticket #005 ahora está apartado');
+    expect(liveUpdateToast(1234, 'pagado')).toBe('Ticket #1234 ahora está pagado');
+  });
+  it('normalizes search terms and detects exact numbers', () => {
+    expect(normalizeSearchTerm('  1,234 ')).toBe('1234');
+    expect(exactNumberFromTerm('0042')).toBe(42);
+    expect(exactNumberFromTerm('42a')).toBeNull();
+  });
+  it('decodes board characters, unknown ones as otros', () => {
+    expect(statusFromBoardCode('p')).toBe('pagado');
+    expect(statusFromBoardCode('z')).toBe('otros');
+  });
+});
+
+describe('money and dates', () => {
+  it('formats cents as USD and Bs', () => {
+    expect(formatUsd(1250)).toBe('$12,50');
+    expect(formatBs(1000, 36.5)).toBe('Bs 365,00');
+  });
+  it('parses typed amounts to cents', () => {
+    expect(parseMoneyToCents('12,5')).toBe(1250);
+    expect(parseMoneyToCents('3')).toBe(300);
+    expect(parseMoneyToCents('1.234')).toBeNull();
+  });
+  it('shows Caracas time', () => {
+    expect(formatDateTime('2026-11-22T00:00:00Z')).toBe('21 nov 2026, 8:00 p. m.');
+  });
+});
+
+describe('signInSchema', () => {
+  it('wants an identifier and a password', () => {
+    expect(signInSchema.safeParse({ email: 'a@b.c', password: 'x' }).success).toBe(true);
+    expect(signInSchema.safeParse({ phone: '0414', password: 'x' }).success).toBe(true);
+    expect(signInSchema.safeParse({ email: 'a@b.c' }).success).toBe(false);
+  });
+});

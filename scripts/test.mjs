@@ -1,0 +1,125 @@
+// `npm test`: every test, on a fresh machine too.
+//   1. unit + API tests on PGlite
+//   2. API tests again on a real PostgreSQL (TEST_DATABASE_URL, or the local server if reachable)
+//   3. the web build and the Playwright tests in Debian's Chromium
+// Under CI=true a missing PostgreSQL is a failure; elsewhere the pass is skipped, loudly.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+const isCI = process.env.CI === 'true';
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-test-'));
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━━ ${label} ━━━`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    console.log("Debian's Chromium is missing: installing it (apt-get install -y chromium)…");
+    const ok =
+      run('apt-get update', 'apt-get', ['update', '-qq']) &&
+      run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+        DEBIAN_FRONTEND: 'noninteractive',
+      });
+    if (ok && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `\nBrowser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium\n`,
+  );
+  process.exit(1);
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    return { error: error.message, url };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function vitest(label, args, env) {
+  const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
+    env,
+  );
+  const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+  results.push({
+    label,
+    ok,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? (ok ? 0 : 1),
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+  });
+}
+
+function playwright() {
+  const out = path.join(reportDir, 'playwright.json');
+  const ok =
+    run('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) &&
+    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+  const stats = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')).stats : null;
+  results.push({
+    label: 'browser (Chromium)',
+    ok,
+    passed: stats?.expected ?? 0,
+    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (ok ? 0 : stats ? 0 : 1),
+    skipped: stats?.skipped ?? 0,
+  });
+}
+
+ensureChromium();
+const only = process.argv[2]; // optional: "unit" | "e2e"
+if (only !== 'e2e') {
+  vitest('unit + API on PGlite', [], { TEST_DATABASE_URL: '' });
+  const pgUrl = await postgresUrl();
+  if (typeof pgUrl === 'string') {
+    vitest('API on PostgreSQL', ['server'], { TEST_DATABASE_URL: pgUrl });
+  } else {
+    const banner = '!'.repeat(78);
+    console.error(`\n${banner}\n!! PostgreSQL pass NOT RUN: ${pgUrl.url} is unreachable (${pgUrl.error}).`);
+    console.error('!! Set TEST_DATABASE_URL to a PostgreSQL server to run the API tests on it too.');
+    console.error(`${banner}\n`);
+    results.push({
+      label: 'API on PostgreSQL (NOT RUN)',
+      ok: !isCI,
+      passed: 0,
+      failed: isCI ? 1 : 0,
+      skipped: 0,
+    });
+  }
+}
+if (only !== 'unit') playwright();
+
+console.log('\n━━━ Summary ━━━');
+for (const r of results) {
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+  );
+}
+const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {
+  passed: 0,
+  failed: 0,
+});
+console.log(`\n${total.passed} passed, ${total.failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
