@@ -13,6 +13,11 @@ import { createGuards } from './lib/guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { rafflesRoutes } from './modules/raffles/raffles.routes';
+import { createRafflesService } from './modules/raffles/raffles.service';
+import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -59,17 +64,30 @@ export async function buildApp(options: {
   });
   const guards = createGuards(auth);
 
+  // Raffles and tickets need each other (tickets are generated with the raffle; a reservation
+  // reads its raffle), so each gets the other lazily.
+  let tickets: TicketsService | null = null;
+  const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
+  tickets = createTicketsService({ db, findRaffle: raffles.findRow });
+  const hub = createRealtimeHub(database);
+  await hub.start();
+  app.addHook('preClose', async () => hub.stop());
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
       await api.register(usersRoutes({ users, guards }));
+      await api.register(rafflesRoutes({ raffles, guards }));
+      await api.register(
+        ticketsRoutes({ raffles, tickets, hub, guards, reservationsPerMinute: config.rateLimits.reservations }),
+      );
     },
     { prefix: '/api' },
   );
 
   serveWebApp(app as unknown as FastifyInstance, config.webDistDir);
-  return Object.assign(app, { services: { users, auth } });
+  return Object.assign(app, { services: { users, auth, raffles, tickets, hub } });
 }
 
 /** The built React app with SPA fallback; /api stays JSON-only. */

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startReservationExpiryJob } from './modules/tickets/expiry.job';
 
 async function main() {
   const config = loadConfig();
@@ -17,12 +18,14 @@ async function main() {
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
   await app.services.users.ensureFirstAdmin(config, app.log);
+  const stopExpiryJob = startReservationExpiryJob(app.services.tickets, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    stopExpiryJob();
     await app.close().catch((error) => app.log.error(error));
     await database.close().catch((error) => app.log.error(error));
     releaseLock();

@@ -23,3 +23,32 @@ export async function makeUser(
   const { session } = await t.signIn(email, password);
   return { user, email, password, token: session.access_token, refreshToken: session.refresh_token };
 }
+
+export const raffleInput = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Moto Bera 2026',
+  description: 'Moto 0 km, se sortea con el Triple Táchira.',
+  price_cents: 500,
+  total_numbers: 100,
+  digit_count: 2,
+  payment_type: 'pago_unico',
+  status: 'activa',
+  reservation_hours: 24,
+  draw_source: 'Triple Táchira A, 10:00 p. m.',
+  ...overrides,
+});
+
+/** A raffle created through the API by the given staff token (the admin's when omitted). */
+export async function makeRaffle(t: TestApp, overrides: Record<string, unknown> = {}, token?: string) {
+  const res = await t.api('POST', '/api/raffles', { token: token ?? (await t.signInAdmin()), body: raffleInput(overrides) });
+  if (res.status !== 201) throw new Error(`makeRaffle failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as import('../../domain/raffles').Raffle;
+}
+
+export const buyer = (overrides: Record<string, unknown> = {}) => ({
+  name: '  María Pérez ',
+  phone: '0414-1234567',
+  address: 'Av. Bolívar, San Cristóbal',
+  cedula: 'V-12345678',
+  email: 'maria@example.com',
+  ...overrides,
+});

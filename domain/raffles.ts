@@ -1,0 +1,122 @@
+import { z } from './zod';
+
+export const RAFFLE_STATUSES = ['borrador', 'activa', 'cerrada', 'finalizada'] as const;
+export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
+export const raffleStatusLabels: Record<RaffleStatus, string> = {
+  borrador: 'Borrador',
+  activa: 'Activa',
+  cerrada: 'Cerrada',
+  finalizada: 'Finalizada',
+};
+
+/** API names; stored as 'unico' | 'cuotas'. */
+export const PAYMENT_TYPES = ['pago_unico', 'cuotas'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const paymentTypeLabels: Record<PaymentType, string> = { pago_unico: 'Pago único', cuotas: 'Cuotas' };
+
+export const MAX_TOTAL_NUMBERS = 1_000_000;
+export const MAX_DIGIT_COUNT = 7;
+
+export const raffleMessages = {
+  totalExceedsDigits: 'La cantidad de números no cabe en la cantidad de cifras elegida',
+  installmentsRequired: 'Indica en cuántas cuotas se paga',
+  closingInPast: 'La fecha de cierre debe ser futura',
+  notFound: 'Rifa no encontrada',
+  notYours: 'Solo puedes gestionar tus propias rifas.',
+  totalLocked: 'No se puede cambiar la cantidad de números: ya hay números apartados o vendidos.',
+  notOpen: 'Esta rifa no está recibiendo reservas en este momento.',
+  closed: 'Esta rifa ya cerró: no admite más reservas.',
+} as const;
+
+const fields = {
+  name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(120),
+  description: z.string().trim().max(5000).default(''),
+  price_cents: z.int('El precio debe ser un número entero de céntimos').min(0, 'El precio no puede ser negativo').max(100_000_000),
+  total_numbers: z
+    .int('La cantidad de números debe ser un entero')
+    .min(1, 'La rifa necesita al menos 1 número')
+    .max(MAX_TOTAL_NUMBERS, 'Una rifa puede tener como máximo 1.000.000 de números'),
+  digit_count: z.int().min(1, 'Mínimo 1 cifra').max(MAX_DIGIT_COUNT, `Máximo ${MAX_DIGIT_COUNT} cifras`),
+  payment_type: z.enum(PAYMENT_TYPES, 'Elige pago único o cuotas'),
+  installments: z.int().min(2, 'Mínimo 2 cuotas').max(48, 'Máximo 48 cuotas').nullable(),
+  status: z.enum(RAFFLE_STATUSES, 'Estado inválido'),
+  closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
+  reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
+  draw_source: z.string().trim().max(200).nullable(),
+  images: z.array(z.string().max(500)).max(10, 'Máximo 10 imágenes'),
+  seller_id: z.uuid().nullable(),
+};
+
+type RuleInput = { total_numbers?: number; digit_count?: number; payment_type?: PaymentType; installments?: number | null };
+
+/** Cross-field rules, shared by create and (merged) update. */
+export function raffleRuleViolations(v: RuleInput): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (v.total_numbers !== undefined && v.digit_count !== undefined && v.total_numbers > 10 ** v.digit_count) {
+    problems.push({ path: 'total_numbers', message: raffleMessages.totalExceedsDigits });
+  }
+  if (v.payment_type === 'cuotas' && !v.installments) {
+    problems.push({ path: 'installments', message: raffleMessages.installmentsRequired });
+  }
+  return problems;
+}
+
+export const createRaffleSchema = z
+  .object({
+    ...fields,
+    status: fields.status.default('activa'),
+    payment_type: fields.payment_type.default('pago_unico'),
+    installments: fields.installments.default(null),
+    closing_date: fields.closing_date.default(null),
+    reservation_hours: fields.reservation_hours.default(24),
+    draw_source: fields.draw_source.default(null),
+    images: fields.images.default([]),
+    seller_id: fields.seller_id.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    for (const p of raffleRuleViolations(v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+  });
+export type CreateRaffleInput = z.input<typeof createRaffleSchema>;
+export type CreateRaffle = z.output<typeof createRaffleSchema>;
+
+export const updateRaffleSchema = z.object(fields).partial().strict();
+export type UpdateRaffle = z.output<typeof updateRaffleSchema>;
+
+export type RaffleStats = {
+  disponible: number;
+  apartado: number;
+  abonado: number;
+  pagado: number;
+  cancelado: number;
+  total_paid_cents: number;
+  pending_cents: number;
+};
+
+export type Raffle = {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  total_numbers: number;
+  digit_count: number;
+  seller_id: string | null;
+  payment_type: PaymentType;
+  status: RaffleStatus;
+  installments: number | null;
+  images: string[];
+  created_at: string;
+  closing_date: string | null;
+  reservation_hours: number;
+  draw_source: string | null;
+  draw_commitment: string | null;
+  winning_number: number | null;
+  drawn_at: string | null;
+  stats: RaffleStats;
+};
+
+/** Sold share for progress bars: everything that left 'disponible' except cancelled ones. */
+export function soldPercent(raffle: Pick<Raffle, 'total_numbers' | 'stats'>): number {
+  const taken = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
+  return raffle.total_numbers === 0 ? 0 : Math.round((taken / raffle.total_numbers) * 1000) / 10;
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { raffles } from '../../db/schema';
+
+export type RaffleRow = typeof raffles.$inferSelect;
+export type RaffleInsert = typeof raffles.$inferInsert;
+
+export type RaffleFilters = {
+  status?: string;
+  paymentType?: string;
+  sellerId?: string;
+  /** Draft raffles are shown only to admins and to their own seller. */
+  includeDraftsOf?: 'all' | { sellerId: string } | 'none';
+};
+
+export const rafflesRepo = {
+  async insert(db: Executor, values: RaffleInsert): Promise<RaffleRow> {
+    const [row] = await db.insert(raffles).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async findById(db: Executor, id: string, options: { lock?: 'update' | 'key share' } = {}): Promise<RaffleRow | null> {
+    const query = db.select().from(raffles).where(eq(raffles.id, id));
+    const [row] = await (options.lock === 'update'
+      ? query.for('update')
+      : options.lock === 'key share'
+        ? query.for('key share')
+        : query);
+    return row ?? null;
+  },
+
+  list(db: Executor, filters: RaffleFilters): Promise<RaffleRow[]> {
+    const conditions: SQL[] = [];
+    if (filters.status) conditions.push(eq(raffles.status, filters.status));
+    if (filters.paymentType) conditions.push(eq(raffles.paymentType, filters.paymentType));
+    if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));
+    const drafts = filters.includeDraftsOf ?? 'none';
+    if (drafts === 'none') conditions.push(ne(raffles.status, 'borrador'));
+    else if (drafts !== 'all') {
+      const own = or(ne(raffles.status, 'borrador'), eq(raffles.sellerId, drafts.sellerId));
+      if (own) conditions.push(own);
+    }
+    return db
+      .select()
+      .from(raffles)
+      .where(and(...conditions))
+      .orderBy(desc(raffles.createdAt), desc(raffles.id));
+  },
+
+  async update(db: Executor, id: string, values: Partial<RaffleInsert>): Promise<RaffleRow> {
+    const [row] = await db
+      .update(raffles)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(raffles.id, id))
+      .returning();
+    if (!row) throw new Error('update returned no row');
+    return row;
+  },
+
+  async delete(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.delete(raffles).where(eq(raffles.id, id)).returning({ id: raffles.id });
+    return rows.length > 0;
+  },
+};

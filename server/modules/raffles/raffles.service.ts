@@ -1,0 +1,156 @@
+import { messages } from '../../../domain/messages';
+import {
+  type CreateRaffle,
+  type PaymentType,
+  type Raffle,
+  type RaffleStatus,
+  raffleMessages,
+  raffleRuleViolations,
+  type UpdateRaffle,
+} from '../../../domain/raffles';
+import type { Db, Executor } from '../../db/client';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import type { TicketsService } from '../tickets/tickets.service';
+import { emptyStats } from '../tickets/tickets.views';
+import { type RaffleFilters, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
+
+const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
+const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
+
+export function toRaffle(row: RaffleRow, stats = emptyStats()): Raffle {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price_cents: row.priceCents,
+    total_numbers: row.totalNumbers,
+    digit_count: row.digitCount,
+    seller_id: row.sellerId,
+    payment_type: toApiPaymentType(row.paymentType),
+    status: row.status as RaffleStatus,
+    installments: row.installments,
+    images: row.images,
+    created_at: row.createdAt.toISOString(),
+    closing_date: row.closingDate?.toISOString() ?? null,
+    reservation_hours: row.reservationHours,
+    draw_source: row.drawSource,
+    draw_commitment: row.drawCommitment,
+    winning_number: row.winningNumber,
+    drawn_at: row.drawnAt?.toISOString() ?? null,
+    stats,
+  };
+}
+
+function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleInsert> {
+  const c: Partial<RaffleInsert> = {};
+  if (input.name !== undefined) c.name = input.name;
+  if (input.description !== undefined) c.description = input.description;
+  if (input.price_cents !== undefined) c.priceCents = input.price_cents;
+  if (input.total_numbers !== undefined) c.totalNumbers = input.total_numbers;
+  if (input.digit_count !== undefined) c.digitCount = input.digit_count;
+  if (input.payment_type !== undefined) c.paymentType = toStoredPaymentType(input.payment_type);
+  if (input.installments !== undefined) c.installments = input.installments;
+  if (input.status !== undefined) c.status = input.status;
+  if (input.closing_date !== undefined) c.closingDate = input.closing_date ? new Date(input.closing_date) : null;
+  if (input.reservation_hours !== undefined) c.reservationHours = input.reservation_hours;
+  if (input.draw_source !== undefined) c.drawSource = input.draw_source;
+  if (input.images !== undefined) c.images = input.images;
+  return c;
+}
+
+const canSeeDraft = (row: RaffleRow, actor?: AuthContext) =>
+  actor?.role === 'admin' || (actor?.role === 'vendedor' && row.sellerId === actor.userId);
+
+export type RafflesService = ReturnType<typeof createRafflesService>;
+
+export function createRafflesService(deps: { db: Db; tickets: () => TicketsService }) {
+  const { db } = deps;
+
+  async function withStats(rows: RaffleRow[]): Promise<Raffle[]> {
+    const stats = await deps.tickets().statsFor(rows.map((r) => r.id));
+    return rows.map((row) => toRaffle(row, stats.get(row.id)));
+  }
+
+  /** A raffle the actor may see (drafts only for admins and their seller), else 404. */
+  async function getVisibleRow(id: string, actor?: AuthContext): Promise<RaffleRow> {
+    const row = await rafflesRepo.findById(db, id);
+    if (!row || (row.status === 'borrador' && !canSeeDraft(row, actor))) {
+      throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    }
+    return row;
+  }
+
+  /** A raffle the actor may change: admins any, a vendedor only their own. */
+  async function getOwnedRow(id: string, actor: AuthContext, executor: Executor = db): Promise<RaffleRow> {
+    const row = await rafflesRepo.findById(executor, id, executor === db ? {} : { lock: 'update' });
+    if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    if (actor.role !== 'admin' && row.sellerId !== actor.userId) throw new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
+    return row;
+  }
+
+  return {
+    async list(filters: { status?: string; payment_type?: PaymentType; seller_id?: string }, actor?: AuthContext) {
+      const includeDraftsOf: RaffleFilters['includeDraftsOf'] =
+        actor?.role === 'admin' ? 'all' : actor?.role === 'vendedor' ? { sellerId: actor.userId } : 'none';
+      const rows = await rafflesRepo.list(db, {
+        status: filters.status,
+        paymentType: filters.payment_type && toStoredPaymentType(filters.payment_type),
+        sellerId: filters.seller_id,
+        includeDraftsOf,
+      });
+      return withStats(rows);
+    },
+
+    async get(id: string, actor?: AuthContext): Promise<Raffle> {
+      const [raffle] = await withStats([await getVisibleRow(id, actor)]);
+      if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      return raffle;
+    },
+
+    getVisibleRow,
+    findRow: (executor: Executor, id: string, lock?: 'key share') => rafflesRepo.findById(executor, id, { lock }),
+
+    /** The raffle and all its numbers in one transaction, then fresh planner statistics. */
+    async create(actor: AuthContext, input: CreateRaffle): Promise<Raffle> {
+      if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
+        throw new UnprocessableError(raffleMessages.closingInPast, 'VALIDATION_ERROR');
+      }
+      const sellerId = actor.role === 'admin' ? (input.seller_id ?? actor.userId) : actor.userId;
+      const row = await db.transaction(async (tx) => {
+        const raffle = await rafflesRepo.insert(tx, { ...(toColumns(input) as RaffleInsert), sellerId });
+        await deps.tickets().generate(tx, raffle.id, raffle.totalNumbers, raffle.digitCount);
+        return raffle;
+      });
+      await deps.tickets().analyze();
+      const [raffle] = await withStats([row]);
+      return raffle ?? toRaffle(row);
+    },
+
+    async update(actor: AuthContext, id: string, input: UpdateRaffle): Promise<Raffle> {
+      if (input.seller_id !== undefined && actor.role !== 'admin') throw new ForbiddenError(messages.auth.forbidden);
+      const row = await db.transaction(async (tx) => {
+        const current = await getOwnedRow(id, actor, tx);
+        const merged = {
+          total_numbers: input.total_numbers ?? current.totalNumbers,
+          digit_count: input.digit_count ?? current.digitCount,
+          payment_type: input.payment_type ?? toApiPaymentType(current.paymentType),
+          installments: input.installments !== undefined ? input.installments : current.installments,
+        };
+        const [problem] = raffleRuleViolations(merged);
+        if (problem) throw new UnprocessableError(`${problem.path}: ${problem.message}`, 'VALIDATION_ERROR');
+        await deps.tickets().resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });
+        const columns = toColumns(input);
+        if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
+        return rafflesRepo.update(tx, id, columns);
+      });
+      if (input.total_numbers !== undefined) await deps.tickets().analyze();
+      const [raffle] = await withStats([row]);
+      return raffle ?? toRaffle(row);
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await rafflesRepo.delete(db, id))) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    },
+  };
+}
