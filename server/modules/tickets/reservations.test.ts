@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const reserve = (raffleId: string, body: Record<string, unknown>) =>
+  t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { buyer: buyer(), ...body } });
+
+describe('POST /api/raffles/:id/reservations', () => {
+  it('reserves numbers for the buyer: trimmed lowercase name, apartado, stamped, held for the raffle’s hours', async () => {
+    const raffle = await makeRaffle(t, { reservation_hours: 48, price_cents: 250 });
+    const before = Date.now();
+    const res = await reserve(raffle.id, { numbers: [7, 3], payment_method: 'pago_movil' });
+    expect(res.status).toBe(201);
+    expect(res.body.tickets.map((x: { ticket_number: string }) => x.ticket_number)).toEqual(['03', '07']);
+    const ticket = res.body.tickets[0];
+    expect(ticket).toMatchObject({
+      status: 'apartado',
+      buyer_name: 'maría pérez',
+      buyer_phone: '0414-1234567',
+      buyer_cedula: 'V-12345678',
+      payment_method: 'pago_movil',
+      total_paid_cents: 0,
+      remaining_cents: 250,
+    });
+    expect(new Date(ticket.purchased_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const held = new Date(ticket.reserved_until).getTime() - new Date(ticket.purchased_at).getTime();
+    expect(held).toBe(48 * 3600 * 1000);
+    const board = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    expect(board.body.statuses[3]).toBe('a');
+    expect(board.body.statuses[7]).toBe('a');
+    expect(board.body.statuses.replace(/a/g, '')).toBe('d'.repeat(98));
+  });
+
+  it('is all or nothing: one taken number refuses the whole request with the taken numbers', async () => {
+    const raffle = await makeRaffle(t);
+    expect((await reserve(raffle.id, { numbers: [10] })).status).toBe(201);
+    const res = await reserve(raffle.id, { numbers: [9, 10, 11] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [10] });
+    expect(res.body.error.message).toBe('El número 10 ya no está disponible. Elige otro.');
+    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
+    expect(board.slice(9, 12)).toBe('dad');
+  });
+
+  it('gives one number to exactly one of 200 concurrent buyers', async () => {
+    const raffle = await makeRaffle(t);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        reserve(raffle.id, { numbers: [42], buyer: buyer({ name: `Comprador ${i}`, cedula: `V-${10_000_000 + i}` }) }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(199);
+    const winner = results.find((r) => r.status === 201)?.body.tickets[0];
+    const stats = (await t.api('GET', `/api/raffles/${raffle.id}`)).body.stats;
+    expect(stats.apartado).toBe(1);
+    expect(winner.number).toBe(42);
+  });
+
+  it('never splits overlapping multi-number requests: each number has one owner, each request all or nothing', async () => {
+    const raffle = await makeRaffle(t);
+    const requests = Array.from({ length: 40 }, (_, i) => {
+      const start = (i * 3) % 90;
+      return [start, start + 5, start + 9].reverse();
+    });
+    const results = await Promise.all(
+      requests.map((numbers, i) => reserve(raffle.id, { numbers, buyer: buyer({ cedula: `V-${20_000_000 + i}` }) })),
+    );
+    const owners = new Map<number, string>();
+    for (const [i, res] of results.entries()) {
+      expect([201, 409]).toContain(res.status);
+      if (res.status !== 201) continue;
+      expect(res.body.tickets).toHaveLength(3);
+      for (const ticket of res.body.tickets) {
+        expect(owners.has(ticket.number)).toBe(false);
+        owners.set(ticket.number, `V-${20_000_000 + i}`);
+      }
+    }
+    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
+    expect([...board].filter((c) => c === 'a')).toHaveLength(owners.size);
+  });
+
+  it('refuses closed, finished, draft and expired raffles with a clear message', async () => {
+    const closed = await makeRaffle(t, { status: 'cerrada' });
+    const res = await reserve(closed.id, { numbers: [1] });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('Esta rifa no está recibiendo reservas en este momento.');
+    const finished = await makeRaffle(t, { status: 'finalizada' });
+    expect((await reserve(finished.id, { numbers: [1] })).status).toBe(409);
+    const draft = await makeRaffle(t, { status: 'borrador' });
+    expect((await reserve(draft.id, { numbers: [1] })).status).toBe(404);
+    const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 1500).toISOString() });
+    await new Promise((r) => setTimeout(r, 1600));
+    const late = await reserve(expiring.id, { numbers: [1] });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('Esta rifa ya cerró: no admite más reservas.');
+    expect((await reserve('00000000-0000-4000-8000-000000000000', { numbers: [1] })).status).toBe(404);
+  });
+
+  it.each([
+    [{ numbers: [100] }, 422],
+    [{ numbers: [-1] }, 422],
+    [{ numbers: [1.5] }, 400],
+    [{ numbers: ['1'] }, 400],
+    [{ numbers: [] }, 422],
+    [{ numbers: [1, 1] }, 422],
+    [{ numbers: Array.from({ length: 101 }, (_, i) => i) }, 422],
+    [{ numbers: [1], buyer: buyer({ phone: '123' }) }, 422],
+    [{ numbers: [1], buyer: buyer({ cedula: '12345678' }) }, 422],
+    [{ numbers: [1], buyer: buyer({ name: ' ' }) }, 422],
+    [{ numbers: [1], buyer: buyer({ address: undefined }) }, 400],
+    [{ numbers: [1], buyer: buyer({ email: 'no-es-correo' }) }, 422],
+    [{ numbers: [1], buyer: buyer({ name: 'x'.repeat(121) }) }, 422],
+    [{ numbers: [1], payment_method: 'bitcoin' }, 400],
+    [{ numbers: [1], status: 'pagado' }, 400],
+  ])('refuses bad input %# with a Spanish 4xx and reserves nothing', async (body, status) => {
+    const raffle = await makeRaffle(t);
+    const res = await reserve(raffle.id, body);
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toMatch(/[a-záéíóúñ]{3}/i);
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe('d'.repeat(100));
+  });
+
+  it('rejects malformed JSON', async () => {
+    const raffle = await makeRaffle(t);
+    const res = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { raw: '{"numbers":[1' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET /api/raffles/:id/board', () => {
+  it('is one character per number with an ETag that answers 304 until something changes', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10_000, digit_count: 4 });
+    const first = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    expect(first.body).toMatchObject({ raffle_id: raffle.id, total_numbers: 10_000, digit_count: 4 });
+    expect(first.body.statuses).toHaveLength(10_000);
+    const etag = first.headers.get('etag') ?? '';
+    const cached = await t.api('GET', `/api/raffles/${raffle.id}/board`, { headers: { 'if-none-match': etag } });
+    expect(cached.status).toBe(304);
+    await reserve(raffle.id, { numbers: [9999] });
+    const changed = await t.api('GET', `/api/raffles/${raffle.id}/board`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.statuses.at(-1)).toBe('a');
+    expect(changed.body.version).toBeGreaterThan(first.body.version);
+  });
+});
+
+describe('POST /api/raffles/:id/lucky-pick', () => {
+  it('picks distinct available numbers on the server, never taken or excluded ones', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
+    await reserve(raffle.id, { numbers: [0, 1, 2, 3] });
+    const res = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 6, exclude: [9] } });
+    expect(res.status).toBe(200);
+    expect(res.body.numbers).toEqual([4, 5, 6, 7, 8]);
+    expect((await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 0 } })).status).toBe(422);
+  });
+});
