@@ -1,0 +1,30 @@
+// `npm run bench`: measures the figures the issues ask for, on PGlite and (if reachable) PostgreSQL.
+import pg from 'pg';
+import { benchRaffle100k } from './raffle-100k';
+import { targets } from './scenarios';
+
+async function reachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const list = targets((await reachable(pgUrl)) ? pgUrl : undefined);
+const results = [];
+for (const target of list) {
+  const result = await benchRaffle100k(target);
+  console.log(JSON.stringify(result));
+  results.push(result);
+}
+console.table(results);
+process.exit(0);
