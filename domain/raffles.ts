@@ -31,7 +31,10 @@ export const raffleMessages = {
 const fields = {
   name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(120),
   description: z.string().trim().max(5000).default(''),
-  price_cents: z.int('El precio debe ser un número entero de céntimos').min(0, 'El precio no puede ser negativo').max(100_000_000),
+  price_cents: z
+    .int('El precio debe ser un número entero de céntimos')
+    .min(0, 'El precio no puede ser negativo')
+    .max(100_000_000),
   total_numbers: z
     .int('La cantidad de números debe ser un entero')
     .min(1, 'La rifa necesita al menos 1 número')
@@ -47,7 +50,12 @@ const fields = {
   seller_id: z.uuid().nullable(),
 };
 
-type RuleInput = { total_numbers?: number; digit_count?: number; payment_type?: PaymentType; installments?: number | null };
+type RuleInput = {
+  total_numbers?: number;
+  digit_count?: number;
+  payment_type?: PaymentType;
+  installments?: number | null;
+};
 
 /** Cross-field rules, shared by create and (merged) update. */
 export function raffleRuleViolations(v: RuleInput): { path: string; message: string }[] {
@@ -75,7 +83,8 @@ export const createRaffleSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    for (const p of raffleRuleViolations(v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+    for (const p of raffleRuleViolations(v))
+      ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
   });
 export type CreateRaffleInput = z.input<typeof createRaffleSchema>;
 export type CreateRaffle = z.output<typeof createRaffleSchema>;

@@ -37,14 +37,21 @@ export const buyerSchema = z
         }
         return phone;
       }),
-    address: z.string().trim().min(5, 'Escribe tu dirección (ciudad y sector)').max(300, 'La dirección es demasiado larga'),
+    address: z
+      .string()
+      .trim()
+      .min(5, 'Escribe tu dirección (ciudad y sector)')
+      .max(300, 'La dirección es demasiado larga'),
     cedula: z
       .string()
       .max(20)
       .transform((v, ctx) => {
         const cedula = normalizeCedula(v);
         if (!cedula) {
-          ctx.addIssue({ code: 'custom', message: 'Cédula inválida: usa V o E seguido de los números, p. ej. V-12345678' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Cédula inválida: usa V o E seguido de los números, p. ej. V-12345678',
+          });
           return z.NEVER;
         }
         return cedula;
@@ -60,9 +67,15 @@ export type BuyerInput = z.input<typeof buyerSchema>;
 export const reservationSchema = z
   .object({
     numbers: z
-      .array(z.int('Los números deben ser enteros').min(0, reservationMessages.outOfRange), 'Elige al menos un número')
+      .array(
+        z.int('Los números deben ser enteros').min(0, reservationMessages.outOfRange),
+        'Elige al menos un número',
+      )
       .min(1, 'Elige al menos un número')
-      .max(MAX_NUMBERS_PER_RESERVATION, `Puedes apartar como máximo ${MAX_NUMBERS_PER_RESERVATION} números a la vez`)
+      .max(
+        MAX_NUMBERS_PER_RESERVATION,
+        `Puedes apartar como máximo ${MAX_NUMBERS_PER_RESERVATION} números a la vez`,
+      )
       .refine((ns) => new Set(ns).size === ns.length, reservationMessages.duplicates),
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
@@ -73,7 +86,10 @@ export type ReservationInput = z.input<typeof reservationSchema>;
 export type Reservation = z.output<typeof reservationSchema>;
 
 export const luckyPickSchema = z
-  .object({ count: z.int().min(1).max(MAX_NUMBERS_PER_RESERVATION), exclude: z.array(z.int().min(0)).max(500).default([]) })
+  .object({
+    count: z.int().min(1).max(MAX_NUMBERS_PER_RESERVATION),
+    exclude: z.array(z.int().min(0)).max(500).default([]),
+  })
   .strict();
 
 export type BuyerTicket = {
@@ -96,7 +112,13 @@ export type BuyerTicket = {
 };
 
 /** Public board: one character per number; see BOARD_CODES in tickets.ts. */
-export type Board = { raffle_id: string; total_numbers: number; digit_count: number; version: number; statuses: string };
+export type Board = {
+  raffle_id: string;
+  total_numbers: number;
+  digit_count: number;
+  version: number;
+  statuses: string;
+};
 
 /** A live update on `GET /api/raffles/:id/events` (event `ticket`). Never buyer data. */
 export type TicketEvent = { number: number; status: string; version: number };

@@ -40,3 +40,7 @@ export const normalizeSearchTerm = (term: string): string => term.trim().replace
 /** When the term is all digits it also matches the ticket number exactly. */
 export const exactNumberFromTerm = (term: string): number | null =>
   /^\d+$/.test(term) && term.length <= 9 ? Number(term) : null;
+
+export const ticketMessages = {
+  notFound: 'Ticket no encontrado',
+} as const;

@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { staffTicketsRoutes } from './modules/tickets/staff-tickets.routes';
+import { createStaffTicketsService } from './modules/tickets/staff-tickets.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -80,7 +82,16 @@ export async function buildApp(options: {
       await api.register(usersRoutes({ users, guards }));
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(
-        ticketsRoutes({ raffles, tickets, hub, guards, reservationsPerMinute: config.rateLimits.reservations }),
+        staffTicketsRoutes({ raffles, staffTickets: createStaffTicketsService({ db }), guards }),
+      );
+      await api.register(
+        ticketsRoutes({
+          raffles,
+          tickets,
+          hub,
+          guards,
+          reservationsPerMinute: config.rateLimits.reservations,
+        }),
       );
     },
     { prefix: '/api' },

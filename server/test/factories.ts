@@ -39,7 +39,10 @@ export const raffleInput = (overrides: Record<string, unknown> = {}) => ({
 
 /** A raffle created through the API by the given staff token (the admin's when omitted). */
 export async function makeRaffle(t: TestApp, overrides: Record<string, unknown> = {}, token?: string) {
-  const res = await t.api('POST', '/api/raffles', { token: token ?? (await t.signInAdmin()), body: raffleInput(overrides) });
+  const res = await t.api('POST', '/api/raffles', {
+    token: token ?? (await t.signInAdmin()),
+    body: raffleInput(overrides),
+  });
   if (res.status !== 201) throw new Error(`makeRaffle failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as import('../../domain/raffles').Raffle;
 }

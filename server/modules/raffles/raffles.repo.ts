@@ -20,7 +20,11 @@ export const rafflesRepo = {
     return row;
   },
 
-  async findById(db: Executor, id: string, options: { lock?: 'update' | 'key share' } = {}): Promise<RaffleRow | null> {
+  async findById(
+    db: Executor,
+    id: string,
+    options: { lock?: 'update' | 'key share' } = {},
+  ): Promise<RaffleRow | null> {
     const query = db.select().from(raffles).where(eq(raffles.id, id));
     const [row] = await (options.lock === 'update'
       ? query.for('update')

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../domain/messages';
-import { createRaffleSchema, PAYMENT_TYPES, RAFFLE_STATUSES, updateRaffleSchema } from '../../../domain/raffles';
+import {
+  createRaffleSchema,
+  PAYMENT_TYPES,
+  RAFFLE_STATUSES,
+  updateRaffleSchema,
+} from '../../../domain/raffles';
 import { ForbiddenError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
 import type { RafflesService } from './raffles.service';
@@ -28,12 +33,17 @@ export const rafflesRoutes =
       async (request) => raffles.list(request.query, request.auth),
     );
 
-    app.get('/raffles/:id', { preHandler: guards.optional, schema: { params: raffleIdParams } }, async (request) =>
-      raffles.get(request.params.id, request.auth),
+    app.get(
+      '/raffles/:id',
+      { preHandler: guards.optional, schema: { params: raffleIdParams } },
+      async (request) => raffles.get(request.params.id, request.auth),
     );
 
-    app.post('/raffles', { preHandler: guards.staff, schema: { body: createRaffleSchema } }, async (request, reply) =>
-      reply.status(201).send(await raffles.create(requireAuth(request), request.body)),
+    app.post(
+      '/raffles',
+      { preHandler: guards.staff, schema: { body: createRaffleSchema } },
+      async (request, reply) =>
+        reply.status(201).send(await raffles.create(requireAuth(request), request.body)),
     );
 
     app.patch(
@@ -46,7 +56,8 @@ export const rafflesRoutes =
       '/raffles/:id',
       { preHandler: guards.staff, schema: { params: raffleIdParams } },
       async (request, reply) => {
-        if (requireAuth(request).role !== 'admin') throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
+        if (requireAuth(request).role !== 'admin')
+          throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
         await raffles.remove(request.params.id);
         return reply.status(204).send();
       },

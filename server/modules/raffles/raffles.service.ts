@@ -52,7 +52,8 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.payment_type !== undefined) c.paymentType = toStoredPaymentType(input.payment_type);
   if (input.installments !== undefined) c.installments = input.installments;
   if (input.status !== undefined) c.status = input.status;
-  if (input.closing_date !== undefined) c.closingDate = input.closing_date ? new Date(input.closing_date) : null;
+  if (input.closing_date !== undefined)
+    c.closingDate = input.closing_date ? new Date(input.closing_date) : null;
   if (input.reservation_hours !== undefined) c.reservationHours = input.reservation_hours;
   if (input.draw_source !== undefined) c.drawSource = input.draw_source;
   if (input.images !== undefined) c.images = input.images;
@@ -85,12 +86,16 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
   async function getOwnedRow(id: string, actor: AuthContext, executor: Executor = db): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(executor, id, executor === db ? {} : { lock: 'update' });
     if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-    if (actor.role !== 'admin' && row.sellerId !== actor.userId) throw new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
+    if (actor.role !== 'admin' && row.sellerId !== actor.userId)
+      throw new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
     return row;
   }
 
   return {
-    async list(filters: { status?: string; payment_type?: PaymentType; seller_id?: string }, actor?: AuthContext) {
+    async list(
+      filters: { status?: string; payment_type?: PaymentType; seller_id?: string },
+      actor?: AuthContext,
+    ) {
       const includeDraftsOf: RaffleFilters['includeDraftsOf'] =
         actor?.role === 'admin' ? 'all' : actor?.role === 'vendedor' ? { sellerId: actor.userId } : 'none';
       const rows = await rafflesRepo.list(db, {
@@ -109,7 +114,9 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
     },
 
     getVisibleRow,
-    findRow: (executor: Executor, id: string, lock?: 'key share') => rafflesRepo.findById(executor, id, { lock }),
+    getOwnedRow: (id: string, actor: AuthContext) => getOwnedRow(id, actor),
+    findRow: (executor: Executor, id: string, lock?: 'key share') =>
+      rafflesRepo.findById(executor, id, { lock }),
 
     /** The raffle and all its numbers in one transaction, then fresh planner statistics. */
     async create(actor: AuthContext, input: CreateRaffle): Promise<Raffle> {
@@ -128,7 +135,8 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
     },
 
     async update(actor: AuthContext, id: string, input: UpdateRaffle): Promise<Raffle> {
-      if (input.seller_id !== undefined && actor.role !== 'admin') throw new ForbiddenError(messages.auth.forbidden);
+      if (input.seller_id !== undefined && actor.role !== 'admin')
+        throw new ForbiddenError(messages.auth.forbidden);
       const row = await db.transaction(async (tx) => {
         const current = await getOwnedRow(id, actor, tx);
         const merged = {
@@ -139,7 +147,9 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
         };
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw new UnprocessableError(`${problem.path}: ${problem.message}`, 'VALIDATION_ERROR');
-        await deps.tickets().resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });
+        await deps
+          .tickets()
+          .resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });
         const columns = toColumns(input);
         if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
         return rafflesRepo.update(tx, id, columns);
@@ -150,7 +160,8 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await rafflesRepo.delete(db, id))) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      if (!(await rafflesRepo.delete(db, id)))
+        throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     },
   };
 }

@@ -72,10 +72,19 @@ describe('POST /api/raffles', () => {
   });
 
   it('refuses wrong types, unknown fields and a past closing date', async () => {
-    expect((await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ price_cents: '5' }) })).status).toBe(400);
-    expect((await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ price_cents: 5.5 }) })).status).toBe(400);
-    expect((await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ hack: 1 }) })).status).toBe(400);
-    const past = await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ closing_date: '2020-01-01T00:00:00Z' }) });
+    expect(
+      (await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ price_cents: '5' }) })).status,
+    ).toBe(400);
+    expect(
+      (await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ price_cents: 5.5 }) })).status,
+    ).toBe(400);
+    expect(
+      (await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ hack: 1 }) })).status,
+    ).toBe(400);
+    const past = await t.api('POST', '/api/raffles', {
+      token: admin,
+      body: raffleInput({ closing_date: '2020-01-01T00:00:00Z' }),
+    });
     expect(past.status).toBe(422);
     expect(past.body.error.message).toBe('La fecha de cierre debe ser futura');
   });
@@ -88,7 +97,8 @@ describe('POST /api/raffles', () => {
 describe('GET /api/raffles', () => {
   it('hides drafts from the public, shows them to admins and to their own seller', async () => {
     const draft = await makeRaffle(t, { status: 'borrador' }, seller.token);
-    const ids = async (token?: string) => (await t.api('GET', '/api/raffles', { token })).body.map((r: { id: string }) => r.id);
+    const ids = async (token?: string) =>
+      (await t.api('GET', '/api/raffles', { token })).body.map((r: { id: string }) => r.id);
     expect(await ids()).not.toContain(draft.id);
     expect(await ids(otherSeller.token)).not.toContain(draft.id);
     expect(await ids(seller.token)).toContain(draft.id);
@@ -116,34 +126,60 @@ describe('GET /api/raffles', () => {
 describe('PATCH /api/raffles/:id', () => {
   it('lets the owner edit and refuses other vendedores', async () => {
     const raffle = await makeRaffle(t, {}, seller.token);
-    const edited = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: seller.token, body: { name: 'Moto nueva', price_cents: 700 } });
+    const edited = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: seller.token,
+      body: { name: 'Moto nueva', price_cents: 700 },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Moto nueva', price_cents: 700 });
-    const foreign = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: otherSeller.token, body: { name: 'Mía' } });
+    const foreign = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: otherSeller.token,
+      body: { name: 'Mía' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.message).toBe('Solo puedes gestionar tus propias rifas.');
-    expect((await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { status: 'cerrada' } })).status).toBe(200);
+    expect(
+      (await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { status: 'cerrada' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('resizes and renumbers while every number is available, and locks the size after a sale', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
-    const grown = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { total_numbers: 500, digit_count: 3 } });
+    const grown = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { total_numbers: 500, digit_count: 3 },
+    });
     expect(grown.status).toBe(200);
     expect(grown.body.stats.disponible).toBe(500);
-    const shrunk = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { total_numbers: 200 } });
+    const shrunk = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { total_numbers: 200 },
+    });
     expect(shrunk.body.stats.disponible).toBe(200);
-    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [199], buyer: buyer() } });
+    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: { numbers: [199], buyer: buyer() },
+    });
     expect(reserved.body.tickets[0].ticket_number).toBe('199');
-    const locked = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { total_numbers: 300 } });
+    const locked = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { total_numbers: 300 },
+    });
     expect(locked.status).toBe(409);
     expect(locked.body.error.code).toBe('TOTAL_NUMBERS_LOCKED');
-    const tooMany = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { digit_count: 2 } });
+    const tooMany = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { digit_count: 2 },
+    });
     expect(tooMany.status).toBe(422);
   });
 
   it('only admins may reassign a raffle', async () => {
     const raffle = await makeRaffle(t, {}, seller.token);
-    const res = await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: seller.token, body: { seller_id: otherSeller.user.id } });
+    const res = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: seller.token,
+      body: { seller_id: otherSeller.user.id },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -4,7 +4,12 @@ import type { RealtimeHub } from '../realtime/realtime.hub';
 const HEARTBEAT_MS = 20_000;
 
 /** Server-Sent Events: `event: ticket` with `{number,status,version}`; never buyer data. */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, hub: RealtimeHub, raffleId: string) {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: RealtimeHub,
+  raffleId: string,
+) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {

@@ -58,7 +58,9 @@ describe('GET /api/raffles/:id/events', () => {
     const stream = await openEvents(raffle.id);
     expect(stream.res.headers.get('content-type')).toMatch(/text\/event-stream/);
     await t.api('POST', `/api/raffles/${other.id}/reservations`, { body: { numbers: [1], buyer: buyer() } });
-    await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [5, 6], buyer: buyer() } });
+    await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: { numbers: [5, 6], buyer: buyer() },
+    });
     const events = await stream.waitFor(2);
     expect(events.map((e) => [e.number, e.status])).toEqual([
       [5, 'apartado'],
@@ -74,7 +76,9 @@ describe('GET /api/raffles/:id/events', () => {
   it('tells released reservations too (expiry job) and records them in history', async () => {
     const raffle = await makeRaffle(t);
     await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [9], buyer: buyer() } });
-    await t.db.execute(sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffle.id}`);
+    await t.db.execute(
+      sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffle.id}`,
+    );
     const stream = await openEvents(raffle.id);
     expect(await t.app.services.tickets.releaseExpired()).toBeGreaterThanOrEqual(1);
     const [event] = await stream.waitFor(1);

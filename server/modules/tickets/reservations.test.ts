@@ -52,7 +52,10 @@ describe('POST /api/raffles/:id/reservations', () => {
     const raffle = await makeRaffle(t);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        reserve(raffle.id, { numbers: [42], buyer: buyer({ name: `Comprador ${i}`, cedula: `V-${10_000_000 + i}` }) }),
+        reserve(raffle.id, {
+          numbers: [42],
+          buyer: buyer({ name: `Comprador ${i}`, cedula: `V-${10_000_000 + i}` }),
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -71,7 +74,9 @@ describe('POST /api/raffles/:id/reservations', () => {
       return [start, start + 5, start + 9].reverse();
     });
     const results = await Promise.all(
-      requests.map((numbers, i) => reserve(raffle.id, { numbers, buyer: buyer({ cedula: `V-${20_000_000 + i}` }) })),
+      requests.map((numbers, i) =>
+        reserve(raffle.id, { numbers, buyer: buyer({ cedula: `V-${20_000_000 + i}` }) }),
+      ),
     );
     const owners = new Map<number, string>();
     for (const [i, res] of results.entries()) {
@@ -142,10 +147,14 @@ describe('GET /api/raffles/:id/board', () => {
     expect(first.body).toMatchObject({ raffle_id: raffle.id, total_numbers: 10_000, digit_count: 4 });
     expect(first.body.statuses).toHaveLength(10_000);
     const etag = first.headers.get('etag') ?? '';
-    const cached = await t.api('GET', `/api/raffles/${raffle.id}/board`, { headers: { 'if-none-match': etag } });
+    const cached = await t.api('GET', `/api/raffles/${raffle.id}/board`, {
+      headers: { 'if-none-match': etag },
+    });
     expect(cached.status).toBe(304);
     await reserve(raffle.id, { numbers: [9999] });
-    const changed = await t.api('GET', `/api/raffles/${raffle.id}/board`, { headers: { 'if-none-match': etag } });
+    const changed = await t.api('GET', `/api/raffles/${raffle.id}/board`, {
+      headers: { 'if-none-match': etag },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.statuses.at(-1)).toBe('a');
     expect(changed.body.version).toBeGreaterThan(first.body.version);
@@ -156,9 +165,13 @@ describe('POST /api/raffles/:id/lucky-pick', () => {
   it('picks distinct available numbers on the server, never taken or excluded ones', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
     await reserve(raffle.id, { numbers: [0, 1, 2, 3] });
-    const res = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 6, exclude: [9] } });
+    const res = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, {
+      body: { count: 6, exclude: [9] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.numbers).toEqual([4, 5, 6, 7, 8]);
-    expect((await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 0 } })).status).toBe(422);
+    expect((await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 0 } })).status).toBe(
+      422,
+    );
   });
 });

@@ -44,7 +44,8 @@ export const ticketsRepo = {
   },
 
   async countNotAvailable(db: Executor, raffleId: string): Promise<number> {
-    const rows = await queryRows<{ n: number }>(db, 
+    const rows = await queryRows<{ n: number }>(
+      db,
       sql`select count(*)::int as n from tickets where raffle_id = ${raffleId} and status <> 'disponible'`,
     );
     return Number(rows[0]?.n ?? 0);
@@ -59,24 +60,30 @@ export const ticketsRepo = {
       n: number;
       paid: string;
       remaining: string;
-    }>(db, sql`
+    }>(
+      db,
+      sql`
       select raffle_id, status, count(*)::int as n,
              coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
       from tickets where raffle_id in (${sql.join(
         raffleIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
-      group by raffle_id, status`);
+      group by raffle_id, status`,
+    );
     return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
   },
 
   /** The public board: one character per number, ordered by number, built in the database. */
   async board(db: Executor, raffleId: string): Promise<{ statuses: string; version: number }> {
-    const rows = await queryRows<{ statuses: string | null; version: string | null }>(db, sql`
+    const rows = await queryRows<{ statuses: string | null; version: string | null }>(
+      db,
+      sql`
       select string_agg(case status when 'disponible' then 'd' when 'apartado' then 'a' when 'abonado' then 'b'
                                     when 'pagado' then 'p' when 'cancelado' then 'c' else 'o' end, '' order by number) as statuses,
              max(version)::text as version
-      from tickets where raffle_id = ${raffleId}`);
+      from tickets where raffle_id = ${raffleId}`,
+    );
     const row = rows[0];
     return { statuses: row?.statuses ?? '', version: Number(row?.version ?? 0) };
   },
@@ -120,17 +127,24 @@ export const ticketsRepo = {
         updatedAt: sql`now()`,
       })
       .where(
-        and(eq(tickets.raffleId, raffleId), inArray(tickets.number, numbers), eq(tickets.status, 'disponible')),
+        and(
+          eq(tickets.raffleId, raffleId),
+          inArray(tickets.number, numbers),
+          eq(tickets.status, 'disponible'),
+        ),
       )
       .returning();
   },
 
   /** Expired reservations with nothing paid go back to 'disponible'. */
   async releaseExpired(db: Executor, limit: number): Promise<TicketRow[]> {
-    const rows = await queryRows<{ id: string }>(db, sql`
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`
       select id from tickets
       where status = 'apartado' and reserved_until < now() and total_paid_cents = 0
-      order by reserved_until limit ${limit} for update skip locked`);
+      order by reserved_until limit ${limit} for update skip locked`,
+    );
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
     return db
@@ -148,14 +162,17 @@ export const ticketsRepo = {
   /** Available numbers picked at random on the server ("Maquinita de la suerte"). */
   async randomAvailable(db: Executor, raffleId: string, count: number, exclude: number[]): Promise<number[]> {
     const excluded = exclude.length > 0 ? exclude : [-1];
-    const rows = await queryRows<{ number: number }>(db, sql`
+    const rows = await queryRows<{ number: number }>(
+      db,
+      sql`
       select number from tickets
       where raffle_id = ${raffleId} and status = 'disponible'
         and number not in (${sql.join(
           excluded.map((n) => sql`${n}::int`),
           sql`, `,
         )})
-      order by random() limit ${count}`);
+      order by random() limit ${count}`,
+    );
     return rows.map((r) => Number(r.number)).sort((a, b) => a - b);
   },
 
@@ -172,7 +189,10 @@ export const ticketsRepo = {
   },
 
   async tryJobLock(db: Executor, key: number): Promise<boolean> {
-    const rows = await queryRows<{ locked: boolean }>(db, sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
+    const rows = await queryRows<{ locked: boolean }>(
+      db,
+      sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`,
+    );
     return Boolean(rows[0]?.locked);
   },
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { luckyPickSchema, reservationSchema } from '../../../domain/reservations';
 import type { Guards } from '../../lib/guards';
-import type { RealtimeHub } from '../realtime/realtime.hub';
 import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
+import type { RealtimeHub } from '../realtime/realtime.hub';
 import { openEventStream } from './event-stream';
 import type { TicketsService } from './tickets.service';
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { raffleMessages, type RaffleStats } from '../../../domain/raffles';
+import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
 import { padTicketNumber } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
 import type { RaffleRow } from '../raffles/raffles.repo';
-import { ticketsRepo, type TicketRow } from './tickets.repo';
+import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
+import { describeChanges, recordChanges } from './ticket-changes';
+import { ticketsRepo } from './tickets.repo';
 import { addToStats, emptyStats, toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -20,51 +21,30 @@ type Deps = {
 const DEADLOCK = '40P01';
 const EXPIRY_JOB_LOCK = 727_002;
 const isDeadlock = (error: unknown) =>
-  [error, (error as { cause?: unknown })?.cause].some((e) => (e as { code?: string } | undefined)?.code === DEADLOCK);
+  [error, (error as { cause?: unknown })?.cause].some(
+    (e) => (e as { code?: string } | undefined)?.code === DEADLOCK,
+  );
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
 
 export function createTicketsService(deps: Deps) {
   const { db } = deps;
 
-  function changeEvents(rows: TicketRow[], fromStatus: string | ((row: TicketRow) => string), note: string, actor?: { id: string; email: string }) {
-    return rows.map((row) => ({
-      ticketId: row.id,
-      raffleId: row.raffleId,
-      number: row.number,
-      fromStatus: typeof fromStatus === 'string' ? fromStatus : fromStatus(row),
-      toStatus: row.status,
-      actorId: actor?.id ?? null,
-      actorEmail: actor?.email ?? null,
-      note,
-    }));
-  }
-
-  /** History rows and the live NOTIFY, in the caller's transaction. */
-  async function recordChanges(tx: Executor, rows: TicketRow[], events: ReturnType<typeof changeEvents>) {
-    await ticketsRepo.insertEvents(tx, events);
-    const byRaffle = new Map<string, TicketRow[]>();
-    for (const row of rows) byRaffle.set(row.raffleId, [...(byRaffle.get(row.raffleId) ?? []), row]);
-    for (const [raffleId, changed] of byRaffle) {
-      await ticketsRepo.notify(tx, {
-        raffle_id: raffleId,
-        tickets: changed.map((t) => ({ number: t.number, status: t.status, version: t.version })),
-      });
-    }
-  }
-
   async function reserveOnce(raffleId: string, input: Reservation) {
     return db.transaction(async (tx) => {
       // Key-share lock: reservations run side by side, while closing the raffle waits for them.
       const raffle = await deps.findRaffle(tx, raffleId, 'key share');
-      if (!raffle || raffle.status === 'borrador') throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      if (!raffle || raffle.status === 'borrador')
+        throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       if (raffle.status !== 'activa') throw new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN');
       if (raffle.closingDate && raffle.closingDate.getTime() <= Date.now()) {
         throw new ConflictError(raffleMessages.closed, 'RAFFLE_CLOSED');
       }
       const outOfRange = input.numbers.filter((n) => n >= raffle.totalNumbers);
       if (outOfRange.length > 0) {
-        throw new UnprocessableError(reservationMessages.outOfRange, 'NUMBERS_OUT_OF_RANGE', { numbers: outOfRange });
+        throw new UnprocessableError(reservationMessages.outOfRange, 'NUMBERS_OUT_OF_RANGE', {
+          numbers: outOfRange,
+        });
       }
       const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, {
         buyerName: input.buyer.name.trim().toLowerCase(),
@@ -82,9 +62,11 @@ export function createTicketsService(deps: Deps) {
         const got = new Set(rows.map((r) => r.number));
         const taken = input.numbers.filter((n) => !got.has(n)).sort((a, b) => a - b);
         const labels = taken.map((n) => padTicketNumber(n, raffle.digitCount));
-        throw new ConflictError(reservationMessages.unavailable(labels), 'TICKETS_UNAVAILABLE', { numbers: taken });
+        throw new ConflictError(reservationMessages.unavailable(labels), 'TICKETS_UNAVAILABLE', {
+          numbers: taken,
+        });
       }
-      await recordChanges(tx, rows, changeEvents(rows, 'disponible', 'Reserva en línea'));
+      await recordChanges(tx, rows, describeChanges(rows, 'disponible', 'Reserva en línea'));
       return rows.sort((a, b) => a.number - b.number).map(toBuyerTicket);
     });
   }
@@ -101,8 +83,10 @@ export function createTicketsService(deps: Deps) {
         if ((await ticketsRepo.countNotAvailable(tx, raffle.id)) > 0) {
           throw new ConflictError(raffleMessages.totalLocked, 'TOTAL_NUMBERS_LOCKED');
         }
-        if (next.totalNumbers < raffle.totalNumbers) await ticketsRepo.deleteFrom(tx, raffle.id, next.totalNumbers);
-        else await ticketsRepo.generate(tx, raffle.id, raffle.totalNumbers, next.totalNumbers, next.digitCount);
+        if (next.totalNumbers < raffle.totalNumbers)
+          await ticketsRepo.deleteFrom(tx, raffle.id, next.totalNumbers);
+        else
+          await ticketsRepo.generate(tx, raffle.id, raffle.totalNumbers, next.totalNumbers, next.digitCount);
       }
       if (next.digitCount !== raffle.digitCount) await ticketsRepo.renumber(tx, raffle.id, next.digitCount);
     },
@@ -132,7 +116,11 @@ export function createTicketsService(deps: Deps) {
     },
 
     async reserve(raffleId: string, input: Reservation) {
-      if (input.payment_proof && deps.resolvePaymentProof && !(await deps.resolvePaymentProof(input.payment_proof))) {
+      if (
+        input.payment_proof &&
+        deps.resolvePaymentProof &&
+        !(await deps.resolvePaymentProof(input.payment_proof))
+      ) {
         throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
       }
       for (let attempt = 1; ; attempt++) {
@@ -155,7 +143,7 @@ export function createTicketsService(deps: Deps) {
         // One instance at a time does the sweep (the others skip this round).
         if (!(await ticketsRepo.tryJobLock(tx, EXPIRY_JOB_LOCK))) return 0;
         const rows = await ticketsRepo.releaseExpired(tx, limit);
-        await recordChanges(tx, rows, changeEvents(rows, 'apartado', 'Reserva vencida: número liberado'));
+        await recordChanges(tx, rows, describeChanges(rows, 'apartado', 'Reserva vencida: número liberado'));
         return rows.length;
       });
     },

@@ -35,7 +35,13 @@ export const emptyStats = (): RaffleStats => ({
   pending_cents: 0,
 });
 
-export function addToStats(stats: RaffleStats, status: string, count: number, paid: number, remaining: number) {
+export function addToStats(
+  stats: RaffleStats,
+  status: string,
+  count: number,
+  paid: number,
+  remaining: number,
+) {
   if ((TICKET_STATUSES as readonly string[]).includes(status)) stats[status as keyof typeof stats] += count;
   stats.total_paid_cents += paid;
   if (status !== 'cancelado' && status !== 'disponible') stats.pending_cents += remaining;

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { historyQuery, ticketListQuery, ticketPatchSchema } from '../../../domain/staff-tickets';
+import { type Guards, requireAuth } from '../../lib/guards';
+import { raffleIdParams } from '../raffles/raffles.routes';
+import type { RafflesService } from '../raffles/raffles.service';
+import type { StaffTicketsService } from './staff-tickets.service';
+
+const ticketIdParams = z.object({ id: z.uuid('Identificador de ticket inválido') });
+
+export const staffTicketsRoutes =
+  (deps: {
+    raffles: RafflesService;
+    staffTickets: StaffTicketsService;
+    guards: Guards;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { raffles, staffTickets, guards } = deps;
+    app.addHook('preHandler', guards.staff);
+
+    app.get(
+      '/raffles/:id/tickets',
+      { schema: { params: raffleIdParams, querystring: ticketListQuery } },
+      async (request) => {
+        await raffles.getOwnedRow(request.params.id, requireAuth(request));
+        return staffTickets.list(request.params.id, request.query);
+      },
+    );
+
+    app.get('/tickets/:id', { schema: { params: ticketIdParams } }, async (request) =>
+      staffTickets.get(requireAuth(request), request.params.id),
+    );
+
+    app.patch(
+      '/tickets/:id',
+      { schema: { params: ticketIdParams, body: ticketPatchSchema } },
+      async (request) => staffTickets.update(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.get('/history', { schema: { querystring: historyQuery } }, async (request) => {
+      const actor = requireAuth(request);
+      if (request.query.raffle_id) await raffles.getOwnedRow(request.query.raffle_id, actor);
+      return staffTickets.history(actor, request.query);
+    });
+  };

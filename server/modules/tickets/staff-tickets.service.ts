@@ -1,0 +1,122 @@
+import { messages } from '../../../domain/messages';
+import type { TicketHistoryEntry, TicketPatch } from '../../../domain/staff-tickets';
+import { exactNumberFromTerm, normalizeSearchTerm, ticketMessages } from '../../../domain/tickets';
+import type { Db } from '../../db/client';
+import type { tickets } from '../../db/schema';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import { staffTicketsRepo } from './staff-tickets.repo';
+import { describeChanges, recordChanges } from './ticket-changes';
+import { toBuyerTicket } from './tickets.views';
+
+const BUYER_CLEARED = {
+  buyerName: null,
+  buyerPhone: null,
+  buyerAddress: null,
+  buyerCedula: null,
+  buyerEmail: null,
+  paymentMethod: null,
+  paymentProof: null,
+  purchasedAt: null,
+  reservedUntil: null,
+  totalPaidCents: 0,
+  remainingCents: 0,
+};
+
+const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
+  actor.role === 'admin' || sellerId === actor.userId;
+
+export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
+
+/** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
+export function createStaffTicketsService({ db }: { db: Db }) {
+  async function getOwned(actor: AuthContext, id: string) {
+    const row = await staffTicketsRepo.findById(db, id);
+    if (!row) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    if (!ownsRaffle(actor, row.raffle.sellerId)) throw new ForbiddenError(messages.auth.forbidden);
+    return row;
+  }
+
+  return {
+    async list(
+      raffleId: string,
+      query: { status?: string[]; search?: string; page: number; per_page: number },
+    ) {
+      const term = query.search ? normalizeSearchTerm(query.search) : '';
+      const { items, count } = await staffTicketsRepo.page(db, raffleId, {
+        statuses: query.status,
+        term,
+        exactNumber: term ? exactNumberFromTerm(term) : null,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return { items: items.map(toBuyerTicket), count, page: query.page, per_page: query.per_page };
+    },
+
+    get: async (actor: AuthContext, id: string) => toBuyerTicket((await getOwned(actor, id)).ticket),
+
+    async update(actor: AuthContext, id: string, patch: TicketPatch) {
+      await getOwned(actor, id);
+      return db.transaction(async (tx) => {
+        const current = await staffTicketsRepo.findById(tx, id, { lock: true });
+        if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+        const values: Partial<typeof tickets.$inferInsert> = {};
+        if (patch.buyer_name !== undefined) values.buyerName = patch.buyer_name?.toLowerCase() ?? null;
+        if (patch.buyer_phone !== undefined) values.buyerPhone = patch.buyer_phone;
+        if (patch.buyer_address !== undefined) values.buyerAddress = patch.buyer_address;
+        if (patch.buyer_cedula !== undefined) values.buyerCedula = patch.buyer_cedula;
+        if (patch.buyer_email !== undefined) values.buyerEmail = patch.buyer_email;
+        if (patch.payment_method !== undefined) values.paymentMethod = patch.payment_method;
+        if (patch.payment_proof !== undefined) values.paymentProof = patch.payment_proof;
+        if (patch.total_paid_cents !== undefined) values.totalPaidCents = patch.total_paid_cents;
+        if (patch.remaining_cents !== undefined) values.remainingCents = patch.remaining_cents;
+        if (patch.reserved_until !== undefined)
+          values.reservedUntil = patch.reserved_until ? new Date(patch.reserved_until) : null;
+        if (patch.status) {
+          values.status = patch.status;
+          // SPEC 4: paid means the full price is in and nothing remains.
+          if (patch.status === 'pagado')
+            Object.assign(values, { totalPaidCents: current.raffle.priceCents, remainingCents: 0 });
+          // Back on sale: the previous buyer's data goes with it.
+          if (patch.status === 'disponible') Object.assign(values, BUYER_CLEARED);
+          if (patch.status === 'apartado' && current.ticket.status === 'disponible') {
+            values.purchasedAt = new Date();
+            values.remainingCents = current.raffle.priceCents;
+          }
+        }
+        const row = await staffTicketsRepo.update(tx, id, values);
+        const note =
+          patch.note ??
+          (patch.status ? `Estado cambiado a ${patch.status}` : 'Datos del ticket actualizados');
+        await recordChanges(
+          tx,
+          [row],
+          describeChanges([row], current.ticket.status, note, { id: actor.userId, email: actor.email }),
+        );
+        return toBuyerTicket(row);
+      });
+    },
+
+    async history(actor: AuthContext, query: { raffle_id?: string; page: number; per_page: number }) {
+      const { items, count } = await staffTicketsRepo.history(db, {
+        raffleId: query.raffle_id,
+        sellerId: actor.role === 'admin' ? undefined : actor.userId,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      const entries: TicketHistoryEntry[] = items.map((e) => ({
+        id: e.id,
+        ticket_id: e.ticketId,
+        raffle_id: e.raffleId,
+        number: e.number,
+        from_status: e.fromStatus,
+        to_status: e.toStatus,
+        actor_id: e.actorId,
+        actor_email: e.actorEmail,
+        note: e.note,
+        created_at: e.createdAt.toISOString(),
+      }));
+      return { items: entries, count, page: query.page, per_page: query.per_page };
+    },
+  };
+}
