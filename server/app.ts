@@ -13,6 +13,8 @@ import { createGuards } from './lib/guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
@@ -71,6 +73,8 @@ export async function buildApp(options: {
   let tickets: TicketsService | null = null;
   const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
   tickets = createTicketsService({ db, findRaffle: raffles.findRow });
+  const staffTickets = createStaffTicketsService({ db });
+  const payments = createPaymentsService({ db, tickets: staffTickets });
   const hub = createRealtimeHub(database);
   await hub.start();
   app.addHook('preClose', async () => hub.stop());
@@ -81,9 +85,8 @@ export async function buildApp(options: {
       await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
       await api.register(usersRoutes({ users, guards }));
       await api.register(rafflesRoutes({ raffles, guards }));
-      await api.register(
-        staffTicketsRoutes({ raffles, staffTickets: createStaffTicketsService({ db }), guards }),
-      );
+      await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
+      await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations }));
       await api.register(
         ticketsRoutes({
           raffles,
@@ -98,7 +101,7 @@ export async function buildApp(options: {
   );
 
   serveWebApp(app as unknown as FastifyInstance, config.webDistDir);
-  return Object.assign(app, { services: { users, auth, raffles, tickets, hub } });
+  return Object.assign(app, { services: { users, auth, raffles, tickets, staffTickets, payments, hub } });
 }
 
 /** The built React app with SPA fallback; /api stays JSON-only. */

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
 import { AppError } from './errors';
@@ -19,45 +19,46 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: messages.http.badRequest },
 };
 
+type ErrorResponse = { status: number; body: { error: Record<string, unknown> } };
+
+/** Maps any thrown error to its HTTP status and `{"error":{"code","message",…}}` body. */
+export function errorResponse(error: FastifyError | Error, request: FastifyRequest): ErrorResponse {
+  const reply = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    body: { error: { code, message, ...extra } },
+  });
+  if (error instanceof AppError) return reply(error.statusCode, error.code, error.message, error.extra);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation;
+    const semantic =
+      error.validationContext === 'body' && issues.every((i) => SEMANTIC_KEYWORDS.has(i.keyword));
+    const fields = issues.map((i) => ({
+      path: i.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: i.message ?? messages.http.validation,
+    }));
+    const first = fields[0];
+    const message = first
+      ? first.path
+        ? `${first.path}: ${first.message}`
+        : first.message
+      : messages.http.validation;
+    return reply(semantic ? 422 : 400, 'VALIDATION_ERROR', message, { fields });
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return reply(known.status, known.code, known.message);
+  if (fastifyError.statusCode === 429) return reply(429, 'RATE_LIMITED', messages.http.rateLimited);
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    request.log.info({ err: error }, 'client error');
+    return reply(fastifyError.statusCode, 'BAD_REQUEST', messages.http.badRequest);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply(500, 'INTERNAL', messages.http.internal);
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: { code: error.code, message: error.message, ...error.extra } });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation;
-      const semantic =
-        error.validationContext === 'body' && issues.every((i) => SEMANTIC_KEYWORDS.has(i.keyword));
-      const fields = issues.map((i) => ({
-        path: i.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: i.message,
-      }));
-      const first = fields[0];
-      const message = first
-        ? first.path
-          ? `${first.path}: ${first.message}`
-          : first.message
-        : messages.http.validation;
-      return reply
-        .status(semantic ? 422 : 400)
-        .send({ error: { code: 'VALIDATION_ERROR', message, fields } });
-    }
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) {
-      return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: messages.http.rateLimited } });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'client error');
-      return reply
-        .status(error.statusCode)
-        .send({ error: { code: 'BAD_REQUEST', message: messages.http.badRequest } });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.http.internal } });
+    const { status, body } = errorResponse(error, request);
+    return reply.status(status).send(body);
   });
 }

@@ -1,12 +1,12 @@
 import { messages } from '../../../domain/messages';
 import type { TicketHistoryEntry, TicketPatch } from '../../../domain/staff-tickets';
 import { exactNumberFromTerm, normalizeSearchTerm, ticketMessages } from '../../../domain/tickets';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { staffTicketsRepo } from './staff-tickets.repo';
-import { describeChanges, recordChanges } from './ticket-changes';
+import { type Actor, describeChanges, recordChanges } from './ticket-changes';
 import { toBuyerTicket } from './tickets.views';
 
 const BUYER_CLEARED = {
@@ -95,6 +95,27 @@ export function createStaffTicketsService({ db }: { db: Db }) {
         );
         return toBuyerTicket(row);
       });
+    },
+
+    /** The ticket a payment is for, locked in the payment's transaction. */
+    async findForPayment(tx: Executor, ticketId: string) {
+      const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+      return row && { ...row.ticket, sellerId: row.raffle.sellerId, priceCents: row.raffle.priceCents };
+    },
+
+    /** An approved payment adds to the ticket once: nothing left -> pagado, else abonado. */
+    async applyPayment(tx: Executor, ticketId: string, amountCents: number, actor: Actor, note: string) {
+      const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+      if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+      const totalPaid = current.ticket.totalPaidCents + amountCents;
+      const remaining = Math.max(0, current.raffle.priceCents - totalPaid);
+      const row = await staffTicketsRepo.update(tx, ticketId, {
+        totalPaidCents: totalPaid,
+        remainingCents: remaining,
+        status: remaining === 0 ? 'pagado' : 'abonado',
+      });
+      await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, actor));
+      return toBuyerTicket(row);
     },
 
     async history(actor: AuthContext, query: { raffle_id?: string; page: number; per_page: number }) {

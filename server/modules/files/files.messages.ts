@@ -1,0 +1,12 @@
+/** Spanish texts of uploads and file downloads. */
+export const filesMessages = {
+  missingFile: 'Adjunta un archivo en el campo "file".',
+  emptyFile: 'El archivo está vacío.',
+  malformedUpload: 'No se pudo leer el archivo enviado. Inténtalo de nuevo.',
+  tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
+  unsupportedType: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.',
+  imageOnly: 'Las imágenes de rifas deben ser JPG, PNG o WEBP.',
+  notFound: 'Archivo no encontrado.',
+  signInToUpload: 'Inicia sesión para subir imágenes de rifas.',
+  signInToView: 'Inicia sesión para ver este comprobante.',
+} as const;

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let raffleId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+  raffleId = (await makeRaffle(t, { price_cents: 1000 })).id;
+});
+afterAll(() => t?.close());
+
+let nextNumber = 0;
+async function reservedTicket() {
+  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers: [nextNumber++], buyer: buyer({ cedula: 'V-7654321' }) },
+  });
+  return res.body.tickets[0] as { id: string; number: number };
+}
+const pay = (body: Record<string, unknown>, token?: string) =>
+  t.api('POST', '/api/payments', { body, token });
+
+describe('POST /api/payments', () => {
+  it('lets the buyer report a payment with their cedula', async () => {
+    const ticket = await reservedTicket();
+    const res = await pay({
+      ticket_id: ticket.id,
+      amount_cents: 400,
+      cedula: 'v7.654.321',
+      reference: 'REF-1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      ticket: { id: ticket.id, status: 'apartado' },
+      payment: {
+        status: 'pending',
+        amount_cents: 400,
+        payment_method: 'transfer',
+        reference: 'REF-1',
+        duplicate_of: null,
+      },
+    });
+  });
+
+  it('flags a repeated bank reference as a duplicate of the first payment', async () => {
+    const a = await reservedTicket();
+    const b = await reservedTicket();
+    const first = await pay({ ticket_id: a.id, amount_cents: 100, cedula: 'V-7654321', reference: 'DUP-77' });
+    const second = await pay({
+      ticket_id: b.id,
+      amount_cents: 100,
+      cedula: 'V-7654321',
+      reference: 'dup-77',
+    });
+    expect(second.body.payment.duplicate_of).toBe(first.body.payment.id);
+  });
+
+  it('answers {success:false} with a Spanish error for a wrong cedula, a missing one, too much, or a free ticket', async () => {
+    const ticket = await reservedTicket();
+    const wrong = await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ success: false, error: { code: 'CEDULA_MISMATCH' } });
+    expect((await pay({ ticket_id: ticket.id, amount_cents: 100 })).status).toBe(422);
+    const tooMuch = await pay({ ticket_id: ticket.id, amount_cents: 1001, cedula: 'V-7654321' });
+    expect(tooMuch.body.error.message).toBe('El monto supera lo que falta por pagar.');
+    const board = await t.api('GET', `/api/raffles/${raffleId}/tickets?status=disponible&per_page=1`, {
+      token: admin,
+    });
+    const free = board.body.items[0];
+    expect((await pay({ ticket_id: free.id, amount_cents: 100 }, admin)).status).toBe(409);
+    const bad = await pay({ ticket_id: 'x', amount_cents: 0 });
+    expect(bad.status).toBe(422);
+    expect((await pay({ ticket_id: ticket.id, amount_cents: '1' })).status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    const missing = await pay({
+      ticket_id: '00000000-0000-4000-8000-000000000000',
+      amount_cents: 1,
+      cedula: 'V-1234567',
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('rejects a payment proof that is not an uploaded file', async () => {
+    const ticket = await reservedTicket();
+    const res = await pay({
+      ticket_id: ticket.id,
+      amount_cents: 100,
+      cedula: 'V-7654321',
+      payment_proof: '/etc/passwd',
+    });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('reviewing payments', () => {
+  it('approving adds the amount once; full payment makes the ticket pagado', async () => {
+    const ticket = await reservedTicket();
+    const p1 = (await pay({ ticket_id: ticket.id, amount_cents: 600, cedula: 'V-7654321' })).body.payment;
+    const approved = await t.api('PATCH', `/api/payments/${p1.id}`, {
+      token: admin,
+      body: { status: 'approved', notes: 'Verificado' },
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.notes).toBe('Verificado\nEstado cambiado a approved');
+    expect(approved.body.ticket).toMatchObject({
+      status: 'abonado',
+      total_paid_cents: 600,
+      remaining_cents: 400,
+    });
+    const again = await t.api('PATCH', `/api/payments/${p1.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(again.body.ticket).toBeNull();
+    const p2 = (await pay({ ticket_id: ticket.id, amount_cents: 400, cedula: 'V-7654321' })).body.payment;
+    const done = await t.api('PATCH', `/api/payments/${p2.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(done.body.ticket).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
+    const history = await t.api('GET', `/api/tickets/${ticket.id}/payments`, { token: admin });
+    expect(history.body.map((p: { id: string }) => p.id)).toEqual([p2.id, p1.id]);
+    const locked = await t.api('PATCH', `/api/payments/${p1.id}`, {
+      token: admin,
+      body: { status: 'rejected' },
+    });
+    expect(locked.status).toBe(409);
+  });
+
+  it('lists pending payments newest first with their ticket, for admins only', async () => {
+    const ticket = await reservedTicket();
+    const p = (await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-7654321' })).body.payment;
+    const res = await t.api('GET', '/api/payments?status=pending', { token: admin });
+    expect(res.body[0]).toMatchObject({
+      id: p.id,
+      ticket: { id: ticket.id, number: ticket.number, buyer_name: 'maría pérez' },
+    });
+    expect(res.body.every((x: { status: string }) => x.status === 'pending')).toBe(true);
+    const seller = await makeUser(t);
+    expect((await t.api('GET', '/api/payments', { token: seller.token })).status).toBe(403);
+    expect(
+      (await t.api('PATCH', `/api/payments/${p.id}`, { token: seller.token, body: { status: 'approved' } }))
+        .status,
+    ).toBe(403);
+    expect((await t.api('GET', '/api/payments')).status).toBe(401);
+    const rejected = await t.api('PATCH', `/api/payments/${p.id}`, {
+      token: admin,
+      body: { status: 'rejected' },
+    });
+    expect(rejected.body).toMatchObject({ status: 'rejected', ticket: null });
+    expect(
+      (await t.api('PATCH', `/api/payments/${p.id}`, { token: admin, body: { status: 'paid' } })).status,
+    ).toBe(400);
+  });
+});
