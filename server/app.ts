@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,22 +11,35 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
+import { createDiskStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
+import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { staffTicketsRoutes } from './modules/tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/tickets/staff-tickets.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { createTrackingService } from './modules/tracking/tracking.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir'>;
+export type AppConfig = Pick<
+  Config,
+  'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir' | 'ratesUrl'
+> & {
+  /** Where uploaded files live (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
+  uploadsDir?: string;
+};
 
 /** Builds the whole app (plugins, services, routes) without listening: main.ts and tests share it. */
 export async function buildApp(options: {
@@ -75,6 +89,12 @@ export async function buildApp(options: {
   tickets = createTicketsService({ db, findRaffle: raffles.findRow });
   const staffTickets = createStaffTicketsService({ db });
   const payments = createPaymentsService({ db, tickets: staffTickets });
+  const files = createFilesService({
+    db,
+    storage: createDiskStorage(config.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'))),
+  });
+  const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
+  const tracking = createTrackingService({ db });
   const hub = createRealtimeHub(database);
   await hub.start();
   app.addHook('preClose', async () => hub.stop());
@@ -84,6 +104,9 @@ export async function buildApp(options: {
       await api.register(healthRoutes(database));
       await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
       await api.register(usersRoutes({ users, guards }));
+      await api.register(filesRoutes({ files, guards, uploadsPerMinute: config.rateLimits.uploads }));
+      await api.register(ratesRoutes({ rates, guards }));
+      await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations }));
@@ -101,7 +124,9 @@ export async function buildApp(options: {
   );
 
   serveWebApp(app as unknown as FastifyInstance, config.webDistDir);
-  return Object.assign(app, { services: { users, auth, raffles, tickets, staffTickets, payments, hub } });
+  return Object.assign(app, {
+    services: { users, auth, raffles, tickets, staffTickets, payments, hub, files, rates, tracking },
+  });
 }
 
 /** The built React app with SPA fallback; /api stays JSON-only. */

@@ -16,6 +16,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESERVATIONS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   RATES_URL: z.string().url().optional(),
 });
@@ -31,7 +32,8 @@ export type Config = {
   jwtSecret?: string;
   accessTokenTtlSeconds: number;
   logLevel: string;
-  rateLimits: { signIn: number; reservations: number; tracking: number };
+  /** `uploads` is optional so older callers of buildApp keep compiling; loadConfig always sets it. */
+  rateLimits: { signIn: number; reservations: number; tracking: number; uploads?: number };
   webDistDir: string;
   ratesUrl?: string;
 };
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signIn: e.RATE_LIMIT_SIGN_IN,
       reservations: e.RATE_LIMIT_RESERVATIONS,
       tracking: e.RATE_LIMIT_TRACKING,
+      uploads: e.RATE_LIMIT_UPLOADS,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ratesUrl: e.RATES_URL,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
 
 async function main() {
@@ -13,12 +14,13 @@ async function main() {
     pgliteDataDir: path.join(config.dataDir, 'pgdata'),
   });
   const app = await buildApp({
-    config,
+    config: { ...config, uploadsDir: path.join(config.dataDir, 'uploads') },
     database,
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
   await app.services.users.ensureFirstAdmin(config, app.log);
   const stopExpiryJob = startReservationExpiryJob(app.services.tickets, app.log);
+  const stopRatesJob = startRatesRefreshJob(app.services.rates, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +28,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     stopExpiryJob();
+    stopRatesJob();
     await app.close().catch((error) => app.log.error(error));
     await database.close().catch((error) => app.log.error(error));
     releaseLock();

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type AppConfig, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
@@ -8,7 +11,7 @@ export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin12345!' }
 
 const baseConfig: AppConfig = {
   accessTokenTtlSeconds: 3600,
-  rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000 },
+  rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000, uploads: 1000 },
   webDistDir: '/nonexistent',
   jwtSecret: undefined,
 };
@@ -47,7 +50,8 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export async function createTestApp(overrides: { config?: Partial<AppConfig> } = {}) {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config: { ...baseConfig, ...overrides.config }, database });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'));
+  const app = await buildApp({ config: { ...baseConfig, uploadsDir, ...overrides.config }, database });
   await app.services.users.ensureFirstAdmin(
     { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password },
     app.log,
@@ -99,6 +103,7 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig> } =
     async close() {
       await app.close();
       await drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

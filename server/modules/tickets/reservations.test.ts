@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -101,8 +102,10 @@ describe('POST /api/raffles/:id/reservations', () => {
     expect((await reserve(finished.id, { numbers: [1] })).status).toBe(409);
     const draft = await makeRaffle(t, { status: 'borrador' });
     expect((await reserve(draft.id, { numbers: [1] })).status).toBe(404);
-    const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 1500).toISOString() });
-    await new Promise((r) => setTimeout(r, 1600));
+    const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 60_000).toISOString() });
+    await t.db.execute(
+      sql`update raffles set closing_date = now() - interval '1 second' where id = ${expiring.id}`,
+    );
     const late = await reserve(expiring.id, { numbers: [1] });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe('Esta rifa ya cerró: no admite más reservas.');

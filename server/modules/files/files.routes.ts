@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Guards } from '../../lib/guards';
+import { multipartLimits, readUploadedFile } from './files.multipart';
+import { FILE_KINDS, type FilesService } from './files.service';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+const DEFAULT_UPLOADS_PER_MINUTE = 20;
+
+// The rate-limit hook runs before validation, so it reads the raw query: each kind has its own bucket.
+const uploadKindOf = (request: FastifyRequest) =>
+  (request.query as { kind?: unknown } | undefined)?.kind === 'raffle-image'
+    ? 'raffle-image'
+    : 'payment-proof';
+
+export const filesRoutes =
+  (deps: { files: FilesService; guards: Guards; uploadsPerMinute?: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { files, guards } = deps;
+    // Registered here so only the upload route accepts multipart bodies.
+    await app.register(multipart, { limits: multipartLimits });
+
+    // A stale token must not hide a public image: an invalid session just counts as anonymous.
+    const lenientAuth = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await guards.optional(request, reply);
+      } catch {
+        request.auth = undefined;
+      }
+    };
+
+    app.post(
+      '/uploads',
+      {
+        preHandler: guards.optional,
+        schema: { querystring: z.object({ kind: z.enum(FILE_KINDS).default('payment-proof') }) },
+        config: {
+          rateLimit: {
+            max: deps.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `${request.ip}|${uploadKindOf(request)}`,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { kind } = request.query;
+        files.authorizeUpload(kind, request.auth); // before reading a byte of the body
+        const bytes = await readUploadedFile(request);
+        return reply.status(201).send(await files.upload({ bytes, kind, actor: request.auth }));
+      },
+    );
+
+    app.get(
+      '/files/:key',
+      { preHandler: lenientAuth, schema: { params: z.object({ key: z.string().max(200) }) } },
+      async (request, reply) => {
+        const { file, stream } = await files.open(request.params.key, request.auth);
+        const etag = `"${file.sha256}"`;
+        reply
+          .header('etag', etag)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header(
+            'cache-control',
+            file.kind === 'raffle-image' ? `public, max-age=${YEAR_SECONDS}, immutable` : 'private, no-store',
+          );
+        if (request.headers['if-none-match'] === etag) {
+          stream.destroy();
+          return reply.status(304).send();
+        }
+        // PDFs download instead of opening in a page of our origin; images show inline.
+        const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
+        return reply
+          .type(file.contentType)
+          .header('content-length', file.sizeBytes)
+          .header('content-disposition', `${disposition}; filename="${file.key}"`)
+          .send(stream);
+      },
+    );
+  };

@@ -1,0 +1,53 @@
+import { asc, desc, eq, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { dailyExchangeRates } from '../../db/schema';
+
+export type RateRow = typeof dailyExchangeRates.$inferSelect;
+export type RateSource = 'remote' | 'manual';
+
+export const ratesRepo = {
+  /** The newest row of each currency, by currency code. */
+  latestPerCurrency(db: Executor): Promise<RateRow[]> {
+    return db
+      .selectDistinctOn([dailyExchangeRates.currencyCode])
+      .from(dailyExchangeRates)
+      .orderBy(asc(dailyExchangeRates.currencyCode), desc(dailyExchangeRates.rateDate));
+  },
+
+  async latestFor(db: Executor, currencyCode: string): Promise<RateRow | null> {
+    const [row] = await db
+      .select()
+      .from(dailyExchangeRates)
+      .where(eq(dailyExchangeRates.currencyCode, currencyCode))
+      .orderBy(desc(dailyExchangeRates.rateDate))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** One row per currency and day: setting the day's rate again replaces it and clears the stale flag. */
+  async upsertDay(
+    db: Executor,
+    values: { currencyCode: string; rateToUsd: string; rateDate: string; source: RateSource },
+  ): Promise<void> {
+    await db
+      .insert(dailyExchangeRates)
+      .values({ ...values, isStale: false })
+      .onConflictDoUpdate({
+        target: [dailyExchangeRates.currencyCode, dailyExchangeRates.rateDate],
+        set: { rateToUsd: values.rateToUsd, source: values.source, isStale: false, updatedAt: sql`now()` },
+      });
+  },
+
+  /** Flags every cached rate as stale; updated_at keeps saying when the rate itself was set. */
+  async markAllStale(db: Executor): Promise<void> {
+    await db.update(dailyExchangeRates).set({ isStale: true }).where(eq(dailyExchangeRates.isStale, false));
+  },
+
+  async lastUpdateAt(db: Executor, source: RateSource): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: max(dailyExchangeRates.updatedAt) })
+      .from(dailyExchangeRates)
+      .where(eq(dailyExchangeRates.source, source));
+    return row?.at ?? null;
+  },
+};

@@ -1,0 +1,113 @@
+import { caracasDate, type ExchangeRate, ratesMessages } from '../../../domain/rates';
+import type { Db } from '../../db/client';
+import { withAdvisoryLock } from '../../lib/advisory-lock';
+import { fetchRemoteRates } from './rates.remote';
+import { type RateRow, ratesRepo } from './rates.repo';
+
+const RATES_JOB_LOCK = 727_003;
+
+type Logger = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+
+export type RatesService = ReturnType<typeof createRatesService>;
+
+export function createRatesService(deps: {
+  db: Db;
+  ratesUrl?: string;
+  fetchTimeoutMs?: number;
+  /** "YYYY-MM-DD" of the current Caracas day; injectable for tests. */
+  today?: () => string;
+}) {
+  const { db } = deps;
+  const timeoutMs = deps.fetchTimeoutMs ?? 5000;
+  const today = deps.today ?? (() => caracasDate());
+
+  const toRate = (row: RateRow, day: string): ExchangeRate => ({
+    currency_code: row.currencyCode,
+    rate_to_usd: Number(row.rateToUsd),
+    rate_date: row.rateDate,
+    // A rate from an earlier Caracas day is stale even if the last refresh worked.
+    is_stale: row.isStale || row.rateDate < day,
+    source: row.source,
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  async function list(): Promise<ExchangeRate[]> {
+    const day = today();
+    return (await ratesRepo.latestPerCurrency(db)).map((row) => toRate(row, day));
+  }
+
+  /** Fetches the feed and stores today's rates; the failure reason otherwise. */
+  async function pullRemote(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    if (!deps.ratesUrl) return { ok: false, reason: 'RATES_URL not set' };
+    const result = await fetchRemoteRates(deps.ratesUrl, timeoutMs);
+    if (!result.ok) return result;
+    const rateDate = today();
+    await db.transaction(async (tx) => {
+      for (const rate of result.rates) {
+        await ratesRepo.upsertDay(tx, {
+          currencyCode: rate.currency_code,
+          rateToUsd: rate.rate_to_usd.toFixed(6),
+          rateDate,
+          source: 'remote',
+        });
+      }
+    });
+    return { ok: true };
+  }
+
+  return {
+    list,
+    remoteConfigured: Boolean(deps.ratesUrl),
+
+    /** Staff refresh: on any failure the cached rates stay, flagged stale, with a warning. */
+    async refresh(log?: Logger): Promise<{ rates: ExchangeRate[]; warning?: string }> {
+      const result = await pullRemote();
+      if (result.ok) return { rates: await list() };
+      log?.warn({ reason: result.reason }, 'exchange rates refresh failed');
+      await ratesRepo.markAllStale(db);
+      const warning = deps.ratesUrl ? ratesMessages.refreshFailed : ratesMessages.notConfigured;
+      return { rates: await list(), warning };
+    },
+
+    /** The day's rate typed by an admin (e.g. the BCV rate); replaces any rate of today. */
+    async setRate(currencyCode: string, rateToUsd: number): Promise<ExchangeRate> {
+      const rateDate = today();
+      await ratesRepo.upsertDay(db, {
+        currencyCode,
+        rateToUsd: rateToUsd.toFixed(6),
+        rateDate,
+        source: 'manual',
+      });
+      const row = await ratesRepo.latestFor(db, currencyCode);
+      if (!row) throw new Error('rate upsert left no row');
+      return toRate(row, rateDate);
+    },
+
+    /** The latest rate of a currency (e.g. to snapshot on a payment), or null if there is none. */
+    async currentRate(currencyCode: string): Promise<ExchangeRate | null> {
+      const row = await ratesRepo.latestFor(db, currencyCode.toUpperCase());
+      return row ? toRate(row, today()) : null;
+    },
+
+    /**
+     * The background job's run: only one instance (advisory lock), and only when the feed was not
+     * pulled within `minAgeMs`. A failure is logged and changes nothing: yesterday's rates already
+     * count as stale by date, and today's remain today's.
+     */
+    async refreshIfDue(
+      minAgeMs: number,
+      log?: Logger,
+    ): Promise<'disabled' | 'busy' | 'fresh' | 'refreshed' | 'failed'> {
+      if (!deps.ratesUrl) return 'disabled';
+      const outcome = await withAdvisoryLock(db, RATES_JOB_LOCK, async () => {
+        const last = await ratesRepo.lastUpdateAt(db, 'remote');
+        if (last && Date.now() - last.getTime() < minAgeMs) return 'fresh' as const;
+        const result = await pullRemote();
+        if (result.ok) return 'refreshed' as const;
+        log?.warn({ reason: result.reason }, 'scheduled exchange rates refresh failed');
+        return 'failed' as const;
+      });
+      return outcome.acquired ? outcome.value : 'busy';
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { payments, raffles, tickets } from '../../db/schema';
+
+export type TrackedTicketRow = {
+  id: string;
+  raffleId: string;
+  raffleName: string;
+  number: number;
+  ticketNumber: string;
+  status: string;
+  buyerName: string | null;
+  totalPaidCents: number;
+  remainingCents: number;
+  reservedUntil: Date | null;
+  purchasedAt: Date | null;
+};
+
+export type TrackedPaymentRow = {
+  ticketId: string;
+  status: string;
+  amountCents: number;
+  paymentDate: Date;
+};
+
+export const trackingRepo = {
+  /**
+   * Tickets of one buyer: the cedula (indexed, stored normalized) and the last four digits of the
+   * phone must both match. Newest raffle first, then by number.
+   */
+  findBuyerTickets(db: Executor, cedula: string, phoneLast4: string): Promise<TrackedTicketRow[]> {
+    return db
+      .select({
+        id: tickets.id,
+        raffleId: tickets.raffleId,
+        raffleName: raffles.name,
+        number: tickets.number,
+        ticketNumber: tickets.ticketNumber,
+        status: tickets.status,
+        buyerName: tickets.buyerName,
+        totalPaidCents: tickets.totalPaidCents,
+        remainingCents: tickets.remainingCents,
+        reservedUntil: tickets.reservedUntil,
+        purchasedAt: tickets.purchasedAt,
+      })
+      .from(tickets)
+      .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
+      .where(
+        and(
+          eq(tickets.buyerCedula, cedula),
+          ne(tickets.status, 'disponible'),
+          eq(
+            sql`right(regexp_replace(coalesce(${tickets.buyerPhone}, ''), '[^0-9]', '', 'g'), 4)`,
+            phoneLast4,
+          ),
+        ),
+      )
+      .orderBy(desc(raffles.createdAt), asc(raffles.id), asc(tickets.number));
+  },
+
+  findPayments(db: Executor, ticketIds: string[]): Promise<TrackedPaymentRow[]> {
+    if (ticketIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        ticketId: payments.ticketId,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        paymentDate: payments.paymentDate,
+      })
+      .from(payments)
+      .where(inArray(payments.ticketId, ticketIds))
+      .orderBy(desc(payments.paymentDate), asc(payments.id));
+  },
+};

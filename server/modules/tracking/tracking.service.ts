@@ -1,0 +1,45 @@
+import { maskBuyerName, type TrackedPayment, type TrackedTicket } from '../../../domain/tracking';
+import type { Db } from '../../db/client';
+import { trackingRepo } from './tracking.repo';
+
+export type TrackingService = ReturnType<typeof createTrackingService>;
+
+export function createTrackingService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * Every ticket of the buyer with this (normalized) cedula whose phone ends in these four digits.
+     * No match gives an empty list, whichever half was wrong.
+     */
+    async findTickets(input: { cedula: string; phone_last4: string }): Promise<TrackedTicket[]> {
+      const rows = await trackingRepo.findBuyerTickets(db, input.cedula, input.phone_last4);
+      const paymentsByTicket = new Map<string, TrackedPayment[]>();
+      for (const p of await trackingRepo.findPayments(
+        db,
+        rows.map((r) => r.id),
+      )) {
+        const list = paymentsByTicket.get(p.ticketId) ?? [];
+        list.push({
+          status: p.status,
+          amount_cents: p.amountCents,
+          payment_date: p.paymentDate.toISOString(),
+        });
+        paymentsByTicket.set(p.ticketId, list);
+      }
+      return rows.map((row) => ({
+        raffle_id: row.raffleId,
+        raffle_name: row.raffleName,
+        number: row.number,
+        ticket_number: row.ticketNumber,
+        status: row.status,
+        total_paid_cents: row.totalPaidCents,
+        remaining_cents: row.remainingCents,
+        reserved_until: row.reservedUntil?.toISOString() ?? null,
+        purchased_at: row.purchasedAt?.toISOString() ?? null,
+        payments: paymentsByTicket.get(row.id) ?? [],
+        buyer_name_masked: maskBuyerName(row.buyerName),
+      }));
+    },
+  };
+}
