@@ -19,7 +19,8 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { rafflesRoutes } from './modules/raffles/raffles.routes';
+import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
+import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
@@ -87,6 +88,7 @@ export async function buildApp(options: {
   let tickets: TicketsService | null = null;
   const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
   tickets = createTicketsService({ db, findRaffle: raffles.findRow });
+  const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const staffTickets = createStaffTicketsService({ db });
   const payments = createPaymentsService({ db, tickets: staffTickets });
   const files = createFilesService({
@@ -108,6 +110,7 @@ export async function buildApp(options: {
       await api.register(ratesRoutes({ rates, guards }));
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
+      await api.register(raffleDrawRoutes({ draws, guards }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations }));
       await api.register(

@@ -117,6 +117,8 @@ export const raffles = pgTable(
     drawCommitment: text('draw_commitment'),
     winningNumber: integer('winning_number'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** The exact text hashed into draw_commitment when the raffle closed (public, no buyer data). */
+    drawSoldList: text('draw_sold_list'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { drawSchema } from '../../../domain/draw';
 import { messages } from '../../../domain/messages';
 import {
   createRaffleSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../../domain/raffles';
 import { ForbiddenError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
+import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
 
 export const raffleIdParams = z.object({ id: z.uuid('Identificador de rifa inválido') });
@@ -61,5 +63,24 @@ export const rafflesRoutes =
         await raffles.remove(request.params.id);
         return reply.status(204).send();
       },
+    );
+  };
+
+export const raffleDrawRoutes =
+  (deps: { draws: RaffleDrawService; guards: Guards }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { draws, guards } = deps;
+    app.post(
+      '/raffles/:id/close',
+      { preHandler: guards.staff, schema: { params: raffleIdParams } },
+      async (request) => draws.close(requireAuth(request), request.params.id),
+    );
+    app.post(
+      '/raffles/:id/draw',
+      { preHandler: guards.admin, schema: { params: raffleIdParams, body: drawSchema } },
+      async (request) => draws.draw(request.params.id, request.body.winning_number),
+    );
+    app.get('/raffles/:id/draw', { schema: { params: raffleIdParams } }, async (request) =>
+      draws.get(request.params.id),
     );
   };

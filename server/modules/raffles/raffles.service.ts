@@ -1,3 +1,4 @@
+import { drawMessages } from '../../../domain/draw';
 import { messages } from '../../../domain/messages';
 import {
   type CreateRaffle,
@@ -9,7 +10,7 @@ import {
   type UpdateRaffle,
 } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { TicketsService } from '../tickets/tickets.service';
 import { emptyStats } from '../tickets/tickets.views';
@@ -147,6 +148,11 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
         };
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw new UnprocessableError(`${problem.path}: ${problem.message}`, 'VALIDATION_ERROR');
+        // The official draw that decides the raffle is fixed once someone has bought into it.
+        const drawSourceChanges = input.draw_source !== undefined && input.draw_source !== current.drawSource;
+        if (drawSourceChanges && (await deps.tickets().countNotAvailable(tx, id)) > 0) {
+          throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
+        }
         await deps
           .tickets()
           .resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });

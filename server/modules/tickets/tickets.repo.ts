@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { ticketEvents, tickets } from '../../db/schema';
 
@@ -174,6 +174,28 @@ export const ticketsRepo = {
       order by random() limit ${count}`,
     );
     return rows.map((r) => Number(r.number)).sort((a, b) => a - b);
+  },
+
+  /** What a closed raffle commits to: every ticket that is neither available nor cancelled. */
+  soldTickets(db: Executor, raffleId: string) {
+    return db
+      .select({
+        id: tickets.id,
+        ticketNumber: tickets.ticketNumber,
+        status: tickets.status,
+        buyerCedula: tickets.buyerCedula,
+      })
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffleId), notInArray(tickets.status, ['disponible', 'cancelado'])))
+      .orderBy(asc(tickets.number));
+  },
+
+  async findByNumber(db: Executor, raffleId: string, number: number): Promise<TicketRow | null> {
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.number, number)));
+    return row ?? null;
   },
 
   findByNumbers(db: Executor, raffleId: string, numbers: number[]) {

@@ -133,6 +133,10 @@ export function createTicketsService(deps: Deps) {
       }
     },
 
+    soldTickets: (tx: Executor, raffleId: string) => ticketsRepo.soldTickets(tx, raffleId),
+    findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
+    countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
+
     async luckyPick(raffle: RaffleRow, count: number, exclude: number[]) {
       return ticketsRepo.randomAvailable(db, raffle.id, count, exclude);
     },

@@ -1,0 +1,74 @@
+import { TIME_ZONE } from './dates';
+import { z } from './zod';
+
+export const ratesMessages = {
+  invalidCurrency: 'Código de moneda inválido: usa 3 letras, p. ej. VES',
+  invalidRate: 'La tasa debe ser un número mayor que cero',
+  rateTooLarge: 'La tasa es demasiado grande',
+  notConfigured:
+    'No hay una fuente de tasas configurada (RATES_URL). Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
+  refreshFailed:
+    'No se pudieron actualizar las tasas de cambio. Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
+} as const;
+
+/** "VES", "EUR"…: three letters, stored upper case. */
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, ratesMessages.invalidCurrency)
+  .transform((v) => v.toUpperCase());
+
+/** Rates are stored as numeric(18, 6): at most 12 integer digits and 6 decimals. */
+const MIN_RATE = 0.000001;
+const MAX_RATE = 999_999_999_999;
+export const rateValueSchema = z
+  .number(ratesMessages.invalidRate)
+  .min(MIN_RATE, ratesMessages.invalidRate)
+  .max(MAX_RATE, ratesMessages.rateTooLarge);
+
+/** `PUT /api/exchange-rates/:currency`: the day's rate typed by hand (e.g. the BCV rate). */
+export const setRateSchema = z.object({ rate_to_usd: rateValueSchema }).strict();
+export type SetRateInput = z.input<typeof setRateSchema>;
+
+/** Units of the currency per US dollar (VES 36.5 = 36,50 Bs. per dollar). */
+export type ExchangeRate = {
+  currency_code: string;
+  rate_to_usd: number;
+  rate_date: string;
+  is_stale: boolean;
+  source: string | null;
+  updated_at: string;
+};
+
+export type RemoteRate = { currency_code: string; rate_to_usd: number };
+
+/**
+ * The rates feed: `{"rates":{"VES":36.5}}` or `[{"currency_code":"VES","rate_to_usd":36.5}]`.
+ * Entries that are not a 3-letter code with a sane positive number are skipped.
+ */
+export function parseRatesPayload(payload: unknown): RemoteRate[] {
+  const entries: [unknown, unknown][] = Array.isArray(payload)
+    ? payload.map((item) => [item?.currency_code, item?.rate_to_usd])
+    : isRecord(payload) && isRecord(payload.rates)
+      ? Object.entries(payload.rates)
+      : [];
+  const byCode = new Map<string, number>();
+  for (const [code, rate] of entries) {
+    const parsedCode = currencyCodeSchema.safeParse(code);
+    const parsedRate = rateValueSchema.safeParse(typeof rate === 'string' ? Number(rate) : rate);
+    if (parsedCode.success && parsedRate.success) byCode.set(parsedCode.data, parsedRate.data);
+  }
+  return [...byCode].map(([currency_code, rate_to_usd]) => ({ currency_code, rate_to_usd }));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Today's date in Caracas as "YYYY-MM-DD": a rate is for one Venezuelan business day. */
+export function caracasDate(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}

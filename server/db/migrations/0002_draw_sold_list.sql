@@ -1,0 +1,1 @@
+ALTER TABLE "raffles" ADD COLUMN "draw_sold_list" text;

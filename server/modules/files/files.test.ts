@@ -1,0 +1,280 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, userRoles } from '../../db/schema';
+import { makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const MB5 = 5 * 1024 * 1024;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+let t: TestApp;
+let admin: string;
+let seller: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+  seller = (await makeUser(t)).token;
+});
+afterAll(() => t?.close());
+
+type UploadOptions = { kind?: string; token?: string; filename?: string; type?: string; field?: string };
+
+/** A real multipart request, as the browser's FormData sends it. */
+async function upload(app: TestApp, bytes: Buffer, options: UploadOptions = {}) {
+  const form = new FormData();
+  const blob = new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' });
+  form.append(options.field ?? 'file', blob, options.filename ?? 'archivo.bin');
+  const query = options.kind ? `?kind=${options.kind}` : '';
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}/api/uploads${query}`, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function download(key: string, token?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${t.baseUrl}/api/files/${key}`, {
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).error;
+
+describe('POST /api/uploads (payment proofs)', () => {
+  it('stores a proof from anyone, judged by content, and records it', async () => {
+    for (const [bytes, type, ext] of [
+      [PNG, 'image/png', 'png'],
+      [JPEG, 'image/jpeg', 'jpg'],
+      [WEBP, 'image/webp', 'webp'],
+      [PDF, 'application/pdf', 'pdf'],
+    ] as const) {
+      // The browser's claimed type and the file name are ignored: only the bytes count.
+      const res = await upload(t, bytes, { filename: 'captura.txt', type: 'text/plain' });
+      expect(res.status, type).toBe(201);
+      expect(res.body.key).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
+      expect(res.body.fileUrl).toBe(`/api/files/${res.body.key}`);
+      const [row] = await t.db.select().from(files).where(eq(files.key, res.body.key));
+      expect(row).toMatchObject({
+        kind: 'payment-proof',
+        contentType: type,
+        sizeBytes: bytes.length,
+        uploadedBy: null,
+      });
+      expect(row?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it('records who uploaded when a staff member does', async () => {
+    const res = await upload(t, PNG, { token: seller });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(files).where(eq(files.key, res.body.key));
+    expect(row?.uploadedBy).not.toBeNull();
+  });
+
+  it('refuses a text file renamed .png with 415 in Spanish', async () => {
+    const res = await upload(t, Buffer.from('hola, esto no es una imagen'), {
+      filename: 'foto.png',
+      type: 'image/png',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(res.body.error.message).toMatch(/Tipo de archivo no permitido/);
+    for (const fake of [
+      Buffer.from('RIFF1234AVI LIST'),
+      Buffer.from('GIF89a......'),
+      Buffer.from([0xff, 0xd8]),
+    ]) {
+      expect((await upload(t, fake)).status).toBe(415);
+    }
+  });
+
+  it('takes exactly 5 MB and refuses 5 MB + 1 byte with 413 in Spanish', async () => {
+    const exact = Buffer.alloc(MB5, 7);
+    PNG.copy(exact);
+    expect((await upload(t, exact)).status).toBe(201);
+    const tooBig = Buffer.alloc(MB5 + 1, 7);
+    PNG.copy(tooBig);
+    const res = await upload(t, tooBig);
+    expect(res.status).toBe(413);
+    expect(res.body.error.message).toBe('El archivo supera el tamaño máximo de 5 MB.');
+    // The app still answers on the same server afterwards.
+    expect((await upload(t, PNG)).status).toBe(201);
+  });
+
+  it('answers 400 when there is no file', async () => {
+    const fieldOnly = new FormData();
+    fieldOnly.append('note', 'sin archivo');
+    const cases = [
+      await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: fieldOnly }),
+      await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST' }),
+      await fetch(`${t.baseUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"file":"x"}',
+      }),
+    ];
+    for (const response of cases) {
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe('Adjunta un archivo en el campo "file".');
+    }
+    expect((await upload(t, PNG, { field: 'imagen' })).status).toBe(400);
+    expect((await upload(t, Buffer.alloc(0))).status).toBe(400);
+  });
+
+  it('answers 400, never 500, to a broken multipart body', async () => {
+    const response = await fetch(`${t.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toMatch(/[a-zá-ú]/);
+    const noBoundary = await fetch(`${t.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'nada',
+    });
+    expect(noBoundary.status).toBe(400);
+  });
+
+  it('refuses an unknown kind with 400', async () => {
+    expect((await upload(t, PNG, { kind: 'avatar', token: admin })).status).toBe(400);
+  });
+});
+
+describe('POST /api/uploads?kind=raffle-image', () => {
+  it('refuses anonymous uploads with 401 and role-less users with 403', async () => {
+    const anonymous = await upload(t, PNG, { kind: 'raffle-image' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.message).toBe('Inicia sesión para subir imágenes de rifas.');
+    const roleless = await makeUser(t);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, roleless.user.id));
+    expect((await upload(t, PNG, { kind: 'raffle-image', token: roleless.token })).status).toBe(403);
+  });
+
+  it('lets a vendedor upload an image, but not a PDF', async () => {
+    const res = await upload(t, WEBP, { kind: 'raffle-image', token: seller });
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(files).where(eq(files.key, res.body.key));
+    expect(row?.kind).toBe('raffle-image');
+    const pdf = await upload(t, PDF, { kind: 'raffle-image', token: seller });
+    expect(pdf.status).toBe(415);
+    expect(pdf.body.error.message).toBe('Las imágenes de rifas deben ser JPG, PNG o WEBP.');
+  });
+});
+
+describe('GET /api/files/:key', () => {
+  it('serves raffle images to anyone, with long cache and nosniff', async () => {
+    const { key } = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    for (const token of [undefined, 'not-a-valid-token']) {
+      const res = await download(key, token);
+      expect(res.status).toBe(200);
+      expect(res.bytes.equals(PNG)).toBe(true);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d{6,}, immutable/);
+      expect(res.headers.get('content-length')).toBe(String(PNG.length));
+    }
+    const etag = (await download(key)).headers.get('etag') ?? '';
+    expect((await download(key, undefined, { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('serves payment proofs only to staff: 401 anonymous, 403 role-less, 200 vendedor and admin', async () => {
+    const { key } = (await upload(t, JPEG)).body;
+    const anonymous = await download(key);
+    expect(anonymous.status).toBe(401);
+    expect(errorOf(anonymous.bytes).message).toBe('Inicia sesión para ver este comprobante.');
+    expect((await download(key, 'expired-or-fake')).status).toBe(401);
+    const roleless = await makeUser(t);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, roleless.user.id));
+    expect((await download(key, roleless.token)).status).toBe(403);
+    for (const token of [seller, admin]) {
+      const res = await download(key, token);
+      expect(res.status).toBe(200);
+      expect(res.bytes.equals(JPEG)).toBe(true);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('sends PDFs as a download with their type', async () => {
+    const { key } = (await upload(t, PDF)).body;
+    const res = await download(key, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(res.bytes.equals(PDF)).toBe(true);
+  });
+
+  it('answers 404 for unknown or malformed keys', async () => {
+    for (const key of [
+      '00000000-0000-4000-8000-000000000000.png',
+      'nada',
+      '..%2F..%2Fetc%2Fpasswd',
+      'a.png%00',
+    ]) {
+      const res = await download(key, admin);
+      expect(res.status, key).toBe(404);
+      expect(errorOf(res.bytes).message).toMatch(/no encontrad|no existe/);
+    }
+  });
+});
+
+describe('resolveUpload', () => {
+  it('recognizes only files uploaded here, of the asked kind', async () => {
+    const proof = (await upload(t, PDF)).body;
+    const image = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    const { resolveUpload } = t.app.services.files;
+    const resolved = await resolveUpload(proof.fileUrl, 'payment-proof');
+    expect(resolved?.key).toBe(proof.key);
+    expect(resolved?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await resolveUpload(`https://rifas.example/api/files/${proof.key}`, 'payment-proof'))?.key).toBe(
+      proof.key,
+    );
+    expect(await resolveUpload(proof.fileUrl, 'raffle-image')).toBeNull();
+    expect(await resolveUpload(image.fileUrl, 'payment-proof')).toBeNull();
+    for (const bad of [
+      '',
+      'https://evil.example/x.png',
+      '/api/files/../secret',
+      `/api/files/${proof.key}/x`,
+    ]) {
+      expect(await resolveUpload(bad, 'payment-proof')).toBeNull();
+    }
+    expect(
+      await resolveUpload('/api/files/00000000-0000-4000-8000-000000000000.pdf', 'payment-proof'),
+    ).toBeNull();
+  });
+});
+
+describe('upload rate limit', () => {
+  it('answers 429 in Spanish after too many proofs from one IP, images counted apart', async () => {
+    const limited = await createTestApp({
+      config: { rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000, uploads: 2 } },
+    });
+    try {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<typeof upload>> | null = null;
+      for (let i = 0; i < 3; i++) {
+        last = await upload(limited, PNG);
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+      expect(last?.body.error).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(last?.body.error.message).toMatch(/Demasiadas solicitudes/);
+      const image = await upload(limited, PNG, { kind: 'raffle-image', token: await limited.signInAdmin() });
+      expect(image.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

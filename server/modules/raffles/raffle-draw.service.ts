@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { type DrawResult, drawMessages } from '../../../domain/draw';
+import { maskName } from '../../../domain/privacy';
+import { raffleMessages } from '../../../domain/raffles';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import type { TicketsService } from '../tickets/tickets.service';
+import { type RaffleRow, rafflesRepo } from './raffles.repo';
+import type { RafflesService } from './raffles.service';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Verifiable draw: closing publishes the sold list (ticket number, status and a hash of the
+ * secret ticket id with the buyer's cedula) and its SHA-256; the winner comes from the official
+ * lottery result named in draw_source, so anyone can recompute and check.
+ */
+export function createRaffleDrawService(deps: {
+  db: Db;
+  raffles: RafflesService;
+  tickets: () => TicketsService;
+}) {
+  const { db } = deps;
+
+  async function view(row: RaffleRow): Promise<DrawResult> {
+    let winner: DrawResult['winner'] = null;
+    if (row.winningNumber !== null) {
+      const ticket = await deps.tickets().findByNumber(row.id, row.winningNumber);
+      if (ticket && ticket.status !== 'disponible' && ticket.status !== 'cancelado') {
+        winner = {
+          number: ticket.number,
+          ticket_number: ticket.ticketNumber,
+          status: ticket.status,
+          buyer_name_masked: maskName(ticket.buyerName),
+        };
+      }
+    }
+    return {
+      draw_source: row.drawSource,
+      draw_commitment: row.drawCommitment,
+      sold_list: row.drawSoldList,
+      winning_number: row.winningNumber,
+      drawn_at: row.drawnAt?.toISOString() ?? null,
+      winner,
+    };
+  }
+
+  return {
+    async close(actor: AuthContext, id: string) {
+      await deps.raffles.getOwnedRow(id, actor);
+      const row = await db.transaction(async (tx) => {
+        // FOR UPDATE waits for reservations in flight (they hold KEY SHARE) and blocks new ones.
+        const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
+        if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        if (raffle.status !== 'activa' && raffle.status !== 'borrador') {
+          throw new ConflictError(drawMessages.alreadyClosed, 'RAFFLE_NOT_OPEN');
+        }
+        const sold = await deps.tickets().soldTickets(tx, id);
+        const soldList = sold
+          .map((t) => `${t.ticketNumber}:${t.status}:${sha256(`${t.id}:${t.buyerCedula ?? ''}`)}`)
+          .join('\n');
+        return rafflesRepo.update(tx, id, {
+          status: 'cerrada',
+          drawSoldList: soldList,
+          drawCommitment: sha256(soldList),
+        });
+      });
+      return deps.raffles.get(row.id, actor);
+    },
+
+    async draw(id: string, winningNumber: number) {
+      const row = await db.transaction(async (tx) => {
+        const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
+        if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        if (raffle.status !== 'cerrada') throw new ConflictError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
+        if (winningNumber >= raffle.totalNumbers) {
+          throw new UnprocessableError(drawMessages.numberOutOfRange, 'NUMBER_OUT_OF_RANGE');
+        }
+        return rafflesRepo.update(tx, id, { status: 'finalizada', winningNumber, drawnAt: new Date() });
+      });
+      return view(row);
+    },
+
+    async get(id: string): Promise<DrawResult> {
+      return view(await deps.raffles.getVisibleRow(id));
+    },
+  };
+}
+
+export type RaffleDrawService = ReturnType<typeof createRaffleDrawService>;

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskBuyerName } from '../../../domain/tracking';
+import { tickets } from '../../db/schema';
+import { buyer, makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const MARIA = buyer({
+  name: 'María José Pérez',
+  phone: '0414-1234567',
+  cedula: 'V-12345678',
+  address: 'Urb. Las Acacias, calle 4, San Cristóbal',
+  email: 'maria.jose@example.com',
+});
+
+let t: TestApp;
+let firstRaffle: { id: string; name: string };
+let secondRaffle: { id: string; name: string };
+/** María's ticket ids by raffle name initial and number, e.g. m7 = number 7 of the Moto raffle. */
+const maria: Record<string, string> = {};
+const mariaTicketIds = () => Object.values(maria);
+
+async function reserve(raffleId: string, numbers: number[], who: Record<string, unknown>) {
+  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: who } });
+  if (res.status !== 201) throw new Error(`reservation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.tickets as { id: string; number: number }[];
+}
+
+const track = (body: unknown, app: TestApp = t) => app.api('POST', '/api/tracking', { body });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firstRaffle = await makeRaffle(t, { name: 'Moto Bera 2026', price_cents: 1000, total_numbers: 100 });
+  secondRaffle = await makeRaffle(t, {
+    name: 'Nevera Mabe',
+    price_cents: 2000,
+    total_numbers: 1000,
+    digit_count: 3,
+  });
+  for (const ticket of await reserve(firstRaffle.id, [42, 7], MARIA)) maria[`m${ticket.number}`] = ticket.id;
+  for (const ticket of await reserve(secondRaffle.id, [5], MARIA)) maria[`n${ticket.number}`] = ticket.id;
+  // Same cedula with another phone, and the same last four digits with another cedula.
+  await reserve(
+    firstRaffle.id,
+    [8],
+    buyer({ name: 'Otra Persona', phone: '0412-9998888', cedula: 'V-12345678' }),
+  );
+  await reserve(
+    firstRaffle.id,
+    [9],
+    buyer({ name: 'Pedro Gómez', phone: '0424-7654567', cedula: 'E-87654321' }),
+  );
+  // A payment reported by María on her number 7 of the first raffle.
+  const seven = await t.api('POST', '/api/payments', {
+    body: { ticket_id: maria.m7, amount_cents: 400, cedula: 'V-12345678', reference: 'PM-001' },
+  });
+  expect(seven.status).toBe(201);
+});
+afterAll(() => t?.close());
+
+describe('POST /api/tracking', () => {
+  it('finds every ticket of the buyer, any raffle, newest raffle first then by number', async () => {
+    const res = await track({ cedula: 'v 12.345.678', phone_last4: '4567' });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets.map((x: any) => [x.raffle_name, x.ticket_number])).toEqual([
+      ['Nevera Mabe', '005'],
+      ['Moto Bera 2026', '07'],
+      ['Moto Bera 2026', '42'],
+    ]);
+    const seven = res.body.tickets[1];
+    expect(Object.keys(seven).sort()).toEqual([
+      'buyer_name_masked',
+      'number',
+      'payments',
+      'purchased_at',
+      'raffle_id',
+      'raffle_name',
+      'remaining_cents',
+      'reserved_until',
+      'status',
+      'ticket_number',
+      'total_paid_cents',
+    ]);
+    expect(seven).toMatchObject({
+      raffle_id: firstRaffle.id,
+      number: 7,
+      status: 'apartado',
+      total_paid_cents: 0,
+      remaining_cents: 1000,
+      buyer_name_masked: 'm*** j*** p***',
+    });
+    expect(seven.payments).toEqual([
+      { status: 'pending', amount_cents: 400, payment_date: expect.any(String) },
+    ]);
+    expect(Number.isNaN(Date.parse(seven.purchased_at))).toBe(false);
+    expect(Number.isNaN(Date.parse(seven.reserved_until))).toBe(false);
+    expect(res.body.tickets[0].payments).toEqual([]);
+  });
+
+  it('never returns ids or contact data of the buyer', async () => {
+    const res = await track({ cedula: 'V-12345678', phone_last4: '4567' });
+    const text = JSON.stringify(res.body);
+    for (const secret of [
+      '0414',
+      '1234567',
+      '12345678',
+      'Acacias',
+      'maria.jose@example.com',
+      'maría',
+      'pérez',
+      ...mariaTicketIds(),
+    ]) {
+      expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('needs both halves: a wrong cedula or wrong digits give an empty list', async () => {
+    for (const body of [
+      { cedula: 'V-12345678', phone_last4: '4568' },
+      { cedula: 'V-12345679', phone_last4: '4567' },
+      { cedula: 'E-12345678', phone_last4: '4567' },
+    ]) {
+      const res = await track(body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ tickets: [] });
+    }
+    // The same cedula with another phone sees only that phone's ticket.
+    const other = await track({ cedula: 'V-12345678', phone_last4: '8888' });
+    expect(other.body.tickets.map((x: any) => x.number)).toEqual([8]);
+    expect(other.body.tickets[0].buyer_name_masked).toBe('o*** p***');
+  });
+
+  it('shows paid status and leaves out numbers that went back on sale', async () => {
+    await t.db
+      .update(tickets)
+      .set({ status: 'pagado', totalPaidCents: 2000, remainingCents: 0 })
+      .where(eq(tickets.id, maria.n5 as string));
+    // Back on sale while the old buyer columns are still there: not the buyer's anymore.
+    await t.db
+      .update(tickets)
+      .set({ status: 'disponible' })
+      .where(eq(tickets.id, maria.m42 as string));
+    const res = await track({ cedula: 'V-12345678', phone_last4: '4567' });
+    expect(res.body.tickets.map((x: any) => [x.number, x.status, x.remaining_cents])).toEqual([
+      [5, 'pagado', 0],
+      [7, 'apartado', 1000],
+    ]);
+  });
+
+  it('rejects missing or malformed fields with a Spanish 400/422', async () => {
+    const cases: [unknown, number][] = [
+      [{}, 400],
+      [{ cedula: 'V-12345678' }, 400],
+      [{ phone_last4: '4567' }, 400],
+      [{ cedula: 'V-12345678', phone_last4: 4567 }, 400],
+      [{ cedula: 12345678, phone_last4: '4567' }, 400],
+      [{ cedula: 'V-12345678', phone_last4: '4567', phone: '04141234567' }, 400],
+      [{ cedula: 'V-12345678', phone_last4: '456' }, 422],
+      [{ cedula: 'V-12345678', phone_last4: '45678' }, 422],
+      [{ cedula: 'V-12345678', phone_last4: 'abcd' }, 422],
+      [{ cedula: 'X-1', phone_last4: '4567' }, 422],
+      [{ cedula: "V-1' or '1'='1", phone_last4: '4567' }, 422],
+    ];
+    for (const [body, status] of cases) {
+      const res = await track(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.message).toMatch(/[a-zá-ú]/i);
+      expect(res.body.error.message).not.toMatch(/expected|invalid input/i);
+    }
+    const digits = await track({ cedula: 'V-12345678', phone_last4: '45' });
+    expect(digits.body.error.message).toMatch(/últimos 4 dígitos/);
+    const cedula = await track({ cedula: 'abc', phone_last4: '4567' });
+    expect(cedula.body.error.message).toMatch(/Cédula inválida/);
+    expect((await t.api('POST', '/api/tracking', { raw: '{"cedula":' })).status).toBe(400);
+    expect((await t.api('POST', '/api/tracking')).status).toBe(400);
+  });
+
+  it('is rate limited per IP with a Spanish 429', async () => {
+    const limited = await createTestApp({
+      config: { rateLimits: { signIn: 1000, reservations: 1000, tracking: 2, uploads: 1000 } },
+    });
+    try {
+      const statuses: number[] = [];
+      let last: any = null;
+      for (let i = 0; i < 3; i++) {
+        last = await track({ cedula: 'V-1234567', phone_last4: String(1000 + i) }, limited);
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(last.body.error.code).toBe('RATE_LIMITED');
+      expect(last.body.error.message).toMatch(/Demasiadas solicitudes/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('maskBuyerName', () => {
+  it('keeps only the first letter of each word', () => {
+    expect(maskBuyerName('maría pérez')).toBe('m*** p***');
+    expect(maskBuyerName('  Ñandú   Óscar ')).toBe('ñ*** ó***');
+    expect(maskBuyerName(null)).toBe('');
+  });
+});
