@@ -2,7 +2,7 @@ import { TIME_ZONE } from './dates';
 import { z } from './zod';
 
 export const ratesMessages = {
-  invalidCurrency: 'Código de moneda inválido: usa 3 letras, p. ej. VES',
+  invalidCurrency: 'Código de moneda inválido: usa de 3 a 5 letras, p. ej. VES o USDT',
   invalidRate: 'La tasa debe ser un número mayor que cero',
   rateTooLarge: 'La tasa es demasiado grande',
   notConfigured:
@@ -11,10 +11,10 @@ export const ratesMessages = {
     'No se pudieron actualizar las tasas de cambio. Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
 } as const;
 
-/** "VES", "EUR"…: three letters, stored upper case. */
+/** "VES", "EUR", "USDT"…: ISO 4217 codes plus the common crypto dollars, stored upper case. */
 export const currencyCodeSchema = z
   .string()
-  .regex(/^[A-Za-z]{3}$/, ratesMessages.invalidCurrency)
+  .regex(/^[A-Za-z]{3,5}$/, ratesMessages.invalidCurrency)
   .transform((v) => v.toUpperCase());
 
 /** Rates are stored as numeric(18, 6): at most 12 integer digits and 6 decimals. */
@@ -43,7 +43,7 @@ export type RemoteRate = { currency_code: string; rate_to_usd: number };
 
 /**
  * The rates feed: `{"rates":{"VES":36.5}}` or `[{"currency_code":"VES","rate_to_usd":36.5}]`.
- * Entries that are not a 3-letter code with a sane positive number are skipped.
+ * Entries without a valid code and a sane positive number are skipped.
  */
 export function parseRatesPayload(payload: unknown): RemoteRate[] {
   const entries: [unknown, unknown][] = Array.isArray(payload)

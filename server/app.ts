@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../domain/messages';
 import type { Config } from './config';
@@ -36,7 +37,7 @@ import { createUsersService } from './modules/users/users.service';
 
 export type AppConfig = Pick<
   Config,
-  'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir' | 'ratesUrl'
+  'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir' | 'ratesUrl' | 'trustProxy'
 > & {
   /** Where uploaded files live (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
   uploadsDir?: string;
@@ -49,11 +50,13 @@ export async function buildApp(options: {
   logger?: FastifyServerOptions['logger'];
 }) {
   const { config, database } = options;
-  const app = Fastify({
+  const serverOptions: FastifyHttpOptions<http.Server> = {
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
-  }).withTypeProvider<ZodTypeProvider>();
+    // Behind a reverse proxy set TRUST_PROXY, else any client could fake X-Forwarded-For and dodge rate limits.
+    trustProxy: config.trustProxy ?? false,
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -85,17 +88,23 @@ export async function buildApp(options: {
 
   // Raffles and tickets need each other (tickets are generated with the raffle; a reservation
   // reads its raffle), so each gets the other lazily.
-  let tickets: TicketsService | null = null;
-  const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
-  tickets = createTicketsService({ db, findRaffle: raffles.findRow });
-  const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
-  const staffTickets = createStaffTicketsService({ db });
-  const payments = createPaymentsService({ db, tickets: staffTickets });
   const files = createFilesService({
     db,
     storage: createDiskStorage(config.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'))),
   });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
+  const resolvePaymentProof = (url: string) => files.resolveUpload(url, 'payment-proof');
+  let tickets: TicketsService | null = null;
+  const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
+  tickets = createTicketsService({ db, findRaffle: raffles.findRow, resolvePaymentProof });
+  const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
+  const staffTickets = createStaffTicketsService({ db });
+  const payments = createPaymentsService({
+    db,
+    tickets: staffTickets,
+    resolvePaymentProof,
+    currentRate: async () => (await rates.currentRate('VES'))?.rate_to_usd ?? null,
+  });
   const tracking = createTrackingService({ db });
   const hub = createRealtimeHub(database);
   await hub.start();

@@ -19,6 +19,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   RATES_URL: z.string().url().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = {
@@ -36,6 +37,8 @@ export type Config = {
   rateLimits: { signIn: number; reservations: number; tracking: number; uploads?: number };
   webDistDir: string;
   ratesUrl?: string;
+  /** Fastify trustProxy: true, or the proxy addresses ("127.0.0.1,10.0.0.0/8"). */
+  trustProxy?: boolean | string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,5 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ratesUrl: e.RATES_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value?: string): boolean | string | undefined {
+  if (value === undefined || value === 'false') return undefined;
+  return value === 'true' ? true : value;
 }

@@ -30,9 +30,13 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
       part.file.resume(); // drain it so the request completes
       throw new BadRequestError(filesMessages.missingFile, 'FILE_MISSING');
     }
-    return await part.toBuffer();
+    const bytes = await part.toBuffer();
+    // toBuffer only notices the limit on a chunk read after it; a file whose excess arrives alone
+    // ends quietly truncated at exactly 5 MB, so ask the stream itself.
+    if (part.file.truncated) throw new PayloadTooLargeError(filesMessages.tooLarge);
+    return bytes;
   } catch (error) {
-    if (error instanceof BadRequestError) throw error;
+    if (error instanceof BadRequestError || error instanceof PayloadTooLargeError) throw error;
     if (isTooLarge(error)) throw new PayloadTooLargeError(filesMessages.tooLarge);
     request.log.info({ err: error }, 'unreadable multipart upload');
     throw new BadRequestError(filesMessages.malformedUpload, 'MALFORMED_UPLOAD');

@@ -25,8 +25,8 @@ export async function fetchRemoteRates(url: string, timeoutMs: number): Promise<
     const rates = parseRatesPayload(JSON.parse(text));
     return rates.length > 0 ? { ok: true, rates } : { ok: false, reason: 'no usable rates in feed' };
   } catch (error) {
-    const name = (error as Error).name;
-    const reason = name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : (error as Error).message;
-    return { ok: false, reason };
+    const { name, message, cause } = error as Error & { cause?: { code?: string } };
+    if (name === 'TimeoutError') return { ok: false, reason: `timeout after ${timeoutMs} ms` };
+    return { ok: false, reason: cause?.code ? `${message} (${cause.code})` : message };
   }
 }
