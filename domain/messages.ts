@@ -24,6 +24,7 @@ export const messages = {
     duplicatePhone: 'Ya existe un usuario con ese teléfono',
     notFound: 'Usuario no encontrado',
     cannotChangeSelf: 'No puedes desactivar tu propia cuenta ni quitarte el rol de administrador.',
+    lastAdmin: 'Debe quedar al menos un administrador activo.',
   },
   http: {
     badRequest: 'La solicitud no es válida.',

@@ -67,6 +67,8 @@ export async function buildApp(options: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
+        // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
+        'upgrade-insecure-requests': null,
       },
     },
   });

@@ -86,9 +86,8 @@ export function createUsersService({
       const locksOut = input.disabled === true || (input.role && input.role !== 'admin');
       // An admin cannot lock themselves out, and the last active admin cannot go away.
       if (locksOut && current.role === 'admin') {
-        if (actorId === id || (await usersRepo.countActiveAdmins(db)) <= 1) {
-          throw new ConflictError(messages.users.cannotChangeSelf, 'LAST_ADMIN');
-        }
+        if (actorId === id) throw new ConflictError(messages.users.cannotChangeSelf, 'SELF_LOCKOUT');
+        if ((await usersRepo.countActiveAdmins(db)) <= 1) throw new ConflictError(messages.users.lastAdmin, 'LAST_ADMIN');
       }
       if (input.password !== undefined) assertStrong(input.password, current.email);
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;

@@ -1,0 +1,86 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'Admin12345!' };
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const SCREENSHOTS = 'e2e/screenshots';
+
+type Session = { access_token: string; refresh_token: string };
+export type SeededUser = {
+  id: string;
+  email: string;
+  password: string;
+  full_name: string;
+  role: string;
+  phone?: string;
+};
+
+/** Signs in through the API and returns the session (for seeding, not for the browser). */
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<Session> {
+  const response = await request.post('/api/auth/sign-in', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).session;
+}
+
+let sequence = 0;
+/** A unique e-mail per call, so specs never collide on the shared run database. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${++sequence}@e2e.test`;
+
+/** Creates a staff user through POST /api/users as the seeded admin. */
+export async function createStaffUser(
+  request: APIRequestContext,
+  overrides: Partial<Omit<SeededUser, 'id'>> = {},
+): Promise<SeededUser> {
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const body = {
+    email: overrides.email ?? uniqueEmail('vendedor'),
+    password: overrides.password ?? 'Vendedor2026!',
+    full_name: overrides.full_name ?? 'Valentina Rojas',
+    role: overrides.role ?? 'vendedor',
+    ...(overrides.phone && { phone: overrides.phone }),
+  };
+  const response = await request.post('/api/users', {
+    data: body,
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const created = await response.json();
+  return { ...body, id: created.id };
+}
+
+/** Fills the login form and submits it. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Signs in through the UI starting from /login and waits for the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+}
+
+/** A toast (sonner) with this title, optionally with this description. */
+export function toast(page: Page, title: string, description?: string) {
+  const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  return description ? item.filter({ hasText: description }) : item;
+}
+
+/** Every spec fails on an uncaught exception in the page. */
+export const test = base.extend<{ failOnPageError: undefined }>({
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,57 @@
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { texts } from '@/config/texts';
+import { DashboardNavLinks, UserBox } from './dashboard-nav';
+
+/** Left navigation on desktop; on phones a top bar whose menu opens as a bottom sheet. */
+export function DashboardLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden border-r border-zinc-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-6 lg:p-4">
+        <Link to={paths.dashboard.root.getHref()} className="rounded-lg px-2 py-1">
+          <Logo />
+        </Link>
+        <div className="flex-1 overflow-y-auto">
+          <DashboardNavLinks />
+        </div>
+        <UserBox />
+      </aside>
+
+      <header className="sticky top-0 z-40 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden">
+        <Link to={paths.dashboard.root.getHref()} className="rounded-lg py-1">
+          <Logo />
+        </Link>
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="secondary" size="sm" aria-label={texts.dashboardNav.openMenu}>
+              <Menu aria-hidden />
+              {texts.dashboardNav.menuTitle}
+            </Button>
+          </SheetTrigger>
+          <SheetContent>
+            <SheetTitle className="px-3 pb-2 text-base font-semibold">
+              {texts.dashboardNav.menuTitle}
+            </SheetTitle>
+            <SheetDescription className="sr-only">{texts.dashboardNav.label}</SheetDescription>
+            <div className="grid gap-4">
+              <DashboardNavLinks onNavigate={() => setMenuOpen(false)} />
+              <UserBox />
+            </div>
+          </SheetContent>
+        </Sheet>
+      </header>
+
+      <main className="min-w-0 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+        <div className="mx-auto max-w-6xl">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

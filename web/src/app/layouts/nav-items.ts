@@ -1,0 +1,57 @@
+import type { Role } from '@domain/roles';
+import {
+  CreditCard,
+  FlaskConical,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  PlusCircle,
+  Users,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+import { texts } from '@/config/texts';
+
+export type NavItem = {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  roles: readonly Role[];
+  end?: boolean;
+};
+
+const STAFF: readonly Role[] = ['admin', 'vendedor'];
+const ADMIN: readonly Role[] = ['admin'];
+
+/** Dashboard menu; each role sees only what it may open (SPEC 6). */
+export const navItems: NavItem[] = [
+  {
+    href: paths.dashboard.root.getHref(),
+    label: texts.dashboardNav.dashboard,
+    icon: LayoutDashboard,
+    roles: STAFF,
+    end: true,
+  },
+  {
+    href: paths.dashboard.create.getHref(),
+    label: texts.dashboardNav.create,
+    icon: PlusCircle,
+    roles: STAFF,
+  },
+  { href: paths.dashboard.history.getHref(), label: texts.dashboardNav.history, icon: History, roles: STAFF },
+  {
+    href: paths.dashboard.payments.getHref(),
+    label: texts.dashboardNav.payments,
+    icon: CreditCard,
+    roles: ADMIN,
+  },
+  { href: paths.dashboard.users.getHref(), label: texts.dashboardNav.users, icon: Users, roles: ADMIN },
+  {
+    href: paths.dashboard.testBench.getHref(),
+    label: texts.dashboardNav.testBench,
+    icon: FlaskConical,
+    roles: ADMIN,
+  },
+];
+
+export const navItemsFor = (role: Role | null | undefined) =>
+  role ? navItems.filter((item) => item.roles.includes(role)) : [];

@@ -1,0 +1,152 @@
+import type { Role } from '@domain/roles';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { RequireRole } from './guards/require-role';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouterErrorPage } from './routes/router-error-page';
+
+const STAFF: readonly Role[] = ['admin', 'vendedor'];
+const ADMIN: readonly Role[] = ['admin'];
+
+/** Every screen is its own chunk, loaded on first visit. */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] =>
+  async () => ({ Component: pick(await load()) });
+
+const toDashboard = <Navigate to={paths.dashboard.root.getHref()} replace />;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            path: paths.home.path,
+            lazy: screen(
+              () => import('@/features/raffles/pages/home-page'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: paths.raffle.path,
+            lazy: screen(
+              () => import('@/features/raffle-detail/pages/raffle-detail-page'),
+              (m) => m.RaffleDetailPage,
+            ),
+          },
+          {
+            path: paths.tracking.path,
+            lazy: screen(
+              () => import('@/features/tracking/pages/tracking-page'),
+              (m) => m.TrackingPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: paths.login.path,
+        lazy: screen(
+          () => import('@/features/auth/pages/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        element: <RequireRole roles={STAFF} />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              {
+                path: paths.dashboard.root.path,
+                lazy: screen(
+                  () => import('./routes/raffles-dashboard-route'),
+                  (m) => m.RafflesDashboardRoute,
+                ),
+              },
+              {
+                path: paths.dashboard.create.path,
+                lazy: screen(
+                  () => import('@/features/raffles/pages/create-raffle-page'),
+                  (m) => m.CreateRafflePage,
+                ),
+              },
+              {
+                path: paths.dashboard.edit.path,
+                lazy: screen(
+                  () => import('@/features/raffles/pages/edit-raffle-page'),
+                  (m) => m.EditRafflePage,
+                ),
+              },
+              {
+                path: paths.dashboard.buyers.path,
+                lazy: screen(
+                  () => import('@/features/buyers/pages/buyers-page'),
+                  (m) => m.BuyersPage,
+                ),
+              },
+              {
+                path: paths.dashboard.tickets.path,
+                lazy: screen(
+                  () => import('@/features/tickets/pages/tickets-page'),
+                  (m) => m.TicketsPage,
+                ),
+              },
+              {
+                path: paths.dashboard.history.path,
+                lazy: screen(
+                  () => import('@/features/history/pages/history-page'),
+                  (m) => m.HistoryPage,
+                ),
+              },
+              {
+                element: <RequireRole roles={ADMIN} />,
+                children: [
+                  {
+                    path: paths.dashboard.payments.path,
+                    lazy: screen(
+                      () => import('@/features/payments/pages/payments-page'),
+                      (m) => m.PaymentsPage,
+                    ),
+                  },
+                  {
+                    path: paths.dashboard.users.path,
+                    lazy: screen(
+                      () => import('./routes/users-route'),
+                      (m) => m.UsersRoute,
+                    ),
+                  },
+                  {
+                    path: paths.dashboard.testBench.path,
+                    lazy: screen(
+                      () => import('@/features/test-bench/pages/test-bench-page'),
+                      (m) => m.TestBenchPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: paths.sellerLegacy.root.path, element: toDashboard },
+      { path: paths.sellerLegacy.any.path, element: toDashboard },
+      {
+        path: paths.notFound.path,
+        lazy: screen(
+          () => import('./routes/not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

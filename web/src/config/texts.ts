@@ -1,0 +1,60 @@
+/** Spanish texts shared across the web app (not feature-specific, not shared with the server). */
+export const texts = {
+  brand: 'Rifas',
+  tagline: 'Rifas virtuales garantizadas',
+  common: {
+    loading: 'Cargando…',
+    close: 'Cerrar',
+    cancel: 'Cancelar',
+    retry: 'Reintentar',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
+    back: 'Volver',
+    goHome: 'Ir al inicio',
+    underConstructionTitle: 'En construcción',
+    underConstructionDescription:
+      'Esta pantalla todavía se está construyendo. Muy pronto podrás usarla desde aquí.',
+    genericError: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.',
+  },
+  network: {
+    offline: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+    unavailable: 'El servidor no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+    unexpectedResponse: 'El servidor respondió de forma inesperada. Inténtalo de nuevo.',
+  },
+  publicNav: {
+    label: 'Navegación principal',
+    home: 'Inicio',
+    tracking: 'Consultar tickets',
+    staff: 'Acceso staff',
+    dashboard: 'Ir al panel',
+    footer: 'Rifas virtuales con números verificables. Los precios se muestran en USD y Bs.',
+  },
+  dashboardNav: {
+    label: 'Menú del panel',
+    openMenu: 'Abrir menú',
+    menuTitle: 'Menú',
+    breadcrumbRoot: 'Panel',
+    dashboard: 'Panel',
+    create: 'Crear rifa',
+    history: 'Historial',
+    payments: 'Pagos',
+    users: 'Usuarios',
+    testBench: 'Banco de pruebas',
+    viewSite: 'Ver sitio público',
+    signOut: 'Cerrar sesión',
+    signingOut: 'Cerrando sesión…',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    description: 'La dirección que abriste no existe o fue movida. Revisa el enlace o vuelve al inicio.',
+  },
+  routerError: {
+    // SPEC section 2 names this screen's title exactly.
+    title: 'Unexpected Application Error!',
+    description: 'Algo salió mal al mostrar esta pantalla. Recarga la página o vuelve al inicio.',
+    reload: 'Recargar página',
+    details: 'Detalles técnicos',
+  },
+  breadcrumbs: 'Ruta de navegación',
+  toasts: { region: 'Notificaciones', close: 'Cerrar notificación' },
+} as const;

@@ -1,0 +1,17 @@
+export const authTexts = {
+  loginTitle: 'Acceso staff',
+  loginDescription: 'Inicia sesión para administrar rifas, tickets y pagos.',
+  identifierLabel: 'Correo electrónico',
+  identifierHint: 'También puedes entrar con tu número de teléfono.',
+  identifierRequired: 'Escribe tu correo electrónico o tu teléfono',
+  identifierInvalid: 'Escribe un correo válido o un teléfono como 0414-1234567',
+  passwordLabel: 'Contraseña',
+  passwordRequired: 'Escribe tu contraseña',
+  submit: 'Iniciar sesión',
+  submitting: 'Iniciando sesión…',
+  alreadySignedIn: (name: string) => `Ya tienes una sesión abierta como ${name}.`,
+  goToDashboard: 'Ir al panel',
+  backHome: 'Volver al inicio',
+  buyerNote: '¿Compraste un ticket? No necesitas cuenta:',
+  trackTickets: 'consulta tus tickets aquí',
+} as const;

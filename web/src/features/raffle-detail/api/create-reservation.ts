@@ -1,0 +1,25 @@
+import type { BuyerTicket, ReservationInput } from '@domain/reservations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { raffleQueryKey } from './get-raffle';
+
+type CreateReservationInput = { raffleId: string; body: ReservationInput };
+
+/**
+ * POST /api/raffles/:id/reservations: all or nothing. 409 `TICKETS_UNAVAILABLE` lists the numbers
+ * someone else took first (`error.numbers`); 429 when this connection reserves too often.
+ */
+export const createReservation = ({ raffleId, body }: CreateReservationInput) =>
+  api.post<{ tickets: BuyerTicket[] }>(`/raffles/${encodeURIComponent(raffleId)}/reservations`, body, {
+    auth: false,
+  });
+
+export function useCreateReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReservation,
+    // Success or conflict, the counts and the board changed: refetch both (the board via ETag).
+    onSettled: (_data, _error, { raffleId }) =>
+      queryClient.invalidateQueries({ queryKey: raffleQueryKey(raffleId) }),
+  });
+}

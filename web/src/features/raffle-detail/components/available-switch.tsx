@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+import { raffleDetailTexts } from '../texts';
+
+type AvailableSwitchProps = { checked: boolean; onChange: (checked: boolean) => void };
+
+/** "Solo disponibles": hides every number that cannot be chosen. */
+export function AvailableSwitch({ checked, onChange }: AvailableSwitchProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+          checked ? 'bg-brand-700' : 'bg-zinc-300',
+        )}
+      >
+        <span
+          aria-hidden
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
+      <label htmlFor={id} className="cursor-pointer text-sm font-medium text-zinc-800 select-none">
+        {raffleDetailTexts.board.onlyAvailable}
+      </label>
+    </div>
+  );
+}

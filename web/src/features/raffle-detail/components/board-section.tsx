@@ -1,0 +1,69 @@
+import { type Ref, useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { statusOf } from '../store/board-state';
+import { useRaffleStore } from '../store/raffle-store';
+import { raffleDetailTexts } from '../texts';
+import { AvailableSwitch } from './available-switch';
+import { BoardLegend } from './board-legend';
+import { JumpToNumber } from './jump-to-number';
+import { LiveIndicator } from './live-indicator';
+import { LuckyPicker } from './lucky-picker';
+import { TicketBoard } from './ticket-board';
+
+const t = raffleDetailTexts.board;
+const count = new Intl.NumberFormat('es-VE');
+
+type BoardSectionProps = {
+  raffleId: string;
+  total: number;
+  digitCount: number;
+  open: boolean;
+  live: boolean;
+  ref?: Ref<HTMLElement>;
+};
+
+/** The board with what sits above it: numbers left, filters, jump box and the lucky picker. */
+export function BoardSection({ raffleId, total, digitCount, open, live, ref }: BoardSectionProps) {
+  const [onlyAvailable, setOnlyAvailable] = useState(false);
+  const available = useRaffleStore((s) => s.boards[raffleId]?.available);
+
+  const jump = (number: number) => {
+    const store = useRaffleStore.getState();
+    const board = store.boards[raffleId];
+    // A taken number is hidden by the filter: show everything so the jump lands on it.
+    if (onlyAvailable && board && statusOf(board, number) !== 'disponible') setOnlyAvailable(false);
+    store.highlight(number);
+  };
+
+  return (
+    <section ref={ref} aria-labelledby="board-title" className="scroll-mt-20">
+      <Card className="grid gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="board-title" className="text-xl font-bold tracking-tight text-zinc-900">
+            {t.title}
+          </h2>
+          <LiveIndicator connected={live} />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-700" aria-live="polite">
+            {available === undefined ? (
+              <span className="inline-block h-4 w-24 animate-pulse rounded bg-zinc-200" />
+            ) : (
+              <>
+                <span className="text-base font-bold text-zinc-900">{t.left(count.format(available))}</span>{' '}
+                / {count.format(total)}
+              </>
+            )}
+          </p>
+          <AvailableSwitch checked={onlyAvailable} onChange={setOnlyAvailable} />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <JumpToNumber total={total} digitCount={digitCount} onJump={jump} />
+          {open && <LuckyPicker raffleId={raffleId} digitCount={digitCount} />}
+        </div>
+        <BoardLegend />
+        <TicketBoard raffleId={raffleId} interactive={open} onlyAvailable={onlyAvailable} />
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { messages } from '@domain/messages';
+import type { Raffle } from '@domain/raffles';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useCreateReservation } from '../api/create-reservation';
+import type { VesRate } from '../api/get-exchange-rates';
+import {
+  type CheckoutFormInput,
+  type CheckoutFormOutput,
+  checkoutFormSchema,
+  emptyCheckoutForm,
+} from '../checkout-schema';
+import { useProofUpload } from '../hooks/use-proof-upload';
+import { reservationProblem } from '../reservation-errors';
+import type { ReservationResult } from '../reservation-result';
+import { useRaffleStore } from '../store/raffle-store';
+import { raffleDetailTexts } from '../texts';
+import { CheckoutForm } from './checkout-form';
+
+const t = raffleDetailTexts.checkout;
+
+type CheckoutDialogProps = {
+  raffle: Raffle;
+  rate: VesRate | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReserved: (result: ReservationResult) => void;
+};
+
+/**
+ * The form lives here, above the dialog's content, so closing the sheet (to pick another number
+ * after a conflict, say) keeps what the buyer typed.
+ */
+export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }: CheckoutDialogProps) {
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: emptyCheckoutForm,
+  });
+  const proof = useProofUpload();
+  const reserve = useCreateReservation();
+  const [problem, setProblem] = useState<{ message: string; taken: number[] } | null>(null);
+
+  async function onSubmit(values: CheckoutFormOutput) {
+    const store = useRaffleStore.getState();
+    const numbers = store.selection;
+    if (numbers.length === 0 || proof.uploading) return;
+    setProblem(null);
+    const before = store.ownNumbers;
+    store.setOwnNumbers([...before, ...numbers]);
+    try {
+      const { tickets } = await reserve.mutateAsync({
+        raffleId: raffle.id,
+        body: {
+          numbers,
+          buyer: values.buyer,
+          payment_method: values.payment_method,
+          payment_proof: proof.fileUrl ?? undefined,
+        },
+      });
+      useRaffleStore.getState().clearSelection();
+      onReserved({
+        tickets,
+        paymentMethod: values.payment_method,
+        cedula: values.buyer.cedula,
+        buyerName: values.buyer.name,
+        proofSent: Boolean(proof.fileUrl),
+      });
+      proof.clear();
+      onOpenChange(false);
+    } catch (error) {
+      useRaffleStore.getState().setOwnNumbers(before);
+      const found = reservationProblem(error, raffle.digit_count);
+      if (found.taken.length > 0) useRaffleStore.getState().deselect(found.taken);
+      for (const field of found.fields) {
+        form.setError(field.path as 'buyer.name', { message: field.message }, { shouldFocus: true });
+      }
+      if (found.message) setProblem({ message: found.message, taken: found.taken });
+      toast.error(messages.store.reserveTicket, { description: found.message ?? undefined });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby="checkout-description" className="gap-5 pb-0 sm:pb-0">
+        <DialogHeader>
+          <DialogTitle>{t.title}</DialogTitle>
+          <DialogDescription id="checkout-description">{t.description}</DialogDescription>
+        </DialogHeader>
+        <CheckoutForm
+          raffle={raffle}
+          rate={rate}
+          form={form}
+          proof={proof}
+          problem={problem}
+          sending={reserve.isPending}
+          onSubmit={form.handleSubmit(onSubmit)}
+          onBack={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Raffle } from '@domain/raffles';
+import { padTicketNumber } from '@domain/tickets';
+import { AlertTriangle, Lock } from 'lucide-react';
+import type { FormEventHandler } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import type { VesRate } from '../api/get-exchange-rates';
+import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
+import type { ProofUpload as ProofUploadState } from '../hooks/use-proof-upload';
+import { priceText } from '../price';
+import { useRaffleStore } from '../store/raffle-store';
+import { raffleDetailTexts } from '../texts';
+import { CheckoutFields } from './checkout-fields';
+import { ProofUpload } from './proof-upload';
+
+const t = raffleDetailTexts.checkout;
+
+type CheckoutFormProps = {
+  raffle: Raffle;
+  rate: VesRate | null;
+  form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput>;
+  proof: ProofUploadState;
+  problem: { message: string; taken: number[] } | null;
+  sending: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onBack: () => void;
+};
+
+export function CheckoutForm({ raffle, rate, form, proof, problem, sending, onSubmit, onBack }: CheckoutFormProps) {
+  const selection = useRaffleStore((s) => s.selection);
+  const total = priceText(raffle.price_cents * selection.length, rate);
+  const empty = selection.length === 0;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
+      <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-3">
+        <p className="text-xs font-medium text-brand-800">{t.numbers}</p>
+        {empty ? (
+          <p className="text-sm text-zinc-700">{t.noNumbers}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t.numbers}>
+            {selection.map((n) => (
+              <li
+                key={n}
+                className="rounded-md bg-brand-700 px-2 py-1 text-sm font-semibold text-white tabular-nums"
+              >
+                {padTicketNumber(n, raffle.digit_count)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="flex items-baseline justify-between gap-2 border-t border-brand-100 pt-2 text-sm">
+          <span className="text-zinc-700">{t.total}</span>
+          <span className="text-right font-bold text-zinc-900">{total.label}</span>
+        </p>
+      </div>
+
+      {problem && (
+        <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-2">
+            <p className="font-medium">{problem.message}</p>
+            {empty && (
+              <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
+                {t.backToBoard}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <CheckoutFields form={form} />
+      <ProofUpload id="payment-proof" label={t.proof} hint={t.proofHint} upload={proof} />
+
+      <p className="flex gap-2 text-xs text-zinc-500">
+        <Lock aria-hidden className="size-4 shrink-0" />
+        {t.privacy}
+      </p>
+
+      <div className="sticky bottom-0 -mx-5 border-t border-zinc-200 bg-white px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
+        <Button
+          type="submit"
+          size="lg"
+          className="h-auto min-h-12 w-full py-2 whitespace-normal"
+          loading={sending}
+          disabled={empty || proof.uploading}
+        >
+          {sending ? t.sending : t.submit(selection.length, total.label)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatDateTime } from '@domain/dates';
+import type { Raffle } from '@domain/raffles';
+import { paymentMethodLabels } from '@domain/reservations';
+import { padTicketNumber } from '@domain/tickets';
+import { Ticket } from 'lucide-react';
+import { texts } from '@/config/texts';
+import type { PriceText } from '../price';
+import type { ReservationResult } from '../reservation-result';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.success;
+
+type PrintableTicketProps = { raffle: Raffle; result: ReservationResult; total: PriceText };
+
+/** The ticket card: what prints (see raffle-detail.css) and what a screenshot should show. */
+export function PrintableTicket({ raffle, result, total }: PrintableTicketProps) {
+  const until = result.tickets[0]?.reserved_until;
+  const rows: [string, string][] = [
+    [t.buyer, result.buyerName],
+    [t.total, total.label],
+    ...(until ? ([[t.until, formatDateTime(until)]] as [string, string][]) : []),
+    [t.method, paymentMethodLabels[result.paymentMethod]],
+    [
+      raffleDetailTexts.hero.draw,
+      raffle.draw_source ? raffleDetailTexts.hero.drawWith(raffle.draw_source) : raffleDetailTexts.hero.drawDefault,
+    ],
+  ];
+  return (
+    <article
+      id="rd-printable-ticket"
+      aria-label={raffle.name}
+      className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-[var(--shadow-card)]"
+    >
+      <header className="flex items-center gap-3 bg-brand-700 px-5 py-4 text-white">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
+          <Ticket aria-hidden className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-white/80">{texts.tagline}</p>
+          <h2 className="truncate text-lg font-bold">{raffle.name}</h2>
+        </div>
+      </header>
+      <div className="grid gap-4 p-5">
+        <div>
+          <p className="text-xs font-medium text-zinc-500">{t.numbers(result.tickets.length)}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {result.tickets.map((ticket) => (
+              <li
+                key={ticket.id}
+                className="rounded-lg border-2 border-brand-700 px-3 py-1.5 text-xl font-extrabold tracking-wide text-brand-800 tabular-nums"
+              >
+                {padTicketNumber(ticket.number, raffle.digit_count)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <dl className="grid gap-2 border-t border-dashed border-zinc-300 pt-4 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-zinc-500">{label}</dt>
+              <dd className="text-right font-medium text-zinc-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatDateTime } from '@domain/dates';
+import type { Raffle } from '@domain/raffles';
+import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.hero;
+const count = new Intl.NumberFormat('es-VE');
+
+function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-zinc-500">{label}</dt>
+        <dd className="text-sm font-medium text-zinc-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** What a buyer checks before trusting a raffle: numbers left, closing date, draw, payment type. */
+export function RaffleFacts({ raffle, available }: { raffle: Raffle; available: number }) {
+  const taken = raffle.total_numbers - available;
+  const percent = raffle.total_numbers ? Math.round((taken / raffle.total_numbers) * 100) : 0;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Fact icon={Ticket} label={t.numbers}>
+        {t.numbersLeftOf(count.format(available), count.format(raffle.total_numbers))}
+        <span
+          aria-hidden
+          className="mt-1.5 block h-1.5 w-full overflow-hidden rounded-full bg-zinc-200"
+          title={`${percent}%`}
+        >
+          <span className="block h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+        </span>
+      </Fact>
+      <Fact icon={CalendarClock} label={t.closes}>
+        {raffle.closing_date ? formatDateTime(raffle.closing_date) : t.noClosingDate}
+      </Fact>
+      <Fact icon={Landmark} label={t.draw}>
+        {raffle.draw_source ? t.drawWith(raffle.draw_source) : t.drawDefault}
+      </Fact>
+      <Fact icon={CreditCard} label={t.paymentType}>
+        {raffle.payment_type === 'cuotas' ? t.installments(raffle.installments) : t.singlePayment}
+      </Fact>
+    </dl>
+  );
+}

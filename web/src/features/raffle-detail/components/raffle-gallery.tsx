@@ -1,0 +1,71 @@
+import { Gift } from 'lucide-react';
+import { type UIEvent, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.hero;
+
+/** Prize photos in a swipeable strip; a fixed 4:3 frame so nothing jumps, and no broken images. */
+export function RaffleGallery({ name, images }: { name: string; images: string[] }) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState<string[]>([]);
+  const [index, setIndex] = useState(0);
+  const shown = images.filter((src) => !failed.includes(src));
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+  };
+
+  if (shown.length === 0) {
+    return (
+      <div className="relative flex aspect-[4/3] w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-[var(--radius-card)] bg-gradient-to-br from-brand-700 via-brand-600 to-fuchsia-500 text-white shadow-[var(--shadow-card)]">
+        <span className="flex size-20 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/30">
+          <Gift aria-hidden className="size-10" />
+        </span>
+        <p className="px-6 text-center text-lg font-semibold leading-tight">{name}</p>
+        <p className="text-xs text-white/80">{t.noPhoto}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative aspect-[4/3] w-full overflow-hidden rounded-[var(--radius-card)] bg-zinc-200 shadow-[var(--shadow-card)]">
+      <div
+        className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
+        onScroll={shown.length > 1 ? onScroll : undefined}
+      >
+        {shown.map((src, i) => (
+          <img
+            key={src}
+            src={src}
+            alt={t.photoOf(name, i + 1, shown.length)}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+            onLoad={() => setLoaded((list) => [...list, src])}
+            onError={() => setFailed((list) => [...list, src])}
+            className={cn(
+              'h-full w-full shrink-0 snap-center object-cover transition-opacity duration-300',
+              loaded.includes(src) ? 'opacity-100' : 'opacity-0',
+            )}
+          />
+        ))}
+      </div>
+      {shown.length > 1 && (
+        <>
+          <span className="absolute top-3 right-3 rounded-full bg-zinc-950/60 px-2.5 py-1 text-xs font-medium text-white">
+            {t.photoCounter(Math.min(index, shown.length - 1) + 1, shown.length)}
+          </span>
+          <div aria-hidden className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
+            {shown.map((src, i) => (
+              <span
+                key={src}
+                className={cn('size-2 rounded-full', i === index ? 'bg-white' : 'bg-white/50')}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

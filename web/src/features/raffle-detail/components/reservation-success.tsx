@@ -1,0 +1,109 @@
+import { formatDateTime } from '@domain/dates';
+import type { Raffle } from '@domain/raffles';
+import { padTicketNumber } from '@domain/tickets';
+import { CheckCircle2, ClipboardList, Plus, Search } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import type { VesRate } from '../api/get-exchange-rates';
+import { priceText } from '../price';
+import type { ReservationResult } from '../reservation-result';
+import { paymentInstructions, raffleDetailTexts } from '../texts';
+import { PrintableTicket } from './printable-ticket';
+import { SendProofForm } from './send-proof-form';
+import { ShareActions } from './share-actions';
+
+const t = raffleDetailTexts.success;
+
+type ReservationSuccessProps = {
+  raffle: Raffle;
+  rate: VesRate | null;
+  result: ReservationResult;
+  onMore: () => void;
+};
+
+/** After reserving: the ticket, how to pay, the proof, sharing, and where to follow it up. */
+export function ReservationSuccess({ raffle, rate, result, onMore }: ReservationSuccessProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const totalCents = result.tickets.reduce((sum, ticket) => sum + ticket.remaining_cents, 0);
+  const total = priceText(totalCents, rate);
+  const list = result.tickets.map((ticket) => padTicketNumber(ticket.number, raffle.digit_count)).join(', ');
+  const until = result.tickets[0]?.reserved_until;
+  const shareText = t.shareText(
+    raffle.name,
+    t.numbersList(result.tickets.length, list),
+    total.label,
+    until ? formatDateTime(until) : '',
+  );
+
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, []);
+
+  return (
+    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl scroll-mt-20 gap-5">
+      <div className="grid justify-items-center gap-2 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <CheckCircle2 aria-hidden className="size-8" />
+        </span>
+        <h2
+          id="success-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-zinc-900 outline-none"
+        >
+          {t.title}
+        </h2>
+        <p className="text-sm text-zinc-600">{t.subtitle}</p>
+      </div>
+
+      <PrintableTicket raffle={raffle} result={result} total={total} />
+      <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
+
+      <Card className="grid gap-2 p-5">
+        <h3 className="flex items-center gap-2 text-base font-semibold text-zinc-900">
+          <ClipboardList aria-hidden className="size-5 text-brand-700" />
+          {t.howToPay}
+        </h3>
+        <p className="text-sm text-zinc-700">{paymentInstructions[result.paymentMethod]}</p>
+      </Card>
+
+      {totalCents > 0 && (
+        <Card className="p-5">
+          {result.proofSent ? (
+            <p role="status" className="flex gap-3 text-sm text-green-900">
+              <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
+              {t.proofSent}
+            </p>
+          ) : (
+            <SendProofForm
+              tickets={result.tickets}
+              digitCount={raffle.digit_count}
+              paymentMethod={result.paymentMethod}
+              cedula={result.cedula}
+              totalLabel={total.label}
+            />
+          )}
+        </Card>
+      )}
+
+      <Card className="grid gap-3 p-5">
+        <p className="text-sm text-zinc-700">{t.trackingHint}</p>
+        <Button asChild variant="secondary" size="lg">
+          <Link to={paths.tracking.getHref()}>
+            <Search aria-hidden />
+            {t.tracking}
+          </Link>
+        </Button>
+      </Card>
+
+      <Button variant="ghost" size="lg" onClick={onMore}>
+        <Plus aria-hidden />
+        {t.more}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { padTicketNumber } from '@domain/tickets';
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import type { VesRate } from '../api/get-exchange-rates';
+import { priceText } from '../price';
+import { useRaffleStore } from '../store/raffle-store';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.selection;
+
+type SelectionBarProps = { priceCents: number; digitCount: number; rate: VesRate | null; onReserve: () => void };
+
+/**
+ * Sticky at the bottom while numbers are chosen: the chips (removable), the total and the one next
+ * step. Its height is published as --rd-bar-height so toasts and the page end clear it.
+ */
+export function SelectionBar({ priceCents, digitCount, rate, onReserve }: SelectionBarProps) {
+  const selection = useRaffleStore((s) => s.selection);
+  const ref = useRef<HTMLDivElement>(null);
+  const visible = selection.length > 0;
+
+  useEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || !visible) return;
+    const observer = new ResizeObserver(() => root.style.setProperty('--rd-bar-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--rd-bar-height');
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+  const total = priceText(priceCents * selection.length, rate);
+  return (
+    <div
+      ref={ref}
+      id="rd-selection-bar"
+      role="region"
+      aria-label={t.region}
+      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-zinc-200 bg-white/95 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur"
+    >
+      <div className="mx-auto grid max-w-6xl gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-semibold text-zinc-900" aria-live="polite">
+            {t.count(selection.length)}
+          </p>
+          <button
+            type="button"
+            onClick={() => useRaffleStore.getState().clearSelection()}
+            className="rounded px-1 text-xs font-medium text-zinc-600 underline-offset-2 hover:underline"
+          >
+            {t.clear}
+          </button>
+        </div>
+        <ul className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 [scrollbar-width:thin]">
+          {selection.map((n) => {
+            const label = padTicketNumber(n, digitCount);
+            return (
+              <li key={n} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => useRaffleStore.getState().toggle(n)}
+                  aria-label={t.remove(label)}
+                  className="inline-flex h-9 items-center gap-1 rounded-full bg-brand-700 pr-2 pl-3 text-sm font-semibold text-white tabular-nums hover:bg-brand-800"
+                >
+                  {label}
+                  <X aria-hidden className="size-4 opacity-80" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <Button size="lg" className="h-auto min-h-12 w-full py-2 whitespace-normal" onClick={onReserve}>
+          <span>
+            {t.reserve(selection.length)} — <span className="whitespace-nowrap">{total.label}</span>
+          </span>
+        </Button>
+      </div>
+    </div>
+  );
+}

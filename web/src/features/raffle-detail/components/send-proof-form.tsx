@@ -1,0 +1,99 @@
+import type { BuyerTicket, PaymentMethod } from '@domain/reservations';
+import { padTicketNumber } from '@domain/tickets';
+import { CheckCircle2, Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useCreatePayment } from '../api/create-payment';
+import { useProofUpload } from '../hooks/use-proof-upload';
+import { raffleDetailTexts } from '../texts';
+import { ProofUpload } from './proof-upload';
+
+const t = raffleDetailTexts.sendProof;
+
+type SendProofFormProps = {
+  tickets: BuyerTicket[];
+  digitCount: number;
+  paymentMethod: PaymentMethod;
+  cedula: string;
+  totalLabel: string;
+};
+
+/**
+ * "Enviar comprobante": one payment per ticket, each for what that ticket still owes, all with the
+ * same proof, so the reviewer approves every number. Tickets already sent are not sent twice.
+ */
+export function SendProofForm({ tickets, digitCount, paymentMethod, cedula, totalLabel }: SendProofFormProps) {
+  const proof = useProofUpload();
+  const pay = useCreatePayment();
+  const [reference, setReference] = useState('');
+  const [sent, setSent] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const pending = tickets.filter((ticket) => ticket.remaining_cents > 0 && !sent.includes(ticket.id));
+  const done = pending.length === 0 && sent.length > 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!proof.fileUrl) return setError(t.needFile);
+    setError(null);
+    const list = tickets.map((ticket) => padTicketNumber(ticket.number, digitCount)).join(', ');
+    try {
+      for (const ticket of pending) {
+        await pay.mutateAsync({
+          ticket_id: ticket.id,
+          amount_cents: ticket.remaining_cents,
+          payment_method: paymentMethod,
+          payment_proof: proof.fileUrl,
+          reference: reference.trim() || undefined,
+          notes: tickets.length > 1 ? t.note(list, totalLabel) : undefined,
+          cedula,
+        });
+        setSent((ids) => [...ids, ticket.id]);
+      }
+      toast.success(t.done);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : t.needFile);
+    }
+  };
+
+  if (done) {
+    return (
+      <p role="status" className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
+        <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
+        {t.done}
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div>
+        <h3 className="text-base font-semibold text-zinc-900">{t.title}</h3>
+        <p className="text-sm text-zinc-600">{t.description}</p>
+      </div>
+      <ProofUpload id="send-proof-file" label={t.title} upload={proof} />
+      <Field id="send-proof-reference" label={t.reference}>
+        <Input
+          id="send-proof-reference"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={60}
+          placeholder={t.referencePlaceholder}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
+      </Field>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" loading={pay.isPending} disabled={proof.uploading}>
+        {!pay.isPending && <Send aria-hidden />}
+        {pay.isPending ? t.sending : t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { MessageCircle, Printer, Share2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.success;
+
+type ShareActionsProps = { title: string; text: string; url: string };
+
+/** Print or save, the phone's share sheet when it has one, and WhatsApp (where buyers talk). */
+export function ShareActions({ title, text, url }: ShareActionsProps) {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+  return (
+    <div className="grid gap-2 sm:grid-cols-3">
+      <Button asChild size="lg" className="bg-green-700 hover:bg-green-800">
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+          <MessageCircle aria-hidden />
+          {t.whatsapp}
+        </a>
+      </Button>
+      {canShare && (
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}
+        >
+          <Share2 aria-hidden />
+          {t.share}
+        </Button>
+      )}
+      <Button variant="secondary" size="lg" onClick={() => window.print()}>
+        <Printer aria-hidden />
+        {t.print}
+      </Button>
+    </div>
+  );
+}

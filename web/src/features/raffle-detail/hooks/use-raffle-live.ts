@@ -1,0 +1,84 @@
+import type { TicketEvent } from '@domain/reservations';
+import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { boardQueryKey } from '../api/get-board';
+import { useRaffleStore } from '../store/raffle-store';
+import { raffleDetailTexts } from '../texts';
+
+/** SPEC 4 / 9: the live-update toast shows for 3 seconds. */
+const LIVE_TOAST_MS = 3000;
+/** When the server closed the stream for good (EventSource gives up), try again after this. */
+const REOPEN_MS = 5000;
+
+function parseEvent(data: string): TicketEvent | null {
+  try {
+    const event = JSON.parse(data) as TicketEvent;
+    return typeof event.number === 'number' && typeof event.version === 'number' ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+function handleTicketEvent(raffleId: string, event: TicketEvent) {
+  const store = useRaffleStore.getState();
+  if (!store.applyEvent(raffleId, event)) return;
+  store.flash(event.number);
+  if (event.status === 'disponible' || store.ownNumbers.includes(event.number)) return;
+  const digits = store.boards[raffleId]?.digitCount ?? 3;
+  if (store.selection.includes(event.number)) {
+    store.deselect([event.number]);
+    toast.warning(raffleDetailTexts.selection.takenByOther(padTicketNumber(event.number, digits)));
+  }
+  toast(liveUpdateToast(event.number, event.status), {
+    id: `live-${event.number}`,
+    duration: LIVE_TOAST_MS,
+  });
+}
+
+/**
+ * Live board: `GET /api/raffles/:id/events` (event `ticket`). EventSource reconnects by itself
+ * after a drop; every (re)connection refetches the board, because events sent while we were
+ * away are not replayed. Returns whether the stream is connected.
+ */
+export function useRaffleLive(raffleId: string, enabled = true): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    const key = boardQueryKey(raffleId);
+
+    const open = () => {
+      source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events`);
+      source.onopen = () => {
+        setConnected(true);
+        // The first board request may still be running; otherwise catch up on what we missed.
+        if (queryClient.getQueryState(key)?.fetchStatus === 'idle')
+          void queryClient.invalidateQueries({ queryKey: key });
+      };
+      source.onerror = () => {
+        setConnected(false);
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          reopenTimer = setTimeout(open, REOPEN_MS);
+        }
+      };
+      source.addEventListener('ticket', (message) => {
+        const event = parseEvent((message as MessageEvent<string>).data);
+        if (event) handleTicketEvent(raffleId, event);
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(reopenTimer);
+      source?.close();
+      setConnected(false);
+    };
+  }, [raffleId, enabled, queryClient]);
+
+  return connected;
+}

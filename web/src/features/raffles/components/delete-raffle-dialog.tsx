@@ -1,0 +1,82 @@
+import { messages } from '@domain/messages';
+import type { Raffle } from '@domain/raffles';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { texts } from '@/config/texts';
+import { isApiError } from '@/lib/api-error';
+import { useDeleteRaffle } from '../api/delete-raffle';
+import { dashboardTexts } from '../dashboard-texts';
+
+/** SPEC 8: no session, an HTTP error (with its status) and success each have their own toast. */
+function deleteErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 401) return messages.raffles.deleteNoSession;
+    if (error.status > 0) return dashboardTexts.delete.httpError(error.status);
+  }
+  return dashboardTexts.delete.failed(error instanceof Error ? error.message : texts.common.genericError);
+}
+
+/** Admin only: a confirm dialog that names the raffle before deleting it with all its numbers. */
+export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteRaffle();
+  const t = dashboardTexts.delete;
+  const taken = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
+
+  async function confirm() {
+    try {
+      await remove.mutateAsync(raffle.id);
+      toast.success(messages.raffles.deleteSuccess);
+      setOpen(false);
+    } catch (error) {
+      toast.error(deleteErrorMessage(error));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+          <Trash2 aria-hidden />
+          {dashboardTexts.card.delete}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.title(raffle.name)}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
+        </DialogHeader>
+        {taken > 0 && (
+          <p
+            role="alert"
+            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {t.soldWarning(taken)}
+          </p>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={remove.isPending}>
+              {texts.common.cancel}
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
+            {remove.isPending ? t.deleting : t.confirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

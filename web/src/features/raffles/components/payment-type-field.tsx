@@ -1,0 +1,56 @@
+import { PAYMENT_TYPES, paymentTypeLabels } from '@domain/raffles';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Field, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { formTexts as t } from '../form-texts';
+import type { RaffleFormInput } from '../raffle-form-schema';
+
+/** Pago único or cuotas as two radio cards; the number of installments only for cuotas. */
+export function PaymentTypeField() {
+  const { register, control, formState } = useFormContext<RaffleFormInput>();
+  const errors = formState.errors;
+  const paymentType = useWatch({ control, name: 'payment_type' });
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <fieldset className="grid gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm leading-none font-medium text-zinc-800">{t.paymentType}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {PAYMENT_TYPES.map((type) => (
+            <label
+              key={type}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                paymentType === type
+                  ? 'border-brand-600 bg-brand-50'
+                  : 'border-zinc-300 bg-white hover:bg-zinc-50',
+              )}
+            >
+              <input
+                type="radio"
+                value={type}
+                className="mt-0.5 size-4 accent-brand-700"
+                {...register('payment_type')}
+              />
+              <span className="grid gap-0.5">
+                <span className="text-sm font-medium text-zinc-900">{paymentTypeLabels[type]}</span>
+                <span className="text-xs text-zinc-600">{t.paymentTypeHints[type]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {paymentType === 'cuotas' && (
+        <Field id="raffle-installments" label={t.installments} error={errors.installments?.message}>
+          <Input
+            {...fieldControlProps('raffle-installments', errors.installments?.message)}
+            inputMode="numeric"
+            placeholder={t.installmentsPlaceholder}
+            autoComplete="off"
+            {...register('installments')}
+          />
+        </Field>
+      )}
+    </div>
+  );
+}

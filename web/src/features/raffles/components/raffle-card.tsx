@@ -1,0 +1,65 @@
+import { formatDateTime } from '@domain/dates';
+import type { Raffle } from '@domain/raffles';
+import { CalendarClock, Landmark, Ticket } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { rafflesTexts } from '../texts';
+import { RaffleImage } from './raffle-image';
+import { RafflePrice } from './raffle-price';
+import { SoldProgress } from './sold-progress';
+
+/** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
+export function RaffleCard({ raffle }: { raffle: Raffle }) {
+  const t = rafflesTexts.card;
+  const href = paths.raffle.getHref(raffle.id);
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="raffle-card">
+      <Link to={href} tabIndex={-1} aria-hidden className="block">
+        <RaffleImage src={raffle.images[0]} alt={t.imageAlt(raffle.name)} className="aspect-[4/3] w-full" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="grid gap-2">
+          <h3 className="text-lg leading-snug font-semibold text-zinc-900">
+            <Link to={href} className="hover:underline">
+              {raffle.name}
+            </Link>
+          </h3>
+          {raffle.payment_type === 'cuotas' && (
+            <Badge variant="brand" className="w-fit">
+              {t.installments(raffle.installments)}
+            </Badge>
+          )}
+        </div>
+        <RafflePrice priceCents={raffle.price_cents} />
+        <SoldProgress raffle={raffle} />
+        <dl className="grid gap-1.5 text-sm text-zinc-700">
+          <div className="flex items-start gap-2">
+            <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+            <dt className="sr-only">{t.closes}</dt>
+            <dd>
+              {raffle.closing_date ? `${t.closes}: ${formatDateTime(raffle.closing_date)}` : t.noClosingDate}
+            </dd>
+          </div>
+          {raffle.draw_source && (
+            <div className="flex items-start gap-2">
+              <Landmark aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+              <dt className="sr-only">{t.drawSource}</dt>
+              <dd>
+                {t.drawSource}: {raffle.draw_source}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <Button asChild size="lg" className="mt-auto w-full">
+          <Link to={href}>
+            <Ticket aria-hidden />
+            {t.cta}
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { useFormContext } from 'react-hook-form';
+import { Field, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { formTexts as t } from '../form-texts';
+import type { RaffleFormInput } from '../raffle-form-schema';
+import { FormSection } from './form-section';
+
+/** Closing date (Caracas time), hours to pay a reserved number, and the official draw. */
+export function RaffleDrawFields() {
+  const { register, formState } = useFormContext<RaffleFormInput>();
+  const errors = formState.errors;
+  return (
+    <FormSection id="section-draw" title={t.sections.draw} description={t.sections.drawDescription}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id="raffle-closing"
+          label={t.closingDate}
+          error={errors.closing_date?.message}
+          hint={t.closingDateHint}
+        >
+          <Input
+            {...fieldControlProps('raffle-closing', errors.closing_date?.message, t.closingDateHint)}
+            type="datetime-local"
+            {...register('closing_date')}
+          />
+        </Field>
+        <Field
+          id="raffle-hours"
+          label={t.reservationHours}
+          error={errors.reservation_hours?.message}
+          hint={t.reservationHoursHint}
+        >
+          <Input
+            {...fieldControlProps('raffle-hours', errors.reservation_hours?.message, t.reservationHoursHint)}
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('reservation_hours')}
+          />
+        </Field>
+        <Field
+          id="raffle-draw-source"
+          label={t.drawSource}
+          error={errors.draw_source?.message}
+          hint={t.drawSourceHint}
+          className="sm:col-span-2"
+        >
+          <Input
+            {...fieldControlProps('raffle-draw-source', errors.draw_source?.message, t.drawSourceHint)}
+            placeholder={t.drawSourcePlaceholder}
+            autoComplete="off"
+            {...register('draw_source')}
+          />
+        </Field>
+      </div>
+    </FormSection>
+  );
+}

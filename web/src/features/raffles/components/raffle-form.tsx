@@ -1,0 +1,85 @@
+import type { z } from '@domain/zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { texts } from '@/config/texts';
+import { formTexts } from '../form-texts';
+import type { RaffleFormInput } from '../raffle-form-schema';
+import { raffleServerErrors } from '../server-errors';
+import { RaffleDrawFields } from './raffle-draw-fields';
+import { RaffleNumbersFields } from './raffle-numbers-fields';
+import { RafflePrizeFields } from './raffle-prize-fields';
+import { RaffleStatusField } from './raffle-status-field';
+
+type RaffleFormProps<T> = {
+  schema: z.ZodType<T, RaffleFormInput>;
+  defaultValues: RaffleFormInput;
+  onSubmit: (body: T) => Promise<unknown>;
+  submitLabel: string;
+  submittingLabel: string;
+  /** Toast title when the server refuses (SPEC 8: 'Error al crear la rifa' / 'Error al actualizar la rifa'). */
+  errorTitle: string;
+  totalLocked?: boolean;
+};
+
+/** The one raffle form behind both create and edit; the page decides what a submit does. */
+export function RaffleForm<T>(props: RaffleFormProps<T>) {
+  const { schema, defaultValues, onSubmit, submitLabel, submittingLabel, errorTitle } = props;
+  const form = useForm<RaffleFormInput, unknown, T>({ resolver: zodResolver(schema), defaultValues });
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const onUploadingChange = useCallback((value: boolean) => setUploading(value), []);
+  const submitting = form.formState.isSubmitting;
+
+  async function submit(body: T) {
+    setGeneralError(null);
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      const problems = raffleServerErrors(error, texts.common.genericError);
+      for (const { field, message } of problems.fields)
+        form.setError(field, { message }, { shouldFocus: true });
+      setGeneralError(problems.general);
+      toast.error(errorTitle, { description: problems.general ?? problems.fields[0]?.message });
+    }
+  }
+
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5 pb-24 sm:pb-0">
+        {generalError && (
+          <div
+            role="alert"
+            className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          >
+            <TriangleAlert aria-hidden className="size-5 shrink-0" />
+            <p>{generalError}</p>
+          </div>
+        )}
+        <RafflePrizeFields onUploadingChange={onUploadingChange} />
+        <RaffleNumbersFields totalLocked={props.totalLocked ?? false} />
+        <RaffleDrawFields />
+        <RaffleStatusField />
+        <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
+          {hasFieldErrors && !submitting && (
+            <p className="text-sm text-red-700 sm:mr-auto">{formTexts.errorsBelow}</p>
+          )}
+          <div className="flex gap-2">
+            <Button asChild variant="secondary" className="flex-1 sm:flex-none">
+              <Link to={paths.dashboard.root.getHref()}>{formTexts.cancel}</Link>
+            </Button>
+            <Button type="submit" loading={submitting} disabled={uploading} className="flex-[2] sm:flex-none">
+              {submitting ? submittingLabel : submitLabel}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { RAFFLE_STATUSES, type RaffleStatus, raffleStatusLabels } from '@domain/raffles';
+import { cn } from '@/lib/cn';
+import { dashboardTexts } from '../dashboard-texts';
+
+type RaffleStatusFilterProps = {
+  value: RaffleStatus | undefined;
+  onChange: (value: RaffleStatus | undefined) => void;
+};
+
+const options: { value: RaffleStatus | undefined; label: string }[] = [
+  { value: undefined, label: dashboardTexts.all },
+  ...RAFFLE_STATUSES.map((status) => ({ value: status, label: raffleStatusLabels[status] })),
+];
+
+/** Chips that filter the dashboard by raffle status (kept in the URL by the page). */
+export function RaffleStatusFilter({ value, onChange }: RaffleStatusFilterProps) {
+  return (
+    <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      <legend className="sr-only">{dashboardTexts.filterLabel}</legend>
+      {options.map((option) => {
+        const active = option.value === value;
+        return (
+          <button
+            key={option.label}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onChange(option.value)}
+            className={cn(
+              'h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors',
+              active
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50',
+            )}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+import { formatUsd } from '@domain/money';
+import { paymentTypeLabels, type Raffle } from '@domain/raffles';
+import { ExternalLink, Pencil, Receipt, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { dashboardTexts } from '../dashboard-texts';
+import { rafflesTexts } from '../texts';
+import { ClosingCountdown } from './closing-countdown';
+import { DeleteRaffleDialog } from './delete-raffle-dialog';
+import { RaffleImage } from './raffle-image';
+import { RaffleStatusBadge } from './raffle-status-badge';
+import { SoldProgress } from './sold-progress';
+import { TicketStatusCounts } from './ticket-status-counts';
+
+const count = new Intl.NumberFormat('es-VE');
+
+type StaffRaffleCardProps = { raffle: Raffle; canDelete: boolean };
+
+/** One raffle on the staff dashboard: progress, money, counts per status, countdown and actions. */
+export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
+  const t = dashboardTexts.card;
+  const { stats } = raffle;
+  return (
+    <Card className="grid gap-4 p-4 sm:p-5" data-testid="staff-raffle-card">
+      <div className="flex gap-3">
+        <RaffleImage
+          src={raffle.images[0]}
+          alt={rafflesTexts.card.imageAlt(raffle.name)}
+          className="size-16 shrink-0 rounded-lg"
+          iconClassName="size-7"
+        />
+        <div className="grid min-w-0 flex-1 content-start gap-1.5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">
+              {raffle.name}
+            </h2>
+            <RaffleStatusBadge status={raffle.status} />
+          </div>
+          <p className="text-sm text-zinc-600">
+            {formatUsd(raffle.price_cents)} · {count.format(raffle.total_numbers)} {t.numbers.toLowerCase()} ·{' '}
+            {paymentTypeLabels[raffle.payment_type]}
+            {raffle.payment_type === 'cuotas' && raffle.installments ? ` (${raffle.installments})` : ''}
+          </p>
+        </div>
+      </div>
+
+      <SoldProgress raffle={raffle} />
+
+      <dl className="grid grid-cols-2 gap-3 rounded-lg bg-zinc-50 p-3">
+        <div className="grid gap-0.5">
+          <dt className="text-xs font-medium text-zinc-600">{t.collected}</dt>
+          <dd className="text-lg font-semibold text-green-800 tabular-nums">
+            {formatUsd(stats.total_paid_cents)}
+          </dd>
+        </div>
+        <div className="grid gap-0.5 text-right">
+          <dt className="text-xs font-medium text-zinc-600">{t.pending}</dt>
+          <dd className="text-lg font-semibold text-amber-800 tabular-nums">
+            {formatUsd(stats.pending_cents)}
+          </dd>
+        </div>
+      </dl>
+
+      <TicketStatusCounts stats={stats} />
+      <ClosingCountdown closingDate={raffle.closing_date} />
+
+      <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">
+        <Button asChild variant="secondary" size="sm">
+          <Link to={paths.dashboard.edit.getHref(raffle.id)} aria-label={`${t.edit} ${raffle.name}`}>
+            <Pencil aria-hidden />
+            {t.edit}
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={paths.dashboard.buyers.getHref(raffle.id)}>
+            <Users aria-hidden />
+            {t.buyers}
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={paths.dashboard.tickets.getHref(raffle.id)}>
+            <Receipt aria-hidden />
+            {t.tickets}
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={paths.raffle.getHref(raffle.id)}>
+            <ExternalLink aria-hidden />
+            {t.viewPublic}
+          </Link>
+        </Button>
+        {canDelete && <DeleteRaffleDialog raffle={raffle} />}
+      </div>
+    </Card>
+  );
+}

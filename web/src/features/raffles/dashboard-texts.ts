@@ -1,0 +1,45 @@
+/** Spanish texts of the staff raffle dashboard. */
+export const dashboardTexts = {
+  title: 'Panel',
+  descriptionAdmin: 'Todas las rifas: números vendidos, dinero cobrado y lo que falta por cobrar.',
+  descriptionSeller: 'Tus rifas: números vendidos, dinero cobrado y lo que falta por cobrar.',
+  newRaffle: 'Nueva rifa',
+  filterLabel: 'Filtrar por estado',
+  all: 'Todas',
+  empty: 'Todavía no hay rifas',
+  emptyFiltered: 'No hay rifas con este estado',
+  emptyDescription: 'Crea tu primera rifa: define el premio, el precio y la cantidad de números.',
+  errorDescription: 'No pudimos cargar las rifas. Revisa tu conexión e inténtalo de nuevo.',
+  summary: {
+    raffles: 'Rifas',
+    collected: 'Cobrado',
+    pending: 'Por cobrar',
+  },
+  card: {
+    price: 'Precio',
+    numbers: 'Números',
+    collected: 'Cobrado',
+    pending: 'Por cobrar',
+    countsLabel: 'Números por estado',
+    closesIn: (left: string) => `Cierra en ${left}`,
+    closed: 'Cerrada',
+    noClosingDate: 'Sin fecha de cierre',
+    edit: 'Editar',
+    buyers: 'Compradores',
+    tickets: 'Tickets vendidos',
+    viewPublic: 'Ver pública',
+    delete: 'Eliminar',
+    moreActions: (name: string) => `Más acciones de ${name}`,
+  },
+  delete: {
+    title: (name: string) => `¿Eliminar la rifa «${name}»?`,
+    description:
+      'Se borrarán la rifa, todos sus números y el historial de sus tickets. Esta acción no se puede deshacer.',
+    soldWarning: (n: number) =>
+      `Atención: esta rifa tiene ${n} ${n === 1 ? 'número apartado o vendido' : 'números apartados o vendidos'}.`,
+    confirm: 'Sí, eliminar',
+    deleting: 'Eliminando…',
+    httpError: (status: number) => `Error al eliminar la rifa (${status}). Verifica los permisos.`,
+    failed: (error: string) => `Error al eliminar la rifa: ${error}`,
+  },
+} as const;

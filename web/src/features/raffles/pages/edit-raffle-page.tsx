@@ -1,0 +1,93 @@
+import { messages } from '@domain/messages';
+import { SearchX, TriangleAlert } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { texts } from '@/config/texts';
+import { isApiError } from '@/lib/api-error';
+import { useRaffle } from '../api/get-raffle';
+import { useUpdateRaffle } from '../api/update-raffle';
+import { RaffleForm } from '../components/raffle-form';
+import { editRaffleFormSchema, raffleToForm } from '../raffle-form-schema';
+import { rafflesTexts } from '../texts';
+
+function FormSkeleton() {
+  return (
+    <div className="grid gap-5" aria-busy="true">
+      <span className="sr-only">{texts.common.loading}</span>
+      {['a', 'b', 'c'].map((key) => (
+        <Skeleton key={key} className="h-64 w-full rounded-[var(--radius-card)]" />
+      ))}
+    </div>
+  );
+}
+
+export function EditRafflePage() {
+  const t = rafflesTexts.edit;
+  const { id = '' } = useParams();
+  const raffle = useRaffle(id);
+  const update = useUpdateRaffle();
+  const navigate = useNavigate();
+  const backToDashboard = (
+    <Button asChild variant="secondary">
+      <Link to={paths.dashboard.root.getHref()}>{texts.common.back}</Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={raffle.data ? `${t.title}: ${raffle.data.name}` : t.title}
+        description={t.description}
+        breadcrumbs={[
+          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
+          { label: t.title },
+        ]}
+        back={{ href: paths.dashboard.root.getHref() }}
+      />
+      {raffle.isPending ? (
+        <FormSkeleton />
+      ) : raffle.isError ? (
+        isApiError(raffle.error) && raffle.error.status === 404 ? (
+          <EmptyState
+            icon={SearchX}
+            title={t.notFound}
+            description={t.notFoundDescription}
+            action={backToDashboard}
+          />
+        ) : (
+          <EmptyState
+            tone="danger"
+            icon={TriangleAlert}
+            title={t.loadError}
+            description={raffle.error.message}
+            action={
+              <Button variant="secondary" loading={raffle.isFetching} onClick={() => raffle.refetch()}>
+                {texts.common.retry}
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <RaffleForm
+          key={raffle.data.id}
+          schema={editRaffleFormSchema}
+          defaultValues={raffleToForm(raffle.data)}
+          totalLocked={raffle.data.stats.disponible < raffle.data.total_numbers}
+          submitLabel={t.submit}
+          submittingLabel={t.submitting}
+          errorTitle={messages.store.updateRaffle}
+          onSubmit={async (body) => {
+            const saved = await update.mutateAsync({ id: raffle.data.id, body });
+            toast.success(t.success, { description: t.successDescription(saved.name) });
+            navigate(paths.dashboard.root.getHref());
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { messages } from '@domain/messages';
+import { Gift, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { texts } from '@/config/texts';
+import { useRaffles } from '../api/get-raffles';
+import { HomeHero } from '../components/home-hero';
+import { RaffleCard } from '../components/raffle-card';
+import { RaffleCardSkeleton } from '../components/raffle-card-skeleton';
+import { rafflesTexts } from '../texts';
+
+const SKELETONS = ['a', 'b', 'c'];
+
+export function HomePage() {
+  const t = rafflesTexts.home;
+  const raffles = useRaffles({ status: 'activa' });
+
+  useEffect(() => {
+    if (raffles.isError) toast.error(messages.store.loadRaffles, { id: 'home-raffles-error' });
+  }, [raffles.isError]);
+
+  return (
+    <div className="grid gap-10">
+      <HomeHero />
+      <section aria-labelledby="raffles-title" className="grid gap-4">
+        <div className="grid gap-1">
+          <h2 id="raffles-title" className="text-xl font-bold text-zinc-900 sm:text-2xl">
+            {t.listTitle}
+          </h2>
+          <p className="text-sm text-zinc-600">{t.listDescription}</p>
+        </div>
+        {raffles.isPending ? (
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            <span className="sr-only">{texts.common.loading}</span>
+            {SKELETONS.map((key) => (
+              <RaffleCardSkeleton key={key} />
+            ))}
+          </div>
+        ) : raffles.isError ? (
+          <EmptyState
+            tone="danger"
+            icon={TriangleAlert}
+            title={messages.store.loadRaffles}
+            description={t.errorDescription}
+            action={
+              <Button variant="secondary" loading={raffles.isFetching} onClick={() => raffles.refetch()}>
+                {texts.common.retry}
+              </Button>
+            }
+          />
+        ) : raffles.data.length === 0 ? (
+          <EmptyState icon={Gift} title={t.empty} description={t.emptyDescription} />
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {raffles.data.map((raffle) => (
+              <RaffleCard key={raffle.id} raffle={raffle} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { messages } from '@domain/messages';
+import { RAFFLE_STATUSES, type RaffleStatus } from '@domain/raffles';
+import type { Role } from '@domain/roles';
+import { Gift, PlusCircle, TriangleAlert } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { texts } from '@/config/texts';
+import { useRaffles } from '../api/get-raffles';
+import { RaffleStatusFilter } from '../components/raffle-status-filter';
+import { RafflesSummary } from '../components/raffles-summary';
+import { StaffRaffleCard } from '../components/staff-raffle-card';
+import { StaffRaffleCardSkeleton } from '../components/staff-raffle-card-skeleton';
+import { dashboardTexts } from '../dashboard-texts';
+
+export type Viewer = { role: Role; profileId: string };
+
+const STATUS_PARAM = 'estado';
+const SKELETONS = ['a', 'b', 'c', 'd'];
+const isRaffleStatus = (v: string | null): v is RaffleStatus =>
+  v !== null && (RAFFLE_STATUSES as readonly string[]).includes(v);
+
+/** The staff dashboard: an admin sees every raffle, a vendedor only their own. */
+export function StaffRafflesPage({ viewer }: { viewer: Viewer }) {
+  const t = dashboardTexts;
+  const isAdmin = viewer.role === 'admin';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get(STATUS_PARAM);
+  const status = isRaffleStatus(param) ? param : undefined;
+  const raffles = useRaffles({ status, seller_id: isAdmin ? undefined : viewer.profileId });
+
+  function setStatus(next: RaffleStatus | undefined) {
+    setSearchParams(
+      (current) => {
+        if (next) current.set(STATUS_PARAM, next);
+        else current.delete(STATUS_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+  }
+
+  const newRaffle = (
+    <Button asChild>
+      <Link to={paths.dashboard.create.getHref()}>
+        <PlusCircle aria-hidden />
+        {t.newRaffle}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={isAdmin ? t.descriptionAdmin : t.descriptionSeller}
+        actions={newRaffle}
+      />
+      <div className="grid gap-5">
+        <RaffleStatusFilter value={status} onChange={setStatus} />
+        {raffles.isPending ? (
+          <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+            <span className="sr-only">{texts.common.loading}</span>
+            {SKELETONS.map((key) => (
+              <StaffRaffleCardSkeleton key={key} />
+            ))}
+          </div>
+        ) : raffles.isError ? (
+          <EmptyState
+            tone="danger"
+            icon={TriangleAlert}
+            title={isAdmin ? messages.store.loadRaffles : messages.store.getSellerRaffles}
+            description={raffles.error.message || t.errorDescription}
+            action={
+              <Button variant="secondary" loading={raffles.isFetching} onClick={() => raffles.refetch()}>
+                {texts.common.retry}
+              </Button>
+            }
+          />
+        ) : raffles.data.length === 0 ? (
+          <EmptyState
+            icon={Gift}
+            title={status ? t.emptyFiltered : t.empty}
+            description={status ? undefined : t.emptyDescription}
+            action={status ? undefined : newRaffle}
+          />
+        ) : (
+          <>
+            <RafflesSummary raffles={raffles.data} />
+            <div className="grid gap-4 md:grid-cols-2">
+              {raffles.data.map((raffle) => (
+                <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { parseMoneyToCents } from '@domain/money';
+import {
+  createRaffleSchema,
+  MAX_DIGIT_COUNT,
+  type Raffle,
+  raffleMessages,
+  raffleRuleViolations,
+  updateRaffleSchema,
+} from '@domain/raffles';
+import { z } from '@domain/zod';
+import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
+import { formTexts } from './form-texts';
+
+const api = updateRaffleSchema.shape;
+const v = formTexts.validation;
+const MAX_PRICE_CENTS = 100_000_000;
+
+/** A text input holding a whole number, then the shared rule for that field. */
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((s) => (/^\d{1,9}$/.test(s) ? Number(s) : Number.NaN))
+    .pipe(z.number(message));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? null : s));
+
+/**
+ * Form fields are what people type (dollars, "2026-11-21T20:00"); the output is the API's body
+ * (`price_cents`, ISO `closing_date` with the Caracas offset), checked again by the shared schemas.
+ */
+const raffleFormFields = z.object({
+  name: z.string().trim().min(1, v.nameRequired).pipe(api.name.unwrap()),
+  description: z.string().pipe(api.description.unwrap().unwrap()),
+  price: z
+    .string()
+    .transform((s) => parseMoneyToCents(s) ?? Number.NaN)
+    .pipe(z.number(v.price).max(MAX_PRICE_CENTS, v.priceTooHigh)),
+  total_numbers: wholeNumber(v.total).pipe(api.total_numbers.unwrap()),
+  digit_count: wholeNumber(v.digits).pipe(api.digit_count.unwrap()),
+  payment_type: api.payment_type.unwrap(),
+  installments: optionalText
+    .transform((s) => (s === null ? null : /^\d{1,3}$/.test(s) ? Number(s) : Number.NaN))
+    .pipe(z.number(v.installments).nullable())
+    .pipe(api.installments.unwrap()),
+  closing_date: optionalText
+    .transform((s, ctx) => {
+      if (s === null) return null;
+      const iso = caracasLocalToIso(s);
+      if (!iso) ctx.addIssue({ code: 'custom', message: v.closingDate });
+      return iso;
+    })
+    .pipe(api.closing_date.unwrap()),
+  reservation_hours: wholeNumber(v.hours).pipe(api.reservation_hours.unwrap()),
+  draw_source: optionalText.pipe(api.draw_source.unwrap()),
+  status: api.status.unwrap(),
+  images: api.images.unwrap(),
+});
+
+export type RaffleFormInput = z.input<typeof raffleFormFields>;
+
+/** The API body: installments only for cuotas, cross-field rules on the right field. */
+const toApiBody = (mode: 'create' | 'edit') =>
+  raffleFormFields
+    .transform(({ price, ...rest }) => ({
+      ...rest,
+      price_cents: price,
+      installments: rest.payment_type === 'cuotas' ? rest.installments : null,
+    }))
+    .superRefine((body, ctx) => {
+      for (const p of raffleRuleViolations(body))
+        ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+      if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
+        ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
+      }
+    });
+
+/** Runs the server's own schema on the body, reporting its problems as form issues. */
+const checkedBy =
+  <S extends z.ZodType>(schema: S) =>
+  (body: unknown, ctx: z.RefinementCtx): z.output<S> => {
+    const result = schema.safeParse(body);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+    }
+    return z.NEVER;
+  };
+
+export const createRaffleFormSchema = toApiBody('create').transform(checkedBy(createRaffleSchema));
+export const editRaffleFormSchema = toApiBody('edit').transform(checkedBy(updateRaffleSchema));
+export type CreateRaffleFormOutput = z.output<typeof createRaffleFormSchema>;
+export type EditRaffleFormOutput = z.output<typeof editRaffleFormSchema>;
+
+/** Smallest digit count whose numbers (0 .. 10^d - 1) cover `total`. */
+export function minDigitsFor(total: number): number {
+  let digits = 1;
+  while (digits < MAX_DIGIT_COUNT && 10 ** digits < total) digits++;
+  return digits;
+}
+
+export const emptyRaffleForm: RaffleFormInput = {
+  name: '',
+  description: '',
+  price: '',
+  total_numbers: '100',
+  digit_count: '2',
+  payment_type: 'pago_unico',
+  installments: '',
+  closing_date: '',
+  reservation_hours: '24',
+  draw_source: '',
+  status: 'activa',
+  images: [],
+};
+
+const centsToInput = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace('.', ',');
+
+export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
+  name: raffle.name,
+  description: raffle.description,
+  price: centsToInput(raffle.price_cents),
+  total_numbers: String(raffle.total_numbers),
+  digit_count: String(raffle.digit_count),
+  payment_type: raffle.payment_type,
+  installments: raffle.installments ? String(raffle.installments) : '',
+  closing_date: isoToCaracasLocal(raffle.closing_date),
+  reservation_hours: String(raffle.reservation_hours),
+  draw_source: raffle.draw_source ?? '',
+  status: raffle.status,
+  images: raffle.images,
+});
+
+/** API field -> form field (only the price differs). */
+export const formFieldOf = (apiPath: string): keyof RaffleFormInput | null => {
+  const field = apiPath === 'price_cents' ? 'price' : apiPath;
+  return field in emptyRaffleForm ? (field as keyof RaffleFormInput) : null;
+};

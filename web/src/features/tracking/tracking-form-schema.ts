@@ -1,0 +1,24 @@
+import { trackingMessages, trackingQuerySchema } from '@domain/tracking';
+import { z } from '@domain/zod';
+import { trackingTexts } from './texts';
+
+export const NATIONALITIES = ['V', 'E'] as const;
+
+/** What the buyer types (V/E, digits, last four) -> the API's `{cedula, phone_last4}`. */
+export const trackingFormSchema = z
+  .object({
+    nationality: z.enum(NATIONALITIES, trackingMessages.invalidCedula),
+    digits: z
+      .string()
+      .transform((s) => s.replace(/[\s.-]/g, ''))
+      .pipe(z.string().regex(/^\d{6,9}$/, trackingTexts.validation.cedulaDigits)),
+    phone_last4: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, trackingMessages.invalidLast4),
+  })
+  .transform(({ nationality, digits, phone_last4 }) => ({ cedula: `${nationality}-${digits}`, phone_last4 }))
+  .pipe(trackingQuerySchema);
+
+export type TrackingFormInput = z.input<typeof trackingFormSchema>;
+export type TrackingFormOutput = z.output<typeof trackingFormSchema>;
