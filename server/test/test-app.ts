@@ -20,7 +20,14 @@ const baseConfig: AppConfig = {
  * A fresh database per test file: in-memory PGlite, or a new randomly named database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  attachTo?: string,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (attachTo) {
+    // A second app instance on another test app's database: closing it leaves the database.
+    const database = await openDatabase({ databaseUrl: attachTo });
+    return { database, url: attachTo, drop: () => database.close() };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -36,6 +43,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -48,8 +56,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
-export async function createTestApp(overrides: { config?: Partial<AppConfig> } = {}) {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  overrides: { config?: Partial<AppConfig>; attachToDatabaseUrl?: string } = {},
+) {
+  const { database, url: databaseUrl, drop } = await openTestDatabase(overrides.attachToDatabaseUrl);
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'));
   const app = await buildApp({ config: { ...baseConfig, uploadsDir, ...overrides.config }, database });
   await app.services.users.ensureFirstAdmin(
@@ -95,6 +105,8 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig> } =
   return {
     app,
     database,
+    /** PostgreSQL only: the URL of this app's database, for a second instance to attach to. */
+    databaseUrl,
     db: database.db,
     baseUrl,
     api,

@@ -87,7 +87,8 @@ export function createUsersService({
       // An admin cannot lock themselves out, and the last active admin cannot go away.
       if (locksOut && current.role === 'admin') {
         if (actorId === id) throw new ConflictError(messages.users.cannotChangeSelf, 'SELF_LOCKOUT');
-        if ((await usersRepo.countActiveAdmins(db)) <= 1) throw new ConflictError(messages.users.lastAdmin, 'LAST_ADMIN');
+        if ((await usersRepo.countActiveAdmins(db)) <= 1)
+          throw new ConflictError(messages.users.lastAdmin, 'LAST_ADMIN');
       }
       if (input.password !== undefined) assertStrong(input.password, current.email);
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
