@@ -1,6 +1,7 @@
 // `npm run bench`: measures the figures the issues ask for, on PGlite and (if reachable) PostgreSQL.
 import pg from 'pg';
 import { benchRaffle100k } from './raffle-100k';
+import { benchReservations } from './reservations';
 import { targets } from './scenarios';
 
 async function reachable(url: string) {
@@ -22,9 +23,11 @@ const pgUrl =
 const list = targets((await reachable(pgUrl)) ? pgUrl : undefined);
 const results = [];
 for (const target of list) {
-  const result = await benchRaffle100k(target);
-  console.log(JSON.stringify(result));
-  results.push(result);
+  for (const scenario of [benchRaffle100k, benchReservations]) {
+    const result = await scenario(target);
+    console.log(JSON.stringify(result));
+    results.push(result);
+  }
 }
-console.table(results);
+for (const result of results) console.table([result]);
 process.exit(0);
