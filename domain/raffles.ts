@@ -21,6 +21,7 @@ export const raffleMessages = {
   totalExceedsDigits: 'La cantidad de números no cabe en la cantidad de cifras elegida',
   installmentsRequired: 'Indica en cuántas cuotas se paga',
   closingInPast: 'La fecha de cierre debe ser futura',
+  invalidImage: 'La imagen no es una imagen subida para rifas',
   notFound: 'Rifa no encontrada',
   notYours: 'Solo puedes gestionar tus propias rifas.',
   totalLocked: 'No se puede cambiar la cantidad de números: ya hay números apartados o vendidos.',

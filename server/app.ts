@@ -97,7 +97,11 @@ export async function buildApp(options: {
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   const resolvePaymentProof = (url: string) => files.resolveUpload(url, 'payment-proof');
   let tickets: TicketsService | null = null;
-  const raffles = createRafflesService({ db, tickets: () => tickets as TicketsService });
+  const raffles = createRafflesService({
+    db,
+    tickets: () => tickets as TicketsService,
+    isRaffleImage: async (url) => (await files.resolveUpload(url, 'raffle-image')) !== null,
+  });
   tickets = createTicketsService({ db, findRaffle: raffles.findRow, resolvePaymentProof });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const staffTickets = createStaffTicketsService({ db });

@@ -36,12 +36,8 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
       path: i.instancePath.replace(/^\//, '').replace(/\//g, '.'),
       message: i.message ?? messages.http.validation,
     }));
-    const first = fields[0];
-    const message = first
-      ? first.path
-        ? `${first.path}: ${first.message}`
-        : first.message
-      : messages.http.validation;
+    // The message is for people (toasts); the field paths travel in `fields` for forms.
+    const message = fields[0]?.message ?? messages.http.validation;
     return reply(semantic ? 422 : 400, 'VALIDATION_ERROR', message, { fields });
   }
   const fastifyError = error as FastifyError;

@@ -66,7 +66,12 @@ const canSeeDraft = (row: RaffleRow, actor?: AuthContext) =>
 
 export type RafflesService = ReturnType<typeof createRafflesService>;
 
-export function createRafflesService(deps: { db: Db; tickets: () => TicketsService }) {
+export function createRafflesService(deps: {
+  db: Db;
+  tickets: () => TicketsService;
+  /** Files service: whether a URL is an uploaded raffle image. */
+  isRaffleImage?: (url: string) => Promise<boolean>;
+}) {
   const { db } = deps;
 
   async function withStats(rows: RaffleRow[]): Promise<Raffle[]> {
@@ -90,6 +95,17 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
     if (actor.role !== 'admin' && row.sellerId !== actor.userId)
       throw new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
     return row;
+  }
+
+  /** A 422 that forms can show beside the field. */
+  const invalid = (path: string, message: string) =>
+    new UnprocessableError(message, 'VALIDATION_ERROR', { fields: [{ path, message }] });
+
+  async function assertImages(images?: string[]) {
+    if (!images || !deps.isRaffleImage) return;
+    for (const [index, url] of images.entries()) {
+      if (!(await deps.isRaffleImage(url))) throw invalid(`images.${index}`, raffleMessages.invalidImage);
+    }
   }
 
   return {
@@ -122,8 +138,9 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
     /** The raffle and all its numbers in one transaction, then fresh planner statistics. */
     async create(actor: AuthContext, input: CreateRaffle): Promise<Raffle> {
       if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
-        throw new UnprocessableError(raffleMessages.closingInPast, 'VALIDATION_ERROR');
+        throw invalid('closing_date', raffleMessages.closingInPast);
       }
+      await assertImages(input.images);
       const sellerId = actor.role === 'admin' ? (input.seller_id ?? actor.userId) : actor.userId;
       const row = await db.transaction(async (tx) => {
         const raffle = await rafflesRepo.insert(tx, { ...(toColumns(input) as RaffleInsert), sellerId });
@@ -147,7 +164,7 @@ export function createRafflesService(deps: { db: Db; tickets: () => TicketsServi
           installments: input.installments !== undefined ? input.installments : current.installments,
         };
         const [problem] = raffleRuleViolations(merged);
-        if (problem) throw new UnprocessableError(`${problem.path}: ${problem.message}`, 'VALIDATION_ERROR');
+        if (problem) throw invalid(problem.path, problem.message);
         // The official draw that decides the raffle is fixed once someone has bought into it.
         const drawSourceChanges = input.draw_source !== undefined && input.draw_source !== current.drawSource;
         if (drawSourceChanges && (await deps.tickets().countNotAvailable(tx, id)) > 0) {

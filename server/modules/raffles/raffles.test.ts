@@ -86,7 +86,16 @@ describe('POST /api/raffles', () => {
       body: raffleInput({ closing_date: '2020-01-01T00:00:00Z' }),
     });
     expect(past.status).toBe(422);
-    expect(past.body.error.message).toBe('La fecha de cierre debe ser futura');
+    expect(past.body.error).toMatchObject({
+      message: 'La fecha de cierre debe ser futura',
+      fields: [{ path: 'closing_date', message: 'La fecha de cierre debe ser futura' }],
+    });
+    const foreignImage = await t.api('POST', '/api/raffles', {
+      token: admin,
+      body: raffleInput({ images: ['https://example.com/premio.jpg'] }),
+    });
+    expect(foreignImage.status).toBe(422);
+    expect(foreignImage.body.error.fields[0].path).toBe('images.0');
   });
 
   it('needs a staff session', async () => {

@@ -35,6 +35,7 @@ export const formTexts = {
   installmentsPlaceholder: '4',
   closingDate: 'Fecha y hora de cierre',
   closingDateHint: 'Hora de Venezuela. Déjala vacía si aún no está definida.',
+  closingPreview: (date: string) => `Cierra el ${date} (hora de Venezuela).`,
   reservationHours: 'Horas para pagar un número apartado',
   reservationHoursHint: 'Pasado ese tiempo sin pago, el número vuelve a estar disponible.',
   drawSource: 'Sorteo oficial que decide el ganador',

@@ -1,5 +1,3 @@
-import { drawMessages } from '@domain/draw';
-import { raffleMessages } from '@domain/raffles';
 import { isApiError } from '@/lib/api-error';
 import { formFieldOf, type RaffleFormInput } from './raffle-form-schema';
 
@@ -14,7 +12,7 @@ const CODE_FIELDS: Record<string, keyof RaffleFormInput> = {
   DRAW_SOURCE_LOCKED: 'draw_source',
 };
 
-/** Spreads an API error over the raffle form: 422 `fields`, "path: message" rules, 409 locks. */
+/** Spreads an API error over the raffle form: 422 `fields`, 409 locks. */
 export function raffleServerErrors(error: unknown, fallback: string): RaffleServerErrors {
   if (!isApiError(error)) return { fields: [], general: fallback };
   const codeField = CODE_FIELDS[error.code];
@@ -24,16 +22,6 @@ export function raffleServerErrors(error: unknown, fallback: string): RaffleServ
   for (const problem of error.fields) {
     const field = formFieldOf(problem.path.split('.')[0] ?? '');
     if (field) fields.push({ field, message: problem.message });
-  }
-  if (fields.length === 0 && error.status === 422) {
-    // Rule violations arrive as "total_numbers: message"; a past closing date as the bare message.
-    const match = /^([a-z_]+): (.+)$/.exec(error.message);
-    const field = match?.[1] ? formFieldOf(match[1]) : null;
-    if (field && match?.[2]) fields.push({ field, message: match[2] });
-    else if (error.message === raffleMessages.closingInPast)
-      fields.push({ field: 'closing_date', message: error.message });
-    else if (error.message === drawMessages.drawSourceLocked)
-      fields.push({ field: 'draw_source', message: error.message });
   }
   return { fields, general: fields.length > 0 ? null : error.message || fallback };
 }

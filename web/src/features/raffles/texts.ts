@@ -6,7 +6,7 @@ export const rafflesTexts = {
     heroEyebrow: 'Rifas virtuales garantizadas',
     heroTitle: 'Elige tus números y participa desde tu teléfono',
     heroDescription:
-      'En Rifas escoges tus números en un tablero en vivo, los apartas en segundos y pagas por transferencia o pago móvil. Tu ticket queda registrado a tu nombre y puedes consultarlo cuando quieras.',
+      'Escoge tus números en un tablero en vivo, apártalos en segundos y paga por transferencia o pago móvil. Tu ticket queda a tu nombre y puedes consultarlo cuando quieras.',
     trustDraw: 'Ganador por sorteo oficial',
     trustDrawText:
       'El número ganador sale del sorteo oficial de lotería indicado en cada rifa. Nadie lo elige.',

@@ -14,27 +14,29 @@ const points = [
 /** What Rifas is and why it can be trusted: official draw, published sold list, tracking. */
 export function HomeHero() {
   return (
-    <section className="grid gap-6 rounded-[var(--radius-card)] bg-gradient-to-br from-brand-700 to-brand-800 px-5 py-7 text-white shadow-[var(--shadow-card)] sm:px-10 sm:py-10">
-      <div className="grid gap-3">
-        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t.heroEyebrow}</p>
-        <h1 className="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl">
+    <section className="grid gap-5 rounded-[var(--radius-card)] bg-gradient-to-br from-brand-700 to-brand-800 px-5 py-6 text-white shadow-[var(--shadow-card)] sm:gap-6 sm:px-10 sm:py-10">
+      <div className="grid gap-2 sm:gap-3">
+        <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase sm:text-sm">
+          {t.heroEyebrow}
+        </p>
+        <h1 className="max-w-3xl text-2xl leading-tight font-bold tracking-tight sm:text-4xl">
           {t.heroTitle}
         </h1>
-        <p className="max-w-2xl text-brand-100 sm:text-lg">{t.heroDescription}</p>
+        <p className="max-w-2xl text-sm text-brand-100 sm:text-lg">{t.heroDescription}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-3">
         {points.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex gap-3 rounded-xl bg-white/10 p-4">
+          <li key={title} className="flex gap-3 sm:rounded-xl sm:bg-white/10 sm:p-4">
             <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-100" />
-            <div className="grid gap-1">
-              <p className="font-semibold">{title}</p>
-              <p className="text-sm text-brand-100">{text}</p>
-            </div>
+            <p className="text-sm sm:grid sm:gap-1">
+              <span className="font-semibold text-white sm:text-base">{title}. </span>
+              <span className="text-brand-100">{text}</span>
+            </p>
           </li>
         ))}
       </ul>
       <div>
-        <Button asChild variant="secondary" size="lg">
+        <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
           <Link to={paths.tracking.getHref()}>
             <Search aria-hidden />
             {t.trackCta}

@@ -12,7 +12,7 @@ export function PaymentTypeField() {
   const errors = formState.errors;
   const paymentType = useWatch({ control, name: 'payment_type' });
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid items-start gap-5 sm:grid-cols-2">
       <fieldset className="grid gap-2 sm:col-span-2">
         <legend className="mb-2 text-sm leading-none font-medium text-zinc-800">{t.paymentType}</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -17,9 +17,7 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
   const href = paths.raffle.getHref(raffle.id);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="raffle-card">
-      <Link to={href} tabIndex={-1} aria-hidden className="block">
-        <RaffleImage src={raffle.images[0]} alt={t.imageAlt(raffle.name)} className="aspect-[4/3] w-full" />
-      </Link>
+      <RaffleImage src={raffle.images[0]} alt={t.imageAlt(raffle.name)} className="aspect-[4/3] w-full" />
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="grid gap-2">
           <h3 className="text-lg leading-snug font-semibold text-zinc-900">

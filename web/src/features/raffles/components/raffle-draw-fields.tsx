@@ -1,25 +1,30 @@
-import { useFormContext } from 'react-hook-form';
+import { formatDateTime } from '@domain/dates';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { caracasLocalToIso } from '../caracas-datetime';
 import { formTexts as t } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
 
 /** Closing date (Caracas time), hours to pay a reserved number, and the official draw. */
 export function RaffleDrawFields() {
-  const { register, formState } = useFormContext<RaffleFormInput>();
+  const { register, control, formState } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
+  // The browser shows the picker in its own locale; the hint says it back in Spanish, Caracas time.
+  const closingIso = caracasLocalToIso(useWatch({ control, name: 'closing_date' }));
+  const closingHint = closingIso ? t.closingPreview(formatDateTime(closingIso)) : t.closingDateHint;
   return (
     <FormSection id="section-draw" title={t.sections.draw} description={t.sections.drawDescription}>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field
           id="raffle-closing"
           label={t.closingDate}
           error={errors.closing_date?.message}
-          hint={t.closingDateHint}
+          hint={closingHint}
         >
           <Input
-            {...fieldControlProps('raffle-closing', errors.closing_date?.message, t.closingDateHint)}
+            {...fieldControlProps('raffle-closing', errors.closing_date?.message, closingHint)}
             type="datetime-local"
             {...register('closing_date')}
           />

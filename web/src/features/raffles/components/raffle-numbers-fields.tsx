@@ -33,7 +33,7 @@ export function RaffleNumbersFields({ totalLocked }: { totalLocked: boolean }) {
 
   return (
     <FormSection id="section-numbers" title={t.sections.numbers} description={t.sections.numbersDescription}>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field
           id="raffle-price"
           label={t.price}

@@ -16,12 +16,9 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** How many numbers are in each status, each with its colour and its name (never colour alone). */
 export function TicketStatusCounts({ stats }: { stats: RaffleStats }) {
   return (
-    <dl
-      aria-label={dashboardTexts.card.countsLabel}
-      className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3"
-    >
+    <dl aria-label={dashboardTexts.card.countsLabel} className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm">
       {TICKET_STATUSES.map((status) => (
-        <div key={status} className="flex items-center justify-between gap-2">
+        <div key={status} className="flex items-center gap-1.5">
           <dt className="flex items-center gap-1.5 text-zinc-600">
             <span aria-hidden className={cn('size-2.5 rounded-full border', dots[status])} />
             {capitalize(ticketStatusLabels[status])}
