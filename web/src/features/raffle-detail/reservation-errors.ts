@@ -20,7 +20,8 @@ export function reservationProblem(error: unknown, digitCount: number): Reservat
     const labels = error.numbers.map((n) => padTicketNumber(n, digitCount));
     return { taken: error.numbers, fields: [], message: reservationMessages.unavailable(labels) };
   }
-  if (error.status === 429) return { taken: [], fields: [], message: error.message || messages.http.rateLimited };
+  if (error.status === 429)
+    return { taken: [], fields: [], message: error.message || messages.http.rateLimited };
   const fields = error.fields.filter((f) => f.path.startsWith('buyer.') || f.path === 'payment_method');
   return { taken: [], fields, message: fields.length > 0 ? null : error.message };
 }

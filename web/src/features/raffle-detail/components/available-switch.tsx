@@ -8,7 +8,7 @@ type AvailableSwitchProps = { checked: boolean; onChange: (checked: boolean) => 
 export function AvailableSwitch({ checked, onChange }: AvailableSwitchProps) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-h-11 items-center gap-2">
       <button
         id={id}
         type="button"
@@ -16,7 +16,7 @@ export function AvailableSwitch({ checked, onChange }: AvailableSwitchProps) {
         aria-checked={checked}
         onClick={() => onChange(!checked)}
         className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+          'relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors after:absolute after:-inset-2.5',
           checked ? 'bg-brand-700' : 'bg-zinc-300',
         )}
       >
@@ -24,11 +24,14 @@ export function AvailableSwitch({ checked, onChange }: AvailableSwitchProps) {
           aria-hidden
           className={cn(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-6' : 'translate-x-1',
+            checked ? 'translate-x-[1.125rem]' : 'translate-x-0.5',
           )}
         />
       </button>
-      <label htmlFor={id} className="cursor-pointer text-sm font-medium text-zinc-800 select-none">
+      <label
+        htmlFor={id}
+        className="cursor-pointer text-sm font-medium whitespace-nowrap text-zinc-800 select-none"
+      >
         {raffleDetailTexts.board.onlyAvailable}
       </label>
     </div>

@@ -44,7 +44,7 @@ export const BoardCell = memo(function BoardCell({
       aria-disabled={selectable ? undefined : true}
       style={{ width: size, height: size }}
       className={cn(
-        'relative flex shrink-0 items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors duration-300 select-none',
+        'relative flex shrink-0 items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors select-none',
         selected ? selectedCellClass : cellStatusClasses[status],
         !selectable && 'cursor-not-allowed',
         flash && 'rd-flash',

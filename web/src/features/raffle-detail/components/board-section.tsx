@@ -1,5 +1,6 @@
 import { type Ref, useState } from 'react';
 import { Card } from '@/components/ui/card';
+import type { LiveStatus } from '../hooks/use-raffle-live';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
@@ -18,7 +19,7 @@ type BoardSectionProps = {
   total: number;
   digitCount: number;
   open: boolean;
-  live: boolean;
+  live: LiveStatus;
   ref?: Ref<HTMLElement>;
 };
 
@@ -36,22 +37,22 @@ export function BoardSection({ raffleId, total, digitCount, open, live, ref }: B
   };
 
   return (
-    <section ref={ref} aria-labelledby="board-title" className="scroll-mt-20">
-      <Card className="grid gap-4 p-4 sm:p-6">
+    <section ref={ref} aria-labelledby="board-title" className="scroll-mt-28">
+      <Card className="grid gap-3 p-4 sm:gap-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="board-title" className="text-xl font-bold tracking-tight text-zinc-900">
             {t.title}
           </h2>
-          <LiveIndicator connected={live} />
+          <LiveIndicator status={live} />
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-700" aria-live="polite">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <p className="text-sm whitespace-nowrap text-zinc-700" aria-live="polite">
             {available === undefined ? (
               <span className="inline-block h-4 w-24 animate-pulse rounded bg-zinc-200" />
             ) : (
               <>
-                <span className="text-base font-bold text-zinc-900">{t.left(count.format(available))}</span>{' '}
-                / {count.format(total)}
+                <span className="text-base font-bold text-zinc-900">{t.left(count.format(available))}</span> /{' '}
+                {count.format(total)}
               </>
             )}
           </p>

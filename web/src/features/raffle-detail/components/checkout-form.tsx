@@ -26,7 +26,16 @@ type CheckoutFormProps = {
   onBack: () => void;
 };
 
-export function CheckoutForm({ raffle, rate, form, proof, problem, sending, onSubmit, onBack }: CheckoutFormProps) {
+export function CheckoutForm({
+  raffle,
+  rate,
+  form,
+  proof,
+  problem,
+  sending,
+  onSubmit,
+  onBack,
+}: CheckoutFormProps) {
   const selection = useRaffleStore((s) => s.selection);
   const total = priceText(raffle.price_cents * selection.length, rate);
   const empty = selection.length === 0;
@@ -55,7 +64,10 @@ export function CheckoutForm({ raffle, rate, form, proof, problem, sending, onSu
       </div>
 
       {problem && (
-        <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
           <div className="grid gap-2">
             <p className="font-medium">{problem.message}</p>
@@ -84,7 +96,14 @@ export function CheckoutForm({ raffle, rate, form, proof, problem, sending, onSu
           loading={sending}
           disabled={empty || proof.uploading}
         >
-          {sending ? t.sending : t.submit(selection.length, total.label)}
+          {sending ? (
+            t.sending
+          ) : (
+            <span>
+              {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
+              <span className="whitespace-nowrap">{total.label}</span>
+            </span>
+          )}
         </Button>
       </div>
     </form>

@@ -45,7 +45,7 @@ export function JumpToNumber({ total, digitCount, onJump }: JumpToNumberProps) {
           aria-describedby={error ? `${id}-error` : undefined}
           className="tabular-nums"
         />
-        <Button type="submit" variant="secondary" aria-label={t.jumpLabel}>
+        <Button type="submit" variant="secondary">
           <Search aria-hidden />
           {t.jumpGo}
         </Button>

@@ -1,7 +1,7 @@
 import { MAX_NUMBERS_PER_RESERVATION } from '@domain/reservations';
 import { padTicketNumber } from '@domain/tickets';
 import { Dices, Minus, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useLuckyPick } from '../api/lucky-pick';
@@ -14,7 +14,6 @@ type LuckyPickerProps = { raffleId: string; digitCount: number };
 
 /** "Maquinita de la suerte": the server picks N available numbers, skipping the ones already chosen. */
 export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
-  const id = useId();
   const [count, setCount] = useState(1);
   const pick = useLuckyPick();
   const selection = useRaffleStore((s) => s.selection);
@@ -38,11 +37,9 @@ export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
   };
 
   return (
-    <div className="grid gap-1">
-      <span id={id} className="text-xs font-medium text-zinc-600">
-        {t.title}
-      </span>
-      <div className="flex gap-2" role="group" aria-labelledby={id}>
+    <fieldset className="grid min-w-0 gap-1">
+      <legend className="mb-1 text-xs font-medium text-zinc-600">{t.title}</legend>
+      <div className="flex gap-2">
         <div className="flex h-11 items-center rounded-lg border border-zinc-300 bg-white shadow-xs">
           <button
             type="button"
@@ -71,6 +68,6 @@ export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
           {t.pick}
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }

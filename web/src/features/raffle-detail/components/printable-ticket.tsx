@@ -22,7 +22,9 @@ export function PrintableTicket({ raffle, result, total }: PrintableTicketProps)
     [t.method, paymentMethodLabels[result.paymentMethod]],
     [
       raffleDetailTexts.hero.draw,
-      raffle.draw_source ? raffleDetailTexts.hero.drawWith(raffle.draw_source) : raffleDetailTexts.hero.drawDefault,
+      raffle.draw_source
+        ? raffleDetailTexts.hero.drawWith(raffle.draw_source)
+        : raffleDetailTexts.hero.drawDefault,
     ],
   ];
   return (
@@ -37,7 +39,7 @@ export function PrintableTicket({ raffle, result, total }: PrintableTicketProps)
         </span>
         <div className="min-w-0">
           <p className="text-xs font-medium text-white/80">{texts.tagline}</p>
-          <h2 className="truncate text-lg font-bold">{raffle.name}</h2>
+          <h2 className="line-clamp-2 text-lg leading-tight font-bold">{raffle.name}</h2>
         </div>
       </header>
       <div className="grid gap-4 p-5">

@@ -40,7 +40,10 @@ export function ProofUpload({ id, label, hint, upload }: ProofUploadProps) {
             <span className="ml-auto shrink-0 tabular-nums">{t.uploading(state.progress)}</span>
           </p>
           <span aria-hidden className="block h-1.5 overflow-hidden rounded-full bg-zinc-200">
-            <span className="block h-full bg-brand-600 transition-all" style={{ width: `${state.progress}%` }} />
+            <span
+              className="block h-full bg-brand-600 transition-all"
+              style={{ width: `${state.progress}%` }}
+            />
           </span>
         </div>
       )}

@@ -1,5 +1,5 @@
-import { Gift } from 'lucide-react';
-import { type UIEvent, useState } from 'react';
+import { ChevronLeft, ChevronRight, Gift } from 'lucide-react';
+import { type UIEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { raffleDetailTexts } from '../texts';
 
@@ -10,11 +10,17 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
   const [failed, setFailed] = useState<string[]>([]);
   const [loaded, setLoaded] = useState<string[]>([]);
   const [index, setIndex] = useState(0);
+  const strip = useRef<HTMLDivElement>(null);
   const shown = images.filter((src) => !failed.includes(src));
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+  };
+
+  const go = (step: number) => {
+    const el = strip.current;
+    if (el) el.scrollTo({ left: (index + step) * el.clientWidth, behavior: 'smooth' });
   };
 
   if (shown.length === 0) {
@@ -32,6 +38,7 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
   return (
     <div className="relative aspect-[4/3] w-full overflow-hidden rounded-[var(--radius-card)] bg-zinc-200 shadow-[var(--shadow-card)]">
       <div
+        ref={strip}
         className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
         onScroll={shown.length > 1 ? onScroll : undefined}
       >
@@ -56,6 +63,10 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
           <span className="absolute top-3 right-3 rounded-full bg-zinc-950/60 px-2.5 py-1 text-xs font-medium text-white">
             {t.photoCounter(Math.min(index, shown.length - 1) + 1, shown.length)}
           </span>
+          {index > 0 && <GalleryArrow side="left" label={t.previousPhoto} onClick={() => go(-1)} />}
+          {index < shown.length - 1 && (
+            <GalleryArrow side="right" label={t.nextPhoto} onClick={() => go(1)} />
+          )}
           <div aria-hidden className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
             {shown.map((src, i) => (
               <span
@@ -67,5 +78,30 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
         </>
       )}
     </div>
+  );
+}
+
+function GalleryArrow({
+  side,
+  label,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  onClick: () => void;
+}) {
+  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-zinc-900 shadow-md hover:bg-white',
+        side === 'left' ? 'left-3' : 'right-3',
+      )}
+    >
+      <Icon aria-hidden className="size-5" />
+    </button>
   );
 }

@@ -46,7 +46,9 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
           {price.bs && (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-700">
               <span className="font-semibold">{price.bs}</span>
-              {rate && <span className="text-xs text-zinc-500">{t.rateNote(rateFormat.format(rate.rate))}</span>}
+              {rate && (
+                <span className="text-xs text-zinc-500">{t.rateNote(rateFormat.format(rate.rate))}</span>
+              )}
               {rate?.isStale && <Badge variant="warning">{t.staleRate}</Badge>}
             </p>
           )}

@@ -44,7 +44,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
   }, []);
 
   return (
-    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl scroll-mt-20 gap-5">
+    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl gap-5">
       <div className="grid justify-items-center gap-2 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
           <CheckCircle2 aria-hidden className="size-8" />
@@ -53,7 +53,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
           id="success-title"
           ref={heading}
           tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-zinc-900 outline-none"
+          className="scroll-mt-28 text-2xl font-bold tracking-tight text-zinc-900 outline-none"
         >
           {t.title}
         </h2>

@@ -9,7 +9,12 @@ import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.selection;
 
-type SelectionBarProps = { priceCents: number; digitCount: number; rate: VesRate | null; onReserve: () => void };
+type SelectionBarProps = {
+  priceCents: number;
+  digitCount: number;
+  rate: VesRate | null;
+  onReserve: () => void;
+};
 
 /**
  * Sticky at the bottom while numbers are chosen: the chips (removable), the total and the one next
@@ -17,14 +22,16 @@ type SelectionBarProps = { priceCents: number; digitCount: number; rate: VesRate
  */
 export function SelectionBar({ priceCents, digitCount, rate, onReserve }: SelectionBarProps) {
   const selection = useRaffleStore((s) => s.selection);
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const visible = selection.length > 0;
 
   useEffect(() => {
     const el = ref.current;
     const root = document.documentElement;
     if (!el || !visible) return;
-    const observer = new ResizeObserver(() => root.style.setProperty('--rd-bar-height', `${el.offsetHeight}px`));
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--rd-bar-height', `${el.offsetHeight}px`),
+    );
     observer.observe(el);
     return () => {
       observer.disconnect();
@@ -35,10 +42,9 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
   if (!visible) return null;
   const total = priceText(priceCents * selection.length, rate);
   return (
-    <div
+    <section
       ref={ref}
       id="rd-selection-bar"
-      role="region"
       aria-label={t.region}
       className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-zinc-200 bg-white/95 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur"
     >
@@ -79,6 +85,6 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
           </span>
         </Button>
       </div>
-    </div>
+    </section>
   );
 }

@@ -25,7 +25,13 @@ type SendProofFormProps = {
  * "Enviar comprobante": one payment per ticket, each for what that ticket still owes, all with the
  * same proof, so the reviewer approves every number. Tickets already sent are not sent twice.
  */
-export function SendProofForm({ tickets, digitCount, paymentMethod, cedula, totalLabel }: SendProofFormProps) {
+export function SendProofForm({
+  tickets,
+  digitCount,
+  paymentMethod,
+  cedula,
+  totalLabel,
+}: SendProofFormProps) {
   const proof = useProofUpload();
   const pay = useCreatePayment();
   const [reference, setReference] = useState('');
@@ -60,7 +66,10 @@ export function SendProofForm({ tickets, digitCount, paymentMethod, cedula, tota
 
   if (done) {
     return (
-      <p role="status" className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
+      <p
+        role="status"
+        className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+      >
         <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
         {t.done}
       </p>
@@ -73,7 +82,7 @@ export function SendProofForm({ tickets, digitCount, paymentMethod, cedula, tota
         <h3 className="text-base font-semibold text-zinc-900">{t.title}</h3>
         <p className="text-sm text-zinc-600">{t.description}</p>
       </div>
-      <ProofUpload id="send-proof-file" label={t.title} upload={proof} />
+      <ProofUpload id="send-proof-file" label={t.file} upload={proof} />
       <Field id="send-proof-reference" label={t.reference}>
         <Input
           id="send-proof-reference"

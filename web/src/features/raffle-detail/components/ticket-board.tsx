@@ -27,10 +27,13 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
   const flashes = useRaffleStore((s) => s.flashes);
   const highlighted = useRaffleStore((s) => s.highlighted);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const digits = board?.digitCount ?? 3;
   const { columns, cellSize, rowHeight } = useBoardLayout(content, digits);
-  const numbers = useMemo(() => (onlyAvailable && board ? availableNumbers(board) : null), [onlyAvailable, board]);
+  const numbers = useMemo(
+    () => (onlyAvailable && board ? availableNumbers(board) : null),
+    [onlyAvailable, board],
+  );
   const selected = useMemo(() => new Set(selection), [selection]);
   const count = numbers ? numbers.length : (board?.total ?? 0);
 
@@ -59,7 +62,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
     );
   }, [highlighted]);
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+  const onClick = (event: MouseEvent<HTMLElement>) => {
     const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-number]');
     if (!cell || !board || !interactive) return;
     const number = Number(cell.dataset.number);
@@ -87,18 +90,19 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
           {t.empty}
         </p>
       ) : (
-        <div
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the cells are buttons, Enter and Space click them
+        <section
           ref={scrollRef}
-          role="group"
           aria-label={t.label}
           onClick={onClick}
-          className="max-h-[60dvh] overflow-y-auto rounded-xl p-2 [scrollbar-gutter:stable]"
+          className="-mx-2 max-h-[60dvh] overflow-y-auto p-2"
         >
           <div ref={setContent} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {
               const first = row.index * columns;
               const cells: number[] = [];
-              for (let i = first; i < Math.min(first + columns, count); i++) cells.push(numbers ? numbers[i] : i);
+              for (let i = first; i < Math.min(first + columns, count); i++)
+                cells.push(numbers ? numbers[i] : i);
               return (
                 <div
                   key={row.key}
@@ -122,7 +126,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
               );
             })}
           </div>
-        </div>
+        </section>
       )}
     </div>
   );

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useState } from 'react';
 
 export const CELL_GAP = 6;
-const MIN_CELL = 46;
+const MIN_CELL = 44;
 
-/** Cells are square and at least 46 px (a comfortable tap), wider when the numbers are long. */
-const minCellFor = (digitCount: number) => Math.max(MIN_CELL, digitCount * 10 + 18);
+/** Cells are square and at least 44 px (a comfortable tap), wider when the numbers are long. */
+const minCellFor = (digitCount: number) => Math.max(MIN_CELL, digitCount * 9 + 16);
 
 export type BoardLayout = { columns: number; cellSize: number; rowHeight: number };
 

@@ -9,7 +9,8 @@ import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 
 /** A bad id (400) and an unknown or unpublished raffle (404) both mean "not found" to a visitor. */
-export const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
+export const isNotFound = (error: unknown) =>
+  isApiError(error) && (error.status === 404 || error.status === 400);
 
 /**
  * Fetches the raffle and its board in parallel (one round trip on a slow phone connection) and
@@ -18,19 +19,18 @@ export const isNotFound = (error: unknown) => isApiError(error) && (error.status
 export function useRaffleData(raffleId: string) {
   const raffle = useRaffle(raffleId);
   const board = useBoard(raffleId);
-  const store = useRaffleStore;
 
   useEffect(() => {
-    if (raffle.data) store.getState().setCurrentRaffle(raffle.data);
-  }, [raffle.data, store]);
+    if (raffle.data) useRaffleStore.getState().setCurrentRaffle(raffle.data);
+  }, [raffle.data]);
 
   useEffect(() => {
     if (!board.data) return;
-    const lost = store.getState().loadBoard(raffleId, board.data);
+    const lost = useRaffleStore.getState().loadBoard(raffleId, board.data);
     for (const n of lost) {
       toast.warning(raffleDetailTexts.selection.takenByOther(padTicketNumber(n, board.data.digit_count)));
     }
-  }, [board.data, raffleId, store]);
+  }, [board.data, raffleId]);
 
   const raffleError = raffle.error && !isNotFound(raffle.error) ? messages.store.getRaffle : null;
   const boardError = !raffle.error && board.error ? messages.store.loadTickets : null;
@@ -38,8 +38,8 @@ export function useRaffleData(raffleId: string) {
   const loading = raffle.isPending || board.isPending;
 
   useEffect(() => {
-    store.getState().setStatus({ loading, error });
-  }, [loading, error, store]);
+    useRaffleStore.getState().setStatus({ loading, error });
+  }, [loading, error]);
 
   // SPEC 8: store errors surface as toasts, with the server's explanation when there is one.
   useEffect(() => {

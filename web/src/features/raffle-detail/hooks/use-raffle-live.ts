@@ -37,14 +37,16 @@ function handleTicketEvent(raffleId: string, event: TicketEvent) {
   });
 }
 
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
+
 /**
  * Live board: `GET /api/raffles/:id/events` (event `ticket`). EventSource reconnects by itself
  * after a drop; every (re)connection refetches the board, because events sent while we were
- * away are not replayed. Returns whether the stream is connected.
+ * away are not replayed.
  */
-export function useRaffleLive(raffleId: string, enabled = true): boolean {
+export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState(false);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -55,13 +57,13 @@ export function useRaffleLive(raffleId: string, enabled = true): boolean {
     const open = () => {
       source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events`);
       source.onopen = () => {
-        setConnected(true);
+        setStatus('open');
         // The first board request may still be running; otherwise catch up on what we missed.
         if (queryClient.getQueryState(key)?.fetchStatus === 'idle')
           void queryClient.invalidateQueries({ queryKey: key });
       };
       source.onerror = () => {
-        setConnected(false);
+        setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
           reopenTimer = setTimeout(open, REOPEN_MS);
@@ -76,9 +78,9 @@ export function useRaffleLive(raffleId: string, enabled = true): boolean {
     return () => {
       clearTimeout(reopenTimer);
       source?.close();
-      setConnected(false);
+      setStatus('connecting');
     };
   }, [raffleId, enabled, queryClient]);
 
-  return connected;
+  return status;
 }

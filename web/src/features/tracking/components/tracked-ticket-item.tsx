@@ -11,7 +11,7 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
   const t = trackingTexts.results;
   const holdsUntil = ticket.status === 'apartado' && ticket.reserved_until;
   return (
-    <li className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:p-4" data-testid="tracked-ticket">
+    <li className="grid gap-2 rounded-lg border border-zinc-200 p-3" data-testid="tracked-ticket">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-lg font-bold text-zinc-900 tabular-nums">
           <span className="sr-only">{t.ticket(ticket.ticket_number)}</span>
@@ -19,19 +19,19 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
         </p>
         <TicketStatusBadge status={ticket.status} />
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        <div>
+      <dl className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
+        <div className="flex gap-1.5">
           <dt className="text-zinc-600">{t.paid}</dt>
           <dd className="font-semibold text-green-800 tabular-nums">{formatUsd(ticket.total_paid_cents)}</dd>
         </div>
-        <div className="text-right">
+        <div className="flex gap-1.5">
           <dt className="text-zinc-600">{t.remaining}</dt>
           <dd className="font-semibold text-zinc-900 tabular-nums">{formatUsd(ticket.remaining_cents)}</dd>
         </div>
       </dl>
       {holdsUntil ? (
-        <p className="flex items-start gap-1.5 text-sm text-amber-900">
-          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <p className="flex items-start gap-1.5 text-xs text-amber-900">
+          <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
           {t.reservedUntil(formatDateTime(holdsUntil))}
         </p>
       ) : (
@@ -39,11 +39,11 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
           <p className="text-xs text-zinc-500">{t.purchasedAt(formatDateTime(ticket.purchased_at))}</p>
         )
       )}
-      <div className="grid gap-1.5 border-t border-zinc-100 pt-3">
-        <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{t.payments}</p>
-        {ticket.payments.length === 0 ? (
-          <p className="text-sm text-zinc-600">{t.noPayments}</p>
-        ) : (
+      {ticket.payments.length === 0 ? (
+        <p className="text-xs text-zinc-500">{t.noPayments}</p>
+      ) : (
+        <div className="grid gap-1.5 border-t border-zinc-100 pt-2">
+          <p className="text-xs font-medium text-zinc-600">{t.payments}</p>
           <ul className="grid gap-1.5">
             {ticket.payments.map((payment, index) => (
               <li
@@ -58,8 +58,8 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
               </li>
             ))}
           </ul>
-        )}
-      </div>
+        </div>
+      )}
     </li>
   );
 }
