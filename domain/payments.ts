@@ -1,4 +1,4 @@
-import { normalizeCedula } from './phone';
+import { cedulaField } from './fields';
 import { PAYMENT_METHODS } from './reservations';
 import { z } from './zod';
 
@@ -31,18 +31,7 @@ export const createPaymentSchema = z
     reference: z.string().trim().max(60).nullish(),
     payment_proof: z.string().max(500).nullish(),
     notes: z.string().trim().max(500).nullish(),
-    cedula: z
-      .string()
-      .max(20)
-      .transform((v, ctx) => {
-        const cedula = normalizeCedula(v);
-        if (!cedula) {
-          ctx.addIssue({ code: 'custom', message: 'Cédula inválida: usa V o E seguido de los números' });
-          return z.NEVER;
-        }
-        return cedula;
-      })
-      .optional(),
+    cedula: cedulaField().optional(),
   })
   .strict();
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;

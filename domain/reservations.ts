@@ -1,4 +1,4 @@
-import { normalizeCedula, normalizeVePhone } from './phone';
+import { cedulaField, vePhoneField } from './fields';
 import { z } from './zod';
 
 export const PAYMENT_METHODS = ['transfer', 'pago_movil', 'zelle', 'efectivo', 'binance'] as const;
@@ -26,36 +26,13 @@ export const reservationMessages = {
 export const buyerSchema = z
   .object({
     name: z.string().trim().min(3, 'Escribe tu nombre y apellido').max(120, 'El nombre es demasiado largo'),
-    phone: z
-      .string()
-      .max(32)
-      .transform((v, ctx) => {
-        const phone = normalizeVePhone(v);
-        if (!phone) {
-          ctx.addIssue({ code: 'custom', message: 'Teléfono inválido: usa el formato 0414-1234567' });
-          return z.NEVER;
-        }
-        return phone;
-      }),
+    phone: vePhoneField(),
     address: z
       .string()
       .trim()
       .min(5, 'Escribe tu dirección (ciudad y sector)')
       .max(300, 'La dirección es demasiado larga'),
-    cedula: z
-      .string()
-      .max(20)
-      .transform((v, ctx) => {
-        const cedula = normalizeCedula(v);
-        if (!cedula) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'Cédula inválida: usa V o E seguido de los números, p. ej. V-12345678',
-          });
-          return z.NEVER;
-        }
-        return cedula;
-      }),
+    cedula: cedulaField(),
     email: z
       .union([z.literal(''), z.email('Correo inválido').max(254)])
       .optional()

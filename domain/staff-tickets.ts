@@ -1,4 +1,4 @@
-import { normalizeCedula, normalizeVePhone } from './phone';
+import { cedulaField, vePhoneField } from './fields';
 import { PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
 import { z } from './zod';
@@ -33,33 +33,9 @@ export const ticketPatchSchema = z
   .object({
     status: z.enum(TICKET_STATUSES, 'Estado inválido').optional(),
     buyer_name: optionalText(120),
-    buyer_phone: z
-      .string()
-      .max(32)
-      .transform((v, ctx) => {
-        const phone = normalizeVePhone(v);
-        if (!phone) {
-          ctx.addIssue({ code: 'custom', message: 'Teléfono inválido: usa el formato 0414-1234567' });
-          return z.NEVER;
-        }
-        return phone;
-      })
-      .nullable()
-      .optional(),
+    buyer_phone: vePhoneField().nullable().optional(),
     buyer_address: optionalText(300),
-    buyer_cedula: z
-      .string()
-      .max(20)
-      .transform((v, ctx) => {
-        const cedula = normalizeCedula(v);
-        if (!cedula) {
-          ctx.addIssue({ code: 'custom', message: 'Cédula inválida: usa V o E seguido de los números' });
-          return z.NEVER;
-        }
-        return cedula;
-      })
-      .nullable()
-      .optional(),
+    buyer_cedula: cedulaField().nullable().optional(),
     buyer_email: z.email('Correo inválido').max(254).nullable().optional(),
     payment_method: z.enum(PAYMENT_METHODS).nullable().optional(),
     payment_proof: z.string().max(500).nullable().optional(),

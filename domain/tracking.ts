@@ -1,4 +1,4 @@
-import { normalizeCedula } from './phone';
+import { cedulaField } from './fields';
 import { z } from './zod';
 
 export const trackingMessages = {
@@ -10,17 +10,7 @@ export const trackingMessages = {
 /** `POST /api/tracking`: a buyer looks up their tickets by cedula and the last four phone digits. */
 export const trackingQuerySchema = z
   .object({
-    cedula: z
-      .string(trackingMessages.invalidCedula)
-      .max(20, trackingMessages.invalidCedula)
-      .transform((v, ctx) => {
-        const cedula = normalizeCedula(v);
-        if (!cedula) {
-          ctx.addIssue({ code: 'custom', message: trackingMessages.invalidCedula });
-          return z.NEVER;
-        }
-        return cedula;
-      }),
+    cedula: cedulaField(trackingMessages.invalidCedula),
     phone_last4: z.string(trackingMessages.invalidLast4).regex(/^\d{4}$/, trackingMessages.invalidLast4),
   })
   .strict();

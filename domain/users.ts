@@ -1,4 +1,4 @@
-import { normalizeVePhone } from './phone';
+import { vePhoneField } from './fields';
 import { ROLES } from './roles';
 import { z } from './zod';
 
@@ -7,17 +7,7 @@ const email = z
   .max(254)
   .transform((v) => v.trim().toLowerCase());
 const fullName = z.string().trim().min(2, 'Ingresa el nombre completo').max(120);
-const phone = z
-  .string()
-  .max(32)
-  .transform((v, ctx) => {
-    const normalized = normalizeVePhone(v);
-    if (!normalized) {
-      ctx.addIssue({ code: 'custom', message: 'Ingresa un teléfono venezolano válido, p. ej. 0414-1234567' });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+const phone = vePhoneField();
 // Strength is judged by the server (weakPasswordReasons) so the reasons come back as a list.
 const password = z.string().min(1, 'Ingresa una contraseña').max(256);
 

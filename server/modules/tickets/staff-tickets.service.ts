@@ -7,21 +7,8 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { type Actor, describeChanges, recordChanges } from './ticket-changes';
+import { BUYER_FIELDS_CLEARED } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
-
-const BUYER_CLEARED = {
-  buyerName: null,
-  buyerPhone: null,
-  buyerAddress: null,
-  buyerCedula: null,
-  buyerEmail: null,
-  paymentMethod: null,
-  paymentProof: null,
-  purchasedAt: null,
-  reservedUntil: null,
-  totalPaidCents: 0,
-  remainingCents: 0,
-};
 
 const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
   actor.role === 'admin' || sellerId === actor.userId;
@@ -78,7 +65,7 @@ export function createStaffTicketsService({ db }: { db: Db }) {
           if (patch.status === 'pagado')
             Object.assign(values, { totalPaidCents: current.raffle.priceCents, remainingCents: 0 });
           // Back on sale: the previous buyer's data goes with it.
-          if (patch.status === 'disponible') Object.assign(values, BUYER_CLEARED);
+          if (patch.status === 'disponible') Object.assign(values, BUYER_FIELDS_CLEARED);
           if (patch.status === 'apartado' && current.ticket.status === 'disponible') {
             values.purchasedAt = new Date();
             values.remainingCents = current.raffle.priceCents;

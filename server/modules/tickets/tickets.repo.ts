@@ -5,7 +5,8 @@ import { ticketEvents, tickets } from '../../db/schema';
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 
-const BUYER_FIELDS_CLEARED = {
+/** A ticket back on sale carries nothing of its previous buyer. */
+export const BUYER_FIELDS_CLEARED = {
   buyerName: null,
   buyerPhone: null,
   buyerAddress: null,
