@@ -111,7 +111,7 @@ export async function buildApp(options: {
     resolvePaymentProof,
     currentRate: async () => (await rates.currentRate('VES'))?.rate_to_usd ?? null,
   });
-  const tracking = createTrackingService({ db });
+  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
   const hub = createRealtimeHub(database);
   await hub.start();
   app.addHook('preClose', async () => hub.stop());

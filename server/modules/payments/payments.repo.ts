@@ -90,6 +90,6 @@ export const paymentsRepo = {
       })
       .from(payments)
       .where(inArray(payments.ticketId, ticketIds))
-      .orderBy(desc(payments.paymentDate));
+      .orderBy(desc(payments.paymentDate), payments.id);
   },
 };

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payments, raffles, tickets } from '../../db/schema';
+import { raffles, tickets } from '../../db/schema';
 
 export type TrackedTicketRow = {
   id: string;
@@ -14,13 +14,6 @@ export type TrackedTicketRow = {
   remainingCents: number;
   reservedUntil: Date | null;
   purchasedAt: Date | null;
-};
-
-export type TrackedPaymentRow = {
-  ticketId: string;
-  status: string;
-  amountCents: number;
-  paymentDate: Date;
 };
 
 export const trackingRepo = {
@@ -56,19 +49,5 @@ export const trackingRepo = {
         ),
       )
       .orderBy(desc(raffles.createdAt), asc(raffles.id), asc(tickets.number));
-  },
-
-  findPayments(db: Executor, ticketIds: string[]): Promise<TrackedPaymentRow[]> {
-    if (ticketIds.length === 0) return Promise.resolve([]);
-    return db
-      .select({
-        ticketId: payments.ticketId,
-        status: payments.status,
-        amountCents: payments.amountCents,
-        paymentDate: payments.paymentDate,
-      })
-      .from(payments)
-      .where(inArray(payments.ticketId, ticketIds))
-      .orderBy(desc(payments.paymentDate), asc(payments.id));
   },
 };

@@ -4,7 +4,13 @@ import { trackingRepo } from './tracking.repo';
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
 
-export function createTrackingService(deps: { db: Db }) {
+type PaymentSummary = { ticketId: string; status: string; amountCents: number; paymentDate: Date };
+
+export function createTrackingService(deps: {
+  db: Db;
+  /** Payments service: the payments of these tickets, newest first. */
+  paymentsForTickets: (ticketIds: string[]) => Promise<PaymentSummary[]>;
+}) {
   const { db } = deps;
 
   return {
@@ -15,10 +21,7 @@ export function createTrackingService(deps: { db: Db }) {
     async findTickets(input: { cedula: string; phone_last4: string }): Promise<TrackedTicket[]> {
       const rows = await trackingRepo.findBuyerTickets(db, input.cedula, input.phone_last4);
       const paymentsByTicket = new Map<string, TrackedPayment[]>();
-      for (const p of await trackingRepo.findPayments(
-        db,
-        rows.map((r) => r.id),
-      )) {
+      for (const p of await deps.paymentsForTickets(rows.map((r) => r.id))) {
         const list = paymentsByTicket.get(p.ticketId) ?? [];
         list.push({
           status: p.status,
