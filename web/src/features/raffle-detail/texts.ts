@@ -24,7 +24,6 @@ export const raffleDetailTexts = {
     nextPhoto: 'Foto siguiente',
     perNumber: 'por número',
     numbers: 'Números',
-    numbersLeft: (n: string) => `${n} disponibles`,
     numbersLeftOf: (left: string, total: string) => `${left} de ${total} números disponibles`,
     closes: 'Cierra',
     noClosingDate: 'Sin fecha de cierre definida',
@@ -64,7 +63,6 @@ export const raffleDetailTexts = {
     notSelectable: (n: string, status: string) => `El número ${n} está ${status}.`,
     legend: 'Leyenda',
     legendSelected: 'elegido',
-    legendSold: 'vendido',
   },
   lucky: {
     title: 'Maquinita de la suerte',
@@ -111,7 +109,6 @@ export const raffleDetailTexts = {
   },
   proof: {
     choose: 'Elegir archivo',
-    change: 'Cambiar',
     remove: 'Quitar comprobante',
     uploading: (pct: number) => `Subiendo… ${pct}%`,
     uploaded: 'Comprobante listo',

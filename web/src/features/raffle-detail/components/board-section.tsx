@@ -1,5 +1,7 @@
 import { type Ref, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { texts } from '@/config/texts';
 import type { LiveStatus } from '../hooks/use-raffle-live';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
@@ -20,11 +22,15 @@ type BoardSectionProps = {
   digitCount: number;
   open: boolean;
   live: LiveStatus;
+  /** The first board request failed: offer a retry instead of an endless skeleton. */
+  boardFailed: boolean;
+  onRetryBoard: () => void;
   ref?: Ref<HTMLElement>;
 };
 
 /** The board with what sits above it: numbers left, filters, jump box and the lucky picker. */
-export function BoardSection({ raffleId, total, digitCount, open, live, ref }: BoardSectionProps) {
+export function BoardSection(props: BoardSectionProps) {
+  const { raffleId, total, digitCount, open, live, boardFailed, onRetryBoard, ref } = props;
   const [onlyAvailable, setOnlyAvailable] = useState(false);
   const available = useRaffleStore((s) => s.boards[raffleId]?.available);
 
@@ -46,7 +52,7 @@ export function BoardSection({ raffleId, total, digitCount, open, live, ref }: B
           <LiveIndicator status={live} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-          <p className="text-sm whitespace-nowrap text-zinc-700" aria-live="polite">
+          <p className="text-sm whitespace-nowrap text-zinc-700">
             {available === undefined ? (
               <span className="inline-block h-4 w-24 animate-pulse rounded bg-zinc-200" />
             ) : (
@@ -63,7 +69,19 @@ export function BoardSection({ raffleId, total, digitCount, open, live, ref }: B
           {open && <LuckyPicker raffleId={raffleId} digitCount={digitCount} />}
         </div>
         <BoardLegend />
-        <TicketBoard raffleId={raffleId} interactive={open} onlyAvailable={onlyAvailable} />
+        {boardFailed ? (
+          <div
+            role="alert"
+            className="grid justify-items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800"
+          >
+            <p>{t.boardError}</p>
+            <Button variant="secondary" onClick={onRetryBoard}>
+              {texts.common.retry}
+            </Button>
+          </div>
+        ) : (
+          <TicketBoard raffleId={raffleId} interactive={open} onlyAvailable={onlyAvailable} />
+        )}
       </Card>
     </section>
   );

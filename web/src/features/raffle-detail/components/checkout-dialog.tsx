@@ -1,7 +1,7 @@
 import { messages } from '@domain/messages';
 import type { Raffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -42,6 +42,11 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   const proof = useProofUpload();
   const reserve = useCreateReservation();
   const [problem, setProblem] = useState<{ message: string; taken: number[] } | null>(null);
+
+  // A conflict message belongs to the attempt it explains; reopening starts a new attempt.
+  useEffect(() => {
+    if (open) setProblem(null);
+  }, [open]);
 
   async function onSubmit(values: CheckoutFormOutput) {
     const store = useRaffleStore.getState();

@@ -3,6 +3,7 @@ import { padTicketNumber } from '@domain/tickets';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { cn } from '@/lib/cn';
 import { cellStatusNames } from '../board-status';
 import { CELL_GAP, useBoardLayout } from '../hooks/use-board-layout';
 import { type BoardState, statusOf } from '../store/board-state';
@@ -95,7 +96,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
           ref={scrollRef}
           aria-label={t.label}
           onClick={onClick}
-          className="-mx-2 max-h-[60dvh] overflow-y-auto p-2"
+          className={cn('-mx-2 max-h-[60dvh] overflow-y-auto p-2', !interactive && 'opacity-60 saturate-50')}
         >
           <div ref={setContent} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {

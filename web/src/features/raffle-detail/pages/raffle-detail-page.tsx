@@ -24,7 +24,7 @@ const t = raffleDetailTexts;
 /** `/raffle/:id`: the prize, the live board, choosing numbers and reserving them. */
 export function RaffleDetailPage() {
   const { id = '' } = useParams();
-  const { raffle } = useRaffleData(id);
+  const { raffle, board } = useRaffleData(id);
   const rate = useVesRate();
   const live = useRaffleLive(id, raffle.isSuccess);
   const available = useRaffleStore((s) => s.boards[id]?.available);
@@ -33,8 +33,10 @@ export function RaffleDetailPage() {
   const [result, setResult] = useState<ReservationResult | null>(null);
   const boardRef = useRef<HTMLElement>(null);
 
-  if (raffle.isPending) return <RaffleDetailSkeleton />;
-  if (raffle.error) {
+  // A failed background refetch keeps the raffle on screen; only a first load can fail the page.
+  const data = raffle.data;
+  if (!data) {
+    if (!raffle.error) return <RaffleDetailSkeleton />;
     return isNotFound(raffle.error) ? (
       <RaffleNotFound />
     ) : (
@@ -42,7 +44,6 @@ export function RaffleDetailPage() {
     );
   }
 
-  const data = raffle.data;
   const closed = closedReason(data);
   const open = closed === null;
   return (
@@ -74,6 +75,8 @@ export function RaffleDetailPage() {
             digitCount={data.digit_count}
             open={open}
             live={live}
+            boardFailed={board.isError && available === undefined}
+            onRetryBoard={() => void board.refetch()}
           />
         </>
       )}

@@ -54,7 +54,13 @@ export const useRaffleStore = create<RaffleStore>()((set, get) => ({
   setCurrentRaffle: (raffle) =>
     set((s) =>
       raffle && s.selectionRaffleId !== raffle.id
-        ? { currentRaffle: raffle, selection: [], selectionRaffleId: raffle.id, highlighted: null }
+        ? {
+            currentRaffle: raffle,
+            selection: [],
+            selectionRaffleId: raffle.id,
+            ownNumbers: [],
+            highlighted: null,
+          }
         : { currentRaffle: raffle },
     ),
   setStatus: ({ loading, error }) => set({ loading, error }),

@@ -1,0 +1,73 @@
+import { expect, test, toast } from './fixtures';
+import {
+  BUYER,
+  cell,
+  createActiveRaffle,
+  fillCheckout,
+  openRaffle,
+  phoneContext,
+  reserveThroughApi,
+} from './raffle-helpers';
+
+test.describe('raffle detail: someone else was faster', () => {
+  test('409: the page names the taken number, deselects it and keeps the form', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // No live updates for this visitor: only the server's 409 can tell them.
+    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+
+    await cell(page, '007').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await fillCheckout(page);
+    await reserveThroughApi(request, raffle.id, [7]);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
+
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'El número 007 ya no está disponible. Elige otro.' }),
+    ).toBeVisible();
+    await expect(toast(page, 'Error al reservar el ticket')).toBeVisible();
+    await expect(dialog.getByText('Elige al menos un número en el tablero para continuar.')).toBeVisible();
+    await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
+    await expect(dialog.getByLabel('Teléfono')).toHaveValue(BUYER.phone);
+
+    // Back to the board: 007 is taken now; another number and the same form finish the job.
+    await dialog.getByRole('button', { name: 'Volver al tablero' }).click();
+    await expect(cell(page, '007', 'apartado')).toBeVisible();
+    await cell(page, '008').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await expect(dialog.getByLabel('Dirección')).toHaveValue(BUYER.address);
+    await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.locator('#rd-printable-ticket').getByText('008', { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('live: a chosen number taken by someone else is deselected with a notice', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+
+    await cell(page, '021').click();
+    await cell(page, '022').click();
+    await reserveThroughApi(request, raffle.id, [21]);
+
+    await expect(
+      toast(page, 'Alguien acaba de apartar el número 021: lo quitamos de tu selección.'),
+    ).toBeVisible();
+    await expect(toast(page, 'Ticket #021 ahora está apartado')).toBeVisible();
+    await expect(cell(page, '021', 'apartado')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Número 022, elegido por ti' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Apartar 1 número/ })).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,0 +1,156 @@
+import { expect, SCREENSHOTS, test, toast } from './fixtures';
+import {
+  BUYER,
+  cell,
+  createActiveRaffle,
+  fillCheckout,
+  openRaffle,
+  phoneContext,
+  setVesRate,
+} from './raffle-helpers';
+
+test.describe('raffle detail: choose and reserve', () => {
+  test('a visitor on a phone reserves two numbers while another visitor watches them go live', async ({
+    browser,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createActiveRaffle(request);
+    const buyerContext = await phoneContext(browser);
+    const watcherContext = await phoneContext(browser);
+    const page = await buyerContext.newPage();
+    const watcher = await watcherContext.newPage();
+
+    await openRaffle(watcher, raffle.id);
+    await openRaffle(page, raffle.id);
+
+    // Trust first: price in USD and Bs, numbers left, closing date in Caracas time, how it is drawn.
+    await expect(page.getByRole('heading', { level: 1, name: raffle.name })).toBeVisible();
+    await expect(page.getByText('$5,00', { exact: true })).toBeVisible();
+    await expect(page.getByText('Bs 182,50', { exact: true })).toBeVisible();
+    await expect(page.getByText('200 de 200 números disponibles')).toBeVisible();
+    await expect(
+      page.getByText('Sorteo con la lotería oficial: Triple Táchira A, 10:00 p. m.'),
+    ).toBeVisible();
+    await expect(page.getByText(/\d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\. m\./).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Elegir números' }).click();
+    await cell(page, '012').click();
+    await cell(page, '034').click();
+    await expect(page.getByRole('button', { name: 'Número 012, elegido por ti' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const reserve = page.getByRole('button', { name: 'Apartar 2 números — $10,00 / Bs 365,00' });
+    await expect(reserve).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/board.png` });
+
+    await reserve.click();
+    const dialog = page.getByRole('dialog', { name: 'Aparta tus números' });
+    await expect(dialog).toBeVisible();
+    await fillCheckout(page);
+    await dialog.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Pago móvil' }).click();
+    await dialog.evaluate((el) => el.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOTS}/checkout.png` });
+
+    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
+
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    const ticket = page.locator('#rd-printable-ticket');
+    await expect(ticket.getByText('012', { exact: true })).toBeVisible();
+    await expect(ticket.getByText('034', { exact: true })).toBeVisible();
+    await expect(ticket.getByText('$10,00 / Bs 365,00')).toBeVisible();
+    await expect(ticket.getByText(BUYER.name)).toBeVisible();
+    await expect(ticket.getByText('Pago móvil')).toBeVisible();
+    const whatsapp = page.getByRole('link', { name: 'Enviar por WhatsApp' });
+    await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=.*012%2C%20034/);
+    await expect(page.getByRole('link', { name: 'Consulta tus tickets' })).toHaveAttribute(
+      'href',
+      '/tracking',
+    );
+    await expect(page.getByRole('button', { name: 'Enviar comprobante' })).toBeVisible();
+    // Let the smooth scroll to the heading finish, then capture the page from its top.
+    await page.waitForTimeout(800);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOTS}/success.png`, fullPage: true });
+
+    // The watcher never reloaded: both cells turned apartado live, with the SPEC toast.
+    await expect(cell(watcher, '012', 'apartado')).toBeVisible();
+    await expect(cell(watcher, '034', 'apartado')).toBeVisible();
+    await expect(toast(watcher, 'Ticket #012 ahora está apartado')).toBeVisible();
+    await expect(watcher.getByText('198 de 200 números disponibles')).toBeVisible();
+
+    await buyerContext.close();
+    await watcherContext.close();
+  });
+
+  test('after reserving, the buyer sends the payment proof for their tickets', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request, { price_cents: 250 });
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+
+    await cell(page, '007').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await fillCheckout(page);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Apartar 1 número/ })
+      .click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+
+    // A text file dressed as PNG: the server looks at the content and answers 415 in Spanish.
+    const input = page.locator('#send-proof-file');
+    await input.setInputFiles({
+      name: 'pago.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('no soy una imagen'),
+    });
+    await expect(
+      page.getByText('Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.'),
+    ).toBeVisible();
+
+    await input.setInputFiles({ name: 'pago.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByText('Comprobante listo')).toBeVisible();
+    await page.getByLabel('Número de referencia (opcional)').fill('0123456789');
+    await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(
+      page.getByText('Comprobante enviado. Te avisaremos cuando el pago sea confirmado.').first(),
+    ).toBeVisible();
+    await context.close();
+  });
+
+  test('a proof attached at checkout travels with the reservation', async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+
+    await cell(page, '050').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await fillCheckout(page);
+    await page
+      .locator('#payment-proof')
+      .setInputFiles({ name: 'pago.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByText('Comprobante listo')).toBeVisible();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Apartar 1 número/ })
+      .click();
+
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.getByText('Recibimos tu comprobante.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar comprobante' })).toHaveCount(0);
+    await context.close();
+  });
+});
+
+/** A 1x1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,94 @@
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, test } from '@playwright/test';
+import { ADMIN, apiSignIn, expect, PHONE_VIEWPORT } from './fixtures';
+
+export type SeededRaffle = { id: string; name: string; total_numbers: number; digit_count: number };
+
+let raffleSequence = 0;
+
+async function adminHeaders(request: APIRequestContext) {
+  const session = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  return { Authorization: `Bearer ${session.access_token}` };
+}
+
+/** Creates an active raffle through POST /api/raffles as the seeded admin. */
+export async function createActiveRaffle(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<SeededRaffle> {
+  const body = {
+    name: `Moto Bera SBR 2026 #${Date.now().toString(36)}${++raffleSequence}`,
+    description: 'Moto 0 km, papeles al día. Se entrega en Valencia.',
+    price_cents: 500,
+    total_numbers: 200,
+    digit_count: 3,
+    status: 'activa',
+    draw_source: 'Triple Táchira A, 10:00 p. m.',
+    closing_date: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
+    ...overrides,
+  };
+  const response = await request.post('/api/raffles', { data: body, headers: await adminHeaders(request) });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+/** Sets the day's bolívar rate (Bs per dollar) through PUT /api/exchange-rates/VES. */
+export async function setVesRate(request: APIRequestContext, rate: number) {
+  const response = await request.put('/api/exchange-rates/VES', {
+    data: { rate_to_usd: rate },
+    headers: await adminHeaders(request),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export const BUYER = {
+  name: 'María Pérez',
+  phone: '0414-1234567',
+  cedulaDigits: '12345678',
+  address: 'Valencia, urbanización El Viñedo',
+  email: 'maria.perez@example.com',
+};
+
+/** Another buyer reserves these numbers through the public API (the race a visitor can lose). */
+export async function reserveThroughApi(request: APIRequestContext, raffleId: string, numbers: number[]) {
+  const response = await request.post(`/api/raffles/${raffleId}/reservations`, {
+    data: {
+      numbers,
+      buyer: { name: 'José Rivas', phone: '0424-7654321', address: 'Maracay, centro', cedula: 'V-20111222' },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A phone-sized browser context (390x844, touch), on the e2e server. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-VE',
+    timezoneId: 'America/Caracas',
+  });
+}
+
+/** A board cell by number label and status, as screen readers hear it ("Número 012, disponible"). */
+export const cell = (page: Page, label: string, status = 'disponible') =>
+  page.getByRole('button', { name: `Número ${label}, ${status}`, exact: true });
+
+/** Opens the raffle and waits until the board is loaded and live. */
+export async function openRaffle(page: Page, raffleId: string, options: { live?: boolean } = {}) {
+  await page.goto(`/raffle/${raffleId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-number="0"]')).toBeVisible();
+  if (options.live !== false) await expect(page.getByText('En vivo', { exact: true })).toBeVisible();
+}
+
+/** Fills the checkout form with BUYER. */
+export async function fillCheckout(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre y apellido').fill(BUYER.name);
+  await dialog.getByLabel('Teléfono').fill(BUYER.phone);
+  await dialog.getByRole('textbox', { name: 'Cédula' }).fill(BUYER.cedulaDigits);
+  await dialog.getByLabel('Dirección').fill(BUYER.address);
+  await dialog.getByLabel('Correo (opcional)').fill(BUYER.email);
+}

@@ -1,0 +1,50 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, apiSignIn, expect } from './fixtures';
+
+export type SeededRaffle = { id: string; name: string; total_numbers: number };
+type Credentials = { email: string; password: string };
+
+let sequence = 0;
+/** A raffle name no other spec uses in the shared run database. */
+export const uniqueRaffleName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36).slice(-4)}${++sequence}`;
+
+/** "YYYY-MM-DDTHH:mm" as a Caracas clock (UTC-4) shows it `days` from now, for datetime-local inputs. */
+export const caracasInputDate = (days: number) =>
+  new Date(Date.now() + days * 86_400_000 - 4 * 3_600_000).toISOString().slice(0, 16);
+
+/** POST /api/raffles as `who` (the seeded admin by default). */
+export async function createRaffleViaApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+  who: Credentials = ADMIN,
+): Promise<SeededRaffle> {
+  const session = await apiSignIn(request, who.email, who.password);
+  const response = await request.post('/api/raffles', {
+    data: { price_cents: 500, total_numbers: 100, digit_count: 2, status: 'activa', ...body },
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+export const DEFAULT_BUYER = {
+  name: 'María Pérez',
+  phone: '0414-1234567',
+  address: 'San Cristóbal, Barrio Obrero',
+  cedula: 'V-12345678',
+};
+
+/** A public reservation, as a buyer would make it from the raffle page. */
+export async function reserveViaApi(
+  request: APIRequestContext,
+  raffleId: string,
+  numbers: number[],
+  buyer: Partial<typeof DEFAULT_BUYER> = {},
+) {
+  const response = await request.post(`/api/raffles/${raffleId}/reservations`, {
+    data: { numbers, buyer: { ...DEFAULT_BUYER, ...buyer } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
