@@ -17,6 +17,7 @@ export const paymentMessages = {
   amountTooHigh: 'El monto supera lo que falta por pagar.',
   notFound: 'Pago no encontrado',
   approvedIsFinal: 'Un pago aprobado no se puede cambiar.',
+  sentWithReservation: 'Comprobante enviado al apartar los números',
   statusChanged: (status: string) => `Estado cambiado a ${status}`,
 } as const;
 

@@ -19,7 +19,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPaymentsService } from './modules/payments/payments.service';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
 import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
@@ -102,14 +102,20 @@ export async function buildApp(options: {
     tickets: () => tickets as TicketsService,
     isRaffleImage: async (url) => (await files.resolveUpload(url, 'raffle-image')) !== null,
   });
-  tickets = createTicketsService({ db, findRaffle: raffles.findRow, resolvePaymentProof });
+  let payments: PaymentsService | null = null;
+  tickets = createTicketsService({
+    db,
+    findRaffle: raffles.findRow,
+    resolvePaymentProof,
+    recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
+  });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const staffTickets = createStaffTicketsService({ db });
-  const payments = createPaymentsService({
+  payments = createPaymentsService({
     db,
     tickets: staffTickets,
     resolvePaymentProof,
-    currentRate: async () => (await rates.currentRate('VES'))?.rate_to_usd ?? null,
+    currentRate: async (executor) => (await rates.currentRate('VES', executor))?.rate_to_usd ?? null,
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
   const hub = createRealtimeHub(database);
@@ -127,7 +133,7 @@ export async function buildApp(options: {
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(raffleDrawRoutes({ draws, guards }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
-      await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations }));
+      await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(
         ticketsRoutes({
           raffles,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,15 @@ async function waitForHealth(port: number, timeoutMs = 30_000) {
   throw new Error('server did not start');
 }
 
+/** A port that was free a moment ago (fixed ports would collide with a parallel run). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -54,16 +64,17 @@ afterAll(() => {
 
 describe('server/main.ts on the embedded database', () => {
   it('prints a generated admin password once, refuses a second server on the same DATA_DIR, and restarts cleanly', async () => {
-    const first = startServer(43_211);
-    expect(await waitForHealth(43_211)).toEqual({ status: 'ok', database: 'pglite' });
+    const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
+    const first = startServer(p1);
+    expect(await waitForHealth(p1)).toEqual({ status: 'ok', database: 'pglite' });
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(password).toBeTruthy();
 
-    const second = startServer(43_212);
+    const second = startServer(p2);
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/already using DATA_DIR/);
 
-    const signIn = await fetch('http://127.0.0.1:43211/api/auth/sign-in', {
+    const signIn = await fetch(`http://127.0.0.1:${p1}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@rifas.local', password }),
@@ -72,8 +83,8 @@ describe('server/main.ts on the embedded database', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    const again = startServer(43_213);
-    await waitForHealth(43_213);
+    const again = startServer(p3);
+    await waitForHealth(p3);
     expect(again.output()).not.toMatch(/password:/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payments, tickets } from '../../db/schema';
 
@@ -11,8 +11,14 @@ export const paymentsRepo = {
     return row;
   },
 
-  /** An earlier payment with the same bank reference or the same proof file: a fraud hint. */
-  async findDuplicate(db: Executor, by: { reference?: string | null; proofSha256?: string | null }) {
+  /**
+   * An earlier payment with the same bank reference or the same proof file, for a ticket of
+   * another buyer: a fraud hint. One buyer paying several numbers with one transfer is not.
+   */
+  async findDuplicate(
+    db: Executor,
+    by: { reference?: string | null; proofSha256?: string | null; buyerCedula: string | null },
+  ) {
     const matches: SQL[] = [];
     if (by.reference) matches.push(eq(sql`lower(${payments.reference})`, by.reference.toLowerCase()));
     if (by.proofSha256) matches.push(eq(payments.proofSha256, by.proofSha256));
@@ -20,7 +26,8 @@ export const paymentsRepo = {
     const [row] = await db
       .select({ id: payments.id })
       .from(payments)
-      .where(or(...matches))
+      .innerJoin(tickets, eq(tickets.id, payments.ticketId))
+      .where(and(or(...matches), sql`${tickets.buyerCedula} is distinct from ${by.buyerCedula}`))
       .orderBy(payments.createdAt)
       .limit(1);
     return row?.id ?? null;

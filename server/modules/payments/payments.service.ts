@@ -4,10 +4,11 @@ import { type Payment, type PaymentStatus, paymentMessages } from '../../../doma
 import { reservationMessages } from '../../../domain/reservations';
 import { ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { StaffTicketsService } from '../tickets/staff-tickets.service';
+import type { ReservationProof } from '../tickets/tickets.service';
 import { type PaymentRow, paymentsRepo } from './payments.repo';
 
 export const toPayment = (row: PaymentRow): Payment => ({
@@ -29,8 +30,8 @@ type Deps = {
   tickets: StaffTicketsService;
   /** Files service: the stored payment proof behind a URL (for its content hash), or null. */
   resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
-  /** Rates service: today's Bs per USD, snapshotted on each payment. */
-  currentRate?: () => Promise<number | null>;
+  /** Rates service: today's Bs per USD, snapshotted on each payment (read in `executor`). */
+  currentRate?: (executor?: Executor) => Promise<number | null>;
 };
 
 const PAYABLE = new Set(['apartado', 'abonado']);
@@ -65,7 +66,11 @@ export function createPaymentsService(deps: Deps) {
         if (input.amount_cents > ticket.remainingCents) {
           throw new UnprocessableError(paymentMessages.amountTooHigh, 'AMOUNT_TOO_HIGH');
         }
-        const duplicateOf = await paymentsRepo.findDuplicate(tx, { reference: input.reference, proofSha256 });
+        const duplicateOf = await paymentsRepo.findDuplicate(tx, {
+          reference: input.reference,
+          proofSha256,
+          buyerCedula: ticket.buyerCedula,
+        });
         const payment = await paymentsRepo.insert(tx, {
           ticketId: ticket.id,
           amountCents: input.amount_cents,
@@ -93,6 +98,27 @@ export function createPaymentsService(deps: Deps) {
     async listForTicket(actor: AuthContext, ticketId: string) {
       await deps.tickets.get(actor, ticketId); // ownership and 404
       return (await paymentsRepo.listByTicket(db, ticketId)).map(toPayment);
+    },
+
+    /** A proof sent with a reservation: one pending payment per reserved ticket, for review. */
+    async recordProofPayments(tx: Executor, proof: ReservationProof) {
+      const rate = (await deps.currentRate?.(tx)) ?? null;
+      for (const ticket of proof.tickets) {
+        const duplicateOf = await paymentsRepo.findDuplicate(tx, {
+          proofSha256: proof.sha256,
+          buyerCedula: ticket.buyerCedula,
+        });
+        await paymentsRepo.insert(tx, {
+          ticketId: ticket.id,
+          amountCents: proof.amountCentsEach,
+          paymentMethod: proof.paymentMethod,
+          paymentProof: proof.fileUrl,
+          proofSha256: proof.sha256,
+          notes: paymentMessages.sentWithReservation,
+          rateToUsd: rate === null ? null : String(rate),
+          duplicateOf,
+        });
+      }
     },
 
     forTickets: (ticketIds: string[]) => paymentsRepo.forTickets(db, ticketIds),

@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let nextNumber = 0;
-async function reservedTicket() {
+async function reservedTicket(cedula = 'V-7654321') {
   const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
-    body: { numbers: [nextNumber++], buyer: buyer({ cedula: 'V-7654321' }) },
+    body: { numbers: [nextNumber++], buyer: buyer({ cedula }) },
   });
   return res.body.tickets[0] as { id: string; number: number };
 }
@@ -45,17 +45,30 @@ describe('POST /api/payments', () => {
     });
   });
 
-  it('flags a repeated bank reference as a duplicate of the first payment', async () => {
-    const a = await reservedTicket();
-    const b = await reservedTicket();
-    const first = await pay({ ticket_id: a.id, amount_cents: 100, cedula: 'V-7654321', reference: 'DUP-77' });
-    const second = await pay({
-      ticket_id: b.id,
+  it('flags a bank reference already used by another buyer, not the same buyer paying several numbers', async () => {
+    const mine1 = await reservedTicket();
+    const mine2 = await reservedTicket();
+    const theirs = await reservedTicket('E-81234567');
+    const first = await pay({
+      ticket_id: mine1.id,
+      amount_cents: 100,
+      cedula: 'V-7654321',
+      reference: 'DUP-77',
+    });
+    const sameBuyer = await pay({
+      ticket_id: mine2.id,
       amount_cents: 100,
       cedula: 'V-7654321',
       reference: 'dup-77',
     });
-    expect(second.body.payment.duplicate_of).toBe(first.body.payment.id);
+    expect(sameBuyer.body.payment.duplicate_of).toBeNull();
+    const otherBuyer = await pay({
+      ticket_id: theirs.id,
+      amount_cents: 100,
+      cedula: 'E-81234567',
+      reference: 'DUP-77',
+    });
+    expect(otherBuyer.body.payment.duplicate_of).toBe(first.body.payment.id);
   });
 
   it('answers {success:false} with a Spanish error for a wrong cedula, a missing one, too much, or a free ticket', async () => {
@@ -154,5 +167,40 @@ describe('reviewing payments', () => {
     expect(
       (await t.api('PATCH', `/api/payments/${p.id}`, { token: admin, body: { status: 'paid' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('a proof sent with the reservation', () => {
+  it('becomes one pending payment per number, for the price, not flagged against the same buyer', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
+    const uploaded = (await (
+      await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form })
+    ).json()) as {
+      fileUrl: string;
+    };
+    const cuotas = await makeRaffle(t, { price_cents: 1000, payment_type: 'cuotas', installments: 4 });
+    const res = await t.api('POST', `/api/raffles/${cuotas.id}/reservations`, {
+      body: {
+        numbers: [1, 2],
+        buyer: buyer(),
+        payment_method: 'pago_movil',
+        payment_proof: uploaded.fileUrl,
+      },
+    });
+    expect(res.status).toBe(201);
+    const pending = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body.filter(
+      (p: { payment_proof: string }) => p.payment_proof === uploaded.fileUrl,
+    );
+    expect(pending).toHaveLength(2);
+    for (const payment of pending) {
+      expect(payment).toMatchObject({
+        amount_cents: 250,
+        payment_method: 'pago_movil',
+        duplicate_of: null,
+        notes: 'Comprobante enviado al apartar los números',
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { caracasDate, type ExchangeRate, ratesMessages } from '../../../domain/rates';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { fetchRemoteRates } from './rates.remote';
 import { type RateRow, ratesRepo } from './rates.repo';
@@ -84,8 +84,9 @@ export function createRatesService(deps: {
     },
 
     /** The latest rate of a currency (e.g. to snapshot on a payment), or null if there is none. */
-    async currentRate(currencyCode: string): Promise<ExchangeRate | null> {
-      const row = await ratesRepo.latestFor(db, currencyCode.toUpperCase());
+    /** Pass the open transaction when inside one (PGlite has a single connection). */
+    async currentRate(currencyCode: string, executor: Executor = db): Promise<ExchangeRate | null> {
+      const row = await ratesRepo.latestFor(executor, currencyCode.toUpperCase());
       return row ? toRate(row, today()) : null;
     },
 

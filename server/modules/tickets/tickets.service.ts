@@ -15,8 +15,24 @@ type Deps = {
   /** Provided by the raffles service: the raffle row, optionally locked in the given transaction. */
   findRaffle: (db: Executor, id: string, lock?: 'key share') => Promise<RaffleRow | null>;
   /** Provided by the files service: the stored file behind a payment-proof URL, or null. */
-  resolvePaymentProof?: (fileUrl: string) => Promise<unknown | null>;
+  resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
+  /** Provided by the payments service: a proof sent with the reservation becomes pending payments. */
+  recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
 };
+
+export type ReservationProof = {
+  tickets: { id: string; buyerCedula: string | null }[];
+  amountCentsEach: number;
+  paymentMethod: string;
+  fileUrl: string;
+  sha256: string;
+};
+
+/** What one ticket owes with its first payment: the price, or one installment of it. */
+const firstPaymentCents = (raffle: RaffleRow) =>
+  raffle.paymentType === 'cuotas' && raffle.installments
+    ? Math.ceil(raffle.priceCents / raffle.installments)
+    : raffle.priceCents;
 
 const DEADLOCK = '40P01';
 const EXPIRY_JOB_LOCK = 727_002;
@@ -30,7 +46,7 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
 export function createTicketsService(deps: Deps) {
   const { db } = deps;
 
-  async function reserveOnce(raffleId: string, input: Reservation) {
+  async function reserveOnce(raffleId: string, input: Reservation, proof: { sha256: string } | null) {
     return db.transaction(async (tx) => {
       // Key-share lock: reservations run side by side, while closing the raffle waits for them.
       const raffle = await deps.findRaffle(tx, raffleId, 'key share');
@@ -67,6 +83,15 @@ export function createTicketsService(deps: Deps) {
         });
       }
       await recordChanges(tx, rows, describeChanges(rows, 'disponible', 'Reserva en línea'));
+      if (proof && input.payment_proof && deps.recordProofPayments) {
+        await deps.recordProofPayments(tx, {
+          tickets: rows.map((r) => ({ id: r.id, buyerCedula: r.buyerCedula })),
+          amountCentsEach: firstPaymentCents(raffle),
+          paymentMethod: input.payment_method,
+          fileUrl: input.payment_proof,
+          sha256: proof.sha256,
+        });
+      }
       return rows.sort((a, b) => a.number - b.number).map(toBuyerTicket);
     });
   }
@@ -116,16 +141,16 @@ export function createTicketsService(deps: Deps) {
     },
 
     async reserve(raffleId: string, input: Reservation) {
-      if (
-        input.payment_proof &&
-        deps.resolvePaymentProof &&
-        !(await deps.resolvePaymentProof(input.payment_proof))
-      ) {
+      const proof =
+        input.payment_proof && deps.resolvePaymentProof
+          ? await deps.resolvePaymentProof(input.payment_proof)
+          : null;
+      if (input.payment_proof && deps.resolvePaymentProof && !proof) {
         throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
       }
       for (let attempt = 1; ; attempt++) {
         try {
-          return await reserveOnce(raffleId, input);
+          return await reserveOnce(raffleId, input, proof);
         } catch (error) {
           // Two multi-number buyers can lock rows in opposite orders; PostgreSQL aborts one: retry it.
           if (!isDeadlock(error) || attempt >= 3) throw error;
