@@ -1,3 +1,4 @@
+import { vePhoneField } from './fields';
 import { z } from './zod';
 
 export const RAFFLE_STATUSES = ['borrador', 'activa', 'cerrada', 'finalizada'] as const;
@@ -48,6 +49,9 @@ const fields = {
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
   draw_source: z.string().trim().max(200).nullable(),
   images: z.array(z.string().max(500)).max(10, 'Máximo 10 imágenes'),
+  organizer_name: z.string().trim().max(120).nullable(),
+  contact_phone: vePhoneField().nullable(),
+  payment_instructions: z.string().trim().max(2000).nullable(),
   seller_id: z.uuid().nullable(),
 };
 
@@ -80,6 +84,9 @@ export const createRaffleSchema = z
     reservation_hours: fields.reservation_hours.default(24),
     draw_source: fields.draw_source.default(null),
     images: fields.images.default([]),
+    organizer_name: fields.organizer_name.default(null),
+    contact_phone: fields.contact_phone.default(null),
+    payment_instructions: fields.payment_instructions.default(null),
     seller_id: fields.seller_id.optional(),
   })
   .strict()
@@ -118,6 +125,10 @@ export type Raffle = {
   created_at: string;
   closing_date: string | null;
   reservation_hours: number;
+  /** Who runs it, a WhatsApp/phone to reach them, and how to pay (bank, pago móvil data). */
+  organizer_name: string | null;
+  contact_phone: string | null;
+  payment_instructions: string | null;
   draw_source: string | null;
   draw_commitment: string | null;
   winning_number: number | null;

@@ -113,6 +113,10 @@ export const raffles = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     closingDate: timestamp('closing_date', { withTimezone: true }),
     reservationHours: integer('reservation_hours').notNull().default(24),
+    /** Who runs the raffle and how buyers reach and pay them: public, shown on the raffle page. */
+    organizerName: text('organizer_name'),
+    contactPhone: text('contact_phone'),
+    paymentInstructions: text('payment_instructions'),
     drawSource: text('draw_source'),
     drawCommitment: text('draw_commitment'),
     winningNumber: integer('winning_number'),

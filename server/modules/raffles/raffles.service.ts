@@ -35,6 +35,9 @@ export function toRaffle(row: RaffleRow, stats = emptyStats()): Raffle {
     created_at: row.createdAt.toISOString(),
     closing_date: row.closingDate?.toISOString() ?? null,
     reservation_hours: row.reservationHours,
+    organizer_name: row.organizerName,
+    contact_phone: row.contactPhone,
+    payment_instructions: row.paymentInstructions,
     draw_source: row.drawSource,
     draw_commitment: row.drawCommitment,
     winning_number: row.winningNumber,
@@ -58,6 +61,9 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.reservation_hours !== undefined) c.reservationHours = input.reservation_hours;
   if (input.draw_source !== undefined) c.drawSource = input.draw_source;
   if (input.images !== undefined) c.images = input.images;
+  if (input.organizer_name !== undefined) c.organizerName = input.organizer_name;
+  if (input.contact_phone !== undefined) c.contactPhone = input.contact_phone;
+  if (input.payment_instructions !== undefined) c.paymentInstructions = input.payment_instructions;
   return c;
 }
 

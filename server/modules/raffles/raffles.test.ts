@@ -47,6 +47,25 @@ describe('POST /api/raffles', () => {
     expect(assigned.seller_id).toBe(otherSeller.user.id);
   });
 
+  it('shows who runs the raffle and how to pay, with a normalized contact phone', async () => {
+    const raffle = await makeRaffle(t, {
+      organizer_name: 'Rifas El Trébol',
+      contact_phone: '+58 414 555 1234',
+      payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-5551234, V-12345678',
+    });
+    const res = await t.api('GET', `/api/raffles/${raffle.id}`);
+    expect(res.body).toMatchObject({
+      organizer_name: 'Rifas El Trébol',
+      contact_phone: '0414-5551234',
+      payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-5551234, V-12345678',
+    });
+    const bad = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { contact_phone: '123' },
+    });
+    expect(bad.status).toBe(422);
+  });
+
   it('stores cuotas with installments and shows the API payment type', async () => {
     const raffle = await makeRaffle(t, { payment_type: 'cuotas', installments: 4 });
     expect(raffle).toMatchObject({ payment_type: 'cuotas', installments: 4 });
