@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT / E2E_WEB_DIST_DIR let a second run (another checkout, a build in progress) stay apart.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh database per run. Workers load this file too; they inherit the folder through env.
@@ -55,6 +56,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin12345!',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '1000',
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',
     },
   },
 });
