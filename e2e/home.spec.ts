@@ -1,5 +1,10 @@
 import { expect, PHONE_VIEWPORT, SCREENSHOTS, test, toast } from './fixtures';
-import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import {
+  createRaffleViaApi,
+  reserveViaApi,
+  uniqueRaffleName,
+  uploadUndrawableRaffleImage,
+} from './raffle-seed';
 
 const VES = { currency_code: 'VES', rate_to_usd: 36.5, rate_date: '2026-01-01', source: 'manual' };
 
@@ -40,7 +45,7 @@ test.describe('home page', () => {
         total_numbers: 100,
         closing_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
         draw_source: 'Triple Táchira A, 10:00 p. m.',
-        images: ['/api/files/no-existe.png'],
+        images: [await uploadUndrawableRaffleImage(request)],
       });
       await reserveViaApi(request, raffle.id, [1, 2, 3, 4, 5], { cedula: 'V-20111222' });
       const draft = await createRaffleViaApi(request, {

@@ -48,3 +48,23 @@ export async function reserveViaApi(
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
 }
+
+/**
+ * A raffle image the server accepts (PNG signature) but no browser can draw: the page must show
+ * its placeholder, never a broken image.
+ */
+export async function uploadUndrawableRaffleImage(request: APIRequestContext): Promise<string> {
+  const session = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const response = await request.post('/api/uploads?kind=raffle-image', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+    multipart: {
+      file: {
+        name: 'roto.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { fileUrl: string }).fileUrl;
+}
