@@ -43,6 +43,11 @@ async function fillRaffleForm(page: Page, name: string) {
     page.getByText(/^Cierra el \d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\. m\. \(hora de Venezuela\)\.$/),
   ).toBeVisible();
   await page.getByLabel('Sorteo oficial que decide el ganador').fill('Triple Táchira A, 10:00 p. m.');
+  await page.getByLabel('Nombre del organizador').fill('Rifas El Trébol');
+  await page.getByLabel('WhatsApp de contacto').fill('0414 765 4321');
+  await page
+    .getByLabel('Instrucciones de pago')
+    .fill('Pago móvil: Banco de Venezuela, 0414-7654321, V-12345678\nZelle: pagos@eltrebol.com');
 }
 
 test.describe('raffle management (admin)', () => {
@@ -62,6 +67,12 @@ test.describe('raffle management (admin)', () => {
     await expect(page.getByText('Escribe cuántos números tiene la rifa (un número entero)')).toBeVisible();
 
     await fillRaffleForm(page, name);
+    // The contact phone is checked in the browser with the server's own rule.
+    await page.getByLabel('WhatsApp de contacto').fill('12345');
+    await page.getByRole('button', { name: 'Crear rifa' }).click();
+    await expect(page.getByText('Teléfono inválido: usa el formato 0414-1234567')).toBeVisible();
+    await expect(page.getByLabel('WhatsApp de contacto')).toBeFocused();
+    await page.getByLabel('WhatsApp de contacto').fill('0414 765 4321');
     await page.screenshot({ path: `${SCREENSHOTS}/create-raffle.png`, fullPage: true });
     await page.getByRole('button', { name: 'Crear rifa' }).click();
 
@@ -80,6 +91,7 @@ test.describe('raffle management (admin)', () => {
     const publicCard = page.getByTestId('raffle-card').filter({ hasText: name });
     await expect(publicCard.getByText('$5,00')).toBeVisible();
     await expect(publicCard.getByText('Sorteo: Triple Táchira A, 10:00 p. m.')).toBeVisible();
+    await expect(publicCard.getByText('Organiza: Rifas El Trébol')).toBeVisible();
     await expect(publicCard.getByRole('img', { name: `Premio de la rifa ${name}` })).toBeVisible();
     await expect(publicCard.getByRole('link', { name: 'Elegir números' })).toHaveAttribute(
       'href',

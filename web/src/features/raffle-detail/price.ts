@@ -1,11 +1,11 @@
 import { formatBs, formatUsd } from '@domain/money';
-import type { VesRate } from './api/get-exchange-rates';
+import type { VesRate } from '@/lib/exchange-rates';
 
 export type PriceText = { usd: string; bs: string | null; label: string };
 
 /** "$10,00 / Bs 365,00", or only dollars when there is no bolívar rate. */
-export function priceText(cents: number, rate: VesRate | null): PriceText {
+export function priceText(cents: number, rate: VesRate): PriceText {
   const usd = formatUsd(cents);
-  const bs = rate ? formatBs(cents, rate.rate) : null;
+  const bs = rate.rate === null ? null : formatBs(cents, rate.rate);
   return { usd, bs, label: bs ? `${usd} / ${bs}` : usd };
 }

@@ -38,6 +38,9 @@ export const raffleDetailTexts = {
     chooseNumbers: 'Elegir números',
     winner: (n: string) => `Número ganador: ${n}`,
     verified: 'Números verificables: cada número se vende una sola vez.',
+    organizedBy: 'Organiza:',
+    contact: 'Escribir por WhatsApp',
+    contactMessage: (raffle: string) => `Hola, te escribo por la rifa «${raffle}».`,
   },
   closed: {
     cerrada: 'Esta rifa está cerrada: ya no recibe reservas. Espera el sorteo oficial.',
@@ -123,6 +126,9 @@ export const raffleDetailTexts = {
     until: 'Apartados hasta',
     method: 'Método de pago',
     howToPay: 'Cómo pagar',
+    sendProofWhatsapp: 'Enviar comprobante por WhatsApp',
+    proofMessage: (raffle: string, list: string, total: string) =>
+      `Hola, aparté ${list} en la rifa «${raffle}». Total: ${total}. Te envío el comprobante de pago.`,
     print: 'Imprimir o guardar',
     share: 'Compartir',
     whatsapp: 'Enviar por WhatsApp',

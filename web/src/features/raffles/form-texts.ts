@@ -8,6 +8,9 @@ export const formTexts = {
       'El precio es por número, en dólares. Los montos en Bs se calculan con la tasa del día.',
     draw: 'Cierre y sorteo',
     drawDescription: 'Cuándo cierra la venta y qué sorteo oficial decide el número ganador.',
+    organizer: 'Organizador y pagos',
+    organizerDescription:
+      'Lo que el comprador ve para confiar y pagar: quién organiza, a qué WhatsApp escribir y cómo pagar.',
     publish: 'Publicación',
     publishDescription: 'Solo las rifas activas aparecen en la página de inicio y reciben reservas.',
   },
@@ -41,6 +44,15 @@ export const formTexts = {
   drawSource: 'Sorteo oficial que decide el ganador',
   drawSourcePlaceholder: 'Triple Táchira A, 10:00 p. m.',
   drawSourceHint: 'Lotería y hora del sorteo. No se podrá cambiar cuando haya números vendidos.',
+  organizerName: 'Nombre del organizador',
+  organizerNamePlaceholder: 'Rifas El Trébol',
+  contactPhone: 'WhatsApp de contacto',
+  contactPhonePlaceholder: '0414-1234567',
+  contactPhoneHint: 'Los compradores escriben y envían su comprobante a este número.',
+  paymentInstructions: 'Instrucciones de pago',
+  paymentInstructionsPlaceholder:
+    'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@ejemplo.com',
+  paymentInstructionsHint: 'Cuentas y datos para pagar. Se muestran tal cual al comprador que aparta.',
   status: 'Estado',
   statusHints: {
     borrador: 'Solo la ve el equipo; no recibe reservas.',

@@ -56,6 +56,9 @@ const raffleFormFields = z.object({
     .pipe(api.closing_date.unwrap()),
   reservation_hours: wholeNumber(v.hours).pipe(api.reservation_hours.unwrap()),
   draw_source: optionalText.pipe(api.draw_source.unwrap()),
+  organizer_name: optionalText.pipe(api.organizer_name.unwrap()),
+  contact_phone: optionalText.pipe(api.contact_phone.unwrap()),
+  payment_instructions: optionalText.pipe(api.payment_instructions.unwrap()),
   status: api.status.unwrap(),
   images: api.images.unwrap(),
 });
@@ -113,6 +116,9 @@ export const emptyRaffleForm: RaffleFormInput = {
   closing_date: '',
   reservation_hours: '24',
   draw_source: '',
+  organizer_name: '',
+  contact_phone: '',
+  payment_instructions: '',
   status: 'activa',
   images: [],
 };
@@ -131,6 +137,9 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   closing_date: isoToCaracasLocal(raffle.closing_date),
   reservation_hours: String(raffle.reservation_hours),
   draw_source: raffle.draw_source ?? '',
+  organizer_name: raffle.organizer_name ?? '',
+  contact_phone: raffle.contact_phone ?? '',
+  payment_instructions: raffle.payment_instructions ?? '',
   status: raffle.status,
   images: raffle.images,
 });

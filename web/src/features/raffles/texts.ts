@@ -30,6 +30,7 @@ export const rafflesTexts = {
     closes: 'Cierra',
     noClosingDate: 'Fecha de cierre por anunciar',
     drawSource: 'Sorteo',
+    organizedBy: (name: string) => `Organiza: ${name}`,
     installments: (n: number | null) => (n ? `Pago en ${n} cuotas` : 'Pago en cuotas'),
     cta: 'Elegir números',
     imageAlt: (name: string) => `Premio de la rifa ${name}`,

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { VesRate } from '@/lib/exchange-rates';
 import { useCreateReservation } from '../api/create-reservation';
-import type { VesRate } from '../api/get-exchange-rates';
 import {
   type CheckoutFormInput,
   type CheckoutFormOutput,
@@ -24,7 +24,7 @@ const t = raffleDetailTexts.checkout;
 
 type CheckoutDialogProps = {
   raffle: Raffle;
-  rate: VesRate | null;
+  rate: VesRate;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onReserved: (result: ReservationResult) => void;

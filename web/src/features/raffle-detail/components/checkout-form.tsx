@@ -4,7 +4,7 @@ import { AlertTriangle, Lock } from 'lucide-react';
 import type { FormEventHandler } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import type { VesRate } from '../api/get-exchange-rates';
+import type { VesRate } from '@/lib/exchange-rates';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
 import type { ProofUpload as ProofUploadState } from '../hooks/use-proof-upload';
 import { priceText } from '../price';
@@ -17,7 +17,7 @@ const t = raffleDetailTexts.checkout;
 
 type CheckoutFormProps = {
   raffle: Raffle;
-  rate: VesRate | null;
+  rate: VesRate;
   form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput>;
   proof: ProofUploadState;
   problem: { message: string; taken: number[] } | null;

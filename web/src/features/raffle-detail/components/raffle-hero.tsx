@@ -4,10 +4,11 @@ import { ArrowDown, Lock, ShieldCheck, Trophy } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { VesRate } from '../api/get-exchange-rates';
+import type { VesRate } from '@/lib/exchange-rates';
 import { priceText } from '../price';
 import type { ClosedReason } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
+import { OrganizerContact } from './organizer-contact';
 import { RaffleFacts } from './raffle-facts';
 import { RaffleGallery } from './raffle-gallery';
 
@@ -17,7 +18,7 @@ const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, ma
 type RaffleHeroProps = {
   raffle: Raffle;
   available: number;
-  rate: VesRate | null;
+  rate: VesRate;
   closed: ClosedReason | null;
   onChoose: () => void;
 };
@@ -46,10 +47,10 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
           {price.bs && (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-700">
               <span className="font-semibold">{price.bs}</span>
-              {rate && (
+              {rate.rate !== null && (
                 <span className="text-xs text-zinc-500">{t.rateNote(rateFormat.format(rate.rate))}</span>
               )}
-              {rate?.isStale && <Badge variant="warning">{t.staleRate}</Badge>}
+              {rate.isStale && <Badge variant="warning">{t.staleRate}</Badge>}
             </p>
           )}
         </div>
@@ -62,6 +63,11 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
         )}
 
         <RaffleFacts raffle={raffle} available={available} />
+        <OrganizerContact
+          name={raffle.name}
+          organizer_name={raffle.organizer_name}
+          contact_phone={raffle.contact_phone}
+        />
 
         {closed ? (
           <div

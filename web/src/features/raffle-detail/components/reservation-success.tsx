@@ -1,16 +1,17 @@
 import { formatDateTime } from '@domain/dates';
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
-import { CheckCircle2, ClipboardList, Plus, Search } from 'lucide-react';
+import { CheckCircle2, Plus, Search } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import type { VesRate } from '../api/get-exchange-rates';
+import type { VesRate } from '@/lib/exchange-rates';
 import { priceText } from '../price';
 import type { ReservationResult } from '../reservation-result';
-import { paymentInstructions, raffleDetailTexts } from '../texts';
+import { raffleDetailTexts } from '../texts';
+import { HowToPay } from './how-to-pay';
 import { PrintableTicket } from './printable-ticket';
 import { SendProofForm } from './send-proof-form';
 import { ShareActions } from './share-actions';
@@ -19,7 +20,7 @@ const t = raffleDetailTexts.success;
 
 type ReservationSuccessProps = {
   raffle: Raffle;
-  rate: VesRate | null;
+  rate: VesRate;
   result: ReservationResult;
   onMore: () => void;
 };
@@ -31,12 +32,8 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
   const total = priceText(totalCents, rate);
   const list = result.tickets.map((ticket) => padTicketNumber(ticket.number, raffle.digit_count)).join(', ');
   const until = result.tickets[0]?.reserved_until;
-  const shareText = t.shareText(
-    raffle.name,
-    t.numbersList(result.tickets.length, list),
-    total.label,
-    until ? formatDateTime(until) : '',
-  );
+  const numbers = t.numbersList(result.tickets.length, list);
+  const shareText = t.shareText(raffle.name, numbers, total.label, until ? formatDateTime(until) : '');
 
   useEffect(() => {
     heading.current?.focus();
@@ -63,13 +60,12 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
       <PrintableTicket raffle={raffle} result={result} total={total} />
       <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
 
-      <Card className="grid gap-2 p-5">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-zinc-900">
-          <ClipboardList aria-hidden className="size-5 text-brand-700" />
-          {t.howToPay}
-        </h3>
-        <p className="text-sm text-zinc-700">{paymentInstructions[result.paymentMethod]}</p>
-      </Card>
+      <HowToPay
+        instructions={raffle.payment_instructions}
+        method={result.paymentMethod}
+        contactPhone={raffle.contact_phone}
+        proofMessage={t.proofMessage(raffle.name, numbers, total.label)}
+      />
 
       {totalCents > 0 && (
         <Card className="p-5">

@@ -2,7 +2,7 @@ import { padTicketNumber } from '@domain/tickets';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import type { VesRate } from '../api/get-exchange-rates';
+import type { VesRate } from '@/lib/exchange-rates';
 import { priceText } from '../price';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
@@ -12,7 +12,7 @@ const t = raffleDetailTexts.selection;
 type SelectionBarProps = {
   priceCents: number;
   digitCount: number;
-  rate: VesRate | null;
+  rate: VesRate;
   onReserve: () => void;
 };
 

@@ -1,6 +1,7 @@
 import { MessageCircle, Printer, Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { raffleDetailTexts } from '../texts';
+import { whatsappHref } from '../whatsapp';
 
 const t = raffleDetailTexts.success;
 
@@ -9,7 +10,7 @@ type ShareActionsProps = { title: string; text: string; url: string };
 /** Print or save, the phone's share sheet when it has one, and WhatsApp (where buyers talk). */
 export function ShareActions({ title, text, url }: ShareActionsProps) {
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+  const whatsapp = whatsappHref(`${text} ${url}`);
   return (
     <div className="grid gap-2 sm:grid-cols-3">
       <Button asChild size="lg" className="bg-green-700 hover:bg-green-800">

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { useVesRate } from '../api/get-exchange-rates';
+import { useVesRate } from '@/lib/exchange-rates';
 import { BoardSection } from '../components/board-section';
 import { CheckoutDialog } from '../components/checkout-dialog';
 import { RaffleDetailSkeleton } from '../components/raffle-detail-skeleton';

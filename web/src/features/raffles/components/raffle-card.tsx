@@ -25,6 +25,9 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
               {raffle.name}
             </Link>
           </h3>
+          {raffle.organizer_name && (
+            <p className="text-xs break-words text-zinc-600">{t.organizedBy(raffle.organizer_name)}</p>
+          )}
           {raffle.payment_type === 'cuotas' && (
             <Badge variant="brand" className="w-fit">
               {t.installments(raffle.installments)}

@@ -13,6 +13,7 @@ import type { RaffleFormInput } from '../raffle-form-schema';
 import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
+import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePrizeFields } from './raffle-prize-fields';
 import { RaffleStatusField } from './raffle-status-field';
 
@@ -65,6 +66,7 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
         <RafflePrizeFields onUploadingChange={onUploadingChange} />
         <RaffleNumbersFields totalLocked={props.totalLocked ?? false} />
         <RaffleDrawFields />
+        <RaffleOrganizerFields />
         <RaffleStatusField />
         <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
           {hasFieldErrors && !submitting && (
