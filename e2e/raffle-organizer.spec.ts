@@ -43,7 +43,7 @@ test.describe('raffle detail: who runs it and how to pay', () => {
     const proof = page.getByRole('link', { name: 'Enviar comprobante por WhatsApp' });
     await expect(proof).toHaveAttribute('href', /^https:\/\/wa\.me\/584147654321\?text=.*021.*%245%2C00/);
     // Sharing with anyone stays: no recipient.
-    await expect(page.getByRole('link', { name: 'Enviar por WhatsApp' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/\?text=/,
     );

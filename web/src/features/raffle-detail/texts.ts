@@ -131,7 +131,7 @@ export const raffleDetailTexts = {
       `Hola, aparté ${list} en la rifa «${raffle}». Total: ${total}. Te envío el comprobante de pago.`,
     print: 'Imprimir o guardar',
     share: 'Compartir',
-    whatsapp: 'Enviar por WhatsApp',
+    whatsapp: 'Compartir por WhatsApp',
     tracking: 'Consulta tus tickets',
     trackingHint: 'Con tu cédula y los últimos 4 dígitos de tu teléfono ves el estado de tus pagos.',
     more: 'Apartar más números',

@@ -13,7 +13,7 @@ export function ShareActions({ title, text, url }: ShareActionsProps) {
   const whatsapp = whatsappHref(`${text} ${url}`);
   return (
     <div className="grid gap-2 sm:grid-cols-3">
-      <Button asChild size="lg" className="bg-green-700 hover:bg-green-800">
+      <Button asChild size="lg" variant="secondary">
         <a href={whatsapp} target="_blank" rel="noopener noreferrer">
           <MessageCircle aria-hidden />
           {t.whatsapp}
