@@ -6,6 +6,7 @@ import {
   fillCheckout,
   openRaffle,
   phoneContext,
+  reserveOneNumber,
   setVesRate,
 } from './raffle-helpers';
 
@@ -94,14 +95,7 @@ test.describe('raffle detail: choose and reserve', () => {
     const page = await context.newPage();
     await openRaffle(page, raffle.id);
 
-    await cell(page, '007').click();
-    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await fillCheckout(page);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Apartar 1 número/ })
-      .click();
-    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await reserveOneNumber(page, '007');
 
     // A text file dressed as PNG: the server looks at the content and answers 415 in Spanish.
     const input = page.locator('#send-proof-file');

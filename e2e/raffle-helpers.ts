@@ -92,3 +92,15 @@ export async function fillCheckout(page: Page) {
   await dialog.getByLabel('Dirección').fill(BUYER.address);
   await dialog.getByLabel('Correo (opcional)').fill(BUYER.email);
 }
+
+/** Picks one number on the board, fills the checkout and reserves it, up to the success screen. */
+export async function reserveOneNumber(page: Page, label: string) {
+  await cell(page, label).click();
+  await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+  await fillCheckout(page);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Apartar 1 número/ })
+    .click();
+  await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { expect, SCREENSHOTS, test } from './fixtures';
-import { cell, createActiveRaffle, fillCheckout, openRaffle, phoneContext } from './raffle-helpers';
+import { createActiveRaffle, openRaffle, phoneContext, reserveOneNumber } from './raffle-helpers';
 
 const ORGANIZER = 'Rifas El Trébol';
 const INSTRUCTIONS = 'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@eltrebol.com';
@@ -26,14 +26,7 @@ test.describe('raffle detail: who runs it and how to pay', () => {
     await contact.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/raffle-organizer.png` });
 
-    await cell(page, '021').click();
-    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await fillCheckout(page);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Apartar 1 número/ })
-      .click();
-    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await reserveOneNumber(page, '021');
 
     // The organizer's own data, line breaks kept, before the generic steps.
     const instructions = page.getByTestId('payment-instructions');
