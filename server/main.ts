@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
+import { startPgliteAnalyzeJob } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
 
 async function main() {
@@ -20,6 +21,8 @@ async function main() {
   });
   await app.services.users.ensureFirstAdmin(config, app.log);
   const stopExpiryJob = startReservationExpiryJob(app.services.tickets, app.log);
+  const stopAnalyzeJob =
+    database.kind === 'pglite' ? startPgliteAnalyzeJob(app.services.tickets, app.log) : () => {};
   const stopRatesJob = startRatesRefreshJob(app.services.rates, app.log);
 
   let closing = false;
@@ -28,6 +31,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     stopExpiryJob();
+    stopAnalyzeJob();
     stopRatesJob();
     await app.close().catch((error) => app.log.error(error));
     await database.close().catch((error) => app.log.error(error));
