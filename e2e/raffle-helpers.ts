@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, test } from '@playwright/test';
 import { ADMIN, apiSignIn, expect, PHONE_VIEWPORT } from './fixtures';
+import { createRaffleViaApi, reserveViaApi } from './raffle-seed';
 
 export type SeededRaffle = { id: string; name: string; total_numbers: number; digit_count: number };
 
@@ -10,25 +11,20 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
-/** Creates an active raffle through POST /api/raffles as the seeded admin. */
+/** An active raffle of 200 numbers with a closing date a month away (raffle-seed does the POST). */
 export async function createActiveRaffle(
   request: APIRequestContext,
   overrides: Record<string, unknown> = {},
 ): Promise<SeededRaffle> {
-  const body = {
+  return (await createRaffleViaApi(request, {
     name: `Moto Bera SBR 2026 #${Date.now().toString(36)}${++raffleSequence}`,
     description: 'Moto 0 km, papeles al día. Se entrega en Valencia.',
-    price_cents: 500,
     total_numbers: 200,
     digit_count: 3,
-    status: 'activa',
     draw_source: 'Triple Táchira A, 10:00 p. m.',
     closing_date: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
     ...overrides,
-  };
-  const response = await request.post('/api/raffles', { data: body, headers: await adminHeaders(request) });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  })) as SeededRaffle;
 }
 
 /** Sets the day's bolívar rate (Bs per dollar) through PUT /api/exchange-rates/VES. */
@@ -50,13 +46,12 @@ export const BUYER = {
 
 /** Another buyer reserves these numbers through the public API (the race a visitor can lose). */
 export async function reserveThroughApi(request: APIRequestContext, raffleId: string, numbers: number[]) {
-  const response = await request.post(`/api/raffles/${raffleId}/reservations`, {
-    data: {
-      numbers,
-      buyer: { name: 'José Rivas', phone: '0424-7654321', address: 'Maracay, centro', cedula: 'V-20111222' },
-    },
+  await reserveViaApi(request, raffleId, numbers, {
+    name: 'José Rivas',
+    phone: '0424-7654321',
+    address: 'Maracay, centro',
+    cedula: 'V-20111222',
   });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** A phone-sized browser context (390x844, touch), on the e2e server. */
