@@ -94,6 +94,24 @@ describe('GET /api/raffles/:id/events', () => {
     await stream.close();
   });
 
+  it('keeps an expired reservation whose payment awaits review', async () => {
+    const raffle = await makeRaffle(t);
+    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: { numbers: [4, 5], buyer: buyer() },
+    });
+    const [four] = reserved.body.tickets;
+    const paid = await t.api('POST', '/api/payments', {
+      body: { ticket_id: four.id, amount_cents: 100, cedula: 'V-12345678' },
+    });
+    expect(paid.status).toBe(201);
+    await t.db.execute(
+      sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffle.id}`,
+    );
+    await t.app.services.tickets.releaseExpired();
+    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
+    expect(board.slice(4, 6)).toBe('ad');
+  });
+
   it('answers 404 for unknown or draft raffles', async () => {
     const draft = await makeRaffle(t, { status: 'borrador' });
     expect((await t.api('GET', `/api/raffles/${draft.id}/events`)).status).toBe(404);

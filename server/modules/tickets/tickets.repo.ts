@@ -137,14 +137,16 @@ export const ticketsRepo = {
       .returning();
   },
 
-  /** Expired reservations with nothing paid go back to 'disponible'. */
+  /** Expired reservations with nothing paid and no payment under review go back to 'disponible'. */
   async releaseExpired(db: Executor, limit: number): Promise<TicketRow[]> {
     const rows = await queryRows<{ id: string }>(
       db,
       sql`
-      select id from tickets
-      where status = 'apartado' and reserved_until < now() and total_paid_cents = 0
-      order by reserved_until limit ${limit} for update skip locked`,
+      select t.id from tickets t
+      where t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
+        -- A buyer whose payment awaits review keeps their numbers: releasing them could sell twice.
+        and not exists (select 1 from payments p where p.ticket_id = t.id and p.status = 'pending')
+      order by t.reserved_until limit ${limit} for update of t skip locked`,
     );
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
