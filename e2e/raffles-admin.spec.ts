@@ -56,7 +56,7 @@ test.describe('raffle management (admin)', () => {
   }) => {
     const name = uniqueRaffleName('Moto Bera');
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Nueva rifa' }).click();
+    await page.getByRole('link', { name: 'Nueva rifa' }).first().click(); // the empty state offers it too
     await expect(page.getByRole('heading', { level: 1, name: 'Crear rifa' })).toBeVisible();
 
     // Empty required fields: Spanish messages under each field, nothing sent.
@@ -84,6 +84,10 @@ test.describe('raffle management (admin)', () => {
     await expect(card.getByText('Activa', { exact: true })).toBeVisible();
     await expect(card.getByText(/Cierra en (9 d|10 d)/)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Eliminar' })).toBeVisible();
+    // A clean screenshot: close the toasts (sonner pauses their timers while the pointer is near).
+    for (const close of await page.getByRole('button', { name: 'Cerrar notificación' }).all()) {
+      await close.click({ force: true }).catch(() => {}); // it may have gone by itself meanwhile
+    }
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
 
@@ -143,7 +147,7 @@ test.describe('raffle management (admin)', () => {
     test('admin creates a raffle paid in installments', async ({ page }) => {
       const name = uniqueRaffleName('iPhone');
       await signInAsAdmin(page);
-      await page.getByRole('link', { name: 'Nueva rifa' }).click();
+      await page.getByRole('link', { name: 'Nueva rifa' }).first().click(); // the empty state offers it too
       await fillRaffleForm(page, name);
       await page.getByLabel('Cuotas').check();
       await page.getByRole('button', { name: 'Crear rifa' }).click();

@@ -18,6 +18,22 @@ const count = new Intl.NumberFormat('es-VE');
 
 type StaffRaffleCardProps = { raffle: Raffle; canDelete: boolean };
 
+/** Where staff go from a raffle card: edit, buyers, sold tickets, the public page. */
+const staffLinks = (raffle: Raffle) => {
+  const t = dashboardTexts.card;
+  return [
+    {
+      to: paths.dashboard.edit.getHref(raffle.id),
+      icon: Pencil,
+      label: t.edit,
+      ariaLabel: `${t.edit} ${raffle.name}`,
+    },
+    { to: paths.dashboard.buyers.getHref(raffle.id), icon: Users, label: t.buyers, ariaLabel: undefined },
+    { to: paths.dashboard.tickets.getHref(raffle.id), icon: Receipt, label: t.tickets, ariaLabel: undefined },
+    { to: paths.raffle.getHref(raffle.id), icon: ExternalLink, label: t.viewPublic, ariaLabel: undefined },
+  ];
+};
+
 /** One raffle on the staff dashboard: progress, money, counts per status, countdown and actions. */
 export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
   const t = dashboardTexts.card;
@@ -67,30 +83,14 @@ export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
       <ClosingCountdown closingDate={raffle.closing_date} />
 
       <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.dashboard.edit.getHref(raffle.id)} aria-label={`${t.edit} ${raffle.name}`}>
-            <Pencil aria-hidden />
-            {t.edit}
-          </Link>
-        </Button>
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.dashboard.buyers.getHref(raffle.id)}>
-            <Users aria-hidden />
-            {t.buyers}
-          </Link>
-        </Button>
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.dashboard.tickets.getHref(raffle.id)}>
-            <Receipt aria-hidden />
-            {t.tickets}
-          </Link>
-        </Button>
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.raffle.getHref(raffle.id)}>
-            <ExternalLink aria-hidden />
-            {t.viewPublic}
-          </Link>
-        </Button>
+        {staffLinks(raffle).map(({ to, icon: Icon, label, ariaLabel }) => (
+          <Button key={to} asChild variant="secondary" size="sm">
+            <Link to={to} aria-label={ariaLabel}>
+              <Icon aria-hidden />
+              {label}
+            </Link>
+          </Button>
+        ))}
         {canDelete && <DeleteRaffleDialog raffle={raffle} />}
       </div>
     </Card>

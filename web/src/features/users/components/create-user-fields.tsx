@@ -2,9 +2,10 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { roleOptions, usersTexts } from '../texts';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usersTexts } from '../texts';
 import type { CreateUserFormInput, CreateUserFormOutput } from '../user-form-schema';
+import { RoleOptions } from './user-role-select';
 
 type Props = {
   form: UseFormReturn<CreateUserFormInput, unknown, CreateUserFormOutput>;
@@ -54,11 +55,7 @@ export function CreateUserFields({ form, passwordReasons }: Props) {
                 <SelectValue placeholder={t.rolePlaceholder} />
               </SelectTrigger>
               <SelectContent>
-                {roleOptions.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
+                <RoleOptions />
               </SelectContent>
             </Select>
           )}

@@ -31,11 +31,7 @@ export function UserRoleSelect({ user, isSelf }: { user: User; isSelf: boolean }
         <SelectValue placeholder={usersTexts.create.rolePlaceholder} />
       </SelectTrigger>
       <SelectContent>
-        {roleOptions.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
+        <RoleOptions />
       </SelectContent>
     </Select>
   );
@@ -49,4 +45,13 @@ export function UserRoleSelect({ user, isSelf }: { user: User; isSelf: boolean }
       </span>
     </Tooltip>
   );
+}
+
+/** The role choices, shared by this inline select and the create-user form. */
+export function RoleOptions() {
+  return roleOptions.map((option) => (
+    <SelectItem key={option.value} value={option.value}>
+      {option.label}
+    </SelectItem>
+  ));
 }
