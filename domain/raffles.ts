@@ -21,6 +21,8 @@ export const MAX_DIGIT_COUNT = 7;
 export const raffleMessages = {
   totalExceedsDigits: 'La cantidad de números no cabe en la cantidad de cifras elegida',
   installmentsRequired: 'Indica en cuántas cuotas se paga',
+  installmentsMin: 'Mínimo 2 cuotas',
+  singlePaymentInstallments: 'Un pago único es una sola cuota: deja las cuotas vacías o en 1',
   closingInPast: 'La fecha de cierre debe ser futura',
   invalidImage: 'La imagen no es una imagen subida para rifas',
   notFound: 'Rifa no encontrada',
@@ -32,7 +34,8 @@ export const raffleMessages = {
 
 const fields = {
   name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(120),
-  description: z.string().trim().max(5000).default(''),
+  // No defaults in `fields`: a partial update must change only what it sends (defaults go on create).
+  description: z.string().trim().max(5000),
   price_cents: z
     .int('El precio debe ser un número entero de céntimos')
     .min(0, 'El precio no puede ser negativo')
@@ -43,7 +46,12 @@ const fields = {
     .max(MAX_TOTAL_NUMBERS, 'Una rifa puede tener como máximo 1.000.000 de números'),
   digit_count: z.int().min(1, 'Mínimo 1 cifra').max(MAX_DIGIT_COUNT, `Máximo ${MAX_DIGIT_COUNT} cifras`),
   payment_type: z.enum(PAYMENT_TYPES, 'Elige pago único o cuotas'),
-  installments: z.int().min(2, 'Mínimo 2 cuotas').max(48, 'Máximo 48 cuotas').nullable(),
+  // A single payment is one installment: pago_unico takes null or 1; cuotas needs 2 or more (rule below).
+  installments: z
+    .int('Las cuotas deben ser un número entero')
+    .min(1, 'Mínimo 1 cuota')
+    .max(48, 'Máximo 48 cuotas')
+    .nullable(),
   status: z.enum(RAFFLE_STATUSES, 'Estado inválido'),
   closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
@@ -70,6 +78,10 @@ export function raffleRuleViolations(v: RuleInput): { path: string; message: str
   }
   if (v.payment_type === 'cuotas' && !v.installments) {
     problems.push({ path: 'installments', message: raffleMessages.installmentsRequired });
+  } else if (v.payment_type === 'cuotas' && v.installments === 1) {
+    problems.push({ path: 'installments', message: raffleMessages.installmentsMin });
+  } else if (v.payment_type === 'pago_unico' && v.installments != null && v.installments !== 1) {
+    problems.push({ path: 'installments', message: raffleMessages.singlePaymentInstallments });
   }
   return problems;
 }
@@ -77,6 +89,7 @@ export function raffleRuleViolations(v: RuleInput): { path: string; message: str
 export const createRaffleSchema = z
   .object({
     ...fields,
+    description: fields.description.default(''),
     status: fields.status.default('activa'),
     payment_type: fields.payment_type.default('pago_unico'),
     installments: fields.installments.default(null),
@@ -141,3 +154,16 @@ export function soldPercent(raffle: Pick<Raffle, 'total_numbers' | 'stats'>): nu
   const taken = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
   return raffle.total_numbers === 0 ? 0 : Math.round((taken / raffle.total_numbers) * 1000) / 10;
 }
+
+type Priced = { price_cents: number; payment_type: PaymentType; installments: number | null };
+
+/** One cuota of a raffle sold in installments (rounded up to the cent), or the whole price. */
+export function installmentCents(raffle: Priced): number {
+  return raffle.payment_type === 'cuotas' && raffle.installments && raffle.installments > 1
+    ? Math.ceil(raffle.price_cents / raffle.installments)
+    : raffle.price_cents;
+}
+
+/** What a ticket owes next: the next cuota, never more than what remains. */
+export const amountDueCents = (raffle: Priced, remainingCents: number): number =>
+  Math.min(installmentCents(raffle), remainingCents);

@@ -27,7 +27,13 @@ export function maskBuyerName(name: string | null | undefined): string {
     .join(' ');
 }
 
-export type TrackedPayment = { status: string; amount_cents: number; payment_date: string };
+export type TrackedPayment = {
+  status: string;
+  amount_cents: number;
+  payment_date: string;
+  /** Why staff rejected it, in their words; null unless rejected. */
+  rejection_reason: string | null;
+};
 
 /** A buyer's ticket as tracking shows it: no ticket id, no contact data. */
 export type TrackedTicket = {
@@ -42,4 +48,11 @@ export type TrackedTicket = {
   purchased_at: string | null;
   payments: TrackedPayment[];
   buyer_name_masked: string;
+  price_cents: number;
+  payment_type: 'pago_unico' | 'cuotas';
+  installments: number | null;
+  /** What to pay next: the rest of the price, or the next cuota (never more than what remains). */
+  amount_due_cents: number;
+  /** True while a payment of this ticket waits for review (the buyer need not send another). */
+  has_pending_payment: boolean;
 };

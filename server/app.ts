@@ -15,6 +15,8 @@ import { createGuards } from './lib/guards';
 import { createDiskStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { buyersRoutes } from './modules/buyers/buyers.routes';
+import { createBuyersService } from './modules/buyers/buyers.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -37,7 +39,13 @@ import { createUsersService } from './modules/users/users.service';
 
 export type AppConfig = Pick<
   Config,
-  'jwtSecret' | 'accessTokenTtlSeconds' | 'rateLimits' | 'webDistDir' | 'ratesUrl' | 'trustProxy'
+  | 'jwtSecret'
+  | 'accessTokenTtlSeconds'
+  | 'rateLimits'
+  | 'webDistDir'
+  | 'ratesUrl'
+  | 'trustProxy'
+  | 'paymentReviewHours'
 > & {
   /** Where uploaded files live (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
   uploadsDir?: string;
@@ -65,6 +73,9 @@ export async function buildApp(options: {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
+        // Staff see a PDF payment proof inline from a blob URL fetched with their token.
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
@@ -108,14 +119,17 @@ export async function buildApp(options: {
     findRaffle: raffles.findRow,
     resolvePaymentProof,
     recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
+    paymentReviewHours: config.paymentReviewHours,
   });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const staffTickets = createStaffTicketsService({ db });
+  const buyers = createBuyersService({ db });
   payments = createPaymentsService({
     db,
     tickets: staffTickets,
     resolvePaymentProof,
     currentRate: async (executor) => (await rates.currentRate('VES', executor))?.rate_to_usd ?? null,
+    paymentReviewHours: config.paymentReviewHours,
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
   const hub = createRealtimeHub(database);
@@ -133,6 +147,7 @@ export async function buildApp(options: {
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(raffleDrawRoutes({ draws, guards }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
+      await api.register(buyersRoutes({ raffles, buyers, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(
         ticketsRoutes({

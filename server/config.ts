@@ -20,6 +20,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   RATES_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().optional(),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
 });
 
 export type Config = {
@@ -39,6 +41,10 @@ export type Config = {
   ratesUrl?: string;
   /** Fastify trustProxy: true, or the proxy addresses ("127.0.0.1,10.0.0.0/8"). */
   trustProxy?: boolean | string;
+  /** How often expired reservations are swept back on sale. */
+  reservationSweepSeconds: number;
+  /** How long a pending payment that covers the first amount due keeps its numbers held. */
+  paymentReviewHours?: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ratesUrl: e.RATES_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
+    paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
   };
 }
 

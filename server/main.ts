@@ -20,7 +20,11 @@ async function main() {
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
   await app.services.users.ensureFirstAdmin(config, app.log);
-  const stopExpiryJob = startReservationExpiryJob(app.services.tickets, app.log);
+  const stopExpiryJob = startReservationExpiryJob(
+    app.services.tickets,
+    app.log,
+    config.reservationSweepSeconds * 1000,
+  );
   const stopAnalyzeJob =
     database.kind === 'pglite' ? startPgliteAnalyzeJob(app.services.tickets, app.log) : () => {};
   const stopRatesJob = startRatesRefreshJob(app.services.rates, app.log);

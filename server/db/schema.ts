@@ -192,6 +192,10 @@ export const payments = pgTable(
     notes: text('notes'),
     rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 6 }),
     duplicateOf: uuid('duplicate_of'),
+    /** The buyer who paid (the ticket's cedula when the payment was sent): approval credits only them. */
+    payerCedula: text('payer_cedula'),
+    /** Why staff rejected it, shown to the buyer in tracking. */
+    rejectionReason: text('rejection_reason'),
     /** Set once when an approval has been added to the ticket, so approving twice adds once. */
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),

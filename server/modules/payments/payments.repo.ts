@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payments, tickets } from '../../db/schema';
+import { payments, raffles, tickets } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type StaffPaymentRow = Awaited<ReturnType<typeof paymentsRepo.list>>[number];
 
 export const paymentsRepo = {
   async insert(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
@@ -46,29 +47,44 @@ export const paymentsRepo = {
       .where(eq(payments.ticketId, ticketId))
       .orderBy(desc(payments.paymentDate), desc(payments.id)),
 
+  /** Payments with their ticket and raffle, newest first, for the reviewer. */
   list(db: Executor, filters: { status?: string }) {
     return db
       .select({
         payment: payments,
-        ticket: {
-          id: tickets.id,
-          number: tickets.number,
-          raffle_id: tickets.raffleId,
-          buyer_name: tickets.buyerName,
-          buyer_email: tickets.buyerEmail,
-          buyer_phone: tickets.buyerPhone,
+        ticket: tickets,
+        raffle: {
+          name: raffles.name,
+          priceCents: raffles.priceCents,
+          paymentType: raffles.paymentType,
+          installments: raffles.installments,
         },
       })
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))
+      .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
       .where(filters.status ? eq(payments.status, filters.status) : undefined)
       .orderBy(desc(payments.createdAt), desc(payments.id));
+  },
+
+  async countByStatus(db: Executor) {
+    const rows = await db
+      .select({ status: payments.status, n: sql<number>`count(*)::int` })
+      .from(payments)
+      .groupBy(payments.status);
+    return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
   },
 
   async review(
     db: Executor,
     id: string,
-    values: { status: string; notes: string; reviewedBy: string; applied: boolean },
+    values: {
+      status: string;
+      notes: string;
+      reviewedBy: string;
+      applied: boolean;
+      rejectionReason: string | null;
+    },
   ): Promise<PaymentRow> {
     const [row] = await db
       .update(payments)
@@ -77,6 +93,7 @@ export const paymentsRepo = {
         notes: values.notes,
         reviewedBy: values.reviewedBy,
         reviewedAt: sql`now()`,
+        rejectionReason: values.rejectionReason,
         ...(values.applied && { appliedAt: sql`now()` }),
       })
       .where(eq(payments.id, id))
@@ -94,6 +111,8 @@ export const paymentsRepo = {
         status: payments.status,
         amountCents: payments.amountCents,
         paymentDate: payments.paymentDate,
+        rejectionReason: payments.rejectionReason,
+        payerCedula: payments.payerCedula,
       })
       .from(payments)
       .where(inArray(payments.ticketId, ticketIds))

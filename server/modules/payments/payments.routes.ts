@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPaymentSchema, PAYMENT_STATUSES, reviewPaymentSchema } from '../../../domain/payments';
+import {
+  batchReviewSchema,
+  createPaymentSchema,
+  PAYMENT_STATUSES,
+  reviewPaymentSchema,
+} from '../../../domain/payments';
 import { errorResponse } from '../../lib/error-handler';
 import { type Guards, requireAuth } from '../../lib/guards';
 import type { PaymentsService } from './payments.service';
@@ -34,6 +39,14 @@ export const paymentsRoutes =
         schema: { querystring: z.object({ status: z.enum(PAYMENT_STATUSES).optional() }) },
       },
       async (request) => payments.list(request.query.status),
+    );
+
+    app.get('/payments/counts', { preHandler: guards.admin }, async () => payments.counts());
+
+    app.post(
+      '/payments/review',
+      { preHandler: guards.admin, schema: { body: batchReviewSchema } },
+      async (request) => payments.reviewMany(requireAuth(request), request.body),
     );
 
     app.get(

@@ -123,11 +123,13 @@ describe('reviewing payments', () => {
       total_paid_cents: 600,
       remaining_cents: 400,
     });
+    // A decided payment is final: approving it again changes nothing and says so.
     const again = await t.api('PATCH', `/api/payments/${p1.id}`, {
       token: admin,
       body: { status: 'approved' },
     });
-    expect(again.body.ticket).toBeNull();
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('PAYMENT_ALREADY_DECIDED');
     const p2 = (await pay({ ticket_id: ticket.id, amount_cents: 400, cedula: 'V-7654321' })).body.payment;
     const done = await t.api('PATCH', `/api/payments/${p2.id}`, {
       token: admin,
@@ -141,6 +143,7 @@ describe('reviewing payments', () => {
       body: { status: 'rejected' },
     });
     expect(locked.status).toBe(409);
+    expect(locked.body.error.code).toBe('PAYMENT_ALREADY_DECIDED');
   });
 
   it('lists pending payments newest first with their ticket, for admins only', async () => {

@@ -161,6 +161,9 @@ export function createRafflesService(deps: {
     async update(actor: AuthContext, id: string, input: UpdateRaffle): Promise<Raffle> {
       if (input.seller_id !== undefined && actor.role !== 'admin')
         throw new ForbiddenError(messages.auth.forbidden);
+      // Switching to a single payment drops the installments the raffle had.
+      if (input.payment_type === 'pago_unico' && input.installments === undefined)
+        input = { ...input, installments: null };
       const row = await db.transaction(async (tx) => {
         const current = await getOwnedRow(id, actor, tx);
         const merged = {

@@ -172,6 +172,24 @@ describe('PATCH /api/raffles/:id', () => {
     ).toBe(200);
   });
 
+  it('changes only the fields it sends: a one-field PATCH keeps the description and everything else', async () => {
+    const raffle = await makeRaffle(t, {
+      description: 'Moto 0 km, se sortea con el Triple Táchira.',
+      payment_type: 'cuotas',
+      installments: 4,
+      organizer_name: 'Rifas El Gocho',
+      payment_instructions: 'Pago móvil 0414-1234567',
+    });
+    const before = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    const edited = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { name: 'Moto Bera 2027' },
+    });
+    expect(edited.status).toBe(200);
+    const after = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    expect(after).toEqual({ ...before, name: 'Moto Bera 2027' });
+  });
+
   it('resizes and renumbers while every number is available, and locks the size after a sale', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
     const grown = await t.api('PATCH', `/api/raffles/${raffle.id}`, {

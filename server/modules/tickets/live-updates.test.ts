@@ -94,8 +94,8 @@ describe('GET /api/raffles/:id/events', () => {
     await stream.close();
   });
 
-  it('keeps an expired reservation whose payment awaits review', async () => {
-    const raffle = await makeRaffle(t);
+  it('keeps an expired reservation whose payment (covering the price) awaits review', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 100 });
     const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [4, 5], buyer: buyer() },
     });

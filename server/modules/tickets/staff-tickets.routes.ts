@@ -1,10 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyQuery, ticketListQuery, ticketPatchSchema } from '../../../domain/staff-tickets';
+import {
+  historyQuery,
+  ticketCsvQuery,
+  ticketListQuery,
+  ticketPatchSchema,
+} from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
+import { fileSlug } from './tickets-csv';
 
 const ticketIdParams = z.object({ id: z.uuid('Identificador de ticket inválido') });
 
@@ -24,6 +31,20 @@ export const staffTicketsRoutes =
       async (request) => {
         await raffles.getOwnedRow(request.params.id, requireAuth(request));
         return staffTickets.list(request.params.id, request.query);
+      },
+    );
+
+    app.get(
+      '/raffles/:id/tickets.csv',
+      { schema: { params: raffleIdParams, querystring: ticketCsvQuery } },
+      async (request, reply) => {
+        const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
+        const filename = `tickets-${fileSlug(raffle.name)}.csv`;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(staffTickets.csv(raffle.id, request.query)));
       },
     );
 

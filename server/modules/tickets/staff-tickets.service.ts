@@ -1,6 +1,17 @@
 import { messages } from '../../../domain/messages';
-import type { TicketHistoryEntry, TicketPatch } from '../../../domain/staff-tickets';
-import { exactNumberFromTerm, normalizeSearchTerm, ticketMessages } from '../../../domain/tickets';
+import {
+  TICKET_FILTER_STATUSES,
+  type TicketCounts,
+  type TicketHistoryEntry,
+  type TicketPatch,
+} from '../../../domain/staff-tickets';
+import {
+  exactNumberFromTerm,
+  isTicketStatus,
+  normalizeSearchTerm,
+  padTicketNumber,
+  ticketMessages,
+} from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -9,9 +20,15 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 import { type Actor, describeChanges, recordChanges } from './ticket-changes';
 import { BUYER_FIELDS_CLEARED } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
+import { ticketCsv } from './tickets-csv';
 
 const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
   actor.role === 'admin' || sellerId === actor.userId;
+
+function searchFilters(query: { search?: string }) {
+  const term = query.search ? normalizeSearchTerm(query.search) : '';
+  return { term, exactNumber: term ? exactNumberFromTerm(term) : null };
+}
 
 export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 
@@ -24,20 +41,37 @@ export function createStaffTicketsService({ db }: { db: Db }) {
     return row;
   }
 
+  /** The ticket a payment is for, locked in the payment's transaction. */
+  async function findForPayment(tx: Executor, ticketId: string) {
+    const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+    return row && { ...row.ticket, sellerId: row.raffle.sellerId, priceCents: row.raffle.priceCents };
+  }
+
   return {
     async list(
       raffleId: string,
       query: { status?: string[]; search?: string; page: number; per_page: number },
     ) {
-      const term = query.search ? normalizeSearchTerm(query.search) : '';
-      const { items, count } = await staffTicketsRepo.page(db, raffleId, {
-        statuses: query.status,
-        term,
-        exactNumber: term ? exactNumberFromTerm(term) : null,
-        limit: query.per_page,
-        offset: (query.page - 1) * query.per_page,
-      });
-      return { items: items.map(toBuyerTicket), count, page: query.page, per_page: query.per_page };
+      const filters = searchFilters(query);
+      const [{ items, count }, byStatus] = await Promise.all([
+        staffTicketsRepo.page(db, raffleId, {
+          ...filters,
+          statuses: query.status,
+          limit: query.per_page,
+          offset: (query.page - 1) * query.per_page,
+        }),
+        staffTicketsRepo.countByStatus(db, raffleId, filters),
+      ]);
+      const counts = Object.fromEntries(TICKET_FILTER_STATUSES.map((s) => [s, 0])) as TicketCounts;
+      for (const row of byStatus) counts[isTicketStatus(row.status) ? row.status : 'otros'] += row.n;
+      return { items: items.map(toBuyerTicket), count, page: query.page, per_page: query.per_page, counts };
+    },
+
+    /** Every ticket matching the list's filters, as CSV text chunks. */
+    csv(raffleId: string, query: { status?: string[]; search?: string }) {
+      return ticketCsv(
+        staffTicketsRepo.scan(db, raffleId, { ...searchFilters(query), statuses: query.status }),
+      );
     },
 
     get: async (actor: AuthContext, id: string) => toBuyerTicket((await getOwned(actor, id)).ticket),
@@ -84,18 +118,21 @@ export function createStaffTicketsService({ db }: { db: Db }) {
       });
     },
 
-    /** The ticket a payment is for, locked in the payment's transaction. */
-    async findForPayment(tx: Executor, ticketId: string) {
-      const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-      return row && { ...row.ticket, sellerId: row.raffle.sellerId, priceCents: row.raffle.priceCents };
+    findForPayment,
+
+    /** The same, found by raffle and number (a buyer paying from tracking knows those, not the id). */
+    async findForPaymentByNumber(tx: Executor, raffleId: string, number: number) {
+      const id = await staffTicketsRepo.idByNumber(tx, raffleId, number);
+      return id ? findForPayment(tx, id) : null;
     },
 
     /** An approved payment adds to the ticket once: nothing left -> pagado, else abonado. */
     async applyPayment(tx: Executor, ticketId: string, amountCents: number, actor: Actor, note: string) {
       const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
       if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+      // What the ticket owes is its own (set when it was reserved), not the raffle's current price.
       const totalPaid = current.ticket.totalPaidCents + amountCents;
-      const remaining = Math.max(0, current.raffle.priceCents - totalPaid);
+      const remaining = Math.max(0, current.ticket.remainingCents - amountCents);
       const row = await staffTicketsRepo.update(tx, ticketId, {
         totalPaidCents: totalPaid,
         remainingCents: remaining,
@@ -105,14 +142,29 @@ export function createStaffTicketsService({ db }: { db: Db }) {
       return toBuyerTicket(row);
     },
 
-    async history(actor: AuthContext, query: { raffle_id?: string; page: number; per_page: number }) {
+    async history(
+      actor: AuthContext,
+      query: {
+        raffle_id?: string;
+        ticket_id?: string;
+        status?: string;
+        from?: string;
+        to?: string;
+        page: number;
+        per_page: number;
+      },
+    ) {
       const { items, count } = await staffTicketsRepo.history(db, {
         raffleId: query.raffle_id,
+        ticketId: query.ticket_id,
         sellerId: actor.role === 'admin' ? undefined : actor.userId,
+        status: query.status,
+        from: query.from,
+        to: query.to,
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
-      const entries: TicketHistoryEntry[] = items.map((e) => ({
+      const entries: TicketHistoryEntry[] = items.map(({ event: e, raffleName, digitCount }) => ({
         id: e.id,
         ticket_id: e.ticketId,
         raffle_id: e.raffleId,
@@ -123,6 +175,8 @@ export function createStaffTicketsService({ db }: { db: Db }) {
         actor_email: e.actorEmail,
         note: e.note,
         created_at: e.createdAt.toISOString(),
+        raffle_name: raffleName,
+        ticket_number: padTicketNumber(e.number, digitCount),
       }));
       return { items: entries, count, page: query.page, per_page: query.per_page };
     },

@@ -137,15 +137,26 @@ export const ticketsRepo = {
       .returning();
   },
 
-  /** Expired reservations with nothing paid and no payment under review go back to 'disponible'. */
-  async releaseExpired(db: Executor, limit: number): Promise<TicketRow[]> {
+  /**
+   * Expired reservations with nothing paid go back to 'disponible', unless their buyer sent a
+   * payment that covers the first amount due (price or one cuota) and is still within its review
+   * window: a token payment cannot hold numbers, and no payment holds them forever.
+   */
+  async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
     const rows = await queryRows<{ id: string }>(
       db,
       sql`
       select t.id from tickets t
+      join raffles r on r.id = t.raffle_id
       where t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
-        -- A buyer whose payment awaits review keeps their numbers: releasing them could sell twice.
-        and not exists (select 1 from payments p where p.ticket_id = t.id and p.status = 'pending')
+        and not exists (
+          select 1 from payments p
+          where p.ticket_id = t.id and p.status = 'pending'
+            and p.payer_cedula is not distinct from t.buyer_cedula
+            and p.created_at > now() - make_interval(hours => ${reviewHours}::int)
+            and p.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
+                                       then ceil(r.price_cents::numeric / r.installments)
+                                       else r.price_cents end)
       order by t.reserved_until limit ${limit} for update of t skip locked`,
     );
     const ids = rows.map((r) => r.id);

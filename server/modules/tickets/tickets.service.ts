@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
+import { installmentCents, type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
 import { padTicketNumber } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -18,7 +18,11 @@ type Deps = {
   resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
   /** Provided by the payments service: a proof sent with the reservation becomes pending payments. */
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
+  /** How long a pending payment covering the first amount due keeps an expired reservation. */
+  paymentReviewHours?: number;
 };
+
+export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
 
 export type ReservationProof = {
   tickets: { id: string; buyerCedula: string | null }[];
@@ -29,10 +33,12 @@ export type ReservationProof = {
 };
 
 /** What one ticket owes with its first payment: the price, or one installment of it. */
-const firstPaymentCents = (raffle: RaffleRow) =>
-  raffle.paymentType === 'cuotas' && raffle.installments
-    ? Math.ceil(raffle.priceCents / raffle.installments)
-    : raffle.priceCents;
+export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'installments' | 'priceCents'>) =>
+  installmentCents({
+    price_cents: raffle.priceCents,
+    payment_type: raffle.paymentType === 'cuotas' ? 'cuotas' : 'pago_unico',
+    installments: raffle.installments,
+  });
 
 const DEADLOCK = '40P01';
 const EXPIRY_JOB_LOCK = 727_002;
@@ -166,12 +172,13 @@ export function createTicketsService(deps: Deps) {
       return ticketsRepo.randomAvailable(db, raffle.id, count, exclude);
     },
 
-    /** Reservations past reserved_until with nothing paid go back on sale. */
+    /** Reservations past reserved_until with nothing paid go back on sale (one batch of `limit`). */
     async releaseExpired(limit = 500): Promise<number> {
       return db.transaction(async (tx) => {
         // One instance at a time does the sweep (the others skip this round).
         if (!(await ticketsRepo.tryJobLock(tx, EXPIRY_JOB_LOCK))) return 0;
-        const rows = await ticketsRepo.releaseExpired(tx, limit);
+        const reviewHours = deps.paymentReviewHours ?? DEFAULT_PAYMENT_REVIEW_HOURS;
+        const rows = await ticketsRepo.releaseExpired(tx, limit, reviewHours);
         await recordChanges(tx, rows, describeChanges(rows, 'apartado', 'Reserva vencida: número liberado'));
         return rows.length;
       });

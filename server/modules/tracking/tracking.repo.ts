@@ -14,6 +14,9 @@ export type TrackedTicketRow = {
   remainingCents: number;
   reservedUntil: Date | null;
   purchasedAt: Date | null;
+  priceCents: number;
+  paymentType: string;
+  installments: number | null;
 };
 
 export const trackingRepo = {
@@ -35,6 +38,9 @@ export const trackingRepo = {
         remainingCents: tickets.remainingCents,
         reservedUntil: tickets.reservedUntil,
         purchasedAt: tickets.purchasedAt,
+        priceCents: raffles.priceCents,
+        paymentType: raffles.paymentType,
+        installments: raffles.installments,
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))

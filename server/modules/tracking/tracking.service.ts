@@ -1,10 +1,18 @@
+import { amountDueCents } from '../../../domain/raffles';
 import { maskBuyerName, type TrackedPayment, type TrackedTicket } from '../../../domain/tracking';
 import type { Db } from '../../db/client';
 import { trackingRepo } from './tracking.repo';
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
 
-type PaymentSummary = { ticketId: string; status: string; amountCents: number; paymentDate: Date };
+type PaymentSummary = {
+  ticketId: string;
+  status: string;
+  amountCents: number;
+  paymentDate: Date;
+  rejectionReason: string | null;
+  payerCedula: string | null;
+};
 
 export function createTrackingService(deps: {
   db: Db;
@@ -22,27 +30,41 @@ export function createTrackingService(deps: {
       const rows = await trackingRepo.findBuyerTickets(db, input.cedula, input.phone_last4);
       const paymentsByTicket = new Map<string, TrackedPayment[]>();
       for (const p of await deps.paymentsForTickets(rows.map((r) => r.id))) {
+        // A re-sold number keeps its row: a previous buyer's payments are not this buyer's business.
+        if (p.payerCedula !== null && p.payerCedula !== input.cedula) continue;
         const list = paymentsByTicket.get(p.ticketId) ?? [];
         list.push({
           status: p.status,
           amount_cents: p.amountCents,
           payment_date: p.paymentDate.toISOString(),
+          rejection_reason: p.status === 'rejected' ? p.rejectionReason : null,
         });
         paymentsByTicket.set(p.ticketId, list);
       }
-      return rows.map((row) => ({
-        raffle_id: row.raffleId,
-        raffle_name: row.raffleName,
-        number: row.number,
-        ticket_number: row.ticketNumber,
-        status: row.status,
-        total_paid_cents: row.totalPaidCents,
-        remaining_cents: row.remainingCents,
-        reserved_until: row.reservedUntil?.toISOString() ?? null,
-        purchased_at: row.purchasedAt?.toISOString() ?? null,
-        payments: paymentsByTicket.get(row.id) ?? [],
-        buyer_name_masked: maskBuyerName(row.buyerName),
-      }));
+      return rows.map((row) => {
+        const priced = {
+          price_cents: row.priceCents,
+          payment_type: row.paymentType === 'cuotas' ? ('cuotas' as const) : ('pago_unico' as const),
+          installments: row.installments,
+        };
+        const payments = paymentsByTicket.get(row.id) ?? [];
+        return {
+          raffle_id: row.raffleId,
+          raffle_name: row.raffleName,
+          number: row.number,
+          ticket_number: row.ticketNumber,
+          status: row.status,
+          total_paid_cents: row.totalPaidCents,
+          remaining_cents: row.remainingCents,
+          reserved_until: row.reservedUntil?.toISOString() ?? null,
+          purchased_at: row.purchasedAt?.toISOString() ?? null,
+          payments,
+          buyer_name_masked: maskBuyerName(row.buyerName),
+          ...priced,
+          amount_due_cents: amountDueCents(priced, row.remainingCents),
+          has_pending_payment: payments.some((p) => p.status === 'pending'),
+        };
+      });
     },
   };
 }

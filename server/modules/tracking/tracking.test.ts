@@ -69,9 +69,14 @@ describe('POST /api/tracking', () => {
     ]);
     const seven = res.body.tickets[1];
     expect(Object.keys(seven).sort()).toEqual([
+      'amount_due_cents',
       'buyer_name_masked',
+      'has_pending_payment',
+      'installments',
       'number',
+      'payment_type',
       'payments',
+      'price_cents',
       'purchased_at',
       'raffle_id',
       'raffle_name',
@@ -90,8 +95,13 @@ describe('POST /api/tracking', () => {
       buyer_name_masked: 'm*** j*** p***',
     });
     expect(seven.payments).toEqual([
-      { status: 'pending', amount_cents: 400, payment_date: expect.any(String) },
+      { status: 'pending', amount_cents: 400, payment_date: expect.any(String), rejection_reason: null },
     ]);
+    expect(seven).toMatchObject({
+      amount_due_cents: 1000,
+      has_pending_payment: true,
+      payment_type: 'pago_unico',
+    });
     expect(Number.isNaN(Date.parse(seven.purchased_at))).toBe(false);
     expect(Number.isNaN(Date.parse(seven.reserved_until))).toBe(false);
     expect(res.body.tickets[0].payments).toEqual([]);

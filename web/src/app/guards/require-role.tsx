@@ -1,12 +1,29 @@
 import type { Role } from '@domain/roles';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from 'sonner';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/use-auth';
 
+// App-level texts of this guard (candidates for config/texts.ts).
+const guardTexts = {
+  adminOnly: 'Esa pantalla es solo para administradores.',
+  notAllowed: 'No tienes permiso para abrir esa pantalla.',
+};
+
+/** Home, and a toast saying why: a followed link should not just seem to do nothing. */
+function WrongRole({ message }: { message: string }) {
+  useEffect(() => {
+    // A fixed id keeps it to one toast even if the effect runs twice (StrictMode, a quick re-render).
+    toast.error(message, { id: 'wrong-role' });
+  }, [message]);
+  return <Navigate to={paths.home.getHref()} replace />;
+}
+
 /**
  * SPEC 2: spinner while auth loads; signed out -> /login remembering where the user was going;
- * signed in with a role that may not open the page -> home.
+ * signed in with a role that may not open the page -> home, with a toast explaining it.
  */
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { status, profile } = useAuth();
@@ -15,6 +32,9 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   if (status !== 'authenticated') {
     return <Navigate to={paths.login.getHref()} replace state={{ from: location }} />;
   }
-  if (!profile?.role || !roles.includes(profile.role)) return <Navigate to={paths.home.getHref()} replace />;
+  if (!profile?.role || !roles.includes(profile.role)) {
+    const adminOnly = roles.length === 1 && roles[0] === 'admin';
+    return <WrongRole message={adminOnly ? guardTexts.adminOnly : guardTexts.notAllowed} />;
+  }
   return <Outlet />;
 }

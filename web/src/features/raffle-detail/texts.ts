@@ -154,6 +154,13 @@ export const raffleDetailTexts = {
     done: 'Comprobante enviado. Te avisaremos cuando el pago sea confirmado.',
     note: (list: string, total: string) => `Pago conjunto de los números ${list} (total ${total}).`,
   },
+  installments: {
+    plan: (n: number, cuota: string) => `${n} cuotas de ${cuota}`,
+    dueNow: (cuota: string) => `Hoy pagas la primera cuota: ${cuota} por número`,
+    times: (n: number, total: string) => `(× ${n} números: ${total})`,
+    label: 'Pago en cuotas',
+    row: 'Cuotas',
+  },
   live: {
     on: 'En vivo',
     connecting: 'Conectando…',

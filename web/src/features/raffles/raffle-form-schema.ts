@@ -34,7 +34,7 @@ const optionalText = z
  */
 const raffleFormFields = z.object({
   name: z.string().trim().min(1, v.nameRequired).pipe(api.name.unwrap()),
-  description: z.string().pipe(api.description.unwrap().unwrap()),
+  description: z.string().pipe(api.description.unwrap()),
   price: z
     .string()
     .transform((s) => parseMoneyToCents(s) ?? Number.NaN)

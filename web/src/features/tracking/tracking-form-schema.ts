@@ -22,3 +22,15 @@ export const trackingFormSchema = z
 
 export type TrackingFormInput = z.input<typeof trackingFormSchema>;
 export type TrackingFormOutput = z.output<typeof trackingFormSchema>;
+
+/**
+ * "V-12345678" (as the printable ticket's QR puts it in `?cedula=`) -> the form's first two fields;
+ * anything else leaves the form empty.
+ */
+export function cedulaFormValues(
+  cedula: string | null,
+): Pick<TrackingFormInput, 'nationality' | 'digits'> | null {
+  const match = /^([VE])-?(\d{6,9})$/.exec((cedula ?? '').trim().toUpperCase().replace(/[\s.]/g, ''));
+  if (!match) return null;
+  return { nationality: match[1] as (typeof NATIONALITIES)[number], digits: match[2] ?? '' };
+}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import type { VesRate } from '@/lib/exchange-rates';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
 import type { ProofUpload as ProofUploadState } from '../hooks/use-proof-upload';
+import { dueNowText, installmentPlan, installmentsText } from '../installments';
 import { priceText } from '../price';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
@@ -39,6 +40,7 @@ export function CheckoutForm({
   const selection = useRaffleStore((s) => s.selection);
   const total = priceText(raffle.price_cents * selection.length, rate);
   const empty = selection.length === 0;
+  const plan = installmentPlan(raffle);
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
       <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-3">
@@ -61,6 +63,12 @@ export function CheckoutForm({
           <span className="text-zinc-700">{t.total}</span>
           <span className="text-right font-bold text-zinc-900">{total.label}</span>
         </p>
+        {plan && !empty && (
+          <div className="grid gap-0.5 text-sm" data-testid="checkout-installments">
+            <p className="font-semibold text-brand-800">{installmentsText(plan, rate)}</p>
+            <p className="text-zinc-700">{dueNowText(plan, rate, selection.length)}</p>
+          </div>
+        )}
       </div>
 
       {problem && (

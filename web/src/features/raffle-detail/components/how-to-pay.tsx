@@ -2,8 +2,8 @@ import type { PaymentMethod } from '@domain/reservations';
 import { ClipboardList, MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { whatsappHref } from '@/lib/whatsapp';
 import { paymentInstructions, raffleDetailTexts } from '../texts';
-import { whatsappHref } from '../whatsapp';
 
 const t = raffleDetailTexts.success;
 

@@ -1,8 +1,8 @@
 import type { Raffle } from '@domain/raffles';
 import { MessageCircle, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { whatsappHref } from '@/lib/whatsapp';
 import { raffleDetailTexts } from '../texts';
-import { whatsappHref } from '../whatsapp';
 
 const t = raffleDetailTexts.hero;
 

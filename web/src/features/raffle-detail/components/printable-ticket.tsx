@@ -10,14 +10,23 @@ import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.success;
 
-type PrintableTicketProps = { raffle: Raffle; result: ReservationResult; total: PriceText };
+type PrintableTicketProps = {
+  raffle: Raffle;
+  result: ReservationResult;
+  total: PriceText;
+  /** For a raffle sold in cuotas: the plan and what is due today. */
+  installments?: { plan: string; dueNow: string } | null;
+};
 
 /** The ticket card: what prints (see raffle-detail.css) and what a screenshot should show. */
-export function PrintableTicket({ raffle, result, total }: PrintableTicketProps) {
+export function PrintableTicket({ raffle, result, total, installments }: PrintableTicketProps) {
   const until = result.tickets[0]?.reserved_until;
   const rows: [string, string][] = [
     [t.buyer, result.buyerName],
     [t.total, total.label],
+    ...(installments
+      ? ([[raffleDetailTexts.installments.row, installments.plan]] as [string, string][])
+      : []),
     ...(until ? ([[t.until, formatDateTime(until)]] as [string, string][]) : []),
     [t.method, paymentMethodLabels[result.paymentMethod]],
     [
@@ -56,6 +65,14 @@ export function PrintableTicket({ raffle, result, total }: PrintableTicketProps)
             ))}
           </ul>
         </div>
+        {installments && (
+          <p
+            className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800"
+            data-testid="success-installments"
+          >
+            {installments.dueNow}
+          </p>
+        )}
         <dl className="grid gap-2 border-t border-dashed border-zinc-300 pt-4 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4">

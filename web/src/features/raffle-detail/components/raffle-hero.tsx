@@ -1,10 +1,11 @@
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
-import { ArrowDown, Lock, ShieldCheck, Trophy } from 'lucide-react';
+import { ArrowDown, CalendarRange, Lock, ShieldCheck, Trophy } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { VesRate } from '@/lib/exchange-rates';
+import { dueNowText, installmentPlan, installmentsText } from '../installments';
 import { priceText } from '../price';
 import type { ClosedReason } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
@@ -26,6 +27,7 @@ type RaffleHeroProps = {
 /** Prize, price in USD and Bs, and the facts that make a raffle trustworthy. */
 export function RaffleHero({ raffle, available, rate, closed, onChoose }: RaffleHeroProps) {
   const price = priceText(raffle.price_cents, rate);
+  const plan = installmentPlan(raffle);
   return (
     <section aria-labelledby="raffle-title" className="grid gap-5 lg:grid-cols-[1.1fr_1fr] lg:gap-8">
       <RaffleGallery name={raffle.name} images={raffle.images} />
@@ -52,6 +54,18 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
               )}
               {rate.isStale && <Badge variant="warning">{t.staleRate}</Badge>}
             </p>
+          )}
+          {plan && (
+            <div
+              className="mt-3 grid gap-0.5 border-t border-brand-100 pt-3"
+              data-testid="raffle-installments"
+            >
+              <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-800">
+                <CalendarRange aria-hidden className="size-4 shrink-0" />
+                {installmentsText(plan, rate)}
+              </p>
+              <p className="text-sm text-zinc-700">{dueNowText(plan, rate)}</p>
+            </div>
           )}
         </div>
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { VesRate } from '@/lib/exchange-rates';
+import { dueNowText, firstPaymentCents, installmentPlan, installmentsText } from '../installments';
 import { priceText } from '../price';
 import type { ReservationResult } from '../reservation-result';
 import { raffleDetailTexts } from '../texts';
@@ -30,6 +31,15 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
   const heading = useRef<HTMLHeadingElement>(null);
   const totalCents = result.tickets.reduce((sum, ticket) => sum + ticket.remaining_cents, 0);
   const total = priceText(totalCents, rate);
+  const plan = installmentPlan(raffle);
+  const dueNowCents = result.tickets.reduce(
+    (sum, ticket) => sum + firstPaymentCents(plan, ticket.remaining_cents),
+    0,
+  );
+  const installments = plan && {
+    plan: installmentsText(plan, rate),
+    dueNow: dueNowText(plan, rate, result.tickets.length),
+  };
   const list = result.tickets.map((ticket) => padTicketNumber(ticket.number, raffle.digit_count)).join(', ');
   const until = result.tickets[0]?.reserved_until;
   const numbers = t.numbersList(result.tickets.length, list);
@@ -57,7 +67,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
         <p className="text-sm text-zinc-600">{t.subtitle}</p>
       </div>
 
-      <PrintableTicket raffle={raffle} result={result} total={total} />
+      <PrintableTicket raffle={raffle} result={result} total={total} installments={installments} />
       <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
 
       <HowToPay
@@ -80,7 +90,8 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
               digitCount={raffle.digit_count}
               paymentMethod={result.paymentMethod}
               cedula={result.cedula}
-              totalLabel={total.label}
+              amountFor={(ticket) => firstPaymentCents(plan, ticket.remaining_cents)}
+              totalLabel={priceText(dueNowCents, rate).label}
             />
           )}
         </Card>

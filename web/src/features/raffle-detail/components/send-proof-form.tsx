@@ -18,18 +18,22 @@ type SendProofFormProps = {
   digitCount: number;
   paymentMethod: PaymentMethod;
   cedula: string;
+  /** What each ticket pays now: all it owes, or its first cuota. */
+  amountFor: (ticket: BuyerTicket) => number;
   totalLabel: string;
 };
 
 /**
- * "Enviar comprobante": one payment per ticket, each for what that ticket still owes, all with the
- * same proof, so the reviewer approves every number. Tickets already sent are not sent twice.
+ * "Enviar comprobante": one payment per ticket, each for what that ticket pays now (all it owes or
+ * its first cuota), all with the same proof, so the reviewer approves every number. Tickets already
+ * sent are not sent twice.
  */
 export function SendProofForm({
   tickets,
   digitCount,
   paymentMethod,
   cedula,
+  amountFor,
   totalLabel,
 }: SendProofFormProps) {
   const proof = useProofUpload();
@@ -49,7 +53,7 @@ export function SendProofForm({
       for (const ticket of pending) {
         await pay.mutateAsync({
           ticket_id: ticket.id,
-          amount_cents: ticket.remaining_cents,
+          amount_cents: amountFor(ticket),
           payment_method: paymentMethod,
           payment_proof: proof.fileUrl,
           reference: reference.trim() || undefined,

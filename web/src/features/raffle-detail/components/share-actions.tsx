@@ -1,7 +1,7 @@
 import { MessageCircle, Printer, Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { whatsappHref } from '@/lib/whatsapp';
 import { raffleDetailTexts } from '../texts';
-import { whatsappHref } from '../whatsapp';
 
 const t = raffleDetailTexts.success;
 

@@ -8,9 +8,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { useAuth } from '@/features/auth/use-auth';
 import { isApiError } from '@/lib/api-error';
 import { useRaffle } from '../api/get-raffle';
 import { useUpdateRaffle } from '../api/update-raffle';
+import { NotYourRaffle } from '../components/not-your-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { editRaffleFormSchema, raffleToForm } from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
@@ -32,6 +34,10 @@ export function EditRafflePage() {
   const raffle = useRaffle(id);
   const update = useUpdateRaffle();
   const navigate = useNavigate();
+  const { profile } = useAuth();
+  // The server refuses a vendedor's change to another seller's raffle; say so before the form.
+  const notYours =
+    raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
   const backToDashboard = (
     <Button asChild variant="secondary">
       <Link to={paths.dashboard.root.getHref()}>{texts.common.back}</Link>
@@ -72,6 +78,8 @@ export function EditRafflePage() {
             }
           />
         )
+      ) : notYours ? (
+        <NotYourRaffle name={raffle.data.name} />
       ) : (
         <RaffleForm
           key={raffle.data.id}

@@ -1,17 +1,34 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
-import type { TrackedTicket } from '@domain/tracking';
-import { Clock } from 'lucide-react';
+import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
+import { Clock, Hourglass, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { trackingTexts } from '../texts';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { SendPaymentDialog } from './send-payment-dialog';
 import { TicketStatusBadge } from './ticket-status-badge';
 
-/** One of the buyer's numbers: status, paid and still due, its deadline, and the payments sent. */
-export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
+const PAYABLE = ['apartado', 'abonado'];
+
+type TrackedTicketItemProps = {
+  ticket: TrackedTicket;
+  credentials: TrackingQuery;
+  onPaymentSent: () => void;
+};
+
+/** One of the buyer's numbers: status, paid and still due, its deadline, the payments sent, and paying. */
+export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: TrackedTicketItemProps) {
   const t = trackingTexts.results;
+  const [sending, setSending] = useState(false);
   const holdsUntil = ticket.status === 'apartado' && ticket.reserved_until;
+  const payable = PAYABLE.includes(ticket.status) && ticket.remaining_cents > 0;
+  const cuotas = ticket.payment_type === 'cuotas' && ticket.installments;
   return (
-    <li className="grid gap-2 rounded-lg border border-zinc-200 p-3" data-testid="tracked-ticket">
+    <li
+      className="grid content-start gap-2 rounded-lg border border-zinc-200 p-3"
+      data-testid="tracked-ticket"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-lg font-bold text-zinc-900 tabular-nums">
           <span className="sr-only">{t.ticket(ticket.ticket_number)}</span>
@@ -28,6 +45,14 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
           <dt className="text-zinc-600">{t.remaining}</dt>
           <dd className="font-semibold text-zinc-900 tabular-nums">{formatUsd(ticket.remaining_cents)}</dd>
         </div>
+        {payable && (
+          <div className="flex basis-full gap-1.5">
+            <dt className="text-zinc-600">{cuotas ? t.nextCuota(cuotas) : t.nextDue}</dt>
+            <dd className="font-semibold text-brand-800 tabular-nums">
+              {formatUsd(ticket.amount_due_cents)}
+            </dd>
+          </div>
+        )}
       </dl>
       {holdsUntil ? (
         <p className="flex items-start gap-1.5 text-xs text-amber-900">
@@ -39,26 +64,66 @@ export function TrackedTicketItem({ ticket }: { ticket: TrackedTicket }) {
           <p className="text-xs text-zinc-500">{t.purchasedAt(formatDateTime(ticket.purchased_at))}</p>
         )
       )}
+      {ticket.has_pending_payment && (
+        <div className="flex gap-2 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
+          <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <div className="grid gap-0.5">
+            <p className="font-semibold">{t.inReview}</p>
+            {payable && <p className="text-xs">{t.inReviewHint}</p>}
+          </div>
+        </div>
+      )}
       {ticket.payments.length === 0 ? (
         <p className="text-xs text-zinc-500">{t.noPayments}</p>
       ) : (
         <div className="grid gap-1.5 border-t border-zinc-100 pt-2">
           <p className="text-xs font-medium text-zinc-600">{t.payments}</p>
-          <ul className="grid gap-1.5">
+          <ul className="grid gap-2">
             {ticket.payments.map((payment, index) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: payments carry no id in the public view
                 key={index}
-                className="flex flex-wrap items-center justify-between gap-2 text-sm"
+                className="grid gap-1 text-sm"
+                data-testid="tracked-payment"
               >
-                <span className="text-zinc-700 tabular-nums">
-                  {t.payment(formatUsd(payment.amount_cents), formatDateTime(payment.payment_date))}
-                </span>
-                <PaymentStatusBadge status={payment.status} />
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-zinc-700 tabular-nums">
+                    {t.payment(formatUsd(payment.amount_cents), formatDateTime(payment.payment_date))}
+                  </span>
+                  <PaymentStatusBadge status={payment.status} />
+                </div>
+                {payment.status === 'rejected' && (
+                  <p className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
+                    {payment.rejection_reason ? t.rejected(payment.rejection_reason) : t.rejectedNoReason}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
         </div>
+      )}
+      {payable && (
+        <>
+          <Button
+            variant={ticket.has_pending_payment ? 'secondary' : 'primary'}
+            className="mt-1 w-full"
+            onClick={() => setSending(true)}
+          >
+            <Send aria-hidden />
+            {ticket.has_pending_payment ? t.sendAnother : t.sendProof}
+            <span className="sr-only">{t.ofNumber(ticket.ticket_number)}</span>
+          </Button>
+          <SendPaymentDialog
+            ticket={ticket}
+            credentials={credentials}
+            open={sending}
+            onOpenChange={setSending}
+            onSent={() => {
+              setSending(false);
+              onPaymentSent();
+            }}
+          />
+        </>
       )}
     </li>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,23 +8,36 @@ import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { trackingTexts } from '../texts';
 import {
+  cedulaFormValues,
   NATIONALITIES,
   type TrackingFormInput,
   type TrackingFormOutput,
   trackingFormSchema,
 } from '../tracking-form-schema';
 
-type TrackingFormProps = { onSearch: (query: TrackingFormOutput) => void; searching: boolean };
+type TrackingFormProps = {
+  onSearch: (query: TrackingFormOutput) => void;
+  searching: boolean;
+  /** A cedula to start with (the printable ticket's QR opens /tracking?cedula=V-12345678). */
+  initialCedula?: string | null;
+};
 
 const defaultValues: TrackingFormInput = { nationality: 'V', digits: '', phone_last4: '' };
 
 /** Cedula (V/E + digits) and the last four phone digits; disabled while a search runs. */
-export function TrackingForm({ onSearch, searching }: TrackingFormProps) {
+export function TrackingForm({ onSearch, searching, initialCedula }: TrackingFormProps) {
   const t = trackingTexts.form;
+  // Read once: the page drops `?cedula=` from the address right after.
+  const [prefilled] = useState(() => cedulaFormValues(initialCedula ?? null));
   const form = useForm<TrackingFormInput, unknown, TrackingFormOutput>({
     resolver: zodResolver(trackingFormSchema),
-    defaultValues,
+    defaultValues: { ...defaultValues, ...prefilled },
   });
+  const { setFocus } = form;
+  // With the cedula already there, the buyer's next step is the four digits.
+  useEffect(() => {
+    if (prefilled) setFocus('phone_last4');
+  }, [prefilled, setFocus]);
   const errors = form.formState.errors;
   const cedulaError = errors.digits?.message ?? errors.nationality?.message;
   return (

@@ -1,4 +1,4 @@
-import type { TrackedTicket } from '@domain/tracking';
+import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { trackingMessages } from '@domain/tracking';
 import { ExternalLink, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -27,7 +27,14 @@ function groupByRaffle(tickets: TrackedTicket[]): Group[] {
 }
 
 /** The buyer's tickets grouped by raffle; an empty answer never says which half was wrong. */
-export function TrackingResults({ tickets }: { tickets: TrackedTicket[] }) {
+type TrackingResultsProps = {
+  tickets: TrackedTicket[];
+  /** The lookup's cedula and last four digits, which a payment from here must repeat. */
+  credentials: TrackingQuery;
+  onPaymentSent: () => void;
+};
+
+export function TrackingResults({ tickets, credentials, onPaymentSent }: TrackingResultsProps) {
   const t = trackingTexts.results;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -78,7 +85,12 @@ export function TrackingResults({ tickets }: { tickets: TrackedTicket[] }) {
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">
             {group.tickets.map((ticket) => (
-              <TrackedTicketItem key={`${ticket.raffle_id}-${ticket.number}`} ticket={ticket} />
+              <TrackedTicketItem
+                key={`${ticket.raffle_id}-${ticket.number}`}
+                ticket={ticket}
+                credentials={credentials}
+                onPaymentSent={onPaymentSent}
+              />
             ))}
           </ul>
         </Card>

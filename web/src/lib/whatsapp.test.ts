@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatsappHref } from './whatsapp';
+import { whatsappHref } from '@/lib/whatsapp';
 
 describe('whatsappHref', () => {
   it('opens the organizer chat with the +58 number and the message', () => {

@@ -1,0 +1,193 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, apiSignIn, expect, test, toast } from './fixtures';
+import { setVesRate } from './raffle-helpers';
+import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+const SHOTS = 'docs/screenshots/issue-6';
+const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1440, height: 900 };
+const REJECTION = 'La referencia no aparece en el banco';
+
+/** A real 1x1 PNG: the server checks the content, not the name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let sequence = 0;
+/** A buyer no other spec uses, so the lookup finds only this spec's tickets. */
+function uniqueBuyer() {
+  const digits = String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000));
+  const last4 = digits.slice(-4);
+  return {
+    name: 'José Ñáñez Rodríguez',
+    phone: `0414-555${last4}`,
+    address: 'Mérida, sector Belén',
+    cedula: `V-${digits}`,
+    digits,
+    last4,
+  };
+}
+
+async function uploadProofViaApi(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/uploads', {
+    multipart: { file: { name: 'pago.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { fileUrl: string }).fileUrl;
+}
+
+/** The buyer's first proof, sent as the public buyer, then rejected by the admin with a reason. */
+async function sendAndRejectProof(
+  request: APIRequestContext,
+  raffleId: string,
+  number: number,
+  buyer: ReturnType<typeof uniqueBuyer>,
+  amountCents: number,
+) {
+  const created = await request.post('/api/payments', {
+    data: {
+      raffle_id: raffleId,
+      number,
+      cedula: buyer.cedula,
+      phone_last4: buyer.last4,
+      amount_cents: amountCents,
+      payment_method: 'pago_movil',
+      reference: '000111',
+      payment_proof: await uploadProofViaApi(request),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { payment } = (await created.json()) as { payment: { id: string } };
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const rejected = await request.patch(`/api/payments/${payment.id}`, {
+    data: { status: 'rejected', reason: REJECTION },
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+}
+
+async function lookUp(page: Page, digits: string, last4: string) {
+  await page.getByLabel('Cédula', { exact: true }).fill(digits);
+  await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill(last4);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+}
+
+test.describe('paying from tracking', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('after a rejected proof the buyer sees why and sends another from tracking', async ({
+    page,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Moto Bera SBR 2026 edición aniversario'),
+      total_numbers: 1000,
+      digit_count: 3,
+    });
+    const buyer = uniqueBuyer();
+    await reserveViaApi(request, raffle.id, [7, 8], buyer);
+    await sendAndRejectProof(request, raffle.id, 7, buyer, 500);
+
+    // The printable ticket's QR opens tracking with the cedula: it is prefilled, then left out of the URL.
+    await page.goto(`/tracking?cedula=${buyer.cedula}`);
+    await expect(page.getByLabel('Cédula', { exact: true })).toHaveValue(buyer.digits);
+    await expect(page).toHaveURL(/\/tracking$/);
+    await lookUp(page, buyer.digits, buyer.last4);
+
+    const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#007' });
+    await expect(ticket.getByText(`Rechazado: ${REJECTION}`)).toBeVisible();
+    await expect(ticket.getByText('Tu pago está en revisión')).toHaveCount(0);
+
+    await ticket.getByRole('button', { name: 'Enviar comprobante' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar comprobante del número 007' });
+    // Pago único: the whole price is due.
+    await expect(dialog.getByLabel('Monto pagado (USD)')).toHaveValue('5,00');
+    await expect(dialog.getByText('Equivale a Bs 182,50 a la tasa del día.')).toBeVisible();
+
+    // Sending without a proof, or more than what remains, is explained and nothing is sent.
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(dialog.getByText('Adjunta el comprobante para enviarlo.')).toBeVisible();
+    await dialog.getByLabel('Monto pagado (USD)').fill('9,99');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'pago-movil.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(dialog.getByText('Comprobante listo')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(dialog.getByText('El monto no puede superar lo que falta por pagar: $5,00.')).toBeVisible();
+
+    await dialog.getByLabel('Monto pagado (USD)').fill('5,00');
+    await dialog.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Pago móvil' }).click();
+    await dialog.getByLabel('Número de referencia (opcional)').fill('0123456789');
+    await page.screenshot({ path: `${SHOTS}/tracking-412.png` });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SHOTS}/tracking-1440.png` });
+    await page.setViewportSize(PHONE);
+
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(toast(page, 'Comprobante enviado: el organizador lo revisará')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The lookup runs again: the new payment is pending, the rejected one still explains itself.
+    await expect(ticket.getByText('Tu pago está en revisión')).toBeVisible();
+    const payments = ticket.getByTestId('tracked-payment');
+    await expect(payments).toHaveCount(2);
+    await expect(payments.filter({ hasText: 'Pendiente' })).toContainText('$5,00');
+    await expect(ticket.getByText(`Rechazado: ${REJECTION}`)).toBeVisible();
+    // While it is in review the buyer may still send another proof.
+    await expect(ticket.getByRole('button', { name: 'Enviar otro comprobante' })).toBeEnabled();
+    // The other number was not touched.
+    const other = page.getByTestId('tracked-ticket').filter({ hasText: '#008' });
+    await expect(other.getByText('Sin pagos enviados todavía.')).toBeVisible();
+    expect(page.url()).not.toContain(buyer.digits);
+  });
+
+  test('a cuotas raffle asks for one cuota, and the server message shows when it refuses', async ({
+    page,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Televisor 55" en cuotas'),
+      price_cents: 1000,
+      payment_type: 'cuotas',
+      installments: 4,
+    });
+    const buyer = uniqueBuyer();
+    await reserveViaApi(request, raffle.id, [21], buyer);
+
+    await page.goto('/tracking');
+    await lookUp(page, buyer.digits, buyer.last4);
+    const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#21' });
+    await expect(ticket.getByText('Próxima cuota (de 4)')).toBeVisible();
+    await ticket.getByRole('button', { name: 'Enviar comprobante' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Monto pagado (USD)')).toHaveValue('2,50');
+
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'cuota.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(dialog.getByText('Comprobante listo')).toBeVisible();
+    await page.route('**/api/payments', (route) =>
+      route.fulfill({
+        status: 404,
+        json: {
+          success: false,
+          error: {
+            code: 'TICKET_NOT_FOUND',
+            message: 'No encontramos ese número con esa cédula y teléfono.',
+          },
+        },
+      }),
+    );
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(dialog.getByText('No encontramos ese número con esa cédula y teléfono.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Enviar comprobante' })).toBeEnabled();
+  });
+});

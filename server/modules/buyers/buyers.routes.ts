@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buyersQuery } from '../../../domain/staff-tickets';
+import { type Guards, requireAuth } from '../../lib/guards';
+import { raffleIdParams } from '../raffles/raffles.routes';
+import type { RafflesService } from '../raffles/raffles.service';
+import type { BuyersService } from './buyers.service';
+
+export const buyersRoutes =
+  (deps: { raffles: RafflesService; buyers: BuyersService; guards: Guards }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/raffles/:id/buyers',
+      { preHandler: deps.guards.staff, schema: { params: raffleIdParams, querystring: buyersQuery } },
+      async (request) => {
+        const raffle = await deps.raffles.getOwnedRow(request.params.id, requireAuth(request));
+        return deps.buyers.list(raffle, request.query);
+      },
+    );
+  };

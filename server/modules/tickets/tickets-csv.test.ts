@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { notifyPayloads, TICKETS_PER_NOTIFY } from './ticket-changes';
+import { csvCell, fileSlug } from './tickets-csv';
+
+describe('CSV cells', () => {
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvCell('maría pérez')).toBe('maría pérez');
+    expect(csvCell('Pérez; hijo')).toBe('"Pérez; hijo"');
+    expect(csvCell('el "Gocho"')).toBe('"el ""Gocho"""');
+    expect(csvCell('línea\nsegunda')).toBe('"línea\nsegunda"');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('defuses what a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell('+58 414')).toBe("'+58 414");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+  });
+
+  it('names the file after the raffle without accents', () => {
+    expect(fileSlug('Gran Rifa Navideña: ¡Moto 0 km!')).toBe('gran-rifa-navidena-moto-0-km');
+    expect(fileSlug('¡¡!!')).toBe('rifa');
+  });
+});
+
+describe('NOTIFY payloads', () => {
+  it('stay under PostgreSQL’s 8,000-byte cap however many tickets of one raffle change', () => {
+    const raffleId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      raffleId,
+      number: 999_000 + i,
+      status: 'disponible',
+      version: 9_007_199_254_740 + i,
+    }));
+    const payloads = notifyPayloads(rows);
+    expect(payloads).toHaveLength(1000 / TICKETS_PER_NOTIFY);
+    for (const p of payloads) expect(Buffer.byteLength(JSON.stringify(p))).toBeLessThan(8000);
+    expect(payloads.flatMap((p) => p.tickets.map((x) => x.number))).toEqual(rows.map((r) => r.number));
+  });
+});

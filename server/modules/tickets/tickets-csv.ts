@@ -1,0 +1,85 @@
+import { TIME_ZONE } from '../../../domain/dates';
+import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
+import type { TicketRow } from './tickets.repo';
+
+/**
+ * The staff CSV export. Semicolons and decimal commas, as Excel expects them in a Spanish
+ * (Venezuelan) locale; a UTF-8 BOM so it reads accents right (docs/decisions/006).
+ */
+export const CSV_BOM = '\uFEFF';
+const SEPARATOR = ';';
+
+export const CSV_COLUMNS = [
+  'Número',
+  'Estado',
+  'Comprador',
+  'Teléfono',
+  'Cédula',
+  'Correo',
+  'Dirección',
+  'Método de pago',
+  'Pagado (USD)',
+  'Pendiente (USD)',
+  'Fecha de compra',
+  'Apartado hasta',
+] as const;
+
+/**
+ * One cell: quoted when it holds a separator, quote or line break; a leading = + - @ (a formula
+ * to a spreadsheet, so a buyer's name could run one) is defused with an apostrophe.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(SEPARATOR)}\r\n`;
+
+const centsCell = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+const caracasStamp = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
+const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
+
+export function ticketCsvLine(row: TicketRow): string {
+  return csvLine([
+    row.ticketNumber,
+    row.status,
+    row.buyerName,
+    row.buyerPhone,
+    row.buyerCedula,
+    row.buyerEmail,
+    row.buyerAddress,
+    row.paymentMethod ? (paymentMethodLabels[row.paymentMethod as PaymentMethod] ?? row.paymentMethod) : '',
+    centsCell(row.totalPaidCents),
+    row.status === 'disponible' || row.status === 'cancelado' ? centsCell(0) : centsCell(row.remainingCents),
+    dateCell(row.purchasedAt),
+    dateCell(row.reservedUntil),
+  ]);
+}
+
+/** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
+export async function* ticketCsv(batches: AsyncIterable<TicketRow[]>) {
+  yield CSV_BOM + csvLine([...CSV_COLUMNS]);
+  for await (const rows of batches) yield rows.map(ticketCsvLine).join('');
+}
+
+/** "Gran Rifa Navideña" -> "gran-rifa-navidena". */
+export const fileSlug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'rifa';

@@ -1,0 +1,178 @@
+import { formatBs, formatUsd, parseMoneyToCents } from '@domain/money';
+import { PAYMENT_METHODS, paymentMethodLabels } from '@domain/reservations';
+import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useVesRate } from '@/lib/exchange-rates';
+import { useCreateTrackedPayment } from '../api/create-payment';
+import { useProofUpload } from '../hooks/use-proof-upload';
+import {
+  centsToInput,
+  type SendPaymentFormInput,
+  type SendPaymentFormOutput,
+  sendPaymentFormSchema,
+} from '../send-payment-schema';
+import { trackingTexts } from '../texts';
+import { ProofUpload } from './proof-upload';
+
+const t = trackingTexts.send;
+
+type SendPaymentDialogProps = {
+  ticket: TrackedTicket;
+  /** The cedula and last four digits of the lookup: they prove the number is the buyer's. */
+  credentials: TrackingQuery;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: () => void;
+};
+
+/** "Enviar comprobante" for one number: a sheet on phones, a dialog on desktop. */
+export function SendPaymentDialog({
+  ticket,
+  credentials,
+  open,
+  onOpenChange,
+  onSent,
+}: SendPaymentDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby="send-payment-description">
+        <DialogHeader>
+          <DialogTitle>{t.title(ticket.ticket_number)}</DialogTitle>
+          <DialogDescription id="send-payment-description">
+            {t.description(ticket.raffle_name)}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: each opening starts from the amount due and no file. */}
+        <SendPaymentForm ticket={ticket} credentials={credentials} onSent={onSent} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SendPaymentForm({
+  ticket,
+  credentials,
+  onSent,
+}: Omit<SendPaymentDialogProps, 'open' | 'onOpenChange'>) {
+  const rate = useVesRate();
+  const proof = useProofUpload();
+  const pay = useCreateTrackedPayment();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SendPaymentFormInput, unknown, SendPaymentFormOutput>({
+    resolver: zodResolver(sendPaymentFormSchema(ticket.remaining_cents)),
+    defaultValues: {
+      amount: centsToInput(ticket.amount_due_cents),
+      payment_method: 'transfer',
+      reference: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const typed = parseMoneyToCents(form.watch('amount') ?? '');
+  const hint = t.amountHint(formatUsd(ticket.amount_due_cents), formatUsd(ticket.remaining_cents));
+
+  const onSubmit = async (values: SendPaymentFormOutput) => {
+    if (!proof.fileUrl) return setError(t.needFile);
+    setError(null);
+    try {
+      await pay.mutateAsync({
+        raffle_id: ticket.raffle_id,
+        number: ticket.number,
+        cedula: credentials.cedula,
+        phone_last4: credentials.phone_last4,
+        amount_cents: values.amount,
+        payment_method: values.payment_method,
+        reference: values.reference || undefined,
+        payment_proof: proof.fileUrl,
+      });
+      toast.success(t.sent);
+      onSent();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : t.needFile);
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <ProofUpload id="tracking-proof-file" label={t.file} hint={t.fileHint} upload={proof} />
+      <Field id="tracking-amount" label={t.amount} error={errors.amount?.message} hint={hint}>
+        <Input
+          {...fieldControlProps('tracking-amount', errors.amount?.message, hint)}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          {...form.register('amount')}
+        />
+      </Field>
+      {rate.rate !== null && typed !== null && typed > 0 && (
+        <p className="-mt-2 text-xs text-zinc-600 tabular-nums">{t.amountBs(formatBs(typed, rate.rate))}</p>
+      )}
+      <Controller
+        control={form.control}
+        name="payment_method"
+        render={({ field }) => (
+          <Field id="tracking-method" label={t.method}>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="tracking-method" onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PAYMENT_METHODS.map((method) => (
+                  <SelectItem key={method} value={method}>
+                    {paymentMethodLabels[method]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        )}
+      />
+      <Field id="tracking-reference" label={t.reference} error={errors.reference?.message}>
+        <Input
+          {...fieldControlProps('tracking-reference', errors.reference?.message)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={60}
+          placeholder={t.referencePlaceholder}
+          {...form.register('reference')}
+        />
+      </Field>
+      {error && (
+        <p
+          role="alert"
+          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      )}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={pay.isPending}>
+            {t.cancel}
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={pay.isPending} disabled={proof.uploading}>
+          {!pay.isPending && <Send aria-hidden />}
+          {pay.isPending ? t.sending : t.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

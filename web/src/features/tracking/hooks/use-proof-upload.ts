@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PROOF_MAX_BYTES, PROOF_TYPES, uploadProof } from '../api/upload-proof';
+import { trackingTexts } from '../texts';
+
+export type ProofState =
+  | { status: 'idle' }
+  | { status: 'uploading'; fileName: string; progress: number }
+  | { status: 'done'; fileName: string; fileUrl: string }
+  | { status: 'error'; message: string };
+
+const t = trackingTexts.proof;
+
+/** A payment proof uploaded as soon as it is chosen, so sending the form does not wait for it. */
+export function useProofUpload() {
+  const [state, setState] = useState<ProofState>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  const clear = useCallback(() => {
+    controller.current?.abort();
+    setState({ status: 'idle' });
+  }, []);
+
+  const choose = useCallback(async (file: File) => {
+    controller.current?.abort();
+    // The server checks the real content; these checks only spare a slow upload that would fail.
+    if (file.type && !(PROOF_TYPES as readonly string[]).includes(file.type)) {
+      return setState({ status: 'error', message: t.wrongType });
+    }
+    if (file.size > PROOF_MAX_BYTES) return setState({ status: 'error', message: t.tooLarge });
+    const current = new AbortController();
+    controller.current = current;
+    setState({ status: 'uploading', fileName: file.name, progress: 0 });
+    try {
+      const { fileUrl } = await uploadProof(
+        file,
+        (progress) => setState({ status: 'uploading', fileName: file.name, progress }),
+        current.signal,
+      );
+      if (!current.signal.aborted) setState({ status: 'done', fileName: file.name, fileUrl });
+    } catch (error) {
+      if (current.signal.aborted) return;
+      setState({ status: 'error', message: error instanceof Error ? error.message : t.wrongType });
+    }
+  }, []);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  return {
+    state,
+    choose,
+    clear,
+    fileUrl: state.status === 'done' ? state.fileUrl : null,
+    uploading: state.status === 'uploading',
+  };
+}
+
+export type ProofUpload = ReturnType<typeof useProofUpload>;
