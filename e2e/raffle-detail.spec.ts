@@ -86,6 +86,43 @@ test.describe('raffle detail: choose and reserve', () => {
     await watcherContext.close();
   });
 
+  test('a raffle sold in cuotas says each cuota and what is due now, from the page to the success screen', async ({
+    browser,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createActiveRaffle(request, {
+      price_cents: 1000,
+      payment_type: 'cuotas',
+      installments: 4,
+    });
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+    const plan = '4 cuotas de $2,50 / Bs 91,25';
+    await expect(page.getByText(plan).first()).toBeVisible();
+    await expect(
+      page.getByText('Hoy pagas la primera cuota: $2,50 / Bs 91,25 por número').first(),
+    ).toBeVisible();
+
+    await cell(page, '003').click();
+    await cell(page, '004').click();
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(plan)).toBeVisible();
+    await expect(
+      dialog.getByText(
+        /Hoy pagas la primera cuota: \$2,50 \/ Bs 91,25 por número \(× 2 números: \$5,00 \/ Bs 182,50\)/,
+      ),
+    ).toBeVisible();
+    await fillCheckout(page);
+    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.getByText(plan).first()).toBeVisible();
+    await expect(page.getByText(/× 2 números: \$5,00 \/ Bs 182,50/).first()).toBeVisible();
+    await context.close();
+  });
+
   test('after reserving, the buyer sends the payment proof for their tickets', async ({
     browser,
     request,

@@ -20,12 +20,24 @@ test.describe('raffle management (vendedor)', () => {
     await expect(page.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
     await expect(page.getByText('Tus rifas: números vendidos')).toBeVisible();
 
-    // Someone else's raffle: the form loads (it is public) but saving is refused (403).
+    // Someone else's raffle: said on arrival, before any form is filled.
     await page.goto(`/dashboard/admin/edit/${others.id}`);
-    await expect(page.getByLabel('Nombre de la rifa')).toHaveValue(others.name);
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    const notYours = 'Solo puedes gestionar tus propias rifas.';
-    await expect(toast(page, 'Error al actualizar la rifa', notYours)).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: notYours })).toBeVisible();
+    await expect(page.getByText('Solo puedes gestionar tus propias rifas.')).toBeVisible();
+    await expect(
+      page.getByText(`«${others.name}» la gestiona otro vendedor.`, { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Nombre de la rifa')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Volver a mis rifas' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+
+    // Their own raffle still opens the form.
+    await page.goto(`/dashboard/admin/edit/${theirs.id}`);
+    await expect(page.getByLabel('Nombre de la rifa')).toHaveValue(theirs.name);
+
+    // An admin-only link sends them home with a toast that says why.
+    await page.goto('/dashboard/admin/payments');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, 'Esa pantalla es solo para administradores.')).toBeVisible();
   });
 });

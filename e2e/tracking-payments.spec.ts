@@ -29,6 +29,11 @@ function uniqueBuyer() {
   };
 }
 
+/** What the reservation form sends (the lookup digits stay in the test). */
+function buyerFields({ name, phone, address, cedula }: ReturnType<typeof uniqueBuyer>) {
+  return { name, phone, address, cedula };
+}
+
 async function uploadProofViaApi(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/uploads', {
     multipart: { file: { name: 'pago.png', mimeType: 'image/png', buffer: PNG } },
@@ -87,7 +92,7 @@ test.describe('paying from tracking', () => {
       digit_count: 3,
     });
     const buyer = uniqueBuyer();
-    await reserveViaApi(request, raffle.id, [7, 8], buyer);
+    await reserveViaApi(request, raffle.id, [7, 8], buyerFields(buyer));
     await sendAndRejectProof(request, raffle.id, 7, buyer, 500);
 
     // The printable ticket's QR opens tracking with the cedula: it is prefilled, then left out of the URL.
@@ -116,6 +121,7 @@ test.describe('paying from tracking', () => {
       buffer: PNG,
     });
     await expect(dialog.getByText('Comprobante listo')).toBeVisible();
+    await expect(dialog.getByText('Adjunta el comprobante para enviarlo.')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
     await expect(dialog.getByText('El monto no puede superar lo que falta por pagar: $5,00.')).toBeVisible();
 
@@ -123,9 +129,10 @@ test.describe('paying from tracking', () => {
     await dialog.getByRole('combobox', { name: 'Método de pago' }).click();
     await page.getByRole('option', { name: 'Pago móvil' }).click();
     await dialog.getByLabel('Número de referencia (opcional)').fill('0123456789');
-    await page.screenshot({ path: `${SHOTS}/tracking-412.png` });
+    await page.screenshot({ path: `${SHOTS}/tracking-412.png`, animations: 'disabled' });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/tracking-1440.png` });
+    await expect(dialog).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/tracking-1440.png`, animations: 'disabled' });
     await page.setViewportSize(PHONE);
 
     await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
@@ -158,7 +165,7 @@ test.describe('paying from tracking', () => {
       installments: 4,
     });
     const buyer = uniqueBuyer();
-    await reserveViaApi(request, raffle.id, [21], buyer);
+    await reserveViaApi(request, raffle.id, [21], buyerFields(buyer));
 
     await page.goto('/tracking');
     await lookUp(page, buyer.digits, buyer.last4);

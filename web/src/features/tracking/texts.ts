@@ -60,6 +60,7 @@ export const trackingTexts = {
     sending: 'Enviando…',
     cancel: 'Cancelar',
     needFile: 'Adjunta el comprobante para enviarlo.',
+    failed: 'No pudimos enviar el comprobante. Revisa tu conexión e intenta de nuevo.',
     invalidAmount: 'Escribe el monto en dólares, p. ej. 2,50',
     zeroAmount: 'El monto debe ser mayor que cero.',
     tooMuch: (remaining: string) => `El monto no puede superar lo que falta por pagar: ${remaining}.`,

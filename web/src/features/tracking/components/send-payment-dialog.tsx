@@ -75,6 +75,9 @@ function SendPaymentForm({
   const proof = useProofUpload();
   const pay = useCreateTrackedPayment();
   const [error, setError] = useState<string | null>(null);
+  const [askedForProof, setAskedForProof] = useState(false);
+  // "Adjunta el comprobante" goes away as soon as one is attached, not on the next submit.
+  const shownError = askedForProof && !proof.fileUrl ? t.needFile : error;
   const form = useForm<SendPaymentFormInput, unknown, SendPaymentFormOutput>({
     resolver: zodResolver(sendPaymentFormSchema(ticket.remaining_cents)),
     defaultValues: {
@@ -88,8 +91,9 @@ function SendPaymentForm({
   const hint = t.amountHint(formatUsd(ticket.amount_due_cents), formatUsd(ticket.remaining_cents));
 
   const onSubmit = async (values: SendPaymentFormOutput) => {
-    if (!proof.fileUrl) return setError(t.needFile);
+    setAskedForProof(!proof.fileUrl);
     setError(null);
+    if (!proof.fileUrl) return;
     try {
       await pay.mutateAsync({
         raffle_id: ticket.raffle_id,
@@ -104,7 +108,7 @@ function SendPaymentForm({
       toast.success(t.sent);
       onSent();
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t.needFile);
+      setError(cause instanceof Error ? cause.message : t.failed);
     }
   };
 
@@ -153,13 +157,13 @@ function SendPaymentForm({
           {...form.register('reference')}
         />
       </Field>
-      {error && (
+      {shownError && (
         <p
           role="alert"
           className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {error}
+          {shownError}
         </p>
       )}
       <DialogFooter>
