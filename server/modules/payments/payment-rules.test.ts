@@ -18,6 +18,15 @@ afterAll(() => t?.close());
 const ANA = { name: 'Ana Gómez', cedula: 'V-11111111', phone: '0412-5550001' };
 const LUIS = { name: 'Luis Díaz', cedula: 'V-22222222', phone: '0416-5550002' };
 
+/** The list's item at `index`; a missing one fails the test here rather than as a TypeError later. */
+function at<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`expected an item at ${index}, got ${list.length}`);
+  return item;
+}
+const firstOf = <T>(list: readonly T[]) => at(list, 0);
+const two = <T>(list: readonly T[]): [T, T] => [at(list, 0), at(list, 1)];
+
 async function reserve(raffleId: string, numbers: number[], who = ANA, extra: Record<string, unknown> = {}) {
   const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer(who), ...extra },
@@ -55,8 +64,8 @@ async function uploadProof(bytes: number[]) {
 describe('approving a payment re-checks it in the same transaction', () => {
   it('a decided payment is final: 409 PAYMENT_ALREADY_DECIDED either way, nothing changes', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [1]);
-    const p = await pay(tk!.id, 1000);
+    const tk = firstOf(await reserve(raffle.id, [1]));
+    const p = await pay(tk.id, 1000);
     expect((await review(p.id, { status: 'rejected', reason: 'No aparece en el banco' })).status).toBe(200);
     const again = await review(p.id, { status: 'approved' });
     expect(again.status).toBe(409);
@@ -64,43 +73,43 @@ describe('approving a payment re-checks it in the same transaction', () => {
       code: 'PAYMENT_ALREADY_DECIDED',
       message: 'Este pago ya fue revisado: su decisión es definitiva.',
     });
-    expect(await ticket(tk!.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
+    expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
   });
 
   it('two full payments of one ticket: the second is refused with PAYMENT_EXCEEDS_REMAINING', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [2]);
-    const first = await pay(tk!.id, 1000);
-    const second = await pay(tk!.id, 1000);
+    const tk = firstOf(await reserve(raffle.id, [2]));
+    const first = await pay(tk.id, 1000);
+    const second = await pay(tk.id, 1000);
     expect((await review(first.id, { status: 'approved' })).status).toBe(200);
     const res = await review(second.id, { status: 'approved' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('PAYMENT_EXCEEDS_REMAINING');
-    expect(await ticket(tk!.id)).toMatchObject({
+    expect(await ticket(tk.id)).toMatchObject({
       status: 'pagado',
       total_paid_cents: 1000,
       remaining_cents: 0,
     });
-    const payments = (await t.api('GET', `/api/tickets/${tk!.id}/payments`, { token: admin })).body;
+    const payments = (await t.api('GET', `/api/tickets/${tk.id}/payments`, { token: admin })).body;
     expect(payments.find((x: { id: string }) => x.id === second.id).status).toBe('pending');
   });
 
   it('a cancelled ticket does not come back as pagado: TICKET_CHANGED', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [3]);
-    const p = await pay(tk!.id, 1000);
-    expect((await setTicket(tk!.id, { status: 'cancelado' })).status).toBe(200);
+    const tk = firstOf(await reserve(raffle.id, [3]));
+    const p = await pay(tk.id, 1000);
+    expect((await setTicket(tk.id, { status: 'cancelado' })).status).toBe(200);
     const res = await review(p.id, { status: 'approved' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('TICKET_CHANGED');
-    expect(await ticket(tk!.id)).toMatchObject({ status: 'cancelado', total_paid_cents: 0 });
+    expect(await ticket(tk.id)).toMatchObject({ status: 'cancelado', total_paid_cents: 0 });
   });
 
   it('a payment of buyer X never credits buyer Y after the number was released and re-sold', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [4], ANA);
-    const anasPayment = await pay(tk!.id, 1000, ANA);
-    expect((await setTicket(tk!.id, { status: 'disponible' })).status).toBe(200);
+    const tk = firstOf(await reserve(raffle.id, [4], ANA));
+    const anasPayment = await pay(tk.id, 1000, ANA);
+    expect((await setTicket(tk.id, { status: 'disponible' })).status).toBe(200);
     const released = await review(anasPayment.id, { status: 'approved' });
     expect(released.status).toBe(409);
     expect(released.body.error.code).toBe('TICKET_CHANGED');
@@ -108,7 +117,7 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const resold = await review(anasPayment.id, { status: 'approved' });
     expect(resold.status).toBe(409);
     expect(resold.body.error.code).toBe('TICKET_CHANGED');
-    expect(await ticket(tk!.id)).toMatchObject({
+    expect(await ticket(tk.id)).toMatchObject({
       status: 'apartado',
       buyer_cedula: LUIS.cedula,
       total_paid_cents: 0,
@@ -119,16 +128,16 @@ describe('approving a payment re-checks it in the same transaction', () => {
   it('concurrent approvals of two payments that together exceed the price: exactly one succeeds', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     for (let round = 0; round < 5; round++) {
-      const [tk] = await reserve(raffle.id, [10 + round]);
-      const a = await pay(tk!.id, 700);
-      const b = await pay(tk!.id, 700);
+      const tk = firstOf(await reserve(raffle.id, [10 + round]));
+      const a = await pay(tk.id, 700);
+      const b = await pay(tk.id, 700);
       const results = await Promise.all([
         review(a.id, { status: 'approved' }),
         review(b.id, { status: 'approved' }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.status === 409)?.body.error.code).toBe('PAYMENT_EXCEEDS_REMAINING');
-      expect(await ticket(tk!.id)).toMatchObject({
+      expect(await ticket(tk.id)).toMatchObject({
         status: 'abonado',
         total_paid_cents: 700,
         remaining_cents: 300,
@@ -138,9 +147,9 @@ describe('approving a payment re-checks it in the same transaction', () => {
 
   it('keeps the price the ticket was reserved at when the raffle price changes', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [20]);
+    const tk = firstOf(await reserve(raffle.id, [20]));
     await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { price_cents: 2000 } });
-    const p = await pay(tk!.id, 1000);
+    const p = await pay(tk.id, 1000);
     const res = await review(p.id, { status: 'approved' });
     expect(res.body.ticket).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
   });
@@ -149,8 +158,8 @@ describe('approving a payment re-checks it in the same transaction', () => {
 describe('rejection reason, counts, the reviewer list and group decisions', () => {
   it('the buyer sees the rejection reason in tracking, and only their own payments', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [30], ANA);
-    const p = await pay(tk!.id, 1000, ANA);
+    const tk = firstOf(await reserve(raffle.id, [30], ANA));
+    const p = await pay(tk.id, 1000, ANA);
     const res = await review(p.id, { status: 'rejected', reason: 'La referencia no aparece en el banco' });
     expect(res.status).toBe(200);
     expect(res.body.notes).toContain('Estado cambiado a rejected');
@@ -165,7 +174,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
       }),
     ]);
     // Released and re-sold: the new buyer does not see Ana's payment.
-    await setTicket(tk!.id, { status: 'disponible' });
+    await setTicket(tk.id, { status: 'disponible' });
     await reserve(raffle.id, [30], LUIS);
     const luis = await t.api('POST', '/api/tracking', { body: { cedula: LUIS.cedula, phone_last4: '0002' } });
     expect(luis.body.tickets.find((x: { number: number }) => x.number === 30).payments).toEqual([]);
@@ -178,9 +187,9 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
       digit_count: 3,
       total_numbers: 500,
     });
-    const [tk] = await reserve(raffle.id, [7], ANA);
-    const full = await pay(tk!.id, 1000, ANA, { reference: 'BDV-778899' });
-    const token = await pay(tk!.id, 1, ANA);
+    const tk = firstOf(await reserve(raffle.id, [7], ANA));
+    const full = await pay(tk.id, 1000, ANA, { reference: 'BDV-778899' });
+    const token = await pay(tk.id, 1, ANA);
     const counts = (await t.api('GET', '/api/payments/counts', { token: admin })).body;
     const list = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body;
     const listed = list.find((x: { id: string }) => x.id === full.id);
@@ -225,7 +234,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const raffle = await makeRaffle(t, { price_cents: 500 });
     const proof = await uploadProof([5, 6, 7, 8]);
     const tickets = await reserve(raffle.id, [50, 51], ANA, { payment_proof: proof });
-    await setTicket(tickets[1]!.id, { status: 'cancelado' });
+    await setTicket(at(tickets, 1).id, { status: 'cancelado' });
     const ids = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body
       .filter((x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id)
       .map((x: { id: string }) => x.id);
@@ -235,7 +244,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('TICKET_CHANGED');
-    expect((await ticket(tickets[0]!.id)).status).toBe('apartado');
+    expect((await ticket(at(tickets, 0).id)).status).toBe('apartado');
     const vendedorOnly = await t.api('POST', '/api/payments/review', { body: { ids, status: 'approved' } });
     expect(vendedorOnly.status).toBe(401);
   });
@@ -281,28 +290,28 @@ describe('a pending payment holds numbers only when it covers the first amount d
 
   it('a 1-cent payment does not hold; the price does; a cuota does in a cuotas raffle', async () => {
     const unico = await makeRaffle(t, { price_cents: 1000 });
-    const [a, b] = await reserve(unico.id, [0, 1]);
-    await pay(a!.id, 1);
-    await pay(b!.id, 1000);
+    const [a, b] = two(await reserve(unico.id, [0, 1]));
+    await pay(a.id, 1);
+    await pay(b.id, 1000);
     expect((await expireAndSweep(unico.id)).slice(0, 2)).toBe('da');
 
     const cuotas = await makeRaffle(t, { price_cents: 1000, payment_type: 'cuotas', installments: 4 });
-    const [c, d] = await reserve(cuotas.id, [0, 1]);
-    await pay(c!.id, 249);
-    await pay(d!.id, 250);
+    const [c, d] = two(await reserve(cuotas.id, [0, 1]));
+    await pay(c.id, 249);
+    await pay(d.id, 250);
     expect((await expireAndSweep(cuotas.id)).slice(0, 2)).toBe('da');
   });
 
   it('past the review window the hold ends and the number goes back on sale', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const [tk] = await reserve(raffle.id, [5]);
-    await pay(tk!.id, 1000);
+    const tk = firstOf(await reserve(raffle.id, [5]));
+    await pay(tk.id, 1000);
     await t.db.execute(
-      sql`update payments set created_at = now() - interval '49 hours' where ticket_id = ${tk!.id}`,
+      sql`update payments set created_at = now() - interval '49 hours' where ticket_id = ${tk.id}`,
     );
     expect((await expireAndSweep(raffle.id))[5]).toBe('d');
     const list = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body;
-    const stale = list.find((x: { ticket_id: string }) => x.ticket_id === tk!.id);
+    const stale = list.find((x: { ticket_id: string }) => x.ticket_id === tk.id);
     expect(Date.parse(stale.review_until)).toBeLessThan(Date.now());
   });
 });

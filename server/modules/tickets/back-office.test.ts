@@ -11,6 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The list's item at `index`; a missing one fails the test here rather than as a TypeError later. */
+function at<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`expected an item at ${index}, got ${list.length}`);
+  return item;
+}
+const firstOf = <T>(list: readonly T[]) => at(list, 0);
+
 async function reserve(raffleId: string, numbers: number[], who: Record<string, unknown> = {}) {
   const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer(who) },
@@ -61,9 +69,9 @@ describe('reservation expiry at volume', () => {
 describe('staff ticket list: counts per status chip', () => {
   it('counts every status for the current search, whatever the status filter', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 20 });
-    const [a] = await reserve(raffle.id, [1, 2], { name: 'Carla Suárez', cedula: 'V-40000001' });
+    const a = firstOf(await reserve(raffle.id, [1, 2], { name: 'Carla Suárez', cedula: 'V-40000001' }));
     await reserve(raffle.id, [3], { name: 'Pedro León', cedula: 'V-40000002' });
-    await t.api('PATCH', `/api/tickets/${a!.id}`, { token: admin, body: { status: 'pagado' } });
+    await t.api('PATCH', `/api/tickets/${a.id}`, { token: admin, body: { status: 'pagado' } });
     const all = await t.api('GET', `/api/raffles/${raffle.id}/tickets?status=apartado`, { token: admin });
     expect(all.body.count).toBe(2);
     expect(all.body.counts).toEqual({
@@ -143,7 +151,7 @@ describe('GET /api/raffles/:id/buyers', () => {
       phone: '0424-1110001',
     });
     await reserve(raffle.id, [7], { name: 'Pedro León', cedula: 'V-60000002', phone: '0412-2220002' });
-    await t.api('PATCH', `/api/tickets/${carla[0]!.id}`, { token: admin, body: { status: 'pagado' } });
+    await t.api('PATCH', `/api/tickets/${at(carla, 0).id}`, { token: admin, body: { status: 'pagado' } });
     const res = await t.api('GET', `/api/raffles/${raffle.id}/buyers`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ count: 2, page: 1, per_page: 50 });
@@ -201,9 +209,9 @@ describe('GET /api/history filters', () => {
       vendedor.token,
     );
     const others = await makeRaffle(t, { name: 'Rifa del admin' });
-    const [tk] = await reserve(mine.id, [5]);
+    const tk = firstOf(await reserve(mine.id, [5]));
     await reserve(others.id, [6]);
-    await t.api('PATCH', `/api/tickets/${tk!.id}`, { token: vendedor.token, body: { status: 'pagado' } });
+    await t.api('PATCH', `/api/tickets/${tk.id}`, { token: vendedor.token, body: { status: 'pagado' } });
 
     const own = await t.api('GET', '/api/history', { token: vendedor.token });
     expect(own.body.items.every((e: { raffle_id: string }) => e.raffle_id === mine.id)).toBe(true);
@@ -219,19 +227,19 @@ describe('GET /api/history filters', () => {
 
     const paid = await t.api('GET', '/api/history?status=pagado', { token: admin });
     expect(paid.body.items.every((e: { to_status: string }) => e.to_status === 'pagado')).toBe(true);
-    expect(paid.body.items.some((e: { ticket_id: string }) => e.ticket_id === tk!.id)).toBe(true);
-    const ticket = await t.api('GET', `/api/history?ticket_id=${tk!.id}`, { token: admin });
+    expect(paid.body.items.some((e: { ticket_id: string }) => e.ticket_id === tk.id)).toBe(true);
+    const ticket = await t.api('GET', `/api/history?ticket_id=${tk.id}`, { token: admin });
     expect(ticket.body.items.map((e: { to_status: string }) => e.to_status)).toEqual(['pagado', 'apartado']);
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
     const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(
       new Date(Date.now() + 86_400_000),
     );
-    const inDay = await t.api('GET', `/api/history?ticket_id=${tk!.id}&from=${today}&to=${today}`, {
+    const inDay = await t.api('GET', `/api/history?ticket_id=${tk.id}&from=${today}&to=${today}`, {
       token: admin,
     });
     expect(inDay.body.count).toBe(2);
-    const later = await t.api('GET', `/api/history?ticket_id=${tk!.id}&from=${tomorrow}`, { token: admin });
+    const later = await t.api('GET', `/api/history?ticket_id=${tk.id}&from=${tomorrow}`, { token: admin });
     expect(later.body.count).toBe(0);
     const bad = await t.api('GET', '/api/history?from=21-11-2026', { token: admin });
     expect(bad.status).toBe(400);
