@@ -31,7 +31,8 @@ test.describe('raffle detail: someone else was faster', () => {
     await expect(
       dialog.getByRole('alert').filter({ hasText: 'El número 007 ya no está disponible. Elige otro.' }),
     ).toBeVisible();
-    await expect(toast(page, 'Error al reservar el ticket')).toBeVisible();
+    // Reported once, in the sheet: no toast over the fields.
+    await expect(toast(page, 'Error al reservar el ticket')).toHaveCount(0);
     await expect(dialog.getByText('Elige al menos un número en el tablero para continuar.')).toBeVisible();
     await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
     await expect(dialog.getByLabel('Teléfono')).toHaveValue(BUYER.phone);
@@ -45,6 +46,65 @@ test.describe('raffle detail: someone else was faster', () => {
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
     await expect(page.locator('#rd-printable-ticket').getByText('008', { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('409 on two numbers: the smaller set and its total must be confirmed before the next submit', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+
+    await cell(page, '031').click();
+    await cell(page, '032').click();
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    await fillCheckout(page);
+    await reserveThroughApi(request, raffle.id, [31]);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
+
+    const changed = dialog.getByTestId('checkout-changed');
+    await expect(changed).toContainText('Tu selección cambió');
+    await expect(changed).toContainText('El número 031 ya no está disponible: lo quitamos.');
+    await expect(changed).toContainText('Ahora apartarías 1 número por $5,00');
+    await expect(toast(page, 'Error al reservar el ticket')).toHaveCount(0);
+    // A quick second tap cannot reserve what the buyer did not confirm.
+    const submit = dialog.getByRole('button', { name: /^Apartar 1 número/ });
+    await expect(submit).toBeDisabled();
+    await changed.getByRole('button', { name: 'Sí, apartar estos números' }).click();
+    await expect(changed).toHaveCount(0);
+    await submit.click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.locator('#rd-printable-ticket').getByText('032', { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('live while the checkout is open: the sheet says what changed, no toast covers it', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+
+    await cell(page, '041').click();
+    await cell(page, '042').click();
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    const dialog = page.getByRole('dialog');
+    await fillCheckout(page);
+    await reserveThroughApi(request, raffle.id, [41]);
+
+    const changed = dialog.getByTestId('checkout-changed');
+    await expect(changed).toContainText('El número 041 ya no está disponible: lo quitamos.');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: /^Apartar 1 número/ })).toBeDisabled();
+    await changed.getByRole('button', { name: 'Sí, apartar estos números' }).click();
+    await expect(dialog.getByRole('button', { name: /^Apartar 1 número/ })).toBeEnabled();
     await context.close();
   });
 

@@ -4,10 +4,13 @@ import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { texts } from '@/config/texts';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { createQueryClient } from './query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // On a phone, sheets rise from the bottom with their fields and submit button: toasts go on top.
+  const phone = useMediaQuery('(max-width: 639px)');
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
@@ -16,7 +19,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <Toaster
         visibleToasts={3}
         duration={4000}
-        position="bottom-right"
+        position={phone ? 'top-center' : 'bottom-right'}
         richColors
         closeButton
         containerAriaLabel={texts.toasts.region}

@@ -23,7 +23,7 @@ export function DashboardLayout() {
         <UserBox />
       </aside>
 
-      <header className="sticky top-0 z-40 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden">
+      <header className="sticky top-0 z-40 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden">
         <Link to={paths.dashboard.root.getHref()} className="rounded-lg py-1">
           <Logo />
         </Link>

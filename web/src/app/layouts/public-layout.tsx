@@ -26,7 +26,7 @@ export function PublicLayout() {
     : { to: paths.login.getHref(), label: texts.publicNav.staff };
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <Link to={paths.home.getHref()} className="rounded-lg py-1">
             <Logo />

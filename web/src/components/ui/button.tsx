@@ -16,7 +16,7 @@ export const buttonVariants = cva(
         link: 'text-brand-700 underline-offset-4 hover:underline',
       },
       size: {
-        sm: 'h-9 px-3',
+        sm: 'h-10 px-3',
         md: 'h-11 px-4',
         lg: 'h-12 px-6 text-base',
         icon: 'size-11',

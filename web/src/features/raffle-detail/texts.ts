@@ -2,6 +2,9 @@ import type { PaymentMethod } from '@domain/reservations';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** Ends a sentence with one period, also after an abbreviation such as "a. m.". */
+export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** Spanish texts of the public raffle screen. Shared ones (statuses, errors) come from domain/. */
 export const raffleDetailTexts = {
   back: 'Volver a las rifas',
@@ -20,6 +23,7 @@ export const raffleDetailTexts = {
     noPhoto: 'Foto del premio no disponible',
     photoOf: (name: string, i: number, n: number) => `${name}: foto ${i} de ${n}`,
     photoCounter: (i: number, n: number) => `${i} / ${n}`,
+    gallery: (name: string) => `Fotos del premio: ${name}`,
     previousPhoto: 'Foto anterior',
     nextPhoto: 'Foto siguiente',
     perNumber: 'por número',
@@ -109,6 +113,14 @@ export const raffleDetailTexts = {
     noNumbers: 'Elige al menos un número en el tablero para continuar.',
     backToBoard: 'Volver al tablero',
     privacy: 'Tus datos solo los ve el organizador. En el tablero público nadie ve tu nombre.',
+    changedTitle: 'Tu selección cambió',
+    removed: (labels: string[]) =>
+      labels.length === 1
+        ? `El número ${labels[0]} ya no está disponible: lo quitamos.`
+        : `Los números ${labels.join(', ')} ya no están disponibles: los quitamos.`,
+    newSet: (n: number, total: string) =>
+      `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total}. ¿Continuamos con estos?`,
+    confirmNewSet: 'Sí, apartar estos números',
   },
   proof: {
     choose: 'Elegir archivo',
@@ -136,11 +148,18 @@ export const raffleDetailTexts = {
     trackingHint: 'Con tu cédula y los últimos 4 dígitos de tu teléfono ves el estado de tus pagos.',
     more: 'Apartar más números',
     proofSent: 'Recibimos tu comprobante. El organizador lo revisará y confirmará tu pago.',
+    // Caracas times end in "a. m.": a sentence ending in one gets no second period.
     shareText: (raffle: string, list: string, total: string, until: string) =>
-      `Aparté ${list} en la rifa «${raffle}». Total: ${total}.${until ? ` Apartados hasta ${until}.` : ''}`,
+      `Aparté ${list} en la rifa «${raffle}». Total: ${total}.${until ? ` Apartados hasta ${endSentence(until)}` : ''}`,
     numbersList: (n: number, list: string) => `${plural(n, 'el número', 'los números')} ${list}`,
     buyer: 'A nombre de',
     draw: 'Sorteo',
+    organizer: 'Organiza',
+    contact: 'Contacto',
+    status: 'Estado',
+    statusReserved: 'Apartado: pendiente de pago',
+    statusInReview: 'Apartado: comprobante en revisión',
+    statusPaid: 'Pagado',
   },
   sendProof: {
     title: 'Enviar comprobante',

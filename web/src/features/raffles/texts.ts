@@ -15,6 +15,8 @@ export const rafflesTexts = {
     trustTrack: 'Tus tickets, siempre a la vista',
     trustTrackText: 'Consulta tus números y pagos con tu cédula y los 4 últimos dígitos de tu teléfono.',
     trackCta: 'Consulta tus tickets',
+    seeRaffles: 'Ver rifas',
+    trustTitle: 'Por qué confiar',
     listTitle: 'Rifas activas',
     listDescription: 'Precios por número en dólares y en bolívares a la tasa del día.',
     empty: 'No hay rifas activas en este momento',
@@ -35,6 +37,7 @@ export const rafflesTexts = {
     cta: 'Elegir números',
     imageAlt: (name: string) => `Premio de la rifa ${name}`,
     noImage: 'Foto del premio no disponible',
+    noImageSoon: 'Foto del premio próximamente',
     soldLabel: 'Porcentaje de números vendidos',
   },
   detail: {

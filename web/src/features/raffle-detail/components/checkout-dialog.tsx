@@ -1,9 +1,7 @@
-import { messages } from '@domain/messages';
 import type { Raffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { VesRate } from '@/lib/exchange-rates';
 import { useCreateReservation } from '../api/create-reservation';
@@ -42,16 +40,30 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   const proof = useProofUpload();
   const reserve = useCreateReservation();
   const [problem, setProblem] = useState<{ message: string; taken: number[] } | null>(null);
+  // The set the buyer agreed to. When numbers drop out of it (a 409, or taken live while they
+  // type), the next submit waits until they confirm the smaller set and its total.
+  const [confirmed, setConfirmed] = useState<number[]>([]);
+  const selection = useRaffleStore((s) => s.selection);
+  const removed = confirmed.filter((n) => !selection.includes(n));
+  const needsConfirm = removed.length > 0 && selection.length > 0;
 
   // A conflict message belongs to the attempt it explains; reopening starts a new attempt.
   useEffect(() => {
-    if (open) setProblem(null);
+    if (!open) return;
+    setProblem(null);
+    setConfirmed(useRaffleStore.getState().selection);
+  }, [open]);
+
+  // While the sheet is open the board is hidden: live changes are told here, not in toasts.
+  useEffect(() => {
+    useRaffleStore.getState().setCheckingOut(open);
+    return () => useRaffleStore.getState().setCheckingOut(false);
   }, [open]);
 
   async function onSubmit(values: CheckoutFormOutput) {
     const store = useRaffleStore.getState();
     const numbers = store.selection;
-    if (numbers.length === 0 || proof.uploading) return;
+    if (numbers.length === 0 || proof.uploading || needsConfirm) return;
     setProblem(null);
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);
@@ -82,8 +94,8 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       for (const field of found.fields) {
         form.setError(field.path as 'buyer.name', { message: field.message }, { shouldFocus: true });
       }
+      // Reported once, in the sheet: a toast here would cover the fields it is about.
       if (found.message) setProblem({ message: found.message, taken: found.taken });
-      toast.error(messages.store.reserveTicket, { description: found.message ?? undefined });
     }
   }
 
@@ -100,6 +112,11 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           form={form}
           proof={proof}
           problem={problem}
+          removed={needsConfirm ? removed : []}
+          onConfirmNewSet={() => {
+            setConfirmed(selection);
+            setProblem(null);
+          }}
           sending={reserve.isPending}
           onSubmit={form.handleSubmit(onSubmit)}
           onBack={() => onOpenChange(false)}

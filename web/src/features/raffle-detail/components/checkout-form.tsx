@@ -22,6 +22,9 @@ type CheckoutFormProps = {
   form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput>;
   proof: ProofUploadState;
   problem: { message: string; taken: number[] } | null;
+  /** Numbers that dropped out of the set the buyer agreed to; non-empty until they confirm. */
+  removed: number[];
+  onConfirmNewSet: () => void;
   sending: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onBack: () => void;
@@ -33,6 +36,8 @@ export function CheckoutForm({
   form,
   proof,
   problem,
+  removed,
+  onConfirmNewSet,
   sending,
   onSubmit,
   onBack,
@@ -71,21 +76,39 @@ export function CheckoutForm({
         )}
       </div>
 
-      {problem && (
+      {removed.length > 0 ? (
         <div
           role="alert"
-          className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="checkout-changed"
         >
-          <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-2">
-            <p className="font-medium">{problem.message}</p>
-            {empty && (
-              <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
-                {t.backToBoard}
-              </Button>
-            )}
-          </div>
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle aria-hidden className="size-5 shrink-0" />
+            {t.changedTitle}
+          </p>
+          <p>{t.removed(removed.map((n) => padTicketNumber(n, raffle.digit_count)))}</p>
+          <p>{t.newSet(selection.length, total.label)}</p>
+          <Button size="sm" className="w-full sm:w-fit" onClick={onConfirmNewSet}>
+            {t.confirmNewSet}
+          </Button>
         </div>
+      ) : (
+        problem && (
+          <div
+            role="alert"
+            className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
+            <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <div className="grid gap-2">
+              <p className="font-medium">{problem.message}</p>
+              {empty && (
+                <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
+                  {t.backToBoard}
+                </Button>
+              )}
+            </div>
+          </div>
+        )
       )}
 
       <CheckoutFields form={form} />
@@ -102,7 +125,7 @@ export function CheckoutForm({
           size="lg"
           className="h-auto min-h-12 w-full py-2 whitespace-normal"
           loading={sending}
-          disabled={empty || proof.uploading}
+          disabled={empty || proof.uploading || removed.length > 0}
         >
           {sending ? (
             t.sending

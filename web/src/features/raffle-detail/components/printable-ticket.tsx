@@ -6,7 +6,7 @@ import { Ticket } from 'lucide-react';
 import { texts } from '@/config/texts';
 import type { PriceText } from '../price';
 import type { ReservationResult } from '../reservation-result';
-import { raffleDetailTexts } from '../texts';
+import { paymentInstructions, raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.success;
 
@@ -16,18 +16,35 @@ type PrintableTicketProps = {
   total: PriceText;
   /** For a raffle sold in cuotas: the plan and what is due today. */
   installments?: { plan: string; dueNow: string } | null;
+  /** Where the payment stands: reserved and unpaid, proof in review, or paid. */
+  paymentStatus: 'reserved' | 'inReview' | 'paid';
 };
 
+const statusLabel = {
+  reserved: t.statusReserved,
+  inReview: t.statusInReview,
+  paid: t.statusPaid,
+} as const;
+
+const row = (label: string, value: string | null | undefined): [string, string][] =>
+  value ? [[label, value]] : [];
+
 /** The ticket card: what prints (see raffle-detail.css) and what a screenshot should show. */
-export function PrintableTicket({ raffle, result, total, installments }: PrintableTicketProps) {
+export function PrintableTicket({
+  raffle,
+  result,
+  total,
+  installments,
+  paymentStatus,
+}: PrintableTicketProps) {
   const until = result.tickets[0]?.reserved_until;
+  // A printed or saved ticket must stand on its own: who organizes, how to pay, where it stands.
   const rows: [string, string][] = [
     [t.buyer, result.buyerName],
+    [t.status, statusLabel[paymentStatus]],
     [t.total, total.label],
-    ...(installments
-      ? ([[raffleDetailTexts.installments.row, installments.plan]] as [string, string][])
-      : []),
-    ...(until ? ([[t.until, formatDateTime(until)]] as [string, string][]) : []),
+    ...row(raffleDetailTexts.installments.row, installments?.plan),
+    ...row(t.until, paymentStatus === 'paid' || !until ? null : formatDateTime(until)),
     [t.method, paymentMethodLabels[result.paymentMethod]],
     [
       raffleDetailTexts.hero.draw,
@@ -35,7 +52,10 @@ export function PrintableTicket({ raffle, result, total, installments }: Printab
         ? raffleDetailTexts.hero.drawWith(raffle.draw_source)
         : raffleDetailTexts.hero.drawDefault,
     ],
+    ...row(t.organizer, raffle.organizer_name),
+    ...row(t.contact, raffle.contact_phone),
   ];
+  const howToPay = raffle.payment_instructions ?? paymentInstructions[result.paymentMethod];
   return (
     <article
       id="rd-printable-ticket"
@@ -81,6 +101,13 @@ export function PrintableTicket({ raffle, result, total, installments }: Printab
             </div>
           ))}
         </dl>
+        {paymentStatus !== 'paid' && (
+          // On screen the "Cómo pagar" card follows the ticket; on paper the ticket must carry it.
+          <div className="hidden gap-1 border-t border-dashed border-zinc-300 pt-4 text-sm print:grid">
+            <p className="text-zinc-500">{t.howToPay}</p>
+            <p className="font-medium break-words whitespace-pre-line text-zinc-900">{howToPay}</p>
+          </div>
+        )}
       </div>
     </article>
   );

@@ -10,10 +10,10 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
   const [failed, setFailed] = useState<string[]>([]);
   const [loaded, setLoaded] = useState<string[]>([]);
   const [index, setIndex] = useState(0);
-  const strip = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLElement>(null);
   const shown = images.filter((src) => !failed.includes(src));
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+  const onScroll = (event: UIEvent<HTMLElement>) => {
     const el = event.currentTarget;
     setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
   };
@@ -37,9 +37,12 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
 
   return (
     <div className="relative aspect-[4/3] w-full overflow-hidden rounded-[var(--radius-card)] bg-zinc-200 shadow-[var(--shadow-card)]">
-      <div
+      <section
         ref={strip}
-        className="flex h-full snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be reachable by keyboard, so the arrow keys can scroll it
+        tabIndex={0}
+        aria-label={t.gallery(name)}
+        className="flex h-full snap-x snap-mandatory overflow-x-auto outline-none [scrollbar-width:none] focus-visible:ring-4 focus-visible:ring-brand-600 focus-visible:ring-inset"
         onScroll={shown.length > 1 ? onScroll : undefined}
       >
         {shown.map((src, i) => (
@@ -57,7 +60,7 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
             )}
           />
         ))}
-      </div>
+      </section>
       {shown.length > 1 && (
         <>
           <span className="absolute top-3 right-3 rounded-full bg-zinc-950/60 px-2.5 py-1 text-xs font-medium text-white">

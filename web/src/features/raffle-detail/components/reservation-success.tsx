@@ -2,7 +2,7 @@ import { formatDateTime } from '@domain/dates';
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { CheckCircle2, Plus, Search } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -28,7 +28,9 @@ type ReservationSuccessProps = {
 
 /** After reserving: the ticket, how to pay, the proof, sharing, and where to follow it up. */
 export function ReservationSuccess({ raffle, rate, result, onMore }: ReservationSuccessProps) {
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [proofSent, setProofSent] = useState(result.proofSent);
   const totalCents = result.tickets.reduce((sum, ticket) => sum + ticket.remaining_cents, 0);
   const total = priceText(totalCents, rate);
   const plan = installmentPlan(raffle);
@@ -45,13 +47,20 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
   const numbers = t.numbersList(result.tickets.length, list);
   const shareText = t.shareText(raffle.name, numbers, total.label, until ? formatDateTime(until) : '');
 
+  const paymentStatus = totalCents === 0 ? 'paid' : proofSent ? 'inReview' : 'reserved';
+
+  // Scroll the whole block (check icon included) below the sticky header, then focus the title.
   useEffect(() => {
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.current?.focus({ preventScroll: true });
   }, []);
 
   return (
-    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl gap-5">
+    <section
+      ref={section}
+      aria-labelledby="success-title"
+      className="mx-auto grid w-full max-w-xl scroll-mt-32 gap-5 sm:scroll-mt-24"
+    >
       <div className="grid justify-items-center gap-2 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
           <CheckCircle2 aria-hidden className="size-8" />
@@ -60,14 +69,20 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
           id="success-title"
           ref={heading}
           tabIndex={-1}
-          className="scroll-mt-28 text-2xl font-bold tracking-tight text-zinc-900 outline-none"
+          className="text-2xl font-bold tracking-tight text-zinc-900 outline-none"
         >
           {t.title}
         </h2>
         <p className="text-sm text-zinc-600">{t.subtitle}</p>
       </div>
 
-      <PrintableTicket raffle={raffle} result={result} total={total} installments={installments} />
+      <PrintableTicket
+        raffle={raffle}
+        result={result}
+        total={total}
+        installments={installments}
+        paymentStatus={paymentStatus}
+      />
       <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
 
       <HowToPay
@@ -92,6 +107,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
               cedula={result.cedula}
               amountFor={(ticket) => firstPaymentCents(plan, ticket.remaining_cents)}
               totalLabel={priceText(dueNowCents, rate).label}
+              onSent={() => setProofSent(true)}
             />
           )}
         </Card>

@@ -46,7 +46,7 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
       ref={ref}
       id="rd-selection-bar"
       aria-label={t.region}
-      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-zinc-200 bg-white/95 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-zinc-200 bg-white shadow-[0_-6px_20px_rgb(0_0_0/0.08)]"
     >
       <div className="mx-auto grid max-w-6xl gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <div className="flex items-center justify-between gap-2">
@@ -56,7 +56,7 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
           <button
             type="button"
             onClick={() => useRaffleStore.getState().clearSelection()}
-            className="rounded px-1 text-xs font-medium text-zinc-600 underline-offset-2 hover:underline"
+            className="-my-2 inline-flex min-h-10 min-w-10 items-center justify-center rounded px-2 text-xs font-medium text-zinc-700 underline underline-offset-2"
           >
             {t.clear}
           </button>
@@ -70,7 +70,7 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
                   type="button"
                   onClick={() => useRaffleStore.getState().toggle(n)}
                   aria-label={t.remove(label)}
-                  className="inline-flex h-9 items-center gap-1 rounded-full bg-brand-700 pr-2 pl-3 text-sm font-semibold text-white tabular-nums hover:bg-brand-800"
+                  className="inline-flex h-10 items-center gap-1 rounded-full bg-brand-700 pr-2 pl-3 text-sm font-semibold text-white tabular-nums hover:bg-brand-800"
                 >
                   {label}
                   <X aria-hidden className="size-4 opacity-80" />

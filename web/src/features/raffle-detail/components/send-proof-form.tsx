@@ -2,7 +2,6 @@ import type { BuyerTicket, PaymentMethod } from '@domain/reservations';
 import { padTicketNumber } from '@domain/tickets';
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -21,6 +20,8 @@ type SendProofFormProps = {
   /** What each ticket pays now: all it owes, or its first cuota. */
   amountFor: (ticket: BuyerTicket) => number;
   totalLabel: string;
+  /** Every ticket now has its proof: the ticket card shows it in review. */
+  onSent?: () => void;
 };
 
 /**
@@ -35,6 +36,7 @@ export function SendProofForm({
   cedula,
   amountFor,
   totalLabel,
+  onSent,
 }: SendProofFormProps) {
   const proof = useProofUpload();
   const pay = useCreatePayment();
@@ -62,7 +64,8 @@ export function SendProofForm({
         });
         setSent((ids) => [...ids, ticket.id]);
       }
-      toast.success(t.done);
+      // Said once, in place (the form turns into the confirmation), not again in a toast.
+      onSent?.();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : t.needFile);
     }

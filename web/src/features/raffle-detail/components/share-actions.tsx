@@ -12,8 +12,9 @@ export function ShareActions({ title, text, url }: ShareActionsProps) {
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const whatsapp = whatsappHref(`${text} ${url}`);
   return (
-    <div className="grid gap-2 sm:grid-cols-3">
-      <Button asChild size="lg" variant="secondary">
+    // Two columns at most: "Compartir por WhatsApp" needs the room (it spans both when there are three).
+    <div className="grid gap-2 sm:grid-cols-2">
+      <Button asChild size="lg" variant="secondary" className={canShare ? 'sm:col-span-2' : undefined}>
         <a href={whatsapp} target="_blank" rel="noopener noreferrer">
           <MessageCircle aria-hidden />
           {t.whatsapp}

@@ -27,6 +27,7 @@ export function useRaffleData(raffleId: string) {
   useEffect(() => {
     if (!board.data) return;
     const lost = useRaffleStore.getState().loadBoard(raffleId, board.data);
+    if (useRaffleStore.getState().checkingOut) return; // the checkout sheet says it
     for (const n of lost) {
       toast.warning(raffleDetailTexts.selection.takenByOther(padTicketNumber(n, board.data.digit_count)));
     }

@@ -29,8 +29,11 @@ function handleTicketEvent(raffleId: string, event: TicketEvent) {
   const digits = store.boards[raffleId]?.digitCount ?? 3;
   if (store.selection.includes(event.number)) {
     store.deselect([event.number]);
-    toast.warning(raffleDetailTexts.selection.takenByOther(padTicketNumber(event.number, digits)));
+    if (!store.checkingOut) {
+      toast.warning(raffleDetailTexts.selection.takenByOther(padTicketNumber(event.number, digits)));
+    }
   }
+  if (store.checkingOut) return;
   toast(liveUpdateToast(event.number, event.status), {
     id: `live-${event.number}`,
     duration: LIVE_TOAST_MS,

@@ -51,7 +51,7 @@ export function RaffleDetailPage() {
       <nav aria-label={texts.breadcrumbs} className="-mt-2 -mb-2 sm:mt-0">
         <Link
           to={paths.home.getHref()}
-          className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline"
+          className="inline-flex min-h-10 items-center gap-1 rounded pr-2 text-sm font-medium text-brand-700 hover:underline"
         >
           <ArrowLeft aria-hidden className="size-4" />
           {t.back}

@@ -20,6 +20,8 @@ type RaffleStore = {
   selectionRaffleId: string | null;
   /** Numbers this visitor is reserving or just reserved: their live updates are not "someone else". */
   ownNumbers: number[];
+  /** The checkout sheet is open: live changes to the selection are shown there, not as toasts. */
+  checkingOut: boolean;
   /** Numbers that just changed (brief animation). */
   flashes: Record<number, true>;
   /** The number to scroll to and mark; `seq` makes a second jump to the same number count. */
@@ -36,6 +38,7 @@ type RaffleStore = {
   deselect: (numbers: number[]) => void;
   clearSelection: () => void;
   setOwnNumbers: (numbers: number[]) => void;
+  setCheckingOut: (open: boolean) => void;
   flash: (number: number) => void;
   highlight: (number: number) => void;
 };
@@ -48,6 +51,7 @@ export const useRaffleStore = create<RaffleStore>()((set, get) => ({
   selection: [],
   selectionRaffleId: null,
   ownNumbers: [],
+  checkingOut: false,
   flashes: {},
   highlighted: null,
 
@@ -98,6 +102,7 @@ export const useRaffleStore = create<RaffleStore>()((set, get) => ({
   deselect: (numbers) => set((s) => ({ selection: s.selection.filter((n) => !numbers.includes(n)) })),
   clearSelection: () => set({ selection: [] }),
   setOwnNumbers: (numbers) => set({ ownNumbers: numbers }),
+  setCheckingOut: (open) => set({ checkingOut: open }),
 
   flash: (number) => {
     set((s) => ({ flashes: { ...s.flashes, [number]: true } }));

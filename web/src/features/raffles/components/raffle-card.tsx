@@ -17,7 +17,11 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
   const href = paths.raffle.getHref(raffle.id);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="raffle-card">
-      <RaffleImage src={raffle.images[0]} alt={t.imageAlt(raffle.name)} className="aspect-[4/3] w-full" />
+      <RaffleImage
+        src={raffle.images[0]}
+        alt={t.imageAlt(raffle.name)}
+        className="aspect-[16/9] w-full sm:aspect-[4/3]"
+      />
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="grid gap-2">
           <h3 className="text-lg leading-snug font-semibold text-zinc-900">

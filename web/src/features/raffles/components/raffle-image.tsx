@@ -3,17 +3,24 @@ import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { rafflesTexts } from '../texts';
 
-type RaffleImageProps = { src?: string; alt: string; className?: string; iconClassName?: string };
+type RaffleImageProps = {
+  src?: string;
+  alt: string;
+  className?: string;
+  iconClassName?: string;
+  /** A thumbnail: the placeholder shows the icon only. */
+  compact?: boolean;
+};
 
 /**
- * The prize photo in a fixed-ratio frame (no layout jump while it loads). A missing or broken
- * image becomes a quiet placeholder instead of the browser's broken-image icon.
+ * The prize photo in a fixed-ratio frame (no layout jump while it loads). A raffle without a photo,
+ * or a broken one, gets a designed placeholder in the brand colours rather than an empty box.
  */
-export function RaffleImage({ src, alt, className, iconClassName }: RaffleImageProps) {
+export function RaffleImage({ src, alt, className, iconClassName, compact = false }: RaffleImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && failedSrc !== src;
   return (
-    <div className={cn('relative overflow-hidden bg-gradient-to-br from-brand-50 to-zinc-100', className)}>
+    <div className={cn('relative overflow-hidden bg-zinc-100', className)}>
       {showImage ? (
         <img
           src={src}
@@ -27,9 +34,20 @@ export function RaffleImage({ src, alt, className, iconClassName }: RaffleImageP
         <div
           role="img"
           aria-label={rafflesTexts.card.noImage}
-          className="absolute inset-0 flex items-center justify-center text-brand-600/60"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-700 via-brand-600 to-fuchsia-500 text-white"
         >
-          <Gift aria-hidden className={cn('size-12', iconClassName)} />
+          {compact ? (
+            <Gift aria-hidden className={cn('size-7', iconClassName)} />
+          ) : (
+            <>
+              <span className="flex size-14 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/30">
+                <Gift aria-hidden className={cn('size-7', iconClassName)} />
+              </span>
+              <span aria-hidden className="text-xs font-medium text-white/85">
+                {rafflesTexts.card.noImageSoon}
+              </span>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -68,7 +68,12 @@ export function RaffleImagesField({ onUploadingChange }: RaffleImagesFieldProps)
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {images.map((url, index) => (
           <li key={url} className="relative">
-            <RaffleImage src={url} alt={t.imageAlt(index + 1)} className="aspect-square rounded-lg border" />
+            <RaffleImage
+              src={url}
+              alt={t.imageAlt(index + 1)}
+              className="aspect-square rounded-lg border"
+              compact
+            />
             {index === 0 && (
               <span className="absolute bottom-1 left-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-xs text-white">
                 {t.cover}

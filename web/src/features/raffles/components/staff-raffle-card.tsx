@@ -45,6 +45,7 @@ export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
           src={raffle.images[0]}
           alt={rafflesTexts.card.imageAlt(raffle.name)}
           className="size-16 shrink-0 rounded-lg"
+          compact
           iconClassName="size-7"
         />
         <div className="grid min-w-0 flex-1 content-start gap-1.5">

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { texts } from '@/config/texts';
 import { useRaffles } from '../api/get-raffles';
-import { HomeHero } from '../components/home-hero';
+import { HomeHero, HomeTrustPoints, RAFFLES_LIST_ID } from '../components/home-hero';
 import { RaffleCard } from '../components/raffle-card';
 import { RaffleCardSkeleton } from '../components/raffle-card-skeleton';
 import { rafflesTexts } from '../texts';
@@ -22,9 +22,9 @@ export function HomePage() {
   }, [raffles.isError]);
 
   return (
-    <div className="grid gap-10">
+    <div className="grid gap-6 sm:gap-10">
       <HomeHero />
-      <section aria-labelledby="raffles-title" className="grid gap-4">
+      <section id={RAFFLES_LIST_ID} aria-labelledby="raffles-title" className="grid scroll-mt-28 gap-4">
         <div className="grid gap-1">
           <h2 id="raffles-title" className="text-xl font-bold text-zinc-900 sm:text-2xl">
             {t.listTitle}
@@ -59,6 +59,12 @@ export function HomePage() {
             ))}
           </div>
         )}
+      </section>
+      <section aria-labelledby="trust-title" className="grid gap-3 sm:hidden">
+        <h2 id="trust-title" className="text-lg font-bold text-zinc-900">
+          {t.trustTitle}
+        </h2>
+        <HomeTrustPoints onLight />
       </section>
     </div>
   );

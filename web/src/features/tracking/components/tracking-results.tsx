@@ -77,7 +77,7 @@ export function TrackingResults({ tickets, credentials, onPaymentSent }: Trackin
             </div>
             <Link
               to={paths.raffle.getHref(group.raffleId)}
-              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              className="-my-2 inline-flex min-h-10 items-center gap-1 rounded px-1 text-sm font-medium text-brand-700 hover:underline"
             >
               {t.viewRaffle}
               <ExternalLink aria-hidden className="size-4" />
