@@ -1,5 +1,5 @@
 import { cedulaField, vePhoneField } from './fields';
-import { PAYMENT_METHODS } from './reservations';
+import { type BuyerTicket, PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
 import { z } from './zod';
 
@@ -116,3 +116,6 @@ export type TicketHistoryEntry = {
   raffle_name: string;
   ticket_number: string;
 };
+
+/** A row of the staff ticket list: a sale, or a number nobody holds (`id` null, 'disponible'). */
+export type StaffTicket = Omit<BuyerTicket, 'id'> & { id: string | null };

@@ -21,6 +21,8 @@ const STATUS_BY_CODE = Object.fromEntries(Object.entries(BOARD_CODES).map(([s, c
   string,
   TicketStatus
 >;
+/** The board character of a status; anything unknown shows as 'o' (otros). */
+export const boardChar = (status: string): string => BOARD_CODES[status as TicketStatus] ?? 'o';
 export const statusFromBoardCode = (code: string): TicketStatus | 'otros' => STATUS_BY_CODE[code] ?? 'otros';
 
 export const isTicketStatus = (value: string): value is TicketStatus =>
@@ -43,4 +45,7 @@ export const exactNumberFromTerm = (term: string): number | null =>
 
 export const ticketMessages = {
   notFound: 'Ticket no encontrado',
+  saleEnded: 'Este número fue liberado y ya no pertenece a esta venta. Actualiza la lista.',
+  numberAvailable: 'El número está disponible: elige un estado para asignarlo.',
+  numberTaken: 'Otra persona acaba de apartar este número. Actualiza la lista.',
 } as const;

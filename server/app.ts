@@ -28,6 +28,7 @@ import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { type BoardCache, createBoardCache } from './modules/tickets/board-cache';
 import { staffTicketsRoutes } from './modules/tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/tickets/staff-tickets.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -108,6 +109,7 @@ export async function buildApp(options: {
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   const resolvePaymentProof = (url: string) => files.resolveUpload(url, 'payment-proof');
   let tickets: TicketsService | null = null;
+  let boards: BoardCache | null = null;
   const raffles = createRafflesService({
     db,
     tickets: () => tickets as TicketsService,
@@ -120,6 +122,7 @@ export async function buildApp(options: {
     resolvePaymentProof,
     recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
     paymentReviewHours: config.paymentReviewHours,
+    onCommitted: (raffleId, versions) => boards?.expectCommitted(raffleId, versions),
   });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const staffTickets = createStaffTicketsService({ db });
@@ -134,6 +137,11 @@ export async function buildApp(options: {
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
   const hub = createRealtimeHub(database);
   await hub.start();
+  boards = createBoardCache({
+    hub,
+    findRaffle: (id) => raffles.findRow(db, id),
+    liveSales: (raffleId) => (tickets as TicketsService).liveSales(raffleId),
+  });
   app.addHook('preClose', async () => hub.stop());
 
   await app.register(
@@ -154,8 +162,10 @@ export async function buildApp(options: {
           raffles,
           tickets,
           hub,
+          boards,
           guards,
           reservationsPerMinute: config.rateLimits.reservations,
+          boardPerMinute: config.rateLimits.board ?? 120,
         }),
       );
     },

@@ -17,6 +17,7 @@ const envSchema = z.object({
   RATE_LIMIT_RESERVATIONS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_BOARD: z.coerce.number().int().min(1).default(120),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   RATES_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -36,7 +37,7 @@ export type Config = {
   accessTokenTtlSeconds: number;
   logLevel: string;
   /** `uploads` is optional so older callers of buildApp keep compiling; loadConfig always sets it. */
-  rateLimits: { signIn: number; reservations: number; tracking: number; uploads?: number };
+  rateLimits: { signIn: number; reservations: number; tracking: number; uploads?: number; board?: number };
   webDistDir: string;
   ratesUrl?: string;
   /** Fastify trustProxy: true, or the proxy addresses ("127.0.0.1,10.0.0.0/8"). */
@@ -72,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reservations: e.RATE_LIMIT_RESERVATIONS,
       tracking: e.RATE_LIMIT_TRACKING,
       uploads: e.RATE_LIMIT_UPLOADS,
+      board: e.RATE_LIMIT_BOARD,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ratesUrl: e.RATES_URL,

@@ -139,6 +139,11 @@ export const raffles = pgTable(
 /** Board/SSE ordering: every ticket change takes the next value, so clients can drop stale events. */
 export const ticketVersionSeq = sql`nextval('ticket_version_seq')`;
 
+/**
+ * One row per sale, not per number: a number with no live sale (ended_at null) is 'disponible',
+ * so a raffle costs the same to create at any size. Releasing a number ends its sale (kept for
+ * history and payments); selling it again is a new row with a new id.
+ */
 export const tickets = pgTable(
   'tickets',
   {
@@ -161,10 +166,13 @@ export const tickets = pgTable(
     remainingCents: bigint('remaining_cents', { mode: 'number' }).notNull().default(0),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** When the sale ended (released or expired): the number is back on sale. Null = live. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('tickets_raffle_number_key').on(t.raffleId, t.number),
+    // A number has at most one live sale: a second buyer's insert conflicts here.
+    uniqueIndex('tickets_live_number_key').on(t.raffleId, t.number).where(sql`${t.endedAt} is null`),
     index('tickets_raffle_status_idx').on(t.raffleId, t.status),
     index('tickets_cedula_idx').on(t.buyerCedula),
     index('tickets_reserved_until_idx').on(t.reservedUntil),
@@ -172,6 +180,8 @@ export const tickets = pgTable(
       'tickets_status_check',
       sql`${t.status} in ('disponible','apartado','abonado','pagado','cancelado')`,
     ),
+    // A live sale is never 'disponible'; an ended one always is.
+    check('tickets_live_status_check', sql`(${t.endedAt} is null) = (${t.status} <> 'disponible')`),
   ],
 );
 

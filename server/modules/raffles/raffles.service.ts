@@ -81,7 +81,7 @@ export function createRafflesService(deps: {
   const { db } = deps;
 
   async function withStats(rows: RaffleRow[]): Promise<Raffle[]> {
-    const stats = await deps.tickets().statsFor(rows.map((r) => r.id));
+    const stats = await deps.tickets().statsFor(rows);
     return rows.map((row) => toRaffle(row, stats.get(row.id)));
   }
 
@@ -137,23 +137,20 @@ export function createRafflesService(deps: {
     },
 
     getVisibleRow,
+    /** Whether the actor may see this raffle (drafts only for admins and their seller). */
+    isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canSeeDraft(row, actor),
     getOwnedRow: (id: string, actor: AuthContext) => getOwnedRow(id, actor),
     findRow: (executor: Executor, id: string, lock?: 'key share') =>
       rafflesRepo.findById(executor, id, { lock }),
 
-    /** The raffle and all its numbers in one transaction, then fresh planner statistics. */
+    /** Only the raffle row: its numbers are all 'disponible' until sold, at any size. */
     async create(actor: AuthContext, input: CreateRaffle): Promise<Raffle> {
       if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
         throw invalid('closing_date', raffleMessages.closingInPast);
       }
       await assertImages(input.images);
       const sellerId = actor.role === 'admin' ? (input.seller_id ?? actor.userId) : actor.userId;
-      const row = await db.transaction(async (tx) => {
-        const raffle = await rafflesRepo.insert(tx, { ...(toColumns(input) as RaffleInsert), sellerId });
-        await deps.tickets().generate(tx, raffle.id, raffle.totalNumbers, raffle.digitCount);
-        return raffle;
-      });
-      await deps.tickets().analyze();
+      const row = await rafflesRepo.insert(db, { ...(toColumns(input) as RaffleInsert), sellerId });
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
     },
@@ -186,7 +183,6 @@ export function createRafflesService(deps: {
         if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
         return rafflesRepo.update(tx, id, columns);
       });
-      if (input.total_numbers !== undefined) await deps.tickets().analyze();
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
     },

@@ -1,92 +1,155 @@
-import { and, asc, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { TICKET_STATUSES } from '../../../domain/tickets';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
-import type { TicketRow } from './tickets.repo';
+import { fromRaw, isLive, type TicketRow } from './tickets.repo';
 
 /** ILIKE treats % and _ as wildcards; a search term is data, so they are escaped. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: number | null };
+export type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: number | null };
+type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
+
+/** A row of the staff list: a live sale, or a number nobody holds (id null, 'disponible'). */
+export type NumberRow = Omit<TicketRow, 'id'> & { id: string | null };
+
+/** The statuses asked for, when none of them is 'disponible': only live sales can match. */
+const salesOnly = (statuses?: string[]) => statuses?.length && !statuses.includes('disponible');
 
 /** The staff list's search (SPEC 5): partial name, phone, cedula or ticket number, or the exact number. */
-function searchCondition(filters: TicketFilters): SQL | undefined {
-  if (!filters.term) return undefined;
-  const like = likeTerm(filters.term);
-  return or(
-    ilike(tickets.buyerName, like),
-    ilike(tickets.buyerPhone, like),
-    ilike(tickets.buyerCedula, like),
-    ilike(tickets.ticketNumber, like),
-    filters.exactNumber != null ? eq(tickets.number, filters.exactNumber) : undefined,
-  );
+function searchSql(f: TicketFilters, ticketNumber: SQL, number: SQL): SQL {
+  if (!f.term) return sql`true`;
+  const like = likeTerm(f.term);
+  return sql`(t.buyer_name ilike ${like} or t.buyer_phone ilike ${like} or t.buyer_cedula ilike ${like}
+    or ${ticketNumber} ilike ${like} ${f.exactNumber != null ? sql`or ${number} = ${f.exactNumber}::int` : sql``})`;
 }
 
 /** Status chips: the five statuses, and 'otros' for anything else. */
-function statusCondition(statuses?: string[]): SQL | undefined {
-  if (!statuses?.length) return undefined;
+function statusSql(statuses: string[] | undefined, status: SQL): SQL {
+  if (!statuses?.length) return sql`true`;
   const known = statuses.filter((s) => s !== 'otros');
   const parts: SQL[] = [];
-  if (known.length > 0) parts.push(inArray(tickets.status, known));
-  if (statuses.includes('otros')) parts.push(notInArray(tickets.status, [...TICKET_STATUSES]));
-  return or(...parts);
+  if (known.length > 0) parts.push(sql`${status} = any(${`{${known.join(',')}}`}::text[])`);
+  if (statuses.includes('otros'))
+    parts.push(sql`${status} <> all(${`{${TICKET_STATUSES.join(',')}}`}::text[])`);
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
+
+const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
+  t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
+  t.total_paid_cents, t.remaining_cents, t.reserved_until, t.version, t.ended_at, t.updated_at`;
+
+/** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
+function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
+  return sql`from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
+    and ${statusSql(f.statuses, sql`t.status`)} and ${searchSql(f, sql`t.ticket_number`, sql`t.number`)} and ${extra}`;
+}
+
+/** Every number of [from, to) with its live sale if any: what the staff list and the CSV walk. */
+function numbersFrom(raffle: RaffleShape, f: TicketFilters, from: number, to: number) {
+  const ticketNumber = sql`lpad(n::text, ${raffle.digitCount}::int, '0')`;
+  return sql`from generate_series(${from}::int, ${to}::int - 1) as n
+    left join tickets t on t.raffle_id = ${raffle.id} and t.number = n and t.ended_at is null
+    where ${statusSql(f.statuses, sql`coalesce(t.status, 'disponible')`)} and ${searchSql(f, ticketNumber, sql`n`)}`;
+}
+
+const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uuid as raffle_id, n as number,
+  lpad(n::text, ${raffle.digitCount}::int, '0') as ticket_number, coalesce(t.status, 'disponible') as status,
+  t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
+  t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
+  t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at`;
+
+const toNumberRow = (r: Record<string, unknown>): NumberRow => ({
+  ...fromRaw(r),
+  id: r.id == null ? null : String(r.id),
+});
+
+/** Numbers walked per statement by the CSV export: memory stays flat at any raffle size. */
+const CSV_WINDOW = 20_000;
 
 export const staffTicketsRepo = {
   async page(
     db: Executor,
-    raffleId: string,
+    raffle: RaffleShape,
     filters: TicketFilters & { limit: number; offset: number },
-  ): Promise<{ items: TicketRow[]; count: number }> {
-    const where = and(
-      eq(tickets.raffleId, raffleId),
-      statusCondition(filters.statuses),
-      searchCondition(filters),
-    );
-    const [items, [total]] = await Promise.all([
-      db
-        .select()
-        .from(tickets)
-        .where(where)
-        .orderBy(asc(tickets.number))
-        .limit(filters.limit)
-        .offset(filters.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(where),
+  ): Promise<{ items: NumberRow[]; count: number }> {
+    if (salesOnly(filters.statuses)) {
+      const [items, total] = await Promise.all([
+        queryRows<Record<string, unknown>>(
+          db,
+          sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters)} order by t.number limit ${filters.limit} offset ${filters.offset}`,
+        ),
+        queryRows<{ n: number }>(db, sql`select count(*)::int as n ${salesFrom(raffle, filters)}`),
+      ]);
+      return { items: items.map(toNumberRow), count: Number(total[0]?.n ?? 0) };
+    }
+    // No filter at all: the page is a window of numbers, whatever the raffle's size.
+    const unfiltered = !filters.term && !filters.statuses?.length;
+    const from = unfiltered ? Math.min(filters.offset, raffle.totalNumbers) : 0;
+    const to = unfiltered
+      ? Math.min(filters.offset + filters.limit, raffle.totalNumbers)
+      : raffle.totalNumbers;
+    const [items, total] = await Promise.all([
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n
+            ${unfiltered ? sql`` : sql`limit ${filters.limit} offset ${filters.offset}`}`,
+      ),
+      unfiltered
+        ? Promise.resolve([{ n: raffle.totalNumbers }])
+        : queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n ${numbersFrom(raffle, filters, 0, raffle.totalNumbers)}`,
+          ),
     ]);
-    return { items, count: Number(total?.n ?? 0) };
+    return { items: items.map(toNumberRow), count: Number(total[0]?.n ?? 0) };
   },
 
   /** Tickets per status for the chips: the search applies, the status filter does not. */
-  async countByStatus(db: Executor, raffleId: string, filters: TicketFilters) {
-    const rows = await db
-      .select({ status: tickets.status, n: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), searchCondition(filters)))
-      .groupBy(tickets.status);
+  async countByStatus(db: Executor, raffle: RaffleShape, filters: TicketFilters) {
+    const search = { term: filters.term, exactNumber: filters.exactNumber };
+    if (!filters.term) {
+      const rows = await queryRows<{ status: string; n: number }>(
+        db,
+        sql`select t.status, count(*)::int as n ${salesFrom(raffle, {})} group by t.status`,
+      );
+      const live = rows.reduce((sum, r) => sum + Number(r.n), 0);
+      return [...rows, { status: 'disponible', n: raffle.totalNumbers - live }].map((r) => ({
+        status: r.status,
+        n: Number(r.n),
+      }));
+    }
+    const rows = await queryRows<{ status: string; n: number }>(
+      db,
+      sql`select coalesce(t.status, 'disponible') as status, count(*)::int as n
+          ${numbersFrom(raffle, search, 0, raffle.totalNumbers)} group by 1`,
+    );
     return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
   },
 
-  /** Every matching ticket in number order, `batch` rows at a time (CSV export of any size). */
-  async *scan(db: Executor, raffleId: string, filters: TicketFilters, batch = 1000) {
-    let after = -1;
-    for (;;) {
-      const rows = await db
-        .select()
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.raffleId, raffleId),
-            gt(tickets.number, after),
-            statusCondition(filters.statuses),
-            searchCondition(filters),
-          ),
-        )
-        .orderBy(asc(tickets.number))
-        .limit(batch);
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) return;
-      after = rows[rows.length - 1]?.number ?? after;
+  /** Every matching ticket in number order, a window at a time (CSV export of any size). */
+  async *scan(db: Executor, raffle: RaffleShape, filters: TicketFilters, batch = 1000) {
+    if (salesOnly(filters.statuses)) {
+      let after = -1;
+      for (;;) {
+        const rows = await queryRows<Record<string, unknown>>(
+          db,
+          sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters, sql`t.number > ${after}::int`)}
+              order by t.number limit ${batch}`,
+        );
+        if (rows.length > 0) yield rows.map(toNumberRow);
+        if (rows.length < batch) return;
+        after = Number(rows[rows.length - 1]?.number ?? after);
+      }
+    }
+    for (let from = 0; from < raffle.totalNumbers; from += CSV_WINDOW) {
+      const to = Math.min(from + CSV_WINDOW, raffle.totalNumbers);
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n`,
+      );
+      if (rows.length > 0) yield rows.map(toNumberRow);
     }
   },
 
@@ -100,12 +163,23 @@ export const staffTicketsRepo = {
     return row ?? null;
   },
 
+  /** The live sale of a number, if any. */
   async idByNumber(db: Executor, raffleId: string, number: number): Promise<string | null> {
     const [row] = await db
       .select({ id: tickets.id })
       .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.number, number)));
+      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.number, number), isLive));
     return row?.id ?? null;
+  },
+
+  /** A sale staff make for a number nobody holds (sold by hand, or set aside as cancelled). */
+  async insertSale(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
+    const [row] = await db
+      .insert(tickets)
+      .values({ ...values, version: sql`nextval('ticket_version_seq')` })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
   },
 
   async update(db: Executor, id: string, values: Partial<typeof tickets.$inferInsert>): Promise<TicketRow> {

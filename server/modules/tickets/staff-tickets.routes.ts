@@ -14,6 +14,13 @@ import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
 
 const ticketIdParams = z.object({ id: z.uuid('Identificador de ticket inválido') });
+const raffleNumberParams = raffleIdParams.extend({
+  number: z.coerce
+    .number('Número inválido')
+    .int('Número inválido')
+    .min(0, 'Número inválido')
+    .max(999_999, 'Número inválido'),
+});
 
 export const staffTicketsRoutes =
   (deps: {
@@ -29,8 +36,8 @@ export const staffTicketsRoutes =
       '/raffles/:id/tickets',
       { schema: { params: raffleIdParams, querystring: ticketListQuery } },
       async (request) => {
-        await raffles.getOwnedRow(request.params.id, requireAuth(request));
-        return staffTickets.list(request.params.id, request.query);
+        const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
+        return staffTickets.list(raffle, request.query);
       },
     );
 
@@ -44,7 +51,7 @@ export const staffTicketsRoutes =
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-store')
-          .send(Readable.from(staffTickets.csv(raffle.id, request.query)));
+          .send(Readable.from(staffTickets.csv(raffle, request.query)));
       },
     );
 
@@ -56,6 +63,16 @@ export const staffTicketsRoutes =
       '/tickets/:id',
       { schema: { params: ticketIdParams, body: ticketPatchSchema } },
       async (request) => staffTickets.update(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.patch(
+      '/raffles/:id/numbers/:number',
+      { schema: { params: raffleNumberParams, body: ticketPatchSchema } },
+      async (request) => {
+        const actor = requireAuth(request);
+        const raffle = await raffles.getOwnedRow(request.params.id, actor);
+        return staffTickets.updateNumber(actor, raffle, request.params.number, request.body);
+      },
     );
 
     app.get('/history', { schema: { querystring: historyQuery } }, async (request) => {

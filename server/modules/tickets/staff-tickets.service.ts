@@ -14,16 +14,22 @@ import {
 } from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
 import type { tickets } from '../../db/schema';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
+import type { RaffleRow } from '../raffles/raffles.repo';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { type Actor, describeChanges, recordChanges } from './ticket-changes';
-import { BUYER_FIELDS_CLEARED } from './tickets.repo';
-import { toBuyerTicket } from './tickets.views';
+import { endSale } from './tickets.repo';
+import { toBuyerTicket, toStaffTicket } from './tickets.views';
 import { ticketCsv } from './tickets-csv';
 
 const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
   actor.role === 'admin' || sellerId === actor.userId;
+
+const isUniqueViolation = (error: unknown) =>
+  [error, (error as { cause?: unknown })?.cause].some(
+    (e) => (e as { code?: string } | undefined)?.code === '23505',
+  );
 
 function searchFilters(query: { search?: string }) {
   const term = query.search ? normalizeSearchTerm(query.search) : '';
@@ -47,40 +53,42 @@ export function createStaffTicketsService({ db }: { db: Db }) {
     return row && { ...row.ticket, sellerId: row.raffle.sellerId, priceCents: row.raffle.priceCents };
   }
 
-  return {
+  const service = {
     async list(
-      raffleId: string,
+      raffle: RaffleRow,
       query: { status?: string[]; search?: string; page: number; per_page: number },
     ) {
       const filters = searchFilters(query);
       const [{ items, count }, byStatus] = await Promise.all([
-        staffTicketsRepo.page(db, raffleId, {
+        staffTicketsRepo.page(db, raffle, {
           ...filters,
           statuses: query.status,
           limit: query.per_page,
           offset: (query.page - 1) * query.per_page,
         }),
-        staffTicketsRepo.countByStatus(db, raffleId, filters),
+        staffTicketsRepo.countByStatus(db, raffle, filters),
       ]);
       const counts = Object.fromEntries(TICKET_FILTER_STATUSES.map((s) => [s, 0])) as TicketCounts;
       for (const row of byStatus) counts[isTicketStatus(row.status) ? row.status : 'otros'] += row.n;
-      return { items: items.map(toBuyerTicket), count, page: query.page, per_page: query.per_page, counts };
+      return { items: items.map(toStaffTicket), count, page: query.page, per_page: query.per_page, counts };
     },
 
     /** Every ticket matching the list's filters, as CSV text chunks. */
-    csv(raffleId: string, query: { status?: string[]; search?: string }) {
+    csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
       return ticketCsv(
-        staffTicketsRepo.scan(db, raffleId, { ...searchFilters(query), statuses: query.status }),
+        staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
       );
     },
 
-    get: async (actor: AuthContext, id: string) => toBuyerTicket((await getOwned(actor, id)).ticket),
+    get: async (actor: AuthContext, id: string) => toStaffTicket((await getOwned(actor, id)).ticket),
 
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       await getOwned(actor, id);
       return db.transaction(async (tx) => {
         const current = await staffTicketsRepo.findById(tx, id, { lock: true });
         if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+        // An ended sale is history: its number, if sold again, is another sale with another id.
+        if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
         const values: Partial<typeof tickets.$inferInsert> = {};
         if (patch.buyer_name !== undefined) values.buyerName = patch.buyer_name?.toLowerCase() ?? null;
         if (patch.buyer_phone !== undefined) values.buyerPhone = patch.buyer_phone;
@@ -98,8 +106,8 @@ export function createStaffTicketsService({ db }: { db: Db }) {
           // SPEC 4: paid means the full price is in and nothing remains.
           if (patch.status === 'pagado')
             Object.assign(values, { totalPaidCents: current.raffle.priceCents, remainingCents: 0 });
-          // Back on sale: the previous buyer's data goes with it.
-          if (patch.status === 'disponible') Object.assign(values, BUYER_FIELDS_CLEARED);
+          // Back on sale: the sale ends (kept with its buyer for history and payments).
+          if (patch.status === 'disponible') Object.assign(values, endSale);
           if (patch.status === 'apartado' && current.ticket.status === 'disponible') {
             values.purchasedAt = new Date();
             values.remainingCents = current.raffle.priceCents;
@@ -114,8 +122,59 @@ export function createStaffTicketsService({ db }: { db: Db }) {
           [row],
           describeChanges([row], current.ticket.status, note, { id: actor.userId, email: actor.email }),
         );
-        return toBuyerTicket(row);
+        return toStaffTicket(row);
       });
+    },
+
+    /**
+     * A change by number: the number's live sale if it has one, else a new sale staff make by hand
+     * (sold outside the web, or set aside as cancelled); a buyer who got there first wins (409).
+     */
+    async updateNumber(actor: AuthContext, raffle: RaffleRow, number: number, patch: TicketPatch) {
+      if (number >= raffle.totalNumbers) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+      const saleId = await staffTicketsRepo.idByNumber(db, raffle.id, number);
+      if (saleId) return service.update(actor, saleId, patch);
+      if (!patch.status || patch.status === 'disponible')
+        throw new ConflictError(ticketMessages.numberAvailable, 'NUMBER_AVAILABLE');
+      const status = patch.status;
+      const paid = status === 'pagado' ? raffle.priceCents : (patch.total_paid_cents ?? 0);
+      try {
+        return await db.transaction(async (tx) => {
+          const row = await staffTicketsRepo.insertSale(tx, {
+            raffleId: raffle.id,
+            number,
+            ticketNumber: padTicketNumber(number, raffle.digitCount),
+            status,
+            buyerName: patch.buyer_name?.toLowerCase() ?? null,
+            buyerPhone: patch.buyer_phone ?? null,
+            buyerAddress: patch.buyer_address ?? null,
+            buyerCedula: patch.buyer_cedula ?? null,
+            buyerEmail: patch.buyer_email ?? null,
+            paymentMethod: patch.payment_method ?? null,
+            paymentProof: patch.payment_proof ?? null,
+            purchasedAt: new Date(),
+            totalPaidCents: paid,
+            remainingCents: status === 'cancelado' ? 0 : Math.max(0, raffle.priceCents - paid),
+            reservedUntil:
+              status === 'apartado'
+                ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
+                : patch.reserved_until
+                  ? new Date(patch.reserved_until)
+                  : null,
+          });
+          const note = patch.note ?? `Estado cambiado a ${status}`;
+          await recordChanges(
+            tx,
+            [row],
+            describeChanges([row], 'disponible', note, { id: actor.userId, email: actor.email }),
+          );
+          return toStaffTicket(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new ConflictError(ticketMessages.numberTaken, 'TICKETS_UNAVAILABLE', { numbers: [number] });
+        throw error;
+      }
     },
 
     findForPayment,
@@ -181,4 +240,5 @@ export function createStaffTicketsService({ db }: { db: Db }) {
       return { items: entries, count, page: query.page, per_page: query.per_page };
     },
   };
+  return service;
 }

@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '../../../domain/dates';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
-import type { TicketRow } from './tickets.repo';
+import type { NumberRow } from './staff-tickets.repo';
 
 /**
  * The staff CSV export. Semicolons and decimal commas, as Excel expects them in a Spanish
@@ -51,7 +51,7 @@ const caracasStamp = new Intl.DateTimeFormat('en-CA', {
 /** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
 const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
 
-export function ticketCsvLine(row: TicketRow): string {
+export function ticketCsvLine(row: NumberRow): string {
   return csvLine([
     row.ticketNumber,
     row.status,
@@ -69,7 +69,7 @@ export function ticketCsvLine(row: TicketRow): string {
 }
 
 /** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
-export async function* ticketCsv(batches: AsyncIterable<TicketRow[]>) {
+export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>) {
   yield CSV_BOM + csvLine([...CSV_COLUMNS]);
   for await (const rows of batches) yield rows.map(ticketCsvLine).join('');
 }

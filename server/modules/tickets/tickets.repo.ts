@@ -1,43 +1,60 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { ticketEvents, tickets } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 
-/** A ticket back on sale carries nothing of its previous buyer. */
-export const BUYER_FIELDS_CLEARED = {
-  buyerName: null,
-  buyerPhone: null,
-  buyerAddress: null,
-  buyerCedula: null,
-  buyerEmail: null,
-  paymentMethod: null,
-  paymentProof: null,
-  purchasedAt: null,
-  reservedUntil: null,
-  totalPaidCents: 0,
-  remainingCents: 0,
-} as const;
+/** Only live sales hold a number; an ended one is history. */
+export const isLive = isNull(tickets.endedAt);
+
+/** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
+export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
+
+/** A sale row as the raw SQL of `reserve` returns it, in drizzle's shape. */
+type RawTicket = Record<string, unknown>;
+const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+export function fromRaw(r: RawTicket): TicketRow {
+  return {
+    id: String(r.id),
+    raffleId: String(r.raffle_id),
+    number: Number(r.number),
+    ticketNumber: String(r.ticket_number),
+    status: String(r.status),
+    buyerName: (r.buyer_name as string | null) ?? null,
+    buyerPhone: (r.buyer_phone as string | null) ?? null,
+    buyerAddress: (r.buyer_address as string | null) ?? null,
+    buyerCedula: (r.buyer_cedula as string | null) ?? null,
+    buyerEmail: (r.buyer_email as string | null) ?? null,
+    paymentMethod: (r.payment_method as string | null) ?? null,
+    paymentProof: (r.payment_proof as string | null) ?? null,
+    purchasedAt: toDate(r.purchased_at),
+    totalPaidCents: Number(r.total_paid_cents),
+    remainingCents: Number(r.remaining_cents),
+    reservedUntil: toDate(r.reserved_until),
+    version: Number(r.version),
+    endedAt: toDate(r.ended_at),
+    updatedAt: toDate(r.updated_at) ?? new Date(),
+  };
+}
+
+export type ReservationValues = {
+  buyerName: string;
+  buyerPhone: string;
+  buyerAddress: string;
+  buyerCedula: string;
+  buyerEmail: string | null;
+  paymentMethod: string;
+  paymentProof: string | null;
+};
 
 export const ticketsRepo = {
-  /** All numbers of a raffle in one set-based statement (100,000 rows in well under a second). */
-  async generate(db: Executor, raffleId: string, from: number, to: number, digitCount: number) {
-    await db.execute(sql`
-      insert into tickets (raffle_id, number, ticket_number, status)
-      select ${raffleId}::uuid, n, lpad(n::text, ${digitCount}::int, '0'), 'disponible'
-      from generate_series(${from}::int, ${to}::int - 1) as n`);
-  },
-
   /** PGlite never auto-analyzes; without fresh statistics the planner picks a slow plan. */
   async analyze(db: Executor) {
     await db.execute(sql`analyze tickets`);
   },
 
-  async deleteFrom(db: Executor, raffleId: string, fromNumber: number) {
-    await db.execute(sql`delete from tickets where raffle_id = ${raffleId} and number >= ${fromNumber}`);
-  },
-
+  /** A digit-count change renumbers every sale of the raffle, ended ones too (history reads them). */
   async renumber(db: Executor, raffleId: string, digitCount: number) {
     await db.execute(
       sql`update tickets set ticket_number = lpad(number::text, ${digitCount}::int, '0') where raffle_id = ${raffleId}`,
@@ -47,12 +64,12 @@ export const ticketsRepo = {
   async countNotAvailable(db: Executor, raffleId: string): Promise<number> {
     const rows = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from tickets where raffle_id = ${raffleId} and status <> 'disponible'`,
+      sql`select count(*)::int as n from tickets where raffle_id = ${raffleId} and ended_at is null`,
     );
     return Number(rows[0]?.n ?? 0);
   },
 
-  /** Ticket counts per status plus money collected and pending, for several raffles at once. */
+  /** Live sales per status plus money collected and pending, for several raffles at once. */
   async stats(db: Executor, raffleIds: string[]) {
     if (raffleIds.length === 0) return [];
     const rows = await queryRows<{
@@ -66,81 +83,82 @@ export const ticketsRepo = {
       sql`
       select raffle_id, status, count(*)::int as n,
              coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
-      from tickets where raffle_id in (${sql.join(
-        raffleIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
+      from tickets where raffle_id = any(${uuidArray(raffleIds)}::uuid[]) and ended_at is null
       group by raffle_id, status`,
     );
     return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
   },
 
-  /** The public board: one character per number, ordered by number, built in the database. */
-  async board(db: Executor, raffleId: string): Promise<{ statuses: string; version: number }> {
-    const rows = await queryRows<{ statuses: string | null; version: string | null }>(
-      db,
-      sql`
-      select string_agg(case status when 'disponible' then 'd' when 'apartado' then 'a' when 'abonado' then 'b'
-                                    when 'pagado' then 'p' when 'cancelado' then 'c' else 'o' end, '' order by number) as statuses,
-             max(version)::text as version
-      from tickets where raffle_id = ${raffleId}`,
-    );
-    const row = rows[0];
-    return { statuses: row?.statuses ?? '', version: Number(row?.version ?? 0) };
+  /** The live sales of a raffle, for the board: every other number is 'disponible'. */
+  liveStatuses(db: Executor, raffleId: string) {
+    return db
+      .select({ number: tickets.number, status: tickets.status, version: tickets.version })
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffleId), isLive));
   },
 
   /**
-   * The heart of "a number is sold once": only rows still 'disponible' are updated. Concurrent
-   * buyers of one number queue on its row lock and the losers re-check the WHERE and miss.
+   * The heart of "a number is sold once", in one statement and one round trip: the raffle is read
+   * (key share: reservations run side by side, closing waits for them) only if it is on sale and
+   * every number is in range; the sales of all numbers are inserted against the unique index on
+   * live (raffle, number), so a second buyer's insert fails with a unique violation and the whole
+   * statement, every number of it, is undone; history rows and the live NOTIFY go with it.
+   * Answers no rows when the raffle is not on sale or a number is out of range. At most 100
+   * numbers, so its one NOTIFY stays under PostgreSQL's 8,000-byte payload cap.
    */
   async reserve(
     db: Executor,
     raffleId: string,
     numbers: number[],
-    values: {
-      buyerName: string;
-      buyerPhone: string;
-      buyerAddress: string;
-      buyerCedula: string;
-      buyerEmail: string | null;
-      paymentMethod: string;
-      paymentProof: string | null;
-      priceCents: number;
-      reservationHours: number;
-    },
+    v: ReservationValues,
   ): Promise<TicketRow[]> {
-    return db
-      .update(tickets)
-      .set({
-        status: 'apartado',
-        buyerName: values.buyerName,
-        buyerPhone: values.buyerPhone,
-        buyerAddress: values.buyerAddress,
-        buyerCedula: values.buyerCedula,
-        buyerEmail: values.buyerEmail,
-        paymentMethod: values.paymentMethod,
-        paymentProof: values.paymentProof,
-        purchasedAt: sql`now()`,
-        reservedUntil: sql`now() + make_interval(hours => ${values.reservationHours}::int)`,
-        totalPaidCents: 0,
-        remainingCents: values.priceCents,
-        version: sql`nextval('ticket_version_seq')`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(tickets.raffleId, raffleId),
-          inArray(tickets.number, numbers),
-          eq(tickets.status, 'disponible'),
-        ),
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const maxNumber = sorted[sorted.length - 1] ?? 0;
+    const rows = await queryRows<RawTicket>(
+      db,
+      sql`
+      with r as (
+        select id, digit_count, price_cents, reservation_hours from raffles
+        where id = ${raffleId} and status = 'activa' and (closing_date is null or closing_date > now())
+          and total_numbers > ${maxNumber}::int
+        for key share
+      ), ins as (
+        insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
+                             buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
+                             reserved_until, total_paid_cents, remaining_cents, version)
+        select r.id, n, lpad(n::text, r.digit_count, '0'), 'apartado', ${v.buyerName}, ${v.buyerPhone},
+               ${v.buyerAddress}, ${v.buyerCedula}, ${v.buyerEmail}, ${v.paymentMethod}, ${v.paymentProof},
+               now(), now() + make_interval(hours => r.reservation_hours), 0, r.price_cents,
+               nextval('ticket_version_seq')
+        from r cross join unnest(${intArray(sorted)}::int[]) as n
+        returning *
+      ), ev as (
+        insert into ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
+        select id, raffle_id, number, 'disponible', status, 'Reserva en línea' from ins
+      ), nt as (
+        select pg_notify('ticket_changes', json_build_object('raffle_id', ${raffleId}::text, 'tickets',
+                 json_agg(json_build_object('number', number, 'status', status, 'version', version) order by number))::text)
+        from ins having count(*) > 0
       )
-      .returning();
+      select ins.*, (select count(*) from nt) as notified from ins order by number`,
+    );
+    return rows.map(fromRaw);
+  },
+
+  /** Which of these numbers have a live sale (after a conflict: the ones to report as taken). */
+  async liveNumbers(db: Executor, raffleId: string, numbers: number[]): Promise<number[]> {
+    const rows = await queryRows<{ number: number }>(
+      db,
+      sql`select number from tickets where raffle_id = ${raffleId} and ended_at is null
+          and number = any(${intArray(numbers)}::int[]) order by number`,
+    );
+    return rows.map((r) => Number(r.number));
   },
 
   /**
-   * Expired reservations with nothing paid go back to 'disponible', unless their buyer sent a
-   * payment that covers the first amount due (price or one cuota) and is still within its review
-   * window: a token payment cannot hold numbers, and no payment holds them forever.
+   * Expired reservations with nothing paid go back on sale (their sale ends), unless their buyer
+   * sent a payment that covers the first amount due (price or one cuota) and is still within its
+   * review window: a token payment cannot hold numbers, and no payment holds them forever.
    */
   async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
     const rows = await queryRows<{ id: string }>(
@@ -148,11 +166,10 @@ export const ticketsRepo = {
       sql`
       select t.id from tickets t
       join raffles r on r.id = t.raffle_id
-      where t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
+      where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
         and not exists (
           select 1 from payments p
           where p.ticket_id = t.id and p.status = 'pending'
-            and p.payer_cedula is not distinct from t.buyer_cedula
             and p.created_at > now() - make_interval(hours => ${reviewHours}::int)
             and p.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
                                        then ceil(r.price_cents::numeric / r.installments)
@@ -161,36 +178,47 @@ export const ticketsRepo = {
     );
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
-    return db
-      .update(tickets)
-      .set({
-        ...BUYER_FIELDS_CLEARED,
-        status: 'disponible',
-        version: sql`nextval('ticket_version_seq')`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(tickets.id, ids))
-      .returning();
+    return db.update(tickets).set(endSale).where(inArray(tickets.id, ids)).returning();
   },
 
-  /** Available numbers picked at random on the server ("Maquinita de la suerte"). */
-  async randomAvailable(db: Executor, raffleId: string, count: number, exclude: number[]): Promise<number[]> {
-    const excluded = exclude.length > 0 ? exclude : [-1];
-    const rows = await queryRows<{ number: number }>(
-      db,
-      sql`
-      select number from tickets
-      where raffle_id = ${raffleId} and status = 'disponible'
-        and number not in (${sql.join(
-          excluded.map((n) => sql`${n}::int`),
-          sql`, `,
-        )})
-      order by random() limit ${count}`,
-    );
-    return rows.map((r) => Number(r.number)).sort((a, b) => a - b);
+  /**
+   * Available numbers at random ("Maquinita de la suerte"): random candidates checked against the
+   * live sales, so a sparse million-number raffle never scans its range; a nearly sold-out one
+   * falls back to scanning what is left.
+   */
+  async randomAvailable(
+    db: Executor,
+    raffle: { id: string; totalNumbers: number },
+    count: number,
+    exclude: number[],
+  ): Promise<number[]> {
+    const excluded = new Set(exclude);
+    const picked = new Set<number>();
+    for (let attempt = 0; attempt < 3 && picked.size < count; attempt++) {
+      const candidates = new Set<number>();
+      const want = Math.min(raffle.totalNumbers, (count - picked.size) * 4 + 8);
+      for (let i = 0; i < want * 2 && candidates.size < want; i++) {
+        const n = Math.floor(Math.random() * raffle.totalNumbers);
+        if (!excluded.has(n) && !picked.has(n)) candidates.add(n);
+      }
+      const taken = new Set(await ticketsRepo.liveNumbers(db, raffle.id, [...candidates]));
+      for (const n of candidates) if (!taken.has(n) && picked.size < count) picked.add(n);
+    }
+    if (picked.size < count) {
+      const rows = await queryRows<{ number: number }>(
+        db,
+        sql`
+        select n as number from generate_series(0, ${raffle.totalNumbers}::int - 1) as n
+        where not exists (select 1 from tickets t where t.raffle_id = ${raffle.id} and t.number = n and t.ended_at is null)
+          and n <> all(${intArray([...excluded, ...picked])}::int[])
+        order by random() limit ${count - picked.size}`,
+      );
+      for (const r of rows) picked.add(Number(r.number));
+    }
+    return [...picked].sort((a, b) => a - b);
   },
 
-  /** What a closed raffle commits to: every ticket that is neither available nor cancelled. */
+  /** What a closed raffle commits to: every live sale that is not cancelled. */
   soldTickets(db: Executor, raffleId: string) {
     return db
       .select({
@@ -200,24 +228,17 @@ export const ticketsRepo = {
         buyerCedula: tickets.buyerCedula,
       })
       .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), notInArray(tickets.status, ['disponible', 'cancelado'])))
+      .where(and(eq(tickets.raffleId, raffleId), isLive, notInArray(tickets.status, ['cancelado'])))
       .orderBy(asc(tickets.number));
   },
 
+  /** The live sale of a number, or null when it is available. */
   async findByNumber(db: Executor, raffleId: string, number: number): Promise<TicketRow | null> {
     const [row] = await db
       .select()
       .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.number, number)));
+      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.number, number), isLive));
     return row ?? null;
-  },
-
-  findByNumbers(db: Executor, raffleId: string, numbers: number[]) {
-    return db
-      .select({ number: tickets.number, status: tickets.status })
-      .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), inArray(tickets.number, numbers)))
-      .orderBy(asc(tickets.number));
   },
 
   async insertEvents(db: Executor, events: TicketEventInsert[]) {
@@ -237,3 +258,14 @@ export const ticketsRepo = {
     await db.execute(sql`select pg_notify('ticket_changes', ${JSON.stringify(payload)})`);
   },
 };
+
+/** The columns that end a sale: the number is back on sale; the row stays for history and payments. */
+export const endSale = {
+  status: 'disponible',
+  endedAt: sql`now()`,
+  version: sql`nextval('ticket_version_seq')`,
+  updatedAt: sql`now()`,
+} as const;
+
+/** uuid[] parameter for `= any(...)`: ids come from our own rows, and the cast rejects anything else. */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { raffleMessages } from '../../../domain/raffles';
 import { luckyPickSchema, reservationSchema } from '../../../domain/reservations';
+import { NotFoundError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
+import { type BoardCache, pickEncoding } from './board-cache';
 import { openEventStream } from './event-stream';
 import type { TicketsService } from './tickets.service';
 
@@ -12,21 +15,36 @@ export const ticketsRoutes =
     raffles: RafflesService;
     tickets: TicketsService;
     hub: RealtimeHub;
+    boards: BoardCache;
     guards: Guards;
     reservationsPerMinute: number;
+    boardPerMinute: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
 
+    // From memory (see board-cache.ts): no database query, serialized and compressed once per version.
     app.get(
       '/raffles/:id/board',
-      { preHandler: guards.optional, schema: { params: raffleIdParams } },
+      {
+        preHandler: guards.optional,
+        schema: { params: raffleIdParams },
+        config: { rateLimit: { max: deps.boardPerMinute, timeWindow: '1 minute' } },
+      },
       async (request, reply) => {
-        const raffle = await raffles.getVisibleRow(request.params.id, request.auth);
-        const { etag, board } = await tickets.board(raffle);
-        reply.header('etag', etag).header('cache-control', 'no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        return board;
+        const board = await deps.boards.get(
+          request.params.id,
+          pickEncoding(request.headers['accept-encoding']),
+        );
+        if (!board || !raffles.isVisible(board.raffle, request.auth))
+          throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        reply
+          .header('etag', board.etag)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding');
+        if (request.headers['if-none-match'] === board.etag) return reply.status(304).send();
+        if (board.encoding !== 'identity') reply.header('content-encoding', board.encoding);
+        return reply.type('application/json; charset=utf-8').send(board.body);
       },
     );
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { installmentCents, type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
 import { padTicketNumber } from '../../../domain/tickets';
@@ -7,7 +6,7 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/erro
 import type { RaffleRow } from '../raffles/raffles.repo';
 import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
 import { describeChanges, recordChanges } from './ticket-changes';
-import { ticketsRepo } from './tickets.repo';
+import { type TicketRow, ticketsRepo } from './tickets.repo';
 import { addToStats, emptyStats, toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -20,6 +19,8 @@ type Deps = {
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
   /** How long a pending payment covering the first amount due keeps an expired reservation. */
   paymentReviewHours?: number;
+  /** Told the versions of sales this instance just committed (the board waits for their events). */
+  onCommitted?: (raffleId: string, versions: number[]) => void;
 };
 
 export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
@@ -41,10 +42,12 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
   });
 
 const DEADLOCK = '40P01';
+const UNIQUE_VIOLATION = '23505';
 const EXPIRY_JOB_LOCK = 727_002;
-const isDeadlock = (error: unknown) =>
+/** drizzle wraps driver errors; the SQLSTATE is on the error or its cause. */
+const hasCode = (error: unknown, code: string) =>
   [error, (error as { cause?: unknown })?.cause].some(
-    (e) => (e as { code?: string } | undefined)?.code === DEADLOCK,
+    (e) => (e as { code?: string } | undefined)?.code === code,
   );
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
@@ -52,45 +55,54 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
 export function createTicketsService(deps: Deps) {
   const { db } = deps;
 
-  async function reserveOnce(raffleId: string, input: Reservation, proof: { sha256: string } | null) {
-    return db.transaction(async (tx) => {
-      // Key-share lock: reservations run side by side, while closing the raffle waits for them.
-      const raffle = await deps.findRaffle(tx, raffleId, 'key share');
-      if (!raffle || raffle.status === 'borrador')
-        throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-      if (raffle.status !== 'activa') throw new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN');
-      if (raffle.closingDate && raffle.closingDate.getTime() <= Date.now()) {
-        throw new ConflictError(raffleMessages.closed, 'RAFFLE_CLOSED');
-      }
-      const outOfRange = input.numbers.filter((n) => n >= raffle.totalNumbers);
-      if (outOfRange.length > 0) {
-        throw new UnprocessableError(reservationMessages.outOfRange, 'NUMBERS_OUT_OF_RANGE', {
-          numbers: outOfRange,
-        });
-      }
-      const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, {
-        buyerName: input.buyer.name.trim().toLowerCase(),
-        buyerPhone: input.buyer.phone,
-        buyerAddress: input.buyer.address,
-        buyerCedula: input.buyer.cedula,
-        buyerEmail: input.buyer.email ?? null,
-        paymentMethod: input.payment_method,
-        paymentProof: input.payment_proof ?? null,
-        priceCents: raffle.priceCents,
-        reservationHours: raffle.reservationHours,
+  /** Why a reservation inserted nothing: the raffle is gone, not on sale, or a number is out of range. */
+  async function refusal(raffleId: string, numbers: number[]) {
+    const raffle = await deps.findRaffle(db, raffleId);
+    if (!raffle || raffle.status === 'borrador')
+      return new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    if (raffle.status !== 'activa') return new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN');
+    if (raffle.closingDate && raffle.closingDate.getTime() <= Date.now())
+      return new ConflictError(raffleMessages.closed, 'RAFFLE_CLOSED');
+    const outOfRange = numbers.filter((n) => n >= raffle.totalNumbers);
+    if (outOfRange.length > 0)
+      return new UnprocessableError(reservationMessages.outOfRange, 'NUMBERS_OUT_OF_RANGE', {
+        numbers: outOfRange,
       });
-      if (rows.length < input.numbers.length) {
-        // All or nothing: throwing rolls back the numbers this buyer did get.
-        const got = new Set(rows.map((r) => r.number));
-        const taken = input.numbers.filter((n) => !got.has(n)).sort((a, b) => a - b);
-        const labels = taken.map((n) => padTicketNumber(n, raffle.digitCount));
-        throw new ConflictError(reservationMessages.unavailable(labels), 'TICKETS_UNAVAILABLE', {
-          numbers: taken,
-        });
-      }
-      await recordChanges(tx, rows, describeChanges(rows, 'disponible', 'Reserva en línea'));
-      if (proof && input.payment_proof && deps.recordProofPayments) {
-        await deps.recordProofPayments(tx, {
+    return null;
+  }
+
+  /** The numbers that beat this buyer (a 409 names them), or null when they were freed meanwhile. */
+  async function takenError(raffleId: string, numbers: number[]) {
+    const taken = await ticketsRepo.liveNumbers(db, raffleId, numbers);
+    if (taken.length === 0) return null;
+    const raffle = await deps.findRaffle(db, raffleId);
+    const labels = taken.map((n) => padTicketNumber(n, raffle?.digitCount ?? 0));
+    return new ConflictError(reservationMessages.unavailable(labels), 'TICKETS_UNAVAILABLE', {
+      numbers: taken,
+    });
+  }
+
+  /**
+   * One statement, one round trip (see ticketsRepo.reserve). With a payment proof the pending
+   * payments must commit with the sales, so that path wraps the same statement in a transaction.
+   */
+  async function reserveOnce(raffleId: string, input: Reservation, proof: { sha256: string } | null) {
+    const values = {
+      buyerName: input.buyer.name.trim().toLowerCase(),
+      buyerPhone: input.buyer.phone,
+      buyerAddress: input.buyer.address,
+      buyerCedula: input.buyer.cedula,
+      buyerEmail: input.buyer.email ?? null,
+      paymentMethod: input.payment_method,
+      paymentProof: input.payment_proof ?? null,
+    };
+    const recordProof = proof && input.payment_proof && deps.recordProofPayments;
+    if (!recordProof) return ticketsRepo.reserve(db, raffleId, input.numbers, values);
+    return db.transaction(async (tx) => {
+      const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, values);
+      const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
+      if (raffle && input.payment_proof) {
+        await recordProof(tx, {
           tickets: rows.map((r) => ({ id: r.id, buyerCedula: r.buyerCedula })),
           amountCentsEach: firstPaymentCents(raffle),
           paymentMethod: input.payment_method,
@@ -98,53 +110,44 @@ export function createTicketsService(deps: Deps) {
           sha256: proof.sha256,
         });
       }
-      return rows.sort((a, b) => a.number - b.number).map(toBuyerTicket);
+      return rows;
     });
   }
 
   return {
-    async generate(tx: Tx, raffleId: string, totalNumbers: number, digitCount: number) {
-      await ticketsRepo.generate(tx, raffleId, 0, totalNumbers, digitCount);
-    },
     analyze: () => ticketsRepo.analyze(db),
 
-    /** Grows or shrinks a raffle whose tickets are all still available; renumbers on a digit change. */
+    /** Numbers are not rows: a new size only needs nothing sold; a digit change renumbers the sales. */
     async resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }) {
-      if (next.totalNumbers !== raffle.totalNumbers) {
-        if ((await ticketsRepo.countNotAvailable(tx, raffle.id)) > 0) {
-          throw new ConflictError(raffleMessages.totalLocked, 'TOTAL_NUMBERS_LOCKED');
-        }
-        if (next.totalNumbers < raffle.totalNumbers)
-          await ticketsRepo.deleteFrom(tx, raffle.id, next.totalNumbers);
-        else
-          await ticketsRepo.generate(tx, raffle.id, raffle.totalNumbers, next.totalNumbers, next.digitCount);
+      if (
+        next.totalNumbers !== raffle.totalNumbers &&
+        (await ticketsRepo.countNotAvailable(tx, raffle.id)) > 0
+      ) {
+        throw new ConflictError(raffleMessages.totalLocked, 'TOTAL_NUMBERS_LOCKED');
       }
       if (next.digitCount !== raffle.digitCount) await ticketsRepo.renumber(tx, raffle.id, next.digitCount);
     },
 
-    async statsFor(raffleIds: string[]): Promise<Map<string, RaffleStats>> {
-      const stats = new Map(raffleIds.map((id) => [id, emptyStats()]));
-      for (const row of await ticketsRepo.stats(db, raffleIds)) {
+    /** Counts per status: live sales by status, every other number 'disponible'. */
+    async statsFor(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[]): Promise<Map<string, RaffleStats>> {
+      const stats = new Map(raffles.map((r) => [r.id, emptyStats()]));
+      const live = new Map<string, number>();
+      for (const row of await ticketsRepo.stats(
+        db,
+        raffles.map((r) => r.id),
+      )) {
         const s = stats.get(row.raffle_id);
         if (s) addToStats(s, row.status, row.n, row.paid, row.remaining);
+        live.set(row.raffle_id, (live.get(row.raffle_id) ?? 0) + row.n);
+      }
+      for (const r of raffles) {
+        const s = stats.get(r.id);
+        if (s) s.disponible = Math.max(0, r.totalNumbers - (live.get(r.id) ?? 0));
       }
       return stats;
     },
 
-    async board(raffle: RaffleRow) {
-      const { statuses, version } = await ticketsRepo.board(db, raffle.id);
-      const etag = `"${createHash('sha1').update(statuses).digest('base64url')}"`;
-      return {
-        etag,
-        board: {
-          raffle_id: raffle.id,
-          total_numbers: raffle.totalNumbers,
-          digit_count: raffle.digitCount,
-          version,
-          statuses,
-        },
-      };
-    },
+    liveSales: (raffleId: string) => ticketsRepo.liveStatuses(db, raffleId),
 
     async reserve(raffleId: string, input: Reservation) {
       const proof =
@@ -155,12 +158,29 @@ export function createTicketsService(deps: Deps) {
         throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
       }
       for (let attempt = 1; ; attempt++) {
+        let rows: TicketRow[];
         try {
-          return await reserveOnce(raffleId, input, proof);
+          rows = await reserveOnce(raffleId, input, proof);
         } catch (error) {
-          // Two multi-number buyers can lock rows in opposite orders; PostgreSQL aborts one: retry it.
-          if (!isDeadlock(error) || attempt >= 3) throw error;
+          // All or nothing: a live sale of any number fails the whole insert.
+          if (hasCode(error, UNIQUE_VIOLATION)) {
+            const taken = await takenError(raffleId, input.numbers);
+            if (taken) throw taken;
+          } else if (!hasCode(error, DEADLOCK)) throw error;
+          // A deadlock between two multi-number buyers, or the number was freed meanwhile: try again.
+          if (attempt >= 3) throw error;
+          continue;
         }
+        if (rows.length === 0)
+          throw (
+            (await refusal(raffleId, input.numbers)) ??
+            new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN')
+          );
+        deps.onCommitted?.(
+          raffleId,
+          rows.map((r) => r.version),
+        );
+        return rows.map(toBuyerTicket);
       }
     },
 
@@ -169,7 +189,7 @@ export function createTicketsService(deps: Deps) {
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
     async luckyPick(raffle: RaffleRow, count: number, exclude: number[]) {
-      return ticketsRepo.randomAvailable(db, raffle.id, count, exclude);
+      return ticketsRepo.randomAvailable(db, raffle, count, exclude);
     },
 
     /** Reservations past reserved_until with nothing paid go back on sale (one batch of `limit`). */

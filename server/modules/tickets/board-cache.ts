@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { boardChar } from '../../../domain/tickets';
+import type { RaffleRow } from '../raffles/raffles.repo';
+import type { RealtimeHub } from '../realtime/realtime.hub';
+
+type LiveSale = { number: number; status: string; version: number };
+
+export type BoardEncoding = 'br' | 'gzip' | 'identity';
+export type BoardBody = { etag: string; version: number; body: Buffer; encoding: BoardEncoding };
+
+/** How long a cached raffle row (status, size) is trusted before it is read again. */
+const RAFFLE_TTL_MS = 2_000;
+/** Boards kept in memory per instance; the least recently served is dropped first. */
+const MAX_BOARDS = 200;
+/** How long a board waits for this instance's own committed changes to come back on the stream. */
+const OWN_WRITES_WAIT_MS = 250;
+
+type Entry = {
+  raffle: RaffleRow;
+  checkedAt: number;
+  statuses: Buffer;
+  version: number;
+  /** Serialized and compressed bodies of the current version, built on first request. */
+  bodies: Map<BoardEncoding, BoardBody>;
+  /** Versions lately seen on the stream (an own write's event may beat its commit's return). */
+  recent: Set<number>;
+  unsubscribe: () => void;
+};
+const RECENT_VERSIONS = 4096;
+
+/**
+ * The public board of each raffle, served from memory: built once from the live sales (one query),
+ * then kept current by the change stream every instance already listens to, so a board request
+ * never touches the database. Events that arrive while the board is being read are replayed on top
+ * of it (they come in commit order, so the last one of a number wins). Each version is serialized
+ * and compressed once, however many buyers ask for it.
+ */
+export function createBoardCache(deps: {
+  hub: RealtimeHub;
+  findRaffle: (id: string) => Promise<RaffleRow | null>;
+  liveSales: (raffleId: string) => Promise<LiveSale[]>;
+}) {
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<Entry | null>>();
+  /** Versions this instance committed whose events have not come back yet, per raffle. */
+  const awaited = new Map<string, { versions: Set<number>; arrived: () => void; done: Promise<void> }>();
+
+  function seen(raffleId: string, events: LiveSale[]) {
+    const entry = entries.get(raffleId);
+    if (entry) {
+      for (const e of events) entry.recent.add(e.version);
+      for (const v of entry.recent) {
+        if (entry.recent.size <= RECENT_VERSIONS) break;
+        entry.recent.delete(v);
+      }
+    }
+    const wait = awaited.get(raffleId);
+    if (!wait) return;
+    for (const e of events) wait.versions.delete(e.version);
+    if (wait.versions.size === 0) {
+      awaited.delete(raffleId);
+      wait.arrived();
+    }
+  }
+
+  function apply(entry: Entry, events: LiveSale[]) {
+    for (const e of events) {
+      if (e.number < 0 || e.number >= entry.statuses.length) continue;
+      entry.statuses[e.number] = boardChar(e.status).charCodeAt(0);
+      if (e.version > entry.version) entry.version = e.version;
+    }
+    entry.bodies.clear();
+  }
+
+  async function build(raffle: RaffleRow): Promise<Entry> {
+    const pending: LiveSale[] = [];
+    let entry: Entry | null = null;
+    // Subscribe before reading, so nothing committed in between is missed.
+    const unsubscribe = deps.hub.subscribe(raffle.id, (events) => {
+      if (entry) apply(entry, events);
+      else pending.push(...events);
+      seen(raffle.id, events);
+    });
+    try {
+      const sales = await deps.liveSales(raffle.id);
+      const next: Entry = {
+        raffle,
+        checkedAt: Date.now(),
+        statuses: Buffer.alloc(raffle.totalNumbers, 'd'),
+        version: 0,
+        bodies: new Map(),
+        recent: new Set(),
+        unsubscribe,
+      };
+      apply(next, sales);
+      apply(next, pending);
+      entry = next;
+      return next;
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+  }
+
+  function drop(id: string) {
+    entries.get(id)?.unsubscribe();
+    entries.delete(id);
+  }
+
+  /** The current board entry of a raffle (null when there is no such raffle). */
+  async function load(id: string): Promise<Entry | null> {
+    const cached = entries.get(id);
+    if (cached && Date.now() - cached.checkedAt < RAFFLE_TTL_MS) return touch(id, cached);
+    const inFlight = building.get(id);
+    if (inFlight) return inFlight;
+    const promise = (async () => {
+      const raffle = await deps.findRaffle(id);
+      if (!raffle) {
+        drop(id);
+        return null;
+      }
+      const current = entries.get(id);
+      if (current && current.raffle.totalNumbers === raffle.totalNumbers) {
+        current.raffle = raffle;
+        current.checkedAt = Date.now();
+        return touch(id, current);
+      }
+      drop(id);
+      const entry = await build(raffle);
+      entries.set(id, entry);
+      while (entries.size > MAX_BOARDS) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        drop(oldest);
+      }
+      return entry;
+    })().finally(() => building.delete(id));
+    building.set(id, promise);
+    return promise;
+  }
+
+  /** Map order is insertion order: re-inserting keeps the most recently served last. */
+  function touch(id: string, entry: Entry) {
+    entries.delete(id);
+    entries.set(id, entry);
+    return entry;
+  }
+
+  function body(entry: Entry, encoding: BoardEncoding): BoardBody {
+    const ready = entry.bodies.get(encoding);
+    if (ready) return ready;
+    const identity = entry.bodies.get('identity') ?? serialize(entry);
+    entry.bodies.set('identity', identity);
+    if (encoding === 'identity') return identity;
+    const compressed =
+      encoding === 'br'
+        ? brotliCompressSync(identity.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.body.length },
+          })
+        : gzipSync(identity.body, { level: 6 });
+    const out = { ...identity, body: compressed, encoding };
+    entry.bodies.set(encoding, out);
+    return out;
+  }
+
+  function serialize(entry: Entry): BoardBody {
+    const statuses = entry.statuses.toString('latin1');
+    const json = JSON.stringify({
+      raffle_id: entry.raffle.id,
+      total_numbers: entry.raffle.totalNumbers,
+      digit_count: entry.raffle.digitCount,
+      version: entry.version,
+      statuses,
+    });
+    const etag = `"${createHash('sha1').update(statuses).update(String(entry.raffle.digitCount)).digest('base64url')}"`;
+    return { etag, version: entry.version, body: Buffer.from(json), encoding: 'identity' };
+  }
+
+  return {
+    /** The raffle row behind a board (for the visibility check) and its body in the wanted encoding. */
+    async get(id: string, encoding: BoardEncoding) {
+      const own = awaited.get(id);
+      if (own) await Promise.race([own.done, new Promise((r) => setTimeout(r, OWN_WRITES_WAIT_MS).unref())]);
+      const entry = await load(id);
+      if (!entry) return null;
+      return { raffle: entry.raffle, ...body(entry, encoding) };
+    },
+    /**
+     * Changes this instance just committed: the next board of that raffle waits (briefly) for their
+     * events, so a buyer sees their own reservation. They are not applied here: only the stream
+     * knows the commit order, and an older change of the same number may still be on its way.
+     */
+    expectCommitted(raffleId: string, committed: number[]) {
+      const entry = entries.get(raffleId);
+      const versions = committed.filter((v) => !entry?.recent.has(v));
+      if (!entry || versions.length === 0) return;
+      let wait = awaited.get(raffleId);
+      if (!wait) {
+        let arrived = () => {};
+        const done = new Promise<void>((resolve) => {
+          arrived = resolve;
+        });
+        wait = { versions: new Set(), arrived, done };
+        awaited.set(raffleId, wait);
+      }
+      for (const v of versions) wait.versions.add(v);
+      // A lost event must not hold boards back forever.
+      setTimeout(() => {
+        const current = awaited.get(raffleId);
+        if (current === wait) {
+          awaited.delete(raffleId);
+          wait.arrived();
+        }
+      }, OWN_WRITES_WAIT_MS).unref();
+    },
+    /** After a lost change stream nothing cached can be trusted: every board is read again. */
+    clear() {
+      for (const id of [...entries.keys()]) drop(id);
+    },
+    size: () => entries.size,
+  };
+}
+
+export type BoardCache = ReturnType<typeof createBoardCache>;
+
+/** The best encoding the client accepts (brotli, then gzip), from its Accept-Encoding header. */
+export function pickEncoding(acceptEncoding: string | undefined): BoardEncoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  const allows = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0*)?(\\s|,|$))`).test(accepted);
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
