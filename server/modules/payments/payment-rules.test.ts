@@ -113,11 +113,14 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const released = await review(anasPayment.id, { status: 'approved' });
     expect(released.status).toBe(409);
     expect(released.body.error.code).toBe('TICKET_CHANGED');
-    await reserve(raffle.id, [4], LUIS);
+    const luisSale = firstOf(await reserve(raffle.id, [4], LUIS));
+    // A re-sold number is a new sale: Ana's payment stays with the sale it paid for.
+    expect(luisSale.id).not.toBe(tk.id);
     const resold = await review(anasPayment.id, { status: 'approved' });
     expect(resold.status).toBe(409);
     expect(resold.body.error.code).toBe('TICKET_CHANGED');
-    expect(await ticket(tk.id)).toMatchObject({
+    expect(await ticket(tk.id)).toMatchObject({ status: 'disponible', total_paid_cents: 0 });
+    expect(await ticket(luisSale.id)).toMatchObject({
       status: 'apartado',
       buyer_cedula: LUIS.cedula,
       total_paid_cents: 0,

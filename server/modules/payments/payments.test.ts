@@ -82,8 +82,14 @@ describe('POST /api/payments', () => {
     const board = await t.api('GET', `/api/raffles/${raffleId}/tickets?status=disponible&per_page=1`, {
       token: admin,
     });
-    const free = board.body.items[0];
-    expect((await pay({ ticket_id: free.id, amount_cents: 100 }, admin)).status).toBe(409);
+    // A number nobody holds has no sale to pay for.
+    expect(board.body.items[0]).toMatchObject({ id: null, status: 'disponible' });
+    const released = await reservedTicket();
+    expect(
+      (await t.api('PATCH', `/api/tickets/${released.id}`, { token: admin, body: { status: 'disponible' } }))
+        .status,
+    ).toBe(200);
+    expect((await pay({ ticket_id: released.id, amount_cents: 100 }, admin)).status).toBe(409);
     const bad = await pay({ ticket_id: 'x', amount_cents: 0 });
     expect(bad.status).toBe(422);
     expect((await pay({ ticket_id: ticket.id, amount_cents: '1' })).status).toBe(400);

@@ -14,8 +14,12 @@ type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
 /** A row of the staff list: a live sale, or a number nobody holds (id null, 'disponible'). */
 export type NumberRow = Omit<TicketRow, 'id'> & { id: string | null };
 
-/** The statuses asked for, when none of them is 'disponible': only live sales can match. */
-const salesOnly = (statuses?: string[]) => statuses?.length && !statuses.includes('disponible');
+/**
+ * Only live sales can match: 'disponible' is not asked for, or the term has something other than
+ * digits (a number nobody holds has no buyer, and its ticket number is all digits).
+ */
+const salesOnly = (f: TicketFilters) =>
+  Boolean((f.statuses?.length && !f.statuses.includes('disponible')) || (f.term && !/^\d+$/.test(f.term)));
 
 /** The staff list's search (SPEC 5): partial name, phone, cedula or ticket number, or the exact number. */
 function searchSql(f: TicketFilters, ticketNumber: SQL, number: SQL): SQL {
@@ -65,6 +69,48 @@ const toNumberRow = (r: Record<string, unknown>): NumberRow => ({
   id: r.id == null ? null : String(r.id),
 });
 
+async function countLive(db: Executor, raffleId: string, below: number) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from tickets where raffle_id = ${raffleId} and ended_at is null and number < ${below}::int`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The number at position `offset` among the available ones: at least `offset`, plus the sold
+ * numbers below it. A fixed point found with a few indexed counts, never a scan of the range.
+ */
+async function nthAvailable(db: Executor, raffle: RaffleShape, offset: number) {
+  let x = offset;
+  for (let i = 0; i < 64; i++) {
+    const next = offset + (await countLive(db, raffle.id, x + 1));
+    if (next === x || next >= raffle.totalNumbers) return Math.min(next, raffle.totalNumbers);
+    x = next;
+  }
+  return x;
+}
+
+/** Sold numbers in the window after `from`: how much further a page of available ones reaches. */
+async function soldAfter(db: Executor, raffle: RaffleShape, from: number, limit: number) {
+  let extra = 0;
+  for (let i = 0; i < 64; i++) {
+    const sold =
+      (await countLive(db, raffle.id, from + limit + extra)) - (await countLive(db, raffle.id, from));
+    if (sold === extra) return extra;
+    extra = sold;
+  }
+  return extra;
+}
+
+async function countMatching(db: Executor, raffle: RaffleShape, f: TicketFilters) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n ${numbersFrom(raffle, f, 0, raffle.totalNumbers)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Numbers walked per statement by the CSV export: memory stays flat at any raffle size. */
 const CSV_WINDOW = 20_000;
 
@@ -74,7 +120,7 @@ export const staffTicketsRepo = {
     raffle: RaffleShape,
     filters: TicketFilters & { limit: number; offset: number },
   ): Promise<{ items: NumberRow[]; count: number }> {
-    if (salesOnly(filters.statuses)) {
+    if (salesOnly(filters)) {
       const [items, total] = await Promise.all([
         queryRows<Record<string, unknown>>(
           db,
@@ -84,31 +130,51 @@ export const staffTicketsRepo = {
       ]);
       return { items: items.map(toNumberRow), count: Number(total[0]?.n ?? 0) };
     }
-    // No filter at all: the page is a window of numbers, whatever the raffle's size.
-    const unfiltered = !filters.term && !filters.statuses?.length;
-    const from = unfiltered ? Math.min(filters.offset, raffle.totalNumbers) : 0;
-    const to = unfiltered
-      ? Math.min(filters.offset + filters.limit, raffle.totalNumbers)
-      : raffle.totalNumbers;
-    const [items, total] = await Promise.all([
-      queryRows<Record<string, unknown>>(
-        db,
-        sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n
-            ${unfiltered ? sql`` : sql`limit ${filters.limit} offset ${filters.offset}`}`,
-      ),
-      unfiltered
-        ? Promise.resolve([{ n: raffle.totalNumbers }])
-        : queryRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n ${numbersFrom(raffle, filters, 0, raffle.totalNumbers)}`,
-          ),
-    ]);
-    return { items: items.map(toNumberRow), count: Number(total[0]?.n ?? 0) };
+    if (!filters.term) {
+      const onlyAvailable = filters.statuses?.length === 1 && filters.statuses[0] === 'disponible';
+      if (!filters.statuses?.length || onlyAvailable) {
+        // No scan of the range: a window of numbers, found by walking the sold ones (indexed).
+        const live = await countLive(db, raffle.id, raffle.totalNumbers);
+        const count = onlyAvailable ? raffle.totalNumbers - live : raffle.totalNumbers;
+        const from = onlyAvailable
+          ? await nthAvailable(db, raffle, filters.offset)
+          : Math.min(filters.offset, raffle.totalNumbers);
+        const to = Math.min(
+          from + filters.limit + (onlyAvailable ? await soldAfter(db, raffle, from, filters.limit) : 0),
+          raffle.totalNumbers,
+        );
+        const rows = await queryRows<Record<string, unknown>>(
+          db,
+          sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n limit ${filters.limit}`,
+        );
+        return { items: rows.map(toNumberRow), count };
+      }
+    }
+    // A digit search, or 'disponible' with other statuses: one pass over the range.
+    const rows = await queryRows<Record<string, unknown> & { total: number }>(
+      db,
+      sql`select ${numberColumns(raffle)}, count(*) over ()::int as total
+          ${numbersFrom(raffle, filters, 0, raffle.totalNumbers)} order by n limit ${filters.limit} offset ${filters.offset}`,
+    );
+    const count =
+      rows.length > 0
+        ? Number(rows[0]?.total)
+        : filters.offset > 0
+          ? await countMatching(db, raffle, filters)
+          : 0;
+    return { items: rows.map(toNumberRow), count };
   },
 
   /** Tickets per status for the chips: the search applies, the status filter does not. */
   async countByStatus(db: Executor, raffle: RaffleShape, filters: TicketFilters) {
     const search = { term: filters.term, exactNumber: filters.exactNumber };
+    if (search.term && salesOnly(search)) {
+      const rows = await queryRows<{ status: string; n: number }>(
+        db,
+        sql`select t.status, count(*)::int as n ${salesFrom(raffle, search)} group by t.status`,
+      );
+      return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+    }
     if (!filters.term) {
       const rows = await queryRows<{ status: string; n: number }>(
         db,
@@ -130,7 +196,7 @@ export const staffTicketsRepo = {
 
   /** Every matching ticket in number order, a window at a time (CSV export of any size). */
   async *scan(db: Executor, raffle: RaffleShape, filters: TicketFilters, batch = 1000) {
-    if (salesOnly(filters.statuses)) {
+    if (salesOnly(filters)) {
       let after = -1;
       for (;;) {
         const rows = await queryRows<Record<string, unknown>>(

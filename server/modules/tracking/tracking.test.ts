@@ -146,10 +146,10 @@ describe('POST /api/tracking', () => {
       .update(tickets)
       .set({ status: 'pagado', totalPaidCents: 2000, remainingCents: 0 })
       .where(eq(tickets.id, maria.n5 as string));
-    // Back on sale while the old buyer columns are still there: not the buyer's anymore.
+    // The sale ended (its row keeps the buyer for history): not the buyer's anymore.
     await t.db
       .update(tickets)
-      .set({ status: 'disponible' })
+      .set({ status: 'disponible', endedAt: new Date() })
       .where(eq(tickets.id, maria.m42 as string));
     const res = await track({ cedula: 'V-12345678', phone_last4: '4567' });
     expect(res.body.tickets.map((x: any) => [x.number, x.status, x.remaining_cents])).toEqual([
