@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { cell, createActiveRaffle, fillCheckout, openRaffle, setVesRate } from './raffle-helpers';
+import { uploadPrizePhotos } from './prize-photo';
+import {
+  cell,
+  createActiveRaffle,
+  fillCheckout,
+  openRaffle,
+  reserveThroughApi,
+  setVesRate,
+} from './raffle-helpers';
 
 // Where a buyer on a phone stumbled (issue 7): the first screen, the success screen, tap targets,
 // the sticky header and the printed ticket. Screenshots land in docs/screenshots/issue-7.
@@ -29,6 +37,25 @@ async function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   }, MIN_TARGET);
+}
+
+/** Every visible toast sits wholly above the open dialog, so none can hide one of its fields. */
+async function toastsClearOfDialog(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
+    if (!dialog) return ['no dialog'];
+    const problems: string[] = [];
+    for (const toast of document.querySelectorAll<HTMLElement>('[data-sonner-toast]')) {
+      if (Number(getComputedStyle(toast).opacity) === 0) continue;
+      const box = toast.getBoundingClientRect();
+      if (box.bottom > dialog.top + 0.5) {
+        problems.push(
+          `"${toast.textContent?.trim()}" ends at ${Math.round(box.bottom)}, dialog starts at ${Math.round(dialog.top)}`,
+        );
+      }
+    }
+    return problems;
+  });
 }
 
 async function reserve(page: Page, label: string) {
@@ -64,17 +91,122 @@ test.describe('phone first', () => {
     await page.screenshot({ path: `${SHOTS}/home-412-after.png` });
   });
 
-  test('tap targets are at least 40x40 and the sticky header is opaque', async ({ page, request }) => {
+  test('toasts stay in a band above the checkout sheet; a number taken meanwhile is told once, in the sheet', async ({
+    page,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await openRaffle(page, raffle.id);
+    // Two toasts from the board: someone else's number, then the lucky picker's choice.
+    await reserveThroughApi(request, raffle.id, [90]);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: '90' })).toBeVisible();
+    await page.getByRole('button', { name: 'Uno más' }).click();
+    await page.getByRole('button', { name: 'Elegir al azar' }).click();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'La maquinita eligió' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Dirección')).toBeVisible();
+    // Still on screen while the sheet is open: one at a time, above the sheet, never over a field.
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'La maquinita eligió' }),
+    ).toBeVisible();
+    await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/checkout-toast-412-after.png` });
+    await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
+
+    // One of the chosen numbers is taken while the buyer types: said in the sheet, not in a toast.
+    await fillCheckout(page);
+    const chosen =
+      (await dialog.getByRole('list', { name: 'Tus números' }).getByRole('listitem').allTextContents())[0] ??
+      '';
+    await reserveThroughApi(request, raffle.id, [Number(chosen)]);
+    const notice = `El número ${chosen} ya no está disponible: lo quitamos.`;
+    await expect(dialog.getByTestId('checkout-changed')).toContainText(notice);
+    await expect(page.getByText(notice)).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: chosen })).toHaveCount(0);
+    // The buyer kept typing: the notice does not take their focus.
+    await expect(dialog.getByLabel('Correo (opcional)')).toBeFocused();
+    await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
+  });
+
+  test('after a 409 the next tap cannot reserve: the new set and its total wait for a yes', async ({
+    page,
+    request,
+  }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
+    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    await cell(page, '07').click();
+    await cell(page, '08').click();
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    await fillCheckout(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await reserveThroughApi(request, raffle.id, [7]);
+
+    let posts = 0;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/reservations')) posts++;
+    });
+    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
+
+    // Right above the submit button, in view however far the form was scrolled, with the new total.
+    const changed = dialog.getByTestId('checkout-changed');
+    await expect(changed).toBeInViewport();
+    await expect(changed).toContainText('El número 07 ya no está disponible: lo quitamos.');
+    await expect(changed).toContainText(
+      'Ahora apartarías 1 número por $5,00 / Bs 182,50. ¿Continuamos con estos?',
+    );
+    const confirm = changed.getByRole('button', { name: 'Sí, apartar estos números' });
+    await expect(confirm).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/checkout-409-412-after.png` });
+
+    // A quick second tap where the submit button is reserves nothing.
+    const submit = dialog.getByRole('button', { name: /^Apartar 1 número/ });
+    await expect(submit).toBeDisabled();
+    await submit.click({ force: true });
+    await expect(changed).toBeVisible();
+    expect(posts).toBe(1);
+    await confirm.click();
+    await expect(changed).toHaveCount(0);
+    expect(posts).toBe(1);
+
+    await submit.click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.locator('#rd-printable-ticket').getByText('08', { exact: true })).toBeVisible();
+    expect(posts).toBe(2);
+  });
+
+  test('tap targets are at least 40x40 and the sticky header is opaque', async ({ page, request }) => {
+    const raffle = await createActiveRaffle(request, {
+      total_numbers: 100,
+      digit_count: 2,
+      images: await uploadPrizePhotos(request),
+    });
+    await openRaffle(page, raffle.id);
+    await expect(page.getByRole('img', { name: /foto 1 de 2/ })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/raffle-412-after.png` });
+
     await cell(page, '05').click();
+    await cell(page, '06').click();
     expect(await smallTargets(page)).toEqual([]);
     const header = await page
       .locator('header')
       .first()
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(header).toMatch(/^rgb\(/); // rgba(…, 0.95) would let the page show through
-    await page.screenshot({ path: `${SHOTS}/raffle-412-after.png` });
+    // The board under the header and the selection bar: "Quitar todos", the chips, the switch.
+    await page.locator('[data-number="20"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/raffle-board-412-after.png` });
+    await page.getByRole('button', { name: 'Quitar todos' }).click();
+    await cell(page, '05').click();
 
     await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
     await fillCheckout(page);
@@ -86,12 +218,32 @@ test.describe('phone first', () => {
     expect(await smallTargets(page)).toEqual([]);
 
     await page.goto('/tracking');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    // With results: "Ver rifa", the payment buttons.
+    await page.getByLabel('Cédula', { exact: true }).fill('12345678');
+    await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill('4567');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page.getByTestId('tracked-raffle').filter({ hasText: raffle.name })).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
   });
 });
 
-test.describe('success screen on a desktop', () => {
+test.describe('desktop', () => {
   test.use(DESKTOP);
+
+  test('the first screen offers "Ver rifas", which leads to the list', async ({ page, request }) => {
+    await setVesRate(request, 36.5);
+    await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
+    await page.goto('/');
+    await expect(page.getByTestId('raffle-card').first()).toBeVisible();
+    const seeRaffles = page.getByRole('link', { name: 'Ver rifas' });
+    await expect(seeRaffles).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SHOTS}/home-1440-after.png` });
+    await seeRaffles.click();
+    await expect(page.getByRole('heading', { name: 'Rifas activas' })).toBeInViewport();
+    await expect(page.getByTestId('raffle-card').first().getByText('por número')).toBeInViewport();
+  });
 
   test('share buttons fit, the check icon clears the header, the share text has one period', async ({
     page,
@@ -137,6 +289,7 @@ test.describe('success screen on a desktop', () => {
     await expect(ticket.getByText('0414-1112233', { exact: true })).toBeVisible();
     await expect(ticket.getByText('Apartado: pendiente de pago')).toBeVisible();
     await expect(ticket.getByText('Pago móvil: Banco de Venezuela, 0414-1112233, V-12345678')).toBeVisible();
+    await ticket.screenshot({ path: `${SHOTS}/ticket-print-1440-after.png` });
     await page.emulateMedia({ media: 'screen' });
   });
 });

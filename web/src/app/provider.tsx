@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
+import { useAnyDialogOpen } from '@/components/ui/open-dialogs';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { texts } from '@/config/texts';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -10,16 +11,21 @@ import { createQueryClient } from './query-client';
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   // On a phone, sheets rise from the bottom with their fields and submit button: toasts go on top.
+  // While any dialog is open they go on top on every screen, one at a time, in the band dialogs
+  // leave free (dialog.tsx), so a toast never hides the fields it may be about.
   const phone = useMediaQuery('(max-width: 639px)');
+  const dialogOpen = useAnyDialogOpen();
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <AuthProvider>{children}</AuthProvider>
       </TooltipProvider>
       <Toaster
-        visibleToasts={3}
+        visibleToasts={dialogOpen ? 1 : 3}
         duration={4000}
-        position={phone ? 'top-center' : 'bottom-right'}
+        position={phone || dialogOpen ? 'top-center' : 'bottom-right'}
+        offset={{ top: 12 }}
+        mobileOffset={{ top: 8 }}
         richColors
         closeButton
         containerAriaLabel={texts.toasts.region}

@@ -40,7 +40,7 @@ export function PageHeader({ title, description, breadcrumbs, back, actions }: P
       {back && (
         <Link
           to={back.href}
-          className="inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline sm:hidden"
+          className="-my-2 inline-flex min-h-10 w-fit items-center gap-1 rounded pr-2 text-sm font-medium text-brand-700 hover:underline sm:hidden"
         >
           <ArrowLeft aria-hidden className="size-4" />
           {back.label ?? texts.common.back}

@@ -9,6 +9,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Send the bearer token (default true; public endpoints ignore it). */
   auth?: boolean;
+  /** Read the body as a Blob (private files an <img> cannot fetch with the token) instead of JSON. */
+  responseType?: 'json' | 'blob';
 };
 
 function buildUrl(path: string, query?: Query): string {
@@ -55,6 +57,7 @@ export function createApiClient(session: SessionManager, fetchImpl: typeof fetch
     }
     if (!response.ok) throw await apiErrorFromResponse(response);
     if (response.status === 204) return undefined as T;
+    if (options.responseType === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     if (!text) return undefined as T;
     try {
@@ -67,6 +70,8 @@ export function createApiClient(session: SessionManager, fetchImpl: typeof fetch
   return {
     request,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+    getBlob: (path: string, options?: Omit<RequestOptions, 'body' | 'responseType'>) =>
+      request<Blob>('GET', path, { ...options, responseType: 'blob' }),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('POST', path, { ...options, body }),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>

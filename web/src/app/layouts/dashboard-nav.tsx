@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { useAuth } from '@/features/auth/use-auth';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { PendingPaymentsBadge } from '@/features/payments/components/pending-payments-badge';
 import { cn } from '@/lib/cn';
 import { navItemsFor } from './nav-items';
 
@@ -32,6 +33,7 @@ export function DashboardNavLinks({ onNavigate }: { onNavigate?: () => void }) {
             >
               <item.icon aria-hidden className="size-5 shrink-0" />
               {item.label}
+              {item.badge === 'pendingPayments' && <PendingPaymentsBadge />}
             </NavLink>
           </li>
         ))}

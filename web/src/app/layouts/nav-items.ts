@@ -17,6 +17,8 @@ export type NavItem = {
   icon: LucideIcon;
   roles: readonly Role[];
   end?: boolean;
+  /** A count shown beside the label (admin only: pending payments). */
+  badge?: 'pendingPayments';
 };
 
 const STAFF: readonly Role[] = ['admin', 'vendedor'];
@@ -43,6 +45,7 @@ export const navItems: NavItem[] = [
     label: texts.dashboardNav.payments,
     icon: CreditCard,
     roles: ADMIN,
+    badge: 'pendingPayments',
   },
   { href: paths.dashboard.users.getHref(), label: texts.dashboardNav.users, icon: Users, roles: ADMIN },
   {

@@ -1,4 +1,107 @@
+const count = new Intl.NumberFormat('es-VE');
+/** "del número 007" / "de los números 003, 004" (Spanish contracts "de el"). */
+const ofNumbers = (numbers: string[]) =>
+  numbers.length === 1 ? `del número ${numbers[0]}` : `de los números ${numbers.join(', ')}`;
+
 export const paymentsTexts = {
   title: 'Pagos',
   description: 'Comprobantes de pago por revisar: apruébalos o recházalos.',
+  tabsLabel: 'Pagos por estado',
+  tabs: {
+    pending: 'Pendientes',
+    approved: 'Aprobados',
+    rejected: 'Rechazados',
+  },
+  /** Read after the tab's name: "Pendientes (3 pagos)". */
+  countLabel: (n: number) => (n === 1 ? '1 pago' : `${count.format(n)} pagos`),
+  navBadge: (n: number) => (n === 1 ? '1 pago pendiente' : `${count.format(n)} pagos pendientes`),
+  /** "3 comprobantes (5 pagos)": one proof for several numbers is one card but several payments. */
+  total: (cards: number, payments: number) =>
+    `${cards === 1 ? '1 comprobante' : `${count.format(cards)} comprobantes`}${
+      payments === cards ? '' : ` (${count.format(payments)} pagos)`
+    }`,
+  empty: {
+    pending: {
+      title: 'No hay pagos pendientes',
+      description: 'Cuando un comprador envíe un comprobante, aparecerá aquí para que lo revises.',
+    },
+    approved: {
+      title: 'No hay pagos aprobados',
+      description: 'Los pagos que apruebes quedarán aquí como registro.',
+    },
+    rejected: {
+      title: 'No hay pagos rechazados',
+      description: 'Los pagos que rechaces quedarán aquí con su motivo.',
+    },
+  },
+  errorTitle: 'No pudimos cargar los pagos',
+  card: {
+    numbersLabel: (n: number) => (n === 1 ? '1 número' : `${count.format(n)} números`),
+    raffle: 'Rifa',
+    noName: 'Sin nombre',
+    phone: 'Teléfono',
+    noPhone: 'Sin teléfono',
+    whatsappLabel: (name: string, phone: string) => `Escribir por WhatsApp a ${name} (${phone})`,
+    whatsappMessage: (name: string | null, raffle: string, numbers: string[]) =>
+      `${name ? `Hola, ${name}.` : 'Hola.'} Te escribimos por tu pago ${ofNumbers(numbers)} de la rifa «${raffle}».`,
+    cedula: 'Cédula',
+    noCedula: 'Sin cédula',
+    amount: 'Monto',
+    eachAmount: (n: number, each: string) => `${count.format(n)} × ${each}`,
+    rate: (rate: string) => `Tasa del pago: ${rate} Bs/USD`,
+    noRate: 'Sin tasa registrada',
+    method: 'Método',
+    reference: 'Referencia',
+    noReference: 'Sin referencia',
+    sentAt: 'Enviado',
+    reviewedAt: 'Revisado',
+    reason: 'Motivo del rechazo',
+    noReason: 'Sin motivo registrado',
+    windowLeftHours: (hours: number) =>
+      hours === 1 ? 'Queda 1 h para revisar' : `Quedan ${count.format(hours)} h para revisar`,
+    windowLeftMinutes: (minutes: number) =>
+      minutes <= 1 ? 'Queda menos de 1 min para revisar' : `Quedan ${minutes} min para revisar`,
+    windowExpired: 'Ventana de revisión vencida',
+    windowHint: 'Mientras esté en revisión, los números siguen apartados para el comprador.',
+    duplicate: 'Posible duplicado',
+    duplicateDescription:
+      'Este comprobante o su referencia ya se usó en un pago de otro comprador. Compáralos antes de aprobar.',
+    duplicateLink: (n: number, total: number) =>
+      total === 1 ? 'Ver el pago anterior' : `Ver pago anterior ${n}`,
+    duplicateUnknown: 'El pago anterior ya no aparece en la lista.',
+    approve: 'Aprobar',
+    reject: 'Rechazar',
+    approveLabel: (numbers: string[]) => `Aprobar el pago ${ofNumbers(numbers)}`,
+    rejectLabel: (numbers: string[]) => `Rechazar el pago ${ofNumbers(numbers)}`,
+    groupHint: (n: number) => `Un solo comprobante para ${count.format(n)} números: se deciden juntos.`,
+  },
+  proof: {
+    title: 'Comprobante',
+    none: 'Sin comprobante adjunto',
+    loading: 'Cargando comprobante…',
+    error: 'No pudimos cargar el comprobante.',
+    zoom: 'Ampliar comprobante',
+    zoomTitle: (buyer: string, numbers: string[]) => `Comprobante de ${buyer} · ${numbers.join(', ')}`,
+    zoomDescription: 'Imagen completa del comprobante enviado por el comprador.',
+    alt: (buyer: string, numbers: string[]) => `Comprobante de pago de ${buyer} ${ofNumbers(numbers)}`,
+    pdfTitle: (buyer: string) => `Comprobante en PDF de ${buyer}`,
+    pdfFallback: 'Este navegador no muestra el PDF aquí.',
+    download: 'Descargar PDF',
+    open: 'Abrir en otra pestaña',
+  },
+  reject: {
+    title: (buyer: string) => `Rechazar el pago de ${buyer}`,
+    description: (numbers: string[], raffle: string) =>
+      `Vas a rechazar el pago ${ofNumbers(numbers)} de la rifa «${raffle}». El comprador verá el motivo al consultar sus tickets.`,
+    reason: 'Motivo del rechazo',
+    reasonHint: 'Escríbelo para el comprador: por ejemplo, «La referencia no aparece en el banco».',
+    confirm: 'Rechazar pago',
+    rejecting: 'Rechazando…',
+  },
+  toasts: {
+    approved: (numbers: string[]) => `Pago ${ofNumbers(numbers)} aprobado`,
+    rejected: (numbers: string[]) => `Pago ${ofNumbers(numbers)} rechazado`,
+    refreshed: 'Actualizamos la lista con los datos más recientes.',
+    failed: 'No se pudo registrar la decisión',
+  },
 } as const;

@@ -1,22 +1,95 @@
+import { CheckCircle2, Inbox, TriangleAlert, XCircle } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { UnderConstruction } from '@/components/under-construction';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { isApiError } from '@/lib/api-error';
+import { usePaymentCounts } from '../api/get-payment-counts';
+import { usePayments } from '../api/get-payments';
+import { PaymentCard } from '../components/payment-card';
+import { PaymentTabs } from '../components/payment-tabs';
+import { PaymentsSkeleton } from '../components/payments-skeleton';
+import { usePaymentLocator } from '../hooks/use-payment-locator';
+import { usePaymentsStatus } from '../hooks/use-payments-status';
+import { paymentAnchor, paymentFromHash } from '../payment-anchor';
+import { groupPayments } from '../payment-groups';
 import { paymentsTexts } from '../texts';
 
+const emptyIcons = { pending: Inbox, approved: CheckCircle2, rejected: XCircle } as const;
+
+/** Admin: payments by status; each proof shown in place, approved or rejected (with a reason) in one click. */
 export function PaymentsPage() {
+  const t = paymentsTexts;
+  const { status, setStatus } = usePaymentsStatus();
+  const counts = usePaymentCounts();
+  const list = usePayments(status);
+  const groups = useMemo(() => (list.data ? groupPayments(list.data) : []), [list.data]);
+  const locate = usePaymentLocator(status, list.data);
+  const target = paymentFromHash(useLocation().hash);
+
+  // A link to one payment (a duplicate's "ver el pago anterior") scrolls to its card once it is listed.
+  const targetListed = Boolean(target && list.data?.some((p) => p.id === target));
+  useEffect(() => {
+    if (!target || !targetListed) return;
+    const card = document.getElementById(paymentAnchor(target))?.closest('article');
+    card?.scrollIntoView({ block: 'start' });
+    card?.focus({ preventScroll: true });
+  }, [target, targetListed]);
+
   return (
     <>
       <PageHeader
-        title={paymentsTexts.title}
-        description={paymentsTexts.description}
+        title={t.title}
+        description={t.description}
         breadcrumbs={[
           { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: paymentsTexts.title },
+          { label: t.title },
         ]}
         back={{ href: paths.dashboard.root.getHref() }}
       />
-      <UnderConstruction />
+      <PaymentTabs status={status} onStatusChange={setStatus} counts={counts.data}>
+        {list.isPending ? (
+          <PaymentsSkeleton />
+        ) : list.isError ? (
+          <EmptyState
+            tone="danger"
+            icon={TriangleAlert}
+            title={t.errorTitle}
+            description={isApiError(list.error) ? list.error.message : texts.common.genericError}
+            action={
+              <Button variant="secondary" loading={list.isFetching} onClick={() => list.refetch()}>
+                {texts.common.retry}
+              </Button>
+            }
+          />
+        ) : groups.length === 0 ? (
+          <EmptyState
+            icon={emptyIcons[status]}
+            title={t.empty[status].title}
+            description={t.empty[status].description}
+          />
+        ) : (
+          <section aria-label={t.tabs[status]} className="grid gap-3">
+            <p className="text-sm text-zinc-600" aria-live="polite">
+              {t.total(groups.length, list.data.length)}
+            </p>
+            <ul className="grid gap-4">
+              {groups.map((group) => (
+                <li key={group.id}>
+                  <PaymentCard
+                    group={group}
+                    highlighted={target !== null && group.payments.some((p) => p.id === target)}
+                    duplicateHref={locate}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </PaymentTabs>
     </>
   );
 }

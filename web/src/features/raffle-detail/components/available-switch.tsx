@@ -1,39 +1,36 @@
-import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { raffleDetailTexts } from '../texts';
 
 type AvailableSwitchProps = { checked: boolean; onChange: (checked: boolean) => void };
 
-/** "Solo disponibles": hides every number that cannot be chosen. */
+/**
+ * "Solo disponibles": hides every number that cannot be chosen. The words are part of the switch,
+ * so the whole row (44 px tall) is one target for a finger, not just the 40x24 track.
+ */
 export function AvailableSwitch({ checked, onChange }: AvailableSwitchProps) {
-  const id = useId();
   return (
-    <div className="flex min-h-11 items-center gap-2">
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        onClick={() => onChange(!checked)}
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      onClick={() => onChange(!checked)}
+      className="-mx-1 inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-medium whitespace-nowrap text-zinc-800 select-none"
+    >
+      <span
+        aria-hidden
         className={cn(
-          'relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors after:absolute after:-inset-2.5',
+          'relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors',
           checked ? 'bg-brand-700' : 'bg-zinc-300',
         )}
       >
         <span
-          aria-hidden
           className={cn(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
             checked ? 'translate-x-[1.125rem]' : 'translate-x-0.5',
           )}
         />
-      </button>
-      <label
-        htmlFor={id}
-        className="cursor-pointer text-sm font-medium whitespace-nowrap text-zinc-800 select-none"
-      >
-        {raffleDetailTexts.board.onlyAvailable}
-      </label>
-    </div>
+      </span>
+      {raffleDetailTexts.board.onlyAvailable}
+    </button>
   );
 }

@@ -13,12 +13,16 @@ type BoardCellProps = {
   flash: boolean;
   highlighted: boolean;
   interactive: boolean;
+  /** The board's one tab stop (roving tabindex); the other cells are reached with the arrows. */
+  tabbable: boolean;
+  /** 1-based column, for the grid's aria-colindex. */
+  column: number;
   size: number;
 };
 
 const t = raffleDetailTexts.board;
 
-/** One number. Clicks are handled once by the board (event delegation), not per cell. */
+/** One number, a button in a grid cell. Clicks are handled once by the board (event delegation). */
 export const BoardCell = memo(function BoardCell({
   number,
   label,
@@ -27,38 +31,44 @@ export const BoardCell = memo(function BoardCell({
   flash,
   highlighted,
   interactive,
+  tabbable,
+  column,
   size,
 }: BoardCellProps) {
   const name = selected ? t.cellSelected(label) : t.cell(label, cellStatusNames[status]);
   const selectable = interactive && (selected || status === 'disponible');
   return (
-    <button
-      type="button"
-      data-number={number}
-      data-status={status}
-      data-selected={selected || undefined}
-      data-highlighted={highlighted || undefined}
-      aria-label={name}
-      title={name}
-      aria-pressed={selectable ? selected : undefined}
-      aria-disabled={selectable ? undefined : true}
-      style={{ width: size, height: size }}
-      className={cn(
-        'relative flex shrink-0 items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors select-none',
-        selected ? selectedCellClass : cellStatusClasses[status],
-        !selectable && 'cursor-not-allowed',
-        flash && 'rd-flash',
-        highlighted && 'rd-highlight z-10',
-      )}
-    >
-      {label}
-      {selected && (
-        <Check
-          aria-hidden
-          strokeWidth={3}
-          className="absolute -top-1.5 -right-1.5 size-4 rounded-full bg-white p-0.5 text-brand-700 shadow"
-        />
-      )}
-    </button>
+    // The focusable part of the cell is its button (APG grid); a div because rows are virtualized.
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above
+    <div role="gridcell" aria-colindex={column} className="shrink-0" style={{ width: size, height: size }}>
+      <button
+        type="button"
+        tabIndex={tabbable ? 0 : -1}
+        data-number={number}
+        data-status={status}
+        data-selected={selected || undefined}
+        data-highlighted={highlighted || undefined}
+        aria-label={name}
+        title={name}
+        aria-pressed={selectable ? selected : undefined}
+        aria-disabled={selectable ? undefined : true}
+        className={cn(
+          'relative flex size-full items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors select-none',
+          selected ? selectedCellClass : cellStatusClasses[status],
+          !selectable && 'cursor-not-allowed',
+          flash && 'rd-flash',
+          highlighted && 'rd-highlight z-10',
+        )}
+      >
+        {label}
+        {selected && (
+          <Check
+            aria-hidden
+            strokeWidth={3}
+            className="absolute -top-1.5 -right-1.5 size-4 rounded-full bg-white p-0.5 text-brand-700 shadow"
+          />
+        )}
+      </button>
+    </div>
   );
 });

@@ -1,7 +1,7 @@
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { AlertTriangle, Lock } from 'lucide-react';
-import type { FormEventHandler } from 'react';
+import { type FormEventHandler, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import type { VesRate } from '@/lib/exchange-rates';
@@ -76,39 +76,21 @@ export function CheckoutForm({
         )}
       </div>
 
-      {removed.length > 0 ? (
+      {problem && removed.length === 0 && (
         <div
           role="alert"
-          className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-          data-testid="checkout-changed"
+          className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
         >
-          <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle aria-hidden className="size-5 shrink-0" />
-            {t.changedTitle}
-          </p>
-          <p>{t.removed(removed.map((n) => padTicketNumber(n, raffle.digit_count)))}</p>
-          <p>{t.newSet(selection.length, total.label)}</p>
-          <Button size="sm" className="w-full sm:w-fit" onClick={onConfirmNewSet}>
-            {t.confirmNewSet}
-          </Button>
-        </div>
-      ) : (
-        problem && (
-          <div
-            role="alert"
-            className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          >
-            <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <div className="grid gap-2">
-              <p className="font-medium">{problem.message}</p>
-              {empty && (
-                <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
-                  {t.backToBoard}
-                </Button>
-              )}
-            </div>
+          <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-2">
+            <p className="font-medium">{problem.message}</p>
+            {empty && (
+              <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
+                {t.backToBoard}
+              </Button>
+            )}
           </div>
-        )
+        </div>
       )}
 
       <CheckoutFields form={form} />
@@ -119,7 +101,15 @@ export function CheckoutForm({
         {t.privacy}
       </p>
 
-      <div className="sticky bottom-0 -mx-5 border-t border-zinc-200 bg-white px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
+      <div className="sticky bottom-0 -mx-5 grid gap-3 border-t border-zinc-200 bg-white px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
+        {removed.length > 0 && (
+          <SelectionChanged
+            removed={removed.map((n) => padTicketNumber(n, raffle.digit_count))}
+            count={selection.length}
+            total={total.label}
+            onConfirm={onConfirmNewSet}
+          />
+        )}
         <Button
           type="submit"
           size="lg"
@@ -138,5 +128,39 @@ export function CheckoutForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+type SelectionChangedProps = { removed: string[]; count: number; total: string; onConfirm: () => void };
+
+/**
+ * Numbers dropped out of the set the buyer agreed to (a 409, or taken live while they typed). It sits
+ * in the sticky footer, right above the disabled submit, where the thumb already is: a quick second
+ * tap lands on nothing, and the question is in view however far the form is scrolled.
+ */
+function SelectionChanged({ removed, count, total, onConfirm }: SelectionChangedProps) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  // After a 409 the focus was on the submit button, now disabled: bring it to the question. A buyer
+  // typing in a field when a number is taken live keeps their focus.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active?.matches('input, select, textarea')) confirm.current?.focus();
+  }, []);
+  return (
+    <div
+      role="alert"
+      className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="checkout-changed"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden className="size-5 shrink-0" />
+        {t.changedTitle}
+      </p>
+      <p>{t.removed(removed)}</p>
+      <p>{t.newSet(count, total)}</p>
+      <Button ref={confirm} size="sm" className="w-full sm:w-fit" onClick={onConfirm}>
+        {t.confirmNewSet}
+      </Button>
+    </div>
   );
 }

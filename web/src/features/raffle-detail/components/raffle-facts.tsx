@@ -7,16 +7,17 @@ import { raffleDetailTexts } from '../texts';
 const t = raffleDetailTexts.hero;
 const count = new Intl.NumberFormat('es-VE');
 
+// A <dl> group may hold only its <dt> and <dd>: the icon lives in the term, placed beside the pair.
 function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-zinc-500">{label}</dt>
-        <dd className="text-sm font-medium text-zinc-900">{children}</dd>
-      </div>
+    <div className="relative min-h-9 min-w-0 pl-12">
+      <dt className="text-xs font-medium text-zinc-500">
+        <span className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-sm font-medium text-zinc-900">{children}</dd>
     </div>
   );
 }

@@ -28,7 +28,6 @@ type ReservationSuccessProps = {
 
 /** After reserving: the ticket, how to pay, the proof, sharing, and where to follow it up. */
 export function ReservationSuccess({ raffle, rate, result, onMore }: ReservationSuccessProps) {
-  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [proofSent, setProofSent] = useState(result.proofSent);
   const totalCents = result.tickets.reduce((sum, ticket) => sum + ticket.remaining_cents, 0);
@@ -49,18 +48,16 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
 
   const paymentStatus = totalCents === 0 ? 'paid' : proofSent ? 'inReview' : 'reserved';
 
-  // Scroll the whole block (check icon included) below the sticky header, then focus the title.
+  // The success block replaces the board and starts the page: back to the top, so the check icon
+  // and "Volver a las rifas" show whole instead of half under the sticky header; then the title
+  // takes the focus without a second scroll.
   useEffect(() => {
-    section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
     heading.current?.focus({ preventScroll: true });
   }, []);
 
   return (
-    <section
-      ref={section}
-      aria-labelledby="success-title"
-      className="mx-auto grid w-full max-w-xl scroll-mt-32 gap-5 sm:scroll-mt-24"
-    >
+    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl gap-5">
       <div className="grid justify-items-center gap-2 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
           <CheckCircle2 aria-hidden className="size-8" />

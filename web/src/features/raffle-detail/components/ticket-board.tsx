@@ -5,6 +5,7 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { cellStatusNames } from '../board-status';
+import { useBoardFocus } from '../hooks/use-board-focus';
 import { CELL_GAP, useBoardLayout } from '../hooks/use-board-layout';
 import { type BoardState, statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
@@ -28,7 +29,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
   const flashes = useRaffleStore((s) => s.flashes);
   const highlighted = useRaffleStore((s) => s.highlighted);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
-  const scrollRef = useRef<HTMLElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const digits = board?.digitCount ?? 3;
   const { columns, cellSize, rowHeight } = useBoardLayout(content, digits);
   const numbers = useMemo(
@@ -37,15 +38,17 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
   );
   const selected = useMemo(() => new Set(selection), [selection]);
   const count = numbers ? numbers.length : (board?.total ?? 0);
+  const rowCount = Math.ceil(count / columns);
 
   const virtualizer = useVirtualizer({
-    count: Math.ceil(count / columns),
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 4,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row size changes
   useEffect(() => virtualizer.measure(), [rowHeight, columns, virtualizer]);
+  const focus = useBoardFocus({ virtualizer, scrollRef, numbers, count, columns, rowHeight });
 
   // "Ir al número": bring the row into view, then focus the cell so keyboards continue from there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new jump target should scroll
@@ -54,6 +57,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
     const target = highlighted.number;
     const index = numbers ? numbers.indexOf(target) : target;
     if (index < 0) return;
+    focus.setActive(target);
     scrollRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
     requestAnimationFrame(() =>
@@ -91,35 +95,58 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
           {t.empty}
         </p>
       ) : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the cells are buttons, Enter and Space click them
-        <section
+        // One tab stop (roving tabindex); arrows, Home/End and PageUp/PageDown move between the
+        // cells, Enter and Space press the focused one (a button: the click below handles it).
+        // ARIA grid roles on divs: virtualized rows are absolutely placed, which a <table> is not.
+        // biome-ignore lint/a11y/useSemanticElements: see above
+        <div
           ref={scrollRef}
+          role="grid"
           aria-label={t.label}
+          aria-rowcount={rowCount}
+          aria-colcount={columns}
           onClick={onClick}
-          className={cn('-mx-2 max-h-[60dvh] overflow-y-auto p-2', !interactive && 'opacity-60 saturate-50')}
+          onKeyDown={focus.onKeyDown}
+          onFocus={focus.onFocus}
+          className={cn(
+            '-mx-2 max-h-[60dvh] scroll-mt-28 scroll-mb-[calc(var(--rd-bar-height,0px)+0.5rem)] overflow-y-auto p-2 sm:scroll-mt-20',
+            !interactive && 'opacity-60 saturate-50',
+          )}
         >
-          <div ref={setContent} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {/* biome-ignore lint/a11y/useSemanticElements: virtualized rows, see the grid above */}
+          <div
+            ref={setContent}
+            role="rowgroup"
+            className="relative w-full"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
             {virtualizer.getVirtualItems().map((row) => {
               const first = row.index * columns;
               const cells: number[] = [];
               for (let i = first; i < Math.min(first + columns, count); i++)
                 cells.push(numbers ? numbers[i] : i);
               return (
+                // The focus goes to the buttons in the cells (APG grid), not to rows.
+                // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above
                 <div
                   key={row.key}
+                  role="row"
+                  aria-rowindex={row.index + 1}
                   className="absolute top-0 left-0 flex w-full"
                   style={{ transform: `translateY(${row.start}px)`, gap: CELL_GAP, height: cellSize }}
                 >
-                  {cells.map((n) => (
+                  {cells.map((n, column) => (
                     <BoardCell
                       key={n}
                       number={n}
+                      column={column + 1}
                       label={padTicketNumber(n, digits)}
                       status={statusOf(board, n)}
                       selected={selected.has(n)}
                       flash={Boolean(flashes[n])}
                       highlighted={highlighted?.number === n}
                       interactive={interactive}
+                      tabbable={focus.tabbable === n}
                       size={cellSize}
                     />
                   ))}
@@ -127,7 +154,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
               );
             })}
           </div>
-        </section>
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,280 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { paths } from '../web/src/config/paths';
+import { ADMIN, apiSignIn, createStaffUser, expect, signInAsAdmin, test } from './fixtures';
+import { uploadPrizePhotos } from './prize-photo';
+import { cell, createActiveRaffle, fillCheckout, setVesRate } from './raffle-helpers';
+import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+// Issue 7, item 9: axe on every route of web/src/config/paths.ts, at phone and desktop size, with
+// data seeded so each page shows real content. No serious or critical violation may remain.
+
+const SIZES = {
+  phone: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 } },
+};
+
+/** A real 1x1 PNG, as a payment proof. */
+const PROOF_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Seed = { raffleId: string; raffleName: string; buyerName: string; cedula: string; last4: string };
+
+async function sendProof(request: APIRequestContext, raffleId: string, number: number, buyer: Seed) {
+  const upload = await request.post('/api/uploads', {
+    multipart: { file: { name: 'pago.png', mimeType: 'image/png', buffer: PROOF_PNG } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const response = await request.post('/api/payments', {
+    data: {
+      raffle_id: raffleId,
+      number,
+      cedula: buyer.cedula,
+      phone_last4: buyer.last4,
+      amount_cents: 500,
+      payment_method: 'pago_movil',
+      reference: '004512',
+      payment_proof: ((await upload.json()) as { fileUrl: string }).fileUrl,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { payment: { id: string } }).payment.id;
+}
+
+/**
+ * A raffle with two photos, an organizer and payment instructions; a buyer with tickets in every
+ * state a page can show (apartado, a proof in review, pagado); a vendedor for the users list.
+ */
+async function seed(request: APIRequestContext): Promise<Seed> {
+  await setVesRate(request, 36.5);
+  const raffle = await createActiveRaffle(request, {
+    name: uniqueRaffleName('Moto Bera a11y'),
+    total_numbers: 100,
+    digit_count: 2,
+    images: await uploadPrizePhotos(request),
+    organizer_name: 'Rifas El Gato',
+    contact_phone: '0414-1112233',
+    payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-1112233, V-12345678',
+  });
+  const digits = String(20_000_000 + (Date.now() % 9_000_000));
+  const buyer: Seed = {
+    raffleId: raffle.id,
+    raffleName: raffle.name,
+    buyerName: 'Ana Lucía Méndez',
+    cedula: `V-${digits}`,
+    last4: digits.slice(-4),
+  };
+  await reserveViaApi(request, raffle.id, [3, 4, 5], {
+    name: buyer.buyerName,
+    cedula: buyer.cedula,
+    phone: `0414-555${buyer.last4}`,
+  });
+  await sendProof(request, raffle.id, 4, buyer); // stays in review
+  const paid = await sendProof(request, raffle.id, 5, buyer);
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const approved = await request.patch(`/api/payments/${paid}`, {
+    data: { status: 'approved' },
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await createStaffUser(request, { full_name: 'Valentina Rojas' });
+  return buyer;
+}
+
+type Route = {
+  /** The key in `paths` this entry covers. */
+  key: string;
+  staff: boolean;
+  open: (page: Page, seed: Seed) => Promise<void>;
+};
+
+/** Waits until the page shows its content: the heading, and no skeleton or spinner left. */
+async function settled(page: Page, text?: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if (text) await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.locator('.animate-pulse, [aria-busy="true"]')).toHaveCount(0);
+}
+
+const ROUTES: Route[] = [
+  {
+    key: 'home',
+    staff: false,
+    open: async (page, s) => {
+      await page.goto(paths.home.getHref());
+      await settled(page, s.raffleName);
+    },
+  },
+  {
+    key: 'raffle',
+    staff: false,
+    open: async (page, s) => {
+      await page.goto(paths.raffle.getHref(s.raffleId));
+      await settled(page, 'En vivo');
+      await expect(page.getByRole('img', { name: /foto 1 de 2/ })).toBeVisible();
+      await expect(page.locator('[data-number="0"]')).toBeVisible();
+    },
+  },
+  {
+    key: 'tracking',
+    staff: false,
+    open: async (page, s) => {
+      await page.goto(paths.tracking.getHref());
+      await page.getByLabel('Cédula', { exact: true }).fill(s.cedula.slice(2));
+      await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill(s.last4);
+      await page.getByRole('button', { name: 'Consultar' }).click();
+      await expect(page.getByTestId('tracked-ticket')).toHaveCount(3);
+      await settled(page);
+    },
+  },
+  {
+    key: 'login',
+    staff: false,
+    open: async (page) => {
+      await page.goto(paths.login.getHref());
+      await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+    },
+  },
+  {
+    key: 'notFound',
+    staff: false,
+    open: async (page) => {
+      await page.goto('/esta-pagina-no-existe');
+      await settled(page);
+    },
+  },
+  {
+    key: 'dashboard.root',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.root.getHref());
+      await settled(page, s.raffleName);
+    },
+  },
+  {
+    key: 'dashboard.create',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.create.getHref());
+      await settled(page);
+      await expect(page.getByLabel('Nombre de la rifa')).toBeVisible();
+    },
+  },
+  {
+    key: 'dashboard.edit',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.edit.getHref(s.raffleId));
+      await expect(page.getByLabel('Nombre de la rifa')).toHaveValue(s.raffleName);
+      await settled(page);
+    },
+  },
+  {
+    key: 'dashboard.buyers',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.buyers.getHref(s.raffleId));
+      await settled(page, s.buyerName);
+    },
+  },
+  {
+    key: 'dashboard.payments',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.payments.getHref());
+      await settled(page, s.buyerName);
+    },
+  },
+  {
+    key: 'dashboard.users',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.users.getHref());
+      await settled(page, 'Valentina Rojas');
+    },
+  },
+  {
+    key: 'dashboard.tickets',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.tickets.getHref(s.raffleId));
+      await settled(page, s.buyerName);
+    },
+  },
+  {
+    key: 'dashboard.history',
+    staff: true,
+    open: async (page, s) => {
+      await page.goto(paths.dashboard.history.getHref());
+      await settled(page, s.raffleName);
+    },
+  },
+  {
+    key: 'dashboard.testBench',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.testBench.getHref());
+      await settled(page);
+    },
+  },
+];
+
+/** Serious and critical violations, one readable block each: rule, why, where. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        ...v.nodes.map(
+          (node) =>
+            `    at ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+        ),
+      ].join('\n'),
+    );
+}
+
+test('the list covers every route of web/src/config/paths.ts', () => {
+  // Old seller links only redirect to the dashboard: nothing of their own to check.
+  const { sellerLegacy: _redirects, dashboard, ...publicRoutes } = paths;
+  const all = [...Object.keys(publicRoutes), ...Object.keys(dashboard).map((key) => `dashboard.${key}`)];
+  expect(ROUTES.map((route) => route.key).sort()).toEqual(all.sort());
+});
+
+for (const [size, use] of Object.entries(SIZES)) {
+  test.describe(`axe at ${size} size`, () => {
+    test.use(use);
+    let data: Seed;
+
+    test.beforeAll(async ({ request }) => {
+      data = await seed(request);
+    });
+
+    test('raffle, checkout sheet and success screen: no serious or critical violations', async ({ page }) => {
+      await ROUTES.find((route) => route.key === 'raffle')?.open(page, data);
+      await cell(page, '10').click();
+      await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+      await fillCheckout(page);
+      let violations = await seriousViolations(page);
+      expect(violations, `axe on the checkout sheet:\n${violations.join('\n')}`).toEqual([]);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Apartar 1 número/ })
+        .click();
+      await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+      violations = await seriousViolations(page);
+      expect(violations, `axe on the success screen:\n${violations.join('\n')}`).toEqual([]);
+    });
+
+    for (const route of ROUTES) {
+      test(`${route.key}: no serious or critical violations`, async ({ page }) => {
+        if (route.staff) await signInAsAdmin(page);
+        await route.open(page, data);
+        const violations = await seriousViolations(page);
+        expect(violations, `axe on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,20 @@
+import type { Payment, reviewPaymentSchema } from '@domain/payments';
+import type { z } from '@domain/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { paymentsQueryKey } from './get-payments';
+
+export type ReviewPaymentVariables = z.input<typeof reviewPaymentSchema> & { id: string };
+
+/** `PATCH /api/payments/:id` (admin): approve or reject one payment; a rejection carries its reason. */
+export const reviewPayment = ({ id, ...decision }: ReviewPaymentVariables): Promise<Payment> =>
+  api.patch<Payment>(`/payments/${encodeURIComponent(id)}`, decision);
+
+/** Lists, counts (and the menu badge) refresh after a decision, and after a 409 too. */
+export function useReviewPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewPayment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryKey }),
+  });
+}

@@ -1,0 +1,96 @@
+import { batchReviewSchema, REJECTION_REASON_MAX } from '@domain/payments';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, fieldControlProps } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { texts } from '@/config/texts';
+import { paymentsTexts } from '../texts';
+
+type RejectPaymentDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  buyer: string;
+  numbers: string[];
+  raffle: string;
+  pending: boolean;
+  /** Resolves true when the rejection was recorded (the dialog then closes). */
+  onConfirm: (reason: string) => Promise<boolean>;
+};
+
+// The same rule the server applies to the body: required here, 3 to 300 characters.
+const reasonSchema = batchReviewSchema.shape.reason.unwrap();
+const t = paymentsTexts.reject;
+
+/** Names the buyer and the numbers, and asks for the reason the buyer will read in tracking. */
+export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
+  const { open, onOpenChange, buyer, numbers, raffle, pending, onConfirm } = props;
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function change(next: boolean) {
+    if (pending) return;
+    if (!next) {
+      setReason('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = reasonSchema.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    if (await onConfirm(parsed.data)) {
+      setReason('');
+      onOpenChange(false);
+    }
+  }
+
+  const fieldId = `${id}-reason`;
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t.title(buyer)}</DialogTitle>
+            <DialogDescription>{t.description(numbers, raffle)}</DialogDescription>
+          </DialogHeader>
+          <Field id={fieldId} label={t.reason} error={error} hint={t.reasonHint}>
+            <Textarea
+              {...fieldControlProps(fieldId, error, t.reasonHint)}
+              value={reason}
+              maxLength={REJECTION_REASON_MAX}
+              required
+              onChange={(event) => setReason(event.target.value)}
+              className="min-h-24"
+            />
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={pending}>
+                {texts.common.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" loading={pending}>
+              {pending ? t.rejecting : t.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Raffle } from '@domain/raffles';
+import type { BuyerTicket } from '@domain/reservations';
+import { Printer } from 'lucide-react';
+import { createPortal } from 'react-dom';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { texts } from '@/config/texts';
+import { ticketsTexts } from '../texts';
+import { StaffPrintableTicket } from './staff-printable-ticket';
+
+/** The element `tickets.css` prints alone (a direct child of <body>, outside every dialog). */
+export const PRINT_ROOT_ID = 'staff-ticket-print';
+
+type PrintTicketDialogProps = {
+  ticket: BuyerTicket | null;
+  raffle: Raffle;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** A preview of the staff ticket and the button that prints it (only the ticket, see tickets.css). */
+export function PrintTicketDialog({ ticket, raffle, onOpenChange }: PrintTicketDialogProps) {
+  const t = ticketsTexts.print;
+  const origin = window.location.origin;
+  return (
+    <Dialog open={ticket !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        {ticket && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t.title(ticket.ticket_number)}</DialogTitle>
+              <DialogDescription>{t.description}</DialogDescription>
+            </DialogHeader>
+            <StaffPrintableTicket ticket={ticket} raffle={raffle} origin={origin} />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="secondary">{texts.common.close}</Button>
+              </DialogClose>
+              <Button onClick={() => window.print()}>
+                <Printer aria-hidden />
+                {t.print}
+              </Button>
+            </DialogFooter>
+            {/* What paper gets: the same ticket outside the dialog, hidden on screen. */}
+            {createPortal(
+              <div id={PRINT_ROOT_ID} className="hidden" aria-hidden>
+                <StaffPrintableTicket ticket={ticket} raffle={raffle} origin={origin} />
+              </div>,
+              document.body,
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

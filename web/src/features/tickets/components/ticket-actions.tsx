@@ -1,0 +1,163 @@
+import type { BuyerTicket } from '@domain/reservations';
+import type { TicketStatus } from '@domain/tickets';
+import {
+  Ban,
+  CircleDollarSign,
+  Clock,
+  HandCoins,
+  MoreVertical,
+  PanelRight,
+  Printer,
+  Undo2,
+  UserPen,
+  UserPlus,
+} from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { texts } from '@/config/texts';
+import { isApiError } from '@/lib/api-error';
+import { useUpdateTicket } from '../api/update-ticket';
+import { displayName } from '../buyer-name';
+import { ticketsTexts } from '../texts';
+import { type ConfirmKind, ConfirmStatusDialog } from './confirm-status-dialog';
+import { EditBuyerDialog } from './edit-buyer-dialog';
+
+const t = ticketsTexts.actions;
+
+/** Status changes applied at once; releasing and cancelling confirm first. */
+const DIRECT: {
+  status: Exclude<TicketStatus, 'disponible' | 'cancelado'>;
+  label: string;
+  icon: typeof Clock;
+}[] = [
+  { status: 'apartado', label: t.markApartado, icon: Clock },
+  { status: 'abonado', label: t.markAbonado, icon: HandCoins },
+  { status: 'pagado', label: t.markPagado, icon: CircleDollarSign },
+];
+
+type TicketActionsProps = {
+  ticket: BuyerTicket;
+  /** `icon`: a ⋮ button for rows and cards; `button`: "Acciones" in the side panel. */
+  variant?: 'icon' | 'button';
+  onOpenDetail?: () => void;
+  onPrint: () => void;
+};
+
+/** A number's menu: detail, buyer data, printing, and every status change. */
+export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint }: TicketActionsProps) {
+  const update = useUpdateTicket(ticket.raffle_id);
+  const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
+  const [buyerDialog, setBuyerDialog] = useState<'edit' | 'assign' | null>(null);
+  const label = ticket.ticket_number;
+  const onSale = ticket.status === 'disponible';
+
+  // Awaited, not per-call callbacks: a released number may leave the list (and this row) before
+  // the request settles, and its toast must still show.
+  async function changeStatus(status: TicketStatus) {
+    try {
+      const updated = await update.mutateAsync({ id: ticket.id, patch: { status } });
+      toast.success(status === 'disponible' ? t.released(label) : t.changed(label, updated.status));
+    } catch (error) {
+      toast.error(t.error, { description: isApiError(error) ? error.message : texts.common.genericError });
+    } finally {
+      setConfirm(null);
+    }
+  }
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          {variant === 'icon' ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t.menu(label)}
+              loading={update.isPending}
+              className="text-zinc-600"
+            >
+              {!update.isPending && <MoreVertical aria-hidden />}
+            </Button>
+          ) : (
+            <Button variant="secondary" loading={update.isPending} aria-label={t.menu(label)}>
+              {!update.isPending && <MoreVertical aria-hidden />}
+              {t.menuButton}
+            </Button>
+          )}
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="min-w-56">
+          {onOpenDetail && (
+            <DropdownMenuItem onSelect={onOpenDetail}>
+              <PanelRight aria-hidden />
+              {t.detail}
+            </DropdownMenuItem>
+          )}
+          {onSale ? (
+            <DropdownMenuItem onSelect={() => setBuyerDialog('assign')}>
+              <UserPlus aria-hidden />
+              {t.assign}
+            </DropdownMenuItem>
+          ) : (
+            <>
+              <DropdownMenuItem onSelect={() => setBuyerDialog('edit')}>
+                <UserPen aria-hidden />
+                {t.edit}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={onPrint}>
+                <Printer aria-hidden />
+                {t.print}
+              </DropdownMenuItem>
+            </>
+          )}
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel>{t.changeStatus}</DropdownMenuLabel>
+          {!onSale &&
+            DIRECT.filter((item) => item.status !== ticket.status).map(
+              ({ status, label: text, icon: Icon }) => (
+                <DropdownMenuItem key={status} onSelect={() => void changeStatus(status)}>
+                  <Icon aria-hidden />
+                  {text}
+                </DropdownMenuItem>
+              ),
+            )}
+          {!onSale && (
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirm('release')}>
+              <Undo2 aria-hidden />
+              {t.release}
+            </DropdownMenuItem>
+          )}
+          {ticket.status !== 'cancelado' && (
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirm('cancel')}>
+              <Ban aria-hidden />
+              {t.cancel}
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <ConfirmStatusDialog
+        kind={confirm}
+        ticketNumber={label}
+        buyer={displayName(ticket.buyer_name)}
+        pending={update.isPending}
+        onConfirm={(kind) => void changeStatus(kind === 'release' ? 'disponible' : 'cancelado')}
+        onOpenChange={(open) => !open && setConfirm(null)}
+      />
+      <EditBuyerDialog
+        ticket={ticket}
+        mode={buyerDialog ?? 'edit'}
+        open={buyerDialog !== null}
+        onOpenChange={(open) => !open && setBuyerDialog(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatUsd } from '@domain/money';
+import type { BuyerTicket } from '@domain/reservations';
+import { Clock, IdCard } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { displayName } from '../buyer-name';
+import { ticketsTexts } from '../texts';
+import { PhoneLink } from './phone-link';
+import { TicketActions } from './ticket-actions';
+import { NumberButton, reservedUntil } from './ticket-fields';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+type TicketCardListProps = {
+  tickets: BuyerTicket[];
+  raffleName: string;
+  onOpenDetail: (ticket: BuyerTicket) => void;
+  onPrint: (ticket: BuyerTicket) => void;
+};
+
+/** Phones and tablets: one card per number, nothing wider than the screen. */
+export function TicketCardList({ tickets, raffleName, onOpenDetail, onPrint }: TicketCardListProps) {
+  const c = ticketsTexts.columns;
+  return (
+    <ul className="grid gap-3 md:grid-cols-2">
+      {tickets.map((ticket) => {
+        const name = displayName(ticket.buyer_name);
+        const until = reservedUntil(ticket);
+        return (
+          <li key={ticket.id}>
+            <Card className="grid gap-3 p-3 sm:p-4" data-testid="ticket-row" data-number={ticket.number}>
+              <div className="flex items-center gap-3">
+                <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
+                <TicketStatusBadge status={ticket.status} />
+                <div className="ml-auto">
+                  <TicketActions
+                    ticket={ticket}
+                    onOpenDetail={() => onOpenDetail(ticket)}
+                    onPrint={() => onPrint(ticket)}
+                  />
+                </div>
+              </div>
+              <div className="grid min-w-0 gap-0.5">
+                <p className="min-w-0 font-semibold break-words text-zinc-900">
+                  <span className="sr-only">{c.buyer}: </span>
+                  {name ?? <span className="font-normal text-zinc-500 italic">{ticketsTexts.noBuyer}</span>}
+                </p>
+                {(ticket.buyer_phone || ticket.buyer_cedula) && (
+                  <div className="flex flex-wrap items-center gap-x-4 text-sm text-zinc-700">
+                    {ticket.buyer_phone && (
+                      <PhoneLink
+                        phone={ticket.buyer_phone}
+                        raffleName={raffleName}
+                        ticketNumber={ticket.ticket_number}
+                      />
+                    )}
+                    {ticket.buyer_cedula && (
+                      <span className="inline-flex items-center gap-1.5 tabular-nums">
+                        <IdCard aria-hidden className="size-4 text-zinc-400" />
+                        <span className="sr-only">{c.cedula}: </span>
+                        {ticket.buyer_cedula}
+                      </span>
+                    )}
+                  </div>
+                )}
+              </div>
+              <dl className="grid grid-cols-2 gap-3 rounded-lg bg-zinc-50 px-3 py-2">
+                <div className="grid gap-0.5">
+                  <dt className="text-xs font-medium text-zinc-600">{c.paid}</dt>
+                  <dd className="font-semibold text-green-800 tabular-nums">
+                    {formatUsd(ticket.total_paid_cents)}
+                  </dd>
+                </div>
+                <div className="grid gap-0.5 text-right">
+                  <dt className="text-xs font-medium text-zinc-600">{c.owed}</dt>
+                  <dd
+                    className={
+                      ticket.remaining_cents > 0
+                        ? 'font-semibold text-amber-800 tabular-nums'
+                        : 'font-semibold text-zinc-900 tabular-nums'
+                    }
+                  >
+                    {formatUsd(ticket.remaining_cents)}
+                  </dd>
+                </div>
+              </dl>
+              {until && (
+                <p className="flex items-start gap-1.5 text-xs text-amber-900">
+                  <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
+                  {c.reservedUntil}: {until}
+                </p>
+              )}
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatDateTime } from '@domain/dates';
+import type { BuyerTicket } from '@domain/reservations';
+import { ticketsTexts } from '../texts';
+
+/** A number whose buyer still has to pay by a deadline (paid, released or cancelled ones do not). */
+export const reservedUntil = (ticket: BuyerTicket): string | null =>
+  ticket.reserved_until && (ticket.status === 'apartado' || ticket.status === 'abonado')
+    ? formatDateTime(ticket.reserved_until)
+    : null;
+
+/** "24 nov 2026, 8:00 p. m." in a narrow cell: the date and the time each stay on one line. */
+export function DateTime({ value }: { value: string }) {
+  const cut = value.lastIndexOf(', ');
+  if (cut < 0) return <span className="whitespace-nowrap">{value}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{value.slice(0, cut + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{value.slice(cut + 2)}</span>
+    </>
+  );
+}
+
+/** "—" for an empty cell, read as nothing by screen readers' users ("sin dato"). */
+export function Missing() {
+  return (
+    <span className="text-zinc-500">
+      <span aria-hidden>{ticketsTexts.none}</span>
+      <span className="sr-only">{ticketsTexts.noData}</span>
+    </span>
+  );
+}
+
+type NumberButtonProps = { ticket: BuyerTicket; onOpen: () => void; className?: string };
+
+/** The zero-padded number, opening the side panel. */
+export function NumberButton({ ticket, onOpen, className }: NumberButtonProps) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={ticketsTexts.openDetail(ticket.ticket_number)}
+      className={
+        className ??
+        'inline-flex min-h-10 min-w-14 items-center justify-center rounded-lg border border-zinc-300 bg-white px-2 font-mono text-base font-bold text-zinc-900 tabular-nums shadow-xs hover:border-brand-600 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+      }
+    >
+      {ticket.ticket_number}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { formatUsd } from '@domain/money';
+import type { BuyerTicket } from '@domain/reservations';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { displayName } from '../buyer-name';
+import { ticketsTexts } from '../texts';
+import { PhoneLink } from './phone-link';
+import { TicketActions } from './ticket-actions';
+import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+type TicketsTableProps = {
+  tickets: BuyerTicket[];
+  raffleName: string;
+  onOpenDetail: (ticket: BuyerTicket) => void;
+  onPrint: (ticket: BuyerTicket) => void;
+};
+
+/** Wide screens: one row per number, money right-aligned; tighter cells, as nine columns share the width. */
+export function TicketsTable({ tickets, raffleName, onOpenDetail, onPrint }: TicketsTableProps) {
+  const c = ticketsTexts.columns;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-20 px-3">{c.number}</TableHead>
+          <TableHead className="px-3">{c.status}</TableHead>
+          <TableHead className="px-3">{c.buyer}</TableHead>
+          <TableHead className="px-3">{c.phone}</TableHead>
+          <TableHead className="px-3">{c.cedula}</TableHead>
+          <TableHead className="px-3 text-right">{c.paid}</TableHead>
+          <TableHead className="px-3 text-right">{c.owed}</TableHead>
+          <TableHead className="px-3">{c.reservedUntil}</TableHead>
+          <TableHead className="w-12 px-3">
+            <span className="sr-only">{c.actions}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {tickets.map((ticket) => {
+          const name = displayName(ticket.buyer_name);
+          const until = reservedUntil(ticket);
+          return (
+            <TableRow key={ticket.id} data-testid="ticket-row" data-number={ticket.number}>
+              <TableCell className="px-3 py-2">
+                <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
+              </TableCell>
+              <TableCell className="px-3">
+                <TicketStatusBadge status={ticket.status} />
+              </TableCell>
+              <TableCell className="min-w-48 max-w-72 px-3 font-medium break-words text-zinc-900">
+                {name ?? <span className="font-normal text-zinc-500 italic">{ticketsTexts.noBuyer}</span>}
+              </TableCell>
+              <TableCell className="px-3 py-1">
+                {ticket.buyer_phone ? (
+                  <PhoneLink
+                    phone={ticket.buyer_phone}
+                    raffleName={raffleName}
+                    ticketNumber={ticket.ticket_number}
+                  />
+                ) : (
+                  <Missing />
+                )}
+              </TableCell>
+              <TableCell className="px-3 whitespace-nowrap tabular-nums">
+                {ticket.buyer_cedula ?? <Missing />}
+              </TableCell>
+              <TableCell className="px-3 text-right whitespace-nowrap text-green-800 tabular-nums">
+                {formatUsd(ticket.total_paid_cents)}
+              </TableCell>
+              <TableCell
+                className={
+                  ticket.remaining_cents > 0
+                    ? 'px-3 text-right font-semibold whitespace-nowrap text-amber-800 tabular-nums'
+                    : 'px-3 text-right whitespace-nowrap text-zinc-700 tabular-nums'
+                }
+              >
+                {formatUsd(ticket.remaining_cents)}
+              </TableCell>
+              <TableCell className="min-w-28 px-3 text-xs text-zinc-700">
+                {until ? <DateTime value={until} /> : <Missing />}
+              </TableCell>
+              <TableCell className="px-3 py-1 text-right">
+                <TicketActions
+                  ticket={ticket}
+                  onOpenDetail={() => onOpenDetail(ticket)}
+                  onPrint={() => onPrint(ticket)}
+                />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
