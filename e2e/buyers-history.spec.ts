@@ -1,33 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiSignIn, createStaffUser, expect, signInAsAdmin, signInWithForm, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, createStaffUser, expect, signInAsAdmin, signInWithForm, test } from './fixtures';
 import { setVesRate } from './raffle-helpers';
-import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
-
-/** PATCH /api/tickets/:id as the admin, finding the ticket by its raffle and number. */
-async function patchTicket(
-  request: APIRequestContext,
-  raffleId: string,
-  number: number,
-  body: Record<string, unknown>,
-) {
-  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const list = await request.get(`/api/raffles/${raffleId}/tickets`, {
-    params: { search: String(number), per_page: 50 },
-    headers,
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const ticket = ((await list.json()).items as { id: string; number: number }[]).find(
-    (t) => t.number === number,
-  );
-  expect(ticket, `ticket ${number}`).toBeTruthy();
-  const response = await request.patch(`/api/tickets/${ticket?.id}`, { data: body, headers });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** Picks an option of a labelled Radix select. */
 async function choose(page: Page, label: string, option: string) {
@@ -128,7 +106,7 @@ test.describe('buyers and history (staff)', () => {
     const other = await createRaffleViaApi(request, { name: uniqueRaffleName('Otra rifa') });
     await reserveViaApi(request, raffle.id, [3, 4], { cedula: 'V-15000111' });
     await reserveViaApi(request, other.id, [9], { cedula: 'V-15000112' });
-    await patchTicket(request, raffle.id, 3, { status: 'pagado' });
+    await patchNumberViaApi(request, raffle.id, 3, { status: 'pagado' });
 
     await signInAsAdmin(page);
     await page.goto('/dashboard/admin/history');
@@ -224,10 +202,10 @@ test.describe('buyers and history (staff)', () => {
     ];
     await setVesRate(request, 36.5);
     for (const { buyer, numbers } of buyers) await reserveViaApi(request, raffle.id, numbers, buyer);
-    await patchTicket(request, raffle.id, 7, { status: 'pagado', note: 'Pago móvil verificado' });
-    await patchTicket(request, raffle.id, 321, { status: 'pagado' });
-    await patchTicket(request, raffle.id, 322, { status: 'pagado' });
-    await patchTicket(request, raffle.id, 50, {
+    await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado', note: 'Pago móvil verificado' });
+    await patchNumberViaApi(request, raffle.id, 321, { status: 'pagado' });
+    await patchNumberViaApi(request, raffle.id, 322, { status: 'pagado' });
+    await patchNumberViaApi(request, raffle.id, 50, {
       status: 'abonado',
       total_paid_cents: 400,
       remaining_cents: 600,

@@ -68,3 +68,19 @@ export async function uploadUndrawableRaffleImage(request: APIRequestContext): P
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { fileUrl: string }).fileUrl;
 }
+
+/** `PATCH /api/raffles/:id/numbers/:number` as the admin: changes the number's sale, or makes one. */
+export async function patchNumberViaApi(
+  request: APIRequestContext,
+  raffleId: string,
+  number: number,
+  body: Record<string, unknown>,
+) {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const response = await request.patch(`/api/raffles/${raffleId}/numbers/${number}`, {
+    data: body,
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}

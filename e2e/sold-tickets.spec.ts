@@ -11,7 +11,22 @@ import {
   toast,
 } from './fixtures';
 import { cell, openRaffle } from './raffle-helpers';
-import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+/** The id of a number's live sale (a number nobody holds has none). */
+async function saleId(request: APIRequestContext, raffleId: string, number: number): Promise<string> {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const list = await request.get(`/api/raffles/${raffleId}/tickets`, {
+    params: { search: String(number), per_page: 50 },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const ticket = ((await list.json()).items as { id: string | null; number: number }[]).find(
+    (t) => t.number === number,
+  );
+  expect(ticket?.id, `sale of ${number}`).toBeTruthy();
+  return ticket?.id ?? '';
+}
 
 const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
@@ -26,19 +41,6 @@ const ANA = { name: 'Ana Pérez', cedula: 'V-9876543', phone: '0424-1112233' };
 const ticketsUrl = (raffleId: string) => `/dashboard/admin/tickets/${raffleId}`;
 
 /** The ticket's id, found as the admin by raffle and number. */
-async function ticketId(request: APIRequestContext, raffleId: string, number: number): Promise<string> {
-  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const list = await request.get(`/api/raffles/${raffleId}/tickets`, {
-    params: { search: String(number), per_page: 50 },
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const ticket = ((await list.json()).items as { id: string; number: number }[]).find(
-    (t) => t.number === number,
-  );
-  expect(ticket, `ticket ${number}`).toBeTruthy();
-  return ticket?.id ?? '';
-}
 
 /** A payment the buyer reported (proved by the cedula), then rejected by the admin with a reason. */
 async function rejectedPayment(
@@ -215,7 +217,7 @@ test.describe('sold tickets (staff)', () => {
     // Someone else got there first: the server's Spanish 409 shows, and the list is read again.
     const conflict = 'El ticket cambió mientras lo revisabas. Vuelve a intentarlo.';
     await page.route(
-      '**/api/tickets/*',
+      '**/api/raffles/*/numbers/*',
       (route) =>
         route.request().method() === 'PATCH'
           ? route.fulfill({ status: 409, json: { error: { code: 'TICKET_CHANGED', message: conflict } } })
@@ -282,12 +284,7 @@ test.describe('sold tickets (staff)', () => {
     });
     await reserveViaApi(request, raffle.id, [3], JOSE);
     await reserveViaApi(request, raffle.id, [4, 5, 6], ANA);
-    const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-    const patched = await request.patch(`/api/tickets/${await ticketId(request, raffle.id, 6)}`, {
-      data: { status: 'pagado' },
-      headers: { Authorization: `Bearer ${access_token}` },
-    });
-    expect(patched.status()).toBe(200);
+    await patchNumberViaApi(request, raffle.id, 6, { status: 'pagado' });
 
     await signInAsAdmin(page);
     await page.goto(`${ticketsUrl(raffle.id)}?estado=apartado&buscar=9876543`);
@@ -327,7 +324,7 @@ test.describe('sold tickets (staff)', () => {
     await reserveViaApi(request, raffle.id, [21], ANA);
     await rejectedPayment(
       request,
-      await ticketId(request, raffle.id, 21),
+      await saleId(request, raffle.id, 21),
       ANA.cedula,
       500,
       'El comprobante no corresponde',
@@ -488,14 +485,8 @@ test.describe('sold tickets (staff)', () => {
       },
     ];
     for (const { buyer, numbers } of buyers) await reserveViaApi(request, raffle.id, numbers, buyer);
-    const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-    const patch = async (number: number, data: Record<string, unknown>) => {
-      const res = await request.patch(`/api/tickets/${await ticketId(request, raffle.id, number)}`, {
-        data,
-        headers: { Authorization: `Bearer ${access_token}` },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    };
+    const patch = (number: number, data: Record<string, unknown>) =>
+      patchNumberViaApi(request, raffle.id, number, data);
     await patch(7, { status: 'pagado', note: 'Pago móvil verificado' });
     await patch(321, { status: 'pagado' });
     await patch(50, {
@@ -507,7 +498,7 @@ test.describe('sold tickets (staff)', () => {
     await patch(999, { status: 'cancelado' });
     await rejectedPayment(
       request,
-      await ticketId(request, raffle.id, 100),
+      await saleId(request, raffle.id, 100),
       'V-18456789',
       1000,
       'La referencia no aparece en el banco',

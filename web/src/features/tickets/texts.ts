@@ -88,6 +88,7 @@ export const ticketsTexts = {
   },
   panel: {
     description: 'Datos del comprador, pagos y cambios de este número.',
+    noSale: 'Este número está a la venta: no tiene comprador, pagos ni cambios registrados.',
     buyer: 'Comprador',
     email: 'Correo',
     address: 'Dirección',

@@ -1,5 +1,4 @@
-import type { BuyerTicket } from '@domain/reservations';
-import type { TicketCounts, TicketFilterStatus } from '@domain/staff-tickets';
+import type { StaffTicket, TicketCounts, TicketFilterStatus } from '@domain/staff-tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +6,7 @@ export type TicketsFilters = { status?: TicketFilterStatus[]; search?: string };
 export type TicketsPageParams = TicketsFilters & { page: number; per_page: number };
 
 export type TicketsPage = {
-  items: BuyerTicket[];
+  items: StaffTicket[];
   count: number;
   page: number;
   per_page: number;

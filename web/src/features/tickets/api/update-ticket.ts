@@ -1,5 +1,4 @@
-import type { BuyerTicket } from '@domain/reservations';
-import type { ticketPatchSchema } from '@domain/staff-tickets';
+import type { StaffTicket, ticketPatchSchema } from '@domain/staff-tickets';
 import type { z } from '@domain/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -10,34 +9,42 @@ import { getTicketHistoryQueryOptions } from './get-ticket-history';
 import { ticketsListKey } from './get-tickets';
 
 export type TicketPatchInput = z.input<typeof ticketPatchSchema>;
-export type UpdateTicketVariables = { id: string; patch: TicketPatchInput };
+export type UpdateTicketVariables = { number: number; patch: TicketPatchInput };
 
 /**
- * `PATCH /api/tickets/:id` (staff): `pagado` pays the price in full, `disponible` clears the buyer;
- * buyer fields are corrected as sent. Every change is written to the ticket's history.
+ * `PATCH /api/raffles/:id/numbers/:number` (staff): changes the number's sale, or sells or sets
+ * aside a number nobody holds. `pagado` pays the price in full, `disponible` ends the sale (the
+ * number goes back on sale); buyer fields are corrected as sent. Every change goes to history.
  */
-export const updateTicket = ({ id, patch }: UpdateTicketVariables): Promise<BuyerTicket> =>
-  api.patch<BuyerTicket>(`/tickets/${encodeURIComponent(id)}`, patch);
+export const updateTicket = (
+  raffleId: string,
+  { number, patch }: UpdateTicketVariables,
+): Promise<StaffTicket> =>
+  api.patch<StaffTicket>(`/raffles/${encodeURIComponent(raffleId)}/numbers/${number}`, patch);
 
 export function useUpdateTicket(raffleId: string) {
   const queryClient = useQueryClient();
-  const refresh = (ticketId: string) =>
+  const refresh = (saleId: string | null) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ticketsListKey(raffleId) }),
-      queryClient.invalidateQueries({ queryKey: getTicketQueryOptions(ticketId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: getTicketHistoryQueryOptions(ticketId).queryKey }),
+      ...(saleId
+        ? [
+            queryClient.invalidateQueries({ queryKey: getTicketQueryOptions(saleId).queryKey }),
+            queryClient.invalidateQueries({ queryKey: getTicketHistoryQueryOptions(saleId).queryKey }),
+          ]
+        : []),
       // Counts per status, buyers and totals of the raffle changed too.
       queryClient.invalidateQueries({ queryKey: rafflesRootKey }),
     ]);
   return useMutation({
-    mutationFn: updateTicket,
+    mutationFn: (variables: UpdateTicketVariables) => updateTicket(raffleId, variables),
     onSuccess: (ticket) => {
-      queryClient.setQueryData(getTicketQueryOptions(ticket.id).queryKey, ticket);
+      if (ticket.id) queryClient.setQueryData(getTicketQueryOptions(ticket.id).queryKey, ticket);
       return refresh(ticket.id);
     },
     // Someone else changed it first (409) or it is gone (404): show what is true now.
-    onError: (error, { id }) => {
-      if (isApiError(error) && error.status >= 400 && error.status < 500) void refresh(id);
+    onError: (error) => {
+      if (isApiError(error) && error.status >= 400 && error.status < 500) void refresh(null);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,14 +29,14 @@ import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 
 type EditBuyerDialogProps = {
-  ticket: BuyerTicket;
+  ticket: StaffTicket;
   /** `assign`: a number on sale is reserved for this buyer in the same request. */
   mode: 'edit' | 'assign';
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
-const valuesOf = (ticket: BuyerTicket): BuyerFormInput => ({
+const valuesOf = (ticket: StaffTicket): BuyerFormInput => ({
   buyer_name: displayName(ticket.buyer_name) ?? '',
   buyer_phone: ticket.buyer_phone ?? '',
   buyer_cedula: ticket.buyer_cedula ?? '',
@@ -81,7 +81,7 @@ export function EditBuyerDialog({ ticket, mode, open, onOpenChange }: EditBuyerD
   async function onSubmit(values: BuyerFormOutput) {
     try {
       await update.mutateAsync({
-        id: ticket.id,
+        number: ticket.number,
         patch: mode === 'assign' ? { ...values, status: 'apartado' } : values,
       });
       toast.success(

@@ -1,5 +1,5 @@
 import type { Raffle } from '@domain/raffles';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ import { StaffPrintableTicket } from './staff-printable-ticket';
 export const PRINT_ROOT_ID = 'staff-ticket-print';
 
 type PrintTicketDialogProps = {
-  ticket: BuyerTicket | null;
+  ticket: StaffTicket | null;
   raffle: Raffle;
   onOpenChange: (open: boolean) => void;
 };

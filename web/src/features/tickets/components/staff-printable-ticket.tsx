@@ -1,7 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
 import type { Raffle } from '@domain/raffles';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { texts } from '@/config/texts';
@@ -16,7 +16,7 @@ const t = ticketsTexts.print;
 const row = (label: string, value: string | null | undefined): [string, string][] =>
   value ? [[label, value]] : [];
 
-type StaffPrintableTicketProps = { ticket: BuyerTicket; raffle: Raffle; origin: string };
+type StaffPrintableTicketProps = { ticket: StaffTicket; raffle: Raffle; origin: string };
 
 /** The ticket staff print for a buyer: number, buyer, money, draw, and a QR code to tracking. */
 export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableTicketProps) {

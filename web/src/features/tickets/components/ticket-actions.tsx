@@ -1,4 +1,4 @@
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import type { TicketStatus } from '@domain/tickets';
 import {
   Ban,
@@ -45,7 +45,7 @@ const DIRECT: {
 ];
 
 type TicketActionsProps = {
-  ticket: BuyerTicket;
+  ticket: StaffTicket;
   /** `icon`: a ⋮ button for rows and cards; `button`: "Acciones" in the side panel. */
   variant?: 'icon' | 'button';
   onOpenDetail?: () => void;
@@ -64,7 +64,7 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
   // the request settles, and its toast must still show.
   async function changeStatus(status: TicketStatus) {
     try {
-      const updated = await update.mutateAsync({ id: ticket.id, patch: { status } });
+      const updated = await update.mutateAsync({ number: ticket.number, patch: { status } });
       toast.success(status === 'disponible' ? t.released(label) : t.changed(label, updated.status));
     } catch (error) {
       toast.error(t.error, { description: isApiError(error) ? error.message : texts.common.genericError });

@@ -1,5 +1,5 @@
 import { formatUsd } from '@domain/money';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Clock, IdCard } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { displayName } from '../buyer-name';
@@ -10,10 +10,10 @@ import { NumberButton, reservedUntil } from './ticket-fields';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketCardListProps = {
-  tickets: BuyerTicket[];
+  tickets: StaffTicket[];
   raffleName: string;
-  onOpenDetail: (ticket: BuyerTicket) => void;
-  onPrint: (ticket: BuyerTicket) => void;
+  onOpenDetail: (ticket: StaffTicket) => void;
+  onPrint: (ticket: StaffTicket) => void;
 };
 
 /** Phones and tablets: one card per number, nothing wider than the screen. */
@@ -25,7 +25,7 @@ export function TicketCardList({ tickets, raffleName, onOpenDetail, onPrint }: T
         const name = displayName(ticket.buyer_name);
         const until = reservedUntil(ticket);
         return (
-          <li key={ticket.id}>
+          <li key={ticket.number}>
             <Card className="grid gap-3 p-3 sm:p-4" data-testid="ticket-row" data-number={ticket.number}>
               <div className="flex items-center gap-3">
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />

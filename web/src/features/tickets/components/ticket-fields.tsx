@@ -1,9 +1,9 @@
 import { formatDateTime } from '@domain/dates';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { ticketsTexts } from '../texts';
 
 /** A number whose buyer still has to pay by a deadline (paid, released or cancelled ones do not). */
-export const reservedUntil = (ticket: BuyerTicket): string | null =>
+export const reservedUntil = (ticket: StaffTicket): string | null =>
   ticket.reserved_until && (ticket.status === 'apartado' || ticket.status === 'abonado')
     ? formatDateTime(ticket.reserved_until)
     : null;
@@ -30,7 +30,7 @@ export function Missing() {
   );
 }
 
-type NumberButtonProps = { ticket: BuyerTicket; onOpen: () => void; className?: string };
+type NumberButtonProps = { ticket: StaffTicket; onOpen: () => void; className?: string };
 
 /** The zero-padded number, opening the side panel. */
 export function NumberButton({ ticket, onOpen, className }: NumberButtonProps) {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
-import type { BuyerTicket } from '@domain/reservations';
 import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,10 +18,10 @@ import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketPanelProps = {
   /** The row that was opened: shown at once, then refreshed from the server. */
-  ticket: BuyerTicket | null;
+  ticket: StaffTicket | null;
   raffleName: string;
   onOpenChange: (open: boolean) => void;
-  onPrint: (ticket: BuyerTicket) => void;
+  onPrint: (ticket: StaffTicket) => void;
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -58,9 +58,9 @@ function PanelBody({
   raffleName,
   onPrint,
 }: {
-  opened: BuyerTicket;
+  opened: StaffTicket;
   raffleName: string;
-  onPrint: (ticket: BuyerTicket) => void;
+  onPrint: (ticket: StaffTicket) => void;
 }) {
   const t = ticketsTexts.panel;
   const query = useTicket(opened.id, opened);
@@ -135,13 +135,18 @@ function PanelBody({
         </dl>
       </Section>
 
-      <Section title={t.payments}>
-        <TicketPayments ticketId={ticket.id} />
-      </Section>
-
-      <Section title={t.history}>
-        <TicketHistory ticketId={ticket.id} />
-      </Section>
+      {ticket.id ? (
+        <>
+          <Section title={t.payments}>
+            <TicketPayments ticketId={ticket.id} />
+          </Section>
+          <Section title={t.history}>
+            <TicketHistory ticketId={ticket.id} />
+          </Section>
+        </>
+      ) : (
+        <p className="text-sm text-zinc-600">{t.noSale}</p>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { formatUsd } from '@domain/money';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
@@ -9,10 +9,10 @@ import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields'
 import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketsTableProps = {
-  tickets: BuyerTicket[];
+  tickets: StaffTicket[];
   raffleName: string;
-  onOpenDetail: (ticket: BuyerTicket) => void;
-  onPrint: (ticket: BuyerTicket) => void;
+  onOpenDetail: (ticket: StaffTicket) => void;
+  onPrint: (ticket: StaffTicket) => void;
 };
 
 /** Wide screens: one row per number, money right-aligned; tighter cells, as nine columns share the width. */
@@ -40,7 +40,7 @@ export function TicketsTable({ tickets, raffleName, onOpenDetail, onPrint }: Tic
           const name = displayName(ticket.buyer_name);
           const until = reservedUntil(ticket);
           return (
-            <TableRow key={ticket.id} data-testid="ticket-row" data-number={ticket.number}>
+            <TableRow key={ticket.number} data-testid="ticket-row" data-number={ticket.number}>
               <TableCell className="px-3 py-2">
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
               </TableCell>

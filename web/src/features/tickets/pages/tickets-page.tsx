@@ -1,5 +1,5 @@
 import type { Raffle } from '@domain/raffles';
-import type { BuyerTicket } from '@domain/reservations';
+import type { StaffTicket } from '@domain/staff-tickets';
 import { Lock, SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -48,8 +48,8 @@ export function TicketsPage() {
     page,
     per_page: PER_PAGE,
   });
-  const [detail, setDetail] = useState<BuyerTicket | null>(null);
-  const [printing, setPrinting] = useState<BuyerTicket | null>(null);
+  const [detail, setDetail] = useState<StaffTicket | null>(null);
+  const [printing, setPrinting] = useState<StaffTicket | null>(null);
 
   // A shared link to a page that no longer exists (fewer numbers now) lands on the last one.
   const pages = tickets.data ? Math.max(1, Math.ceil(tickets.data.count / PER_PAGE)) : 1;
@@ -187,8 +187,8 @@ type TicketsListProps = {
   emptyAction: ReactNode;
   emptyDescription: string | undefined;
   onPageChange: (page: number) => void;
-  onOpenDetail: (ticket: BuyerTicket) => void;
-  onPrint: (ticket: BuyerTicket) => void;
+  onOpenDetail: (ticket: StaffTicket) => void;
+  onPrint: (ticket: StaffTicket) => void;
 };
 
 /** The page of numbers: a table on wide screens, cards below, and the pager. */
