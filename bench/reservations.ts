@@ -1,93 +1,254 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../server/db/client';
-import { type BenchTarget, ms, startApp } from './scenarios';
+// Reservations at 50 concurrent buyers over HTTP, against the database's own single-row write ceiling
+// and the naive read-then-write flow, interleaved; then a crowd of 300 buyers for one number.
+import type { Target } from './harness';
+import { createRaffle } from './harness';
+import { client, request } from './http';
+import { now, percentile, runPool } from './stats';
+import {
+  buyer,
+  ceiling,
+  createNaiveTable,
+  doubleSold,
+  dropNaiveTable,
+  naive,
+  reservationStatement,
+} from './workloads';
 
-const buyer = (i: number) => ({
-  name: `Comprador ${i}`,
-  phone: '0414-1234567',
-  address: 'Av. Bolívar, San Cristóbal',
-  cedula: `V-${10_000_000 + i}`,
-});
+export type ReservationSizes = {
+  reps: number;
+  concurrency: number;
+  /** Distinct-number reservations per repetition (HTTP) and inserts per repetition (ceiling). */
+  perRep: number;
+  warmup: number;
+  /** Contended numbers per repetition; each is wanted by `contenders` buyers in a row. */
+  contendedNumbers: number;
+  contenders: number;
+  crowd: number;
+  crowdReps: number;
+  phaseTimeLimitMs: number;
+};
 
-async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await task(i);
-      }
-    }),
-  );
-  return results;
-}
+type Rep = {
+  http: {
+    perSecond: number;
+    p50: number;
+    p99: number;
+    done: number;
+    failures: number;
+    /** CPU time of the server process (user + system) per reservation. */
+    serverCpuMs: number;
+  };
+  ceiling: { perSecond: number; p50: number; p99: number; done: number };
+  statement: { perSecond: number; p50: number; p99: number; done: number };
+  ratio: number;
+  ours: { perSecond: number; winners: number; refused: number; other: number; doubleSold: number };
+  naive: { perSecond: number; told: number; doubleSold: number; extraSales: number };
+};
 
-/**
- * Reservations over HTTP vs. the database's own single-row update rate on the same machine,
- * and a crowd of buyers fighting for one number (must be exactly one winner).
- */
-export async function benchReservations(
-  target: BenchTarget,
-  options = { count: 2000, concurrency: 32, crowd: 300 },
-) {
-  const { database, drop } = await target.open();
-  const { app, base, token } = await startApp(database);
+export type ReservationResult = {
+  sizes: ReservationSizes;
+  ceilingPath: string;
+  reps: Rep[];
+  crowd: { winners: number; refused: number; other: number; ms: number }[];
+  naiveCrowd: { told: number; concurrency: number };
+  doubleSoldTotal: number;
+  liveSalesTotal: number;
+};
+
+const RAFFLE_SIZE = 100_000;
+
+export async function benchReservations(t: Target, s: ReservationSizes): Promise<ReservationResult> {
+  const admin = client(t.port, 4, t.token);
+  const buyers = client(t.port, s.concurrency);
+  const crowdClient = client(t.port, s.crowd);
   try {
-    const create = await fetch(`${base}/api/raffles`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Bench', price_cents: 100, total_numbers: 100_000, digit_count: 5 }),
-    });
-    const raffleId = ((await create.json()) as { id: string }).id;
+    const httpRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench reservas HTTP')).id;
+    const ceilingRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench techo SQL')).id;
+    const contendedRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench números disputados')).id;
+    const statementRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench sentencia de reserva')).id;
 
-    // Baseline: the same conditional single-row update, straight to the database, same concurrency.
-    const ids = await queryRows<{ id: string }>(
-      database.db,
-      sql`select id from tickets where raffle_id = ${raffleId} and number >= 50000 order by number limit ${options.count}`,
-    );
-    let start = process.hrtime.bigint();
-    await pool(ids.length, options.concurrency, (i) =>
-      database.db.execute(
-        sql`update tickets set status = 'cancelado', version = nextval('ticket_version_seq') where id = ${ids[i]?.id} and status = 'disponible'`,
-      ),
-    );
-    const dbPerSecond = ids.length / (ms(start) / 1000);
+    const reserve = async (raffleId: string, number: number, who: number) => {
+      try {
+        const reply = await request(buyers, 'POST', `/api/raffles/${raffleId}/reservations`, {
+          body: { numbers: [number], buyer: buyer(who) },
+        });
+        return reply.status;
+      } catch {
+        return 0;
+      }
+    };
+    const httpPhase = (raffleId: string, numbers: number[]) =>
+      runPool(
+        numbers.length,
+        s.concurrency,
+        (i) => reserve(raffleId, numbers[i] as number, numbers[i] as number),
+        now() + s.phaseTimeLimitMs,
+      );
+    /** On PostgreSQL the bench's own pool of 50; on PGlite its one connection, in the server process. */
+    const ceilingPhase = (from: number, count: number) => {
+      const args = {
+        raffleId: ceilingRaffle,
+        from,
+        count,
+        concurrency: s.concurrency,
+        timeLimitMs: s.phaseTimeLimitMs,
+      };
+      return t.kind === 'postgres'
+        ? ceiling(t.query, args)
+        : t.control<Awaited<ReturnType<typeof ceiling>>>('ceiling', args);
+    };
+    /** The app's reservation statement without HTTP, on the same path as the ceiling. */
+    const statementPhase = (from: number, count: number) => {
+      const args = {
+        raffleId: statementRaffle,
+        from,
+        count,
+        concurrency: s.concurrency,
+        timeLimitMs: s.phaseTimeLimitMs,
+      };
+      return t.db
+        ? reservationStatement(t.db, args)
+        : t.control<Awaited<ReturnType<typeof reservationStatement>>>('reservationStatement', args);
+    };
+    const serverCpu = async () => {
+      const u = await t.control<{ user: number; system: number }>('cpu');
+      return (u.user + u.system) / 1000;
+    };
+    const naivePhase = (attempts: number[], concurrency = s.concurrency) => {
+      const args = { attempts, concurrency, timeLimitMs: s.phaseTimeLimitMs };
+      return t.kind === 'postgres'
+        ? naive(t.query, args)
+        : t.control<Awaited<ReturnType<typeof naive>>>('naive', args);
+    };
+    if (t.kind === 'postgres') await createNaiveTable(t.query);
+    else await t.control('createNaiveTable');
 
-    start = process.hrtime.bigint();
-    const statuses = await pool(options.count, options.concurrency, async (i) => {
-      const res = await fetch(`${base}/api/raffles/${raffleId}/reservations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ numbers: [i], buyer: buyer(i) }),
+    // Warm-up: JIT, connections, plans; numbers at the top of the range, never measured.
+    const warm = Array.from({ length: s.warmup }, (_, i) => RAFFLE_SIZE - 1 - i);
+    await httpPhase(httpRaffle, warm);
+    await ceilingPhase(RAFFLE_SIZE - s.warmup, s.warmup);
+    await statementPhase(RAFFLE_SIZE - s.warmup, s.warmup);
+    await naivePhase(warm.slice(0, Math.min(100, s.warmup)));
+
+    const reps: Rep[] = [];
+    for (let rep = 0; rep < s.reps; rep++) {
+      const from = rep * s.perRep;
+      // A: HTTP reservations, one distinct number each.
+      const numbers = Array.from({ length: s.perRep }, (_, i) => from + i);
+      const cpuBefore = await serverCpu();
+      const h = await httpPhase(httpRaffle, numbers);
+      const serverCpuMs = (await serverCpu()) - cpuBefore;
+      const ok = h.results.filter((x) => x === 201).length;
+      // B: the database's own ceiling, same row shape, distinct numbers of another raffle.
+      const c = await ceilingPhase(from, s.perRep);
+      // B': the app's reservation statement straight on the database (no HTTP), a third raffle.
+      const st = await statementPhase(from, s.perRep);
+      // C: a contended sequence (each number wanted by `contenders` buyers in a row), ours over HTTP...
+      const base = rep * s.contendedNumbers;
+      const attempts = Array.from(
+        { length: s.contendedNumbers * s.contenders },
+        (_, i) => base + Math.floor(i / s.contenders),
+      );
+      const o = await runPool(
+        attempts.length,
+        s.concurrency,
+        (i) => reserve(contendedRaffle, attempts[i] as number, 50_000 + i),
+        now() + s.phaseTimeLimitMs,
+      );
+      const ourDoubles = await doubleSold(t.query, 'tickets', contendedRaffle);
+      // D: ...and the same sequence through the naive read-then-insert flow.
+      const n = await naivePhase(attempts);
+      const httpPerSecond = (ok / h.ms) * 1000;
+      const ceilingPerSecond = (c.done / c.ms) * 1000;
+      reps.push({
+        http: {
+          perSecond: httpPerSecond,
+          p50: percentile(h.latencies, 50),
+          p99: percentile(h.latencies, 99),
+          done: ok,
+          failures: h.done - ok,
+          serverCpuMs: serverCpuMs / Math.max(1, h.done),
+        },
+        ceiling: {
+          perSecond: ceilingPerSecond,
+          p50: percentile(c.latencies, 50),
+          p99: percentile(c.latencies, 99),
+          done: c.done,
+        },
+        statement: {
+          perSecond: (st.done / st.ms) * 1000,
+          p50: percentile(st.latencies, 50),
+          p99: percentile(st.latencies, 99),
+          done: st.done,
+        },
+        ratio: httpPerSecond / ceilingPerSecond,
+        ours: {
+          perSecond: (o.done / o.ms) * 1000,
+          winners: o.results.filter((x) => x === 201).length,
+          refused: o.results.filter((x) => x === 409).length,
+          other: o.results.filter((x) => x !== 201 && x !== 409).length,
+          doubleSold: ourDoubles.doubleSoldNumbers,
+        },
+        naive: {
+          perSecond: (n.done / n.ms) * 1000,
+          told: n.told,
+          doubleSold: n.doubleSoldNumbers,
+          extraSales: n.extraSales,
+        },
       });
-      await res.arrayBuffer();
-      return res.status;
-    });
-    const httpPerSecond = options.count / (ms(start) / 1000);
-    if (statuses.some((s) => s !== 201)) throw new Error('a distinct-number reservation failed');
+      console.error(`  [${t.label}] reservations rep ${rep + 1}/${s.reps}:`, JSON.stringify(reps.at(-1)));
+    }
 
-    const crowd = await Promise.all(
-      Array.from({ length: options.crowd }, (_, i) =>
-        fetch(`${base}/api/raffles/${raffleId}/reservations`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ numbers: [99_999], buyer: buyer(100_000 + i) }),
-        }).then((r) => r.status),
-      ),
+    // The crowd: `crowd` buyers at once for one number, each on its own connection.
+    const crowd: ReservationResult['crowd'] = [];
+    for (let rep = 0; rep < s.crowdReps; rep++) {
+      const number = RAFFLE_SIZE - s.warmup - 1 - rep;
+      const start = now();
+      const statuses = await Promise.all(
+        Array.from({ length: s.crowd }, (_, i) =>
+          request(crowdClient, 'POST', `/api/raffles/${contendedRaffle}/reservations`, {
+            body: { numbers: [number], buyer: buyer(80_000 + i) },
+          }).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      );
+      crowd.push({
+        winners: statuses.filter((x) => x === 201).length,
+        refused: statuses.filter((x) => x === 409).length,
+        other: statuses.filter((x) => x !== 201 && x !== 409).length,
+        ms: now() - start,
+      });
+    }
+    // The same crowd through the naive flow (as many at once as the path allows).
+    const crowdConcurrency = t.kind === 'postgres' ? s.concurrency : s.crowd;
+    const nc = await naivePhase(
+      Array.from({ length: s.crowd }, () => 7),
+      crowdConcurrency,
     );
+    const naiveCrowd = { told: nc.told, concurrency: crowdConcurrency };
+
+    if (t.kind === 'postgres') await dropNaiveTable(t.query);
+    else await t.control('dropNaiveTable');
+
+    const all = await doubleSold(t.query, 'tickets');
+    const live = await t.query('select count(*)::int as n from tickets where ended_at is null');
     return {
-      scenario: 'reservations',
-      database: target.label,
-      db_updates_per_s: Math.round(dbPerSecond),
-      http_reservations_per_s: Math.round(httpPerSecond),
-      http_vs_db_ratio: Math.round((httpPerSecond / dbPerSecond) * 100) / 100,
-      crowd_buyers_for_one_number: options.crowd,
-      crowd_winners: crowd.filter((s) => s === 201).length,
-      crowd_refused_409: crowd.filter((s) => s === 409).length,
+      sizes: s,
+      ceilingPath:
+        t.kind === 'postgres'
+          ? `from the bench process, through a pg.Pool of ${s.concurrency} connections, one statement per sale`
+          : `inside the server process, on PGlite's one connection, ${s.concurrency} concurrent callers, one statement per sale`,
+      reps,
+      crowd,
+      naiveCrowd,
+      doubleSoldTotal: all.doubleSoldNumbers,
+      liveSalesTotal: Number(live.rows[0]?.n ?? 0),
     };
   } finally {
-    await app.close();
-    await drop();
+    admin.agent.destroy();
+    buyers.agent.destroy();
+    crowdClient.agent.destroy();
   }
 }
