@@ -2,6 +2,11 @@
 export const texts = {
   brand: 'Rifas',
   tagline: 'Rifas virtuales garantizadas',
+  pagination: {
+    previous: 'Anterior',
+    next: 'Siguiente',
+    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  },
   common: {
     loading: 'Cargando…',
     close: 'Cerrar',

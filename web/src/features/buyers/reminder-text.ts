@@ -1,7 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import { formatBs, formatUsd } from '@domain/money';
+import { firstName } from '@domain/names';
 import type { RaffleBuyer } from '@domain/staff-tickets';
-import { firstName } from './buyer-name';
 import { buyersTexts } from './texts';
 
 /** A WhatsApp link stays usable (well under URL limits) even for a buyer with hundreds of numbers. */

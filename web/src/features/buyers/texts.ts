@@ -39,12 +39,7 @@ export const buyersTexts = {
     remindLabel: (name: string) => `Recordar por WhatsApp a ${name}`,
     writeLabel: (name: string) => `Escribir por WhatsApp a ${name}`,
   },
-  pagination: {
-    label: 'Paginación de compradores',
-    previous: 'Anterior',
-    next: 'Siguiente',
-    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
-  },
+  paginationLabel: 'Paginación de compradores',
   emptyTitle: 'Todavía no hay compradores en esta rifa',
   emptyDescription: 'Cuando alguien aparte o compre números, aparecerá aquí con sus datos de contacto.',
   noMatchTitle: 'Ningún comprador coincide',

@@ -31,12 +31,7 @@ export const historyTexts = {
   total: (n: number) => (n === 1 ? '1 cambio' : `${count.format(n)} cambios`),
   showing: (from: number, to: number, total: number) =>
     `Mostrando ${count.format(from)}–${count.format(to)} de ${count.format(total)} cambios`,
-  pagination: {
-    label: 'Paginación del historial',
-    previous: 'Anterior',
-    next: 'Siguiente',
-    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
-  },
+  paginationLabel: 'Paginación del historial',
   emptyTitle: 'Todavía no hay cambios registrados',
   emptyDescription: 'Cuando se aparte, pague o libere un número, el cambio aparecerá aquí.',
   noMatchTitle: 'Ningún cambio coincide con los filtros',

@@ -136,12 +136,7 @@ export const ticketsTexts = {
     done: (name: string) => `Descargado ${name}`,
     error: 'No se pudo exportar el CSV',
   },
-  pagination: {
-    label: 'Paginación de números',
-    previous: 'Anterior',
-    next: 'Siguiente',
-    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
-  },
+  paginationLabel: 'Paginación de números',
   emptyTitle: 'No hay números con ese filtro',
   emptySold: 'Todavía nadie ha apartado números de esta rifa.',
   emptySearch: (term: string) => `Nada coincide con «${term}» en este estado. Prueba con otro dato.`,

@@ -1,11 +1,11 @@
 import { formatDateTime } from '@domain/dates';
 import { formatBs, formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import type { RaffleBuyer } from '@domain/staff-tickets';
 import { Clock, IdCard, MessageCircle, Phone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
-import { displayName } from '../buyer-name';
 import { owesMoney, reminderText } from '../reminder-text';
 import { buyersTexts } from '../texts';
 import { TicketNumbers } from './ticket-numbers';

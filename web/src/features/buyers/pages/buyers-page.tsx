@@ -3,6 +3,8 @@ import { Lock, SearchX, TriangleAlert, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,8 +16,6 @@ import { useVesRate } from '@/lib/exchange-rates';
 import { useRaffle } from '../api/get-raffle';
 import { useRaffleBuyers } from '../api/get-raffle-buyers';
 import { BuyerCard } from '../components/buyer-card';
-import { BuyersPagination } from '../components/buyers-pagination';
-import { BuyersSearch } from '../components/buyers-search';
 import { BuyersSkeleton } from '../components/buyers-skeleton';
 import { BuyersTotals } from '../components/buyers-totals';
 import { useBuyersParams } from '../hooks/use-buyers-params';
@@ -106,7 +106,7 @@ export function BuyersPage() {
         <div className="grid gap-5">
           <BuyersTotals totals={buyers.data.totals} rate={rate} />
           <div className="max-w-md">
-            <BuyersSearch value={search} onChange={setSearch} />
+            <SearchBox id="buyers-search" texts={buyersTexts.search} value={search} onChange={setSearch} />
           </div>
           {buyers.data.items.length === 0 ? (
             <EmptyState
@@ -136,7 +136,8 @@ export function BuyersPage() {
                 ))}
               </ul>
               {pages > 1 && (
-                <BuyersPagination
+                <Pagination
+                  label={buyersTexts.paginationLabel}
                   page={page}
                   pages={pages}
                   busy={buyers.isPlaceholderData}

@@ -1,6 +1,7 @@
 import { History, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -11,7 +12,6 @@ import { useHistory } from '../api/get-history';
 import { useRaffles } from '../api/get-raffles';
 import { HistoryCardList } from '../components/history-card-list';
 import { HistoryFilters } from '../components/history-filters';
-import { HistoryPagination } from '../components/history-pagination';
 import { HistorySkeleton } from '../components/history-skeleton';
 import { HistoryTable } from '../components/history-table';
 import { useHistoryParams } from '../hooks/use-history-params';
@@ -112,7 +112,8 @@ export function HistoryPage() {
               </div>
             </div>
             {pages > 1 && (
-              <HistoryPagination
+              <Pagination
+                label={historyTexts.paginationLabel}
                 page={page}
                 pages={pages}
                 busy={history.isPlaceholderData}

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import { formatBs, formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import { Check, MessageCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -7,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { whatsappHref } from '@/lib/whatsapp';
-import { displayName } from '../buyer-name';
 import { useDecidePayments } from '../hooks/use-decide-payments';
 import { paymentAnchor } from '../payment-anchor';
 import { duplicateTargets, groupAmount, type PaymentGroup } from '../payment-groups';

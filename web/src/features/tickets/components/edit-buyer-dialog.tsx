@@ -1,3 +1,4 @@
+import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
@@ -25,7 +26,6 @@ import {
   buyerFormSchema,
   isBuyerField,
 } from '../buyer-form-schema';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 
 type EditBuyerDialogProps = {

@@ -1,11 +1,11 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import type { Raffle } from '@domain/raffles';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { texts } from '@/config/texts';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
 import { reservedUntil } from './ticket-fields';

@@ -1,3 +1,4 @@
+import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import type { TicketStatus } from '@domain/tickets';
 import {
@@ -26,7 +27,6 @@ import {
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useUpdateTicket } from '../api/update-ticket';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 import { type ConfirmKind, ConfirmStatusDialog } from './confirm-status-dialog';
 import { EditBuyerDialog } from './edit-buyer-dialog';

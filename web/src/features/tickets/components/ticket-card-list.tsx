@@ -1,8 +1,8 @@
 import { formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Clock, IdCard } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';

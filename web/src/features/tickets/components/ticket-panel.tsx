@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Printer } from 'lucide-react';
@@ -7,7 +8,6 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTicket } from '../api/get-ticket';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';

@@ -1,7 +1,7 @@
 import { formatUsd } from '@domain/money';
+import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { displayName } from '../buyer-name';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';

@@ -4,6 +4,8 @@ import { Lock, SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,8 +21,6 @@ import { PrintTicketDialog } from '../components/print-ticket-dialog';
 import { StatusChips } from '../components/status-chips';
 import { TicketCardList } from '../components/ticket-card-list';
 import { TicketPanel } from '../components/ticket-panel';
-import { TicketsPagination } from '../components/tickets-pagination';
-import { TicketsSearch } from '../components/tickets-search';
 import { TicketsSkeleton } from '../components/tickets-skeleton';
 import { TicketsTable } from '../components/tickets-table';
 import { useTicketsParams } from '../hooks/use-tickets-params';
@@ -126,7 +126,12 @@ export function TicketsPage() {
         <div className="grid gap-4">
           <div className="grid gap-3">
             <div className="max-w-md">
-              <TicketsSearch value={search} onChange={params.setSearch} />
+              <SearchBox
+                id="tickets-search"
+                texts={ticketsTexts.search}
+                value={search}
+                onChange={params.setSearch}
+              />
             </div>
             <StatusChips value={status} counts={tickets.data?.counts} onChange={params.setStatus} />
           </div>
@@ -220,7 +225,13 @@ function TicketsList({ data, raffle, page, pages, busy, ...props }: TicketsListP
         />
       </div>
       {pages > 1 && (
-        <TicketsPagination page={page} pages={pages} busy={busy} onPageChange={props.onPageChange} />
+        <Pagination
+          label={ticketsTexts.paginationLabel}
+          page={page}
+          pages={pages}
+          busy={busy}
+          onPageChange={props.onPageChange}
+        />
       )}
     </section>
   );

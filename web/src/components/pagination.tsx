@@ -1,8 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { buyersTexts } from '../texts';
+import { texts } from '@/config/texts';
 
-type BuyersPaginationProps = {
+type PaginationProps = {
+  /** What is paged, for screen readers: "Paginación de compradores". */
+  label: string;
   page: number;
   pages: number;
   /** A page is loading: the buttons wait so a double tap does not skip one. */
@@ -11,10 +13,10 @@ type BuyersPaginationProps = {
 };
 
 /** Previous/next under the list, with "Página 2 de 6". */
-export function BuyersPagination({ page, pages, busy, onPageChange }: BuyersPaginationProps) {
-  const t = buyersTexts.pagination;
+export function Pagination({ label, page, pages, busy, onPageChange }: PaginationProps) {
+  const t = texts.pagination;
   return (
-    <nav aria-label={t.label} className="flex items-center justify-center gap-2 sm:justify-end">
+    <nav aria-label={label} className="flex items-center justify-center gap-2 sm:justify-end">
       <Button
         variant="secondary"
         size="sm"

@@ -2,16 +2,19 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { buyersTexts } from '../texts';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const DEBOUNCE_MS = 350;
 
-type BuyersSearchProps = { value: string; onChange: (value: string) => void };
+type SearchBoxProps = {
+  id: string;
+  texts: { label: string; placeholder: string; clear: string };
+  value: string;
+  onChange: (value: string) => void;
+};
 
 /** A search box that updates the URL once typing pauses, and follows the URL on back/forward. */
-export function BuyersSearch({ value, onChange }: BuyersSearchProps) {
-  const t = buyersTexts.search;
+export function SearchBox({ id, texts: t, value, onChange }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
   const debounced = useDebouncedValue(draft, DEBOUNCE_MS);
   // What this box last wrote to the URL: any other change of `value` came from navigation.
@@ -33,14 +36,14 @@ export function BuyersSearch({ value, onChange }: BuyersSearchProps) {
 
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="buyers-search">{t.label}</Label>
+      <Label htmlFor={id}>{t.label}</Label>
       <div className="relative">
         <Search
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
         />
         <Input
-          id="buyers-search"
+          id={id}
           type="search"
           inputMode="search"
           autoComplete="off"

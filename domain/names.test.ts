@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, firstName } from './buyer-name';
+import { displayName, firstName } from './names';
 
 describe('displayName', () => {
   it('capitalizes each word, accents included, and keeps particles lowercase', () => {
