@@ -77,8 +77,15 @@ test.describe('phone first', () => {
     request,
   }) => {
     await setVesRate(request, 36.5);
-    await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
+    const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await page.goto('/');
+    // Without a photo: a designed placeholder (brand gradient, gift, a line of text), not an empty box.
+    const placeholder = page
+      .getByTestId('raffle-card')
+      .filter({ hasText: raffle.name })
+      .getByRole('img', { name: 'Foto del premio no disponible' });
+    await expect(placeholder).toContainText('Foto del premio próximamente');
+    await expect(placeholder).toHaveCSS('background-image', /gradient/);
     const first = page.getByTestId('raffle-card').first();
     await expect(first).toBeVisible();
     const viewport = page.viewportSize()?.height ?? 915;

@@ -58,6 +58,8 @@ test.describe('raffle detail: choose and reserve', () => {
     await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
 
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    // The watcher never reloaded: the SPEC toast (3 s) tells them at once, before it goes.
+    await expect(toast(watcher, 'Ticket #012 ahora está apartado')).toBeVisible();
     const ticket = page.locator('#rd-printable-ticket');
     await expect(ticket.getByText('012', { exact: true })).toBeVisible();
     await expect(ticket.getByText('034', { exact: true })).toBeVisible();
@@ -76,10 +78,9 @@ test.describe('raffle detail: choose and reserve', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}/success.png`, fullPage: true });
 
-    // The watcher never reloaded: both cells turned apartado live, with the SPEC toast.
+    // And both cells turned apartado live.
     await expect(cell(watcher, '012', 'apartado')).toBeVisible();
     await expect(cell(watcher, '034', 'apartado')).toBeVisible();
-    await expect(toast(watcher, 'Ticket #012 ahora está apartado')).toBeVisible();
     await expect(watcher.getByText('198 de 200 números disponibles')).toBeVisible();
 
     await buyerContext.close();
@@ -133,6 +134,8 @@ test.describe('raffle detail: choose and reserve', () => {
     await openRaffle(page, raffle.id);
 
     await reserveOneNumber(page, '007');
+    const status = page.locator('#rd-printable-ticket').getByText(/^Apartado: /);
+    await expect(status).toHaveText('Apartado: pendiente de pago');
 
     // A text file dressed as PNG: the server looks at the content and answers 415 in Spanish.
     const input = page.locator('#send-proof-file');
@@ -152,6 +155,8 @@ test.describe('raffle detail: choose and reserve', () => {
     await expect(
       page.getByText('Comprobante enviado. Te avisaremos cuando el pago sea confirmado.').first(),
     ).toBeVisible();
+    // The ticket (what prints, what a screenshot keeps) now says where the payment stands.
+    await expect(status).toHaveText('Apartado: comprobante en revisión');
     await context.close();
   });
 
