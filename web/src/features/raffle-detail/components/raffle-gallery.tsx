@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Gift } from 'lucide-react';
 import { type UIEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { photoLoading, photoSources } from '@/lib/photo-sources';
 import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.hero;
@@ -48,9 +49,11 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
         {shown.map((src, i) => (
           <img
             key={src}
-            src={src}
+            {...photoSources(src)}
+            // Full width on phones; beside the price card (1.1fr of a 72rem page) from 1024 px.
+            sizes="(min-width: 1024px) 600px, 100vw"
             alt={t.photoOf(name, i + 1, shown.length)}
-            loading={i === 0 ? 'eager' : 'lazy'}
+            {...photoLoading(i === 0)}
             decoding="async"
             onLoad={() => setLoaded((list) => [...list, src])}
             onError={() => setFailed((list) => [...list, src])}

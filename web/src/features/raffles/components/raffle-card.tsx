@@ -12,7 +12,7 @@ import { RafflePrice } from './raffle-price';
 import { SoldProgress } from './sold-progress';
 
 /** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
-export function RaffleCard({ raffle }: { raffle: Raffle }) {
+export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; priority?: boolean }) {
   const t = rafflesTexts.card;
   const href = paths.raffle.getHref(raffle.id);
   return (
@@ -20,6 +20,9 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
       <RaffleImage
         src={raffle.images[0]}
         alt={t.imageAlt(raffle.name)}
+        // One column on phones, two from 640 px, three (of a 72rem page) from 1024 px.
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+        priority={priority}
         className="aspect-[16/9] w-full sm:aspect-[4/3]"
       />
       <div className="flex flex-1 flex-col gap-4 p-5">
