@@ -1,21 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { texts } from '@/config/texts';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { createQueryClient } from './query-client';
+import { queryClient } from './query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   // On a phone, sheets rise from the bottom with their fields and submit button: toasts go on top.
   const phone = useMediaQuery('(max-width: 639px)');
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthProvider>{children}</AuthProvider>
-      </TooltipProvider>
+      <AuthProvider>{children}</AuthProvider>
       <Toaster
         visibleToasts={3}
         duration={4000}
