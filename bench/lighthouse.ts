@@ -276,7 +276,9 @@ async function serveForInspection() {
   const [target] = targets();
   if (!target) throw new Error('no PGlite target');
   const { database } = await target.open();
-  const { base, token } = await startApp(database, { webDistDir: buildWeb() });
+  const distArg = process.argv.find((a) => a.startsWith('--dist='));
+  const webDistDir = distArg ? path.resolve(distArg.slice('--dist='.length)) : buildWeb();
+  const { base, token } = await startApp(database, { webDistDir });
   const { raffleId } = await seed(base, token);
   console.log(`home: ${base}/\nraffle: ${base}/raffle/${raffleId}\n(Ctrl+C to stop)`);
 }

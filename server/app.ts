@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
+import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
 import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: {
   await serveWebApp(app as unknown as FastifyInstance, {
     distDir: config.webDistDir,
     preCompressed: compression,
+    preloadImage: createRafflePagePreload(raffles),
   });
   return Object.assign(app, {
     services: { users, auth, raffles, tickets, staffTickets, payments, hub, files, rates, tracking },

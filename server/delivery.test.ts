@@ -3,7 +3,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAFFLE_CARD_SIZES, RAFFLE_GALLERY_SIZES } from '../domain/images';
 import { buyer, makeRaffle } from './test/factories';
 import { rawGet } from './test/raw-http';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -159,6 +161,66 @@ describe('web app files', () => {
       expect(res.status, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
       expect(JSON.parse(res.text()).error.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('first prize photo named in the page HTML', () => {
+  async function uploadPhoto(app: TestApp, token: string) {
+    const bytes = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#c0392b' },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'premio.jpg');
+    const res = await fetch(`${app.baseUrl}/api/uploads?kind=raffle-image`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { fileUrl: string }).fileUrl;
+  }
+
+  const preloadOf = (html: string) => /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? null;
+
+  it('preloads the home cover and a raffle page photo with the srcset and sizes the page uses', async () => {
+    const app = await createTestApp({ config: { webDistDir: distDir } });
+    try {
+      const token = await app.signInAdmin();
+      const photo = await uploadPhoto(app, token);
+      const raffle = await makeRaffle(app, { images: [photo] }, token);
+
+      const home = await rawGet(`${app.baseUrl}/`, { 'accept-encoding': 'br' });
+      expect(home.status).toBe(200);
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.headers['content-type']).toMatch(/^text\/html/);
+      expect(home.headers['content-encoding']).toBe('br');
+      const homeLink = preloadOf(home.text());
+      expect(homeLink).toContain(`href="${photo}?w=800"`);
+      expect(homeLink).toContain(
+        `imagesrcset="${photo}?w=400 400w, ${photo}?w=800 800w, ${photo}?w=1600 1600w"`,
+      );
+      expect(homeLink).toContain(`imagesizes="${RAFFLE_CARD_SIZES}"`);
+      expect(homeLink).toContain('fetchpriority="high"');
+
+      const page = await rawGet(`${app.baseUrl}/raffle/${raffle.id}`);
+      expect(preloadOf(page.text())).toContain(`imagesizes="${RAFFLE_GALLERY_SIZES}"`);
+      expect(page.text()).toContain('<div id="root">');
+
+      // A draft is nobody's business, an unknown id has no photo: the plain page for both.
+      const draft = await makeRaffle(app, { images: [photo], status: 'borrador' }, token);
+      for (const url of [
+        `/raffle/${draft.id}`,
+        '/raffle/00000000-0000-4000-8000-000000000000',
+        '/tracking',
+      ]) {
+        const res = await rawGet(app.baseUrl + url);
+        expect(res.status, url).toBe(200);
+        expect(preloadOf(res.text()), url).toBeNull();
+      }
+    } finally {
+      await app.close();
     }
   });
 });

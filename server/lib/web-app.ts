@@ -12,6 +12,18 @@ export const REVALIDATE_CACHE = 'no-cache';
 const isHashedAsset = (file: string, distDir: string) =>
   path.relative(distDir, file).split(path.sep)[0] === 'assets';
 
+/** A photo for `<link rel="preload" as="image">`, with the srcset and sizes its <img> will have. */
+export type ImagePreload = { src: string; srcSet?: string; sizes: string };
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Same srcset and sizes as the <img>, so the browser fetches one copy and reuses it. */
+function preloadTag({ src, srcSet, sizes }: ImagePreload) {
+  const responsive = srcSet ? ` imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${attribute(src)}"${responsive} fetchpriority="high">`;
+}
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 const isAssetPath = (url: string) => url.startsWith('/assets/');
 
@@ -21,10 +33,16 @@ const isAssetPath = (url: string) => url.startsWith('/assets/');
  */
 export async function serveWebApp(
   app: FastifyInstance,
-  options: { distDir: string; preCompressed: boolean },
+  options: {
+    distDir: string;
+    preCompressed: boolean;
+    /** The photo a page paints first, named in its HTML so it downloads with the app's code. */
+    preloadImage?: (pathname: string) => Promise<ImagePreload | null>;
+  },
 ) {
   const { distDir, preCompressed } = options;
-  const hasWeb = fs.existsSync(path.join(distDir, 'index.html'));
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -39,20 +57,32 @@ export async function serveWebApp(
         reply.header('cache-control', isHashedAsset(file, distDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
     });
+    // Every other GET is a page of the single-page app: its index.html. A route rather than the
+    // not-found handler, so @fastify/compress (which hooks routes) compresses the page as well.
+    app.get('/*', async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      // A missing hashed file (an old tab asking for a chunk of a previous build) is a real 404:
+      // the HTML page in its place would fail as a script with a confusing MIME error.
+      if (isApiPath(url) || isAssetPath(url)) return reply.callNotFound();
+      const preload = await options.preloadImage?.(url).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page preload lookup failed');
+        return null;
+      });
+      if (!preload) return reply.sendFile('index.html');
+      // This page's own HTML (about 2 KB, compressed on the fly), still revalidated every time.
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE_CACHE)
+        .send(html.replace('</head>', `  ${preloadTag(preload)}\n  </head>`));
+    });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    // A missing hashed file (an old tab asking for a chunk of a previous build) is a real 404:
-    // the HTML page in its place would fail as a script with a confusing MIME error.
-    const isPage = !isApiPath(url) && !isAssetPath(url);
-    if (isPage && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.sendFile('index.html');
-    }
-    return reply.status(404).send({
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
       error: {
         code: 'NOT_FOUND',
-        message: `${messages.http.routeNotFound} (${request.method} ${url})`,
+        message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
       },
-    });
-  });
+    }),
+  );
 }

@@ -1,7 +1,8 @@
+import { RAFFLE_GALLERY_SIZES, raffleImageSources } from '@domain/images';
 import { ChevronLeft, ChevronRight, Gift } from 'lucide-react';
 import { type UIEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { photoLoading, photoSources } from '@/lib/photo-sources';
+import { photoLoading } from '@/lib/photo-sources';
 import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.hero;
@@ -49,9 +50,8 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
         {shown.map((src, i) => (
           <img
             key={src}
-            {...photoSources(src)}
-            // Full width on phones; beside the price card (1.1fr of a 72rem page) from 1024 px.
-            sizes="(min-width: 1024px) 600px, 100vw"
+            {...raffleImageSources(src)}
+            sizes={RAFFLE_GALLERY_SIZES}
             alt={t.photoOf(name, i + 1, shown.length)}
             {...photoLoading(i === 0)}
             decoding="async"
@@ -59,7 +59,8 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
             onError={() => setFailed((list) => [...list, src])}
             className={cn(
               'h-full w-full shrink-0 snap-center object-cover transition-opacity duration-300',
-              loaded.includes(src) ? 'opacity-100' : 'opacity-0',
+              // The first photo is the page's largest paint: it shows as it arrives, no fade-in.
+              i === 0 || loaded.includes(src) ? 'opacity-100' : 'opacity-0',
             )}
           />
         ))}

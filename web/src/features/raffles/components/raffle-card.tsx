@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
 import { CalendarClock, Landmark, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
@@ -20,8 +21,7 @@ export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; prior
       <RaffleImage
         src={raffle.images[0]}
         alt={t.imageAlt(raffle.name)}
-        // One column on phones, two from 640 px, three (of a 72rem page) from 1024 px.
-        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+        sizes={RAFFLE_CARD_SIZES}
         priority={priority}
         className="aspect-[16/9] w-full sm:aspect-[4/3]"
       />

@@ -1,7 +1,8 @@
+import { raffleImageSources } from '@domain/images';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { photoLoading, photoSources } from '@/lib/photo-sources';
+import { photoLoading } from '@/lib/photo-sources';
 import { rafflesTexts } from '../texts';
 
 type RaffleImageProps = {
@@ -36,7 +37,7 @@ export function RaffleImage({
     <div className={cn('relative overflow-hidden bg-zinc-100', className)}>
       {src && showImage ? (
         <img
-          {...photoSources(src)}
+          {...raffleImageSources(src)}
           sizes={sizes}
           alt={alt}
           {...photoLoading(priority)}
