@@ -40,10 +40,13 @@ export type LighthouseFigures = {
   image_kib: number;
   unused_js_kib: number;
   requests: number;
+  /** Lighthouse's measure of this machine's CPU at the time (higher is faster; ~1000+ is a fast desktop). */
+  benchmark_index: number;
 };
 
 type LighthouseReport = {
   categories: { performance: { score: number | null } };
+  environment: { benchmarkIndex: number };
   audits: Record<
     string,
     { numericValue?: number; details?: { items?: unknown[]; overallSavingsBytes?: number } }
@@ -189,6 +192,7 @@ function figuresOf(report: LighthouseReport) {
     image_bytes: bytesOf('Image'),
     unused_js_bytes: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
     requests: items.length,
+    benchmark_index: report.environment.benchmarkIndex,
   };
 }
 
@@ -258,6 +262,7 @@ export async function benchLighthouse(
             image_kib: kib(med((s) => s.image_bytes)),
             unused_js_kib: kib(med((s) => s.unused_js_bytes)),
             requests: med((s) => s.requests),
+            benchmark_index: Math.round(med((s) => s.benchmark_index)),
           });
         }
       } finally {

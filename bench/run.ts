@@ -1,5 +1,7 @@
 // `npm run bench`: measures the figures the issues ask for, on PGlite and (if reachable) PostgreSQL.
+import fs from 'node:fs';
 import pg from 'pg';
+import { benchLighthouse } from './lighthouse';
 import { benchRaffle100k } from './raffle-100k';
 import { benchReservations } from './reservations';
 import { targets } from './scenarios';
@@ -28,6 +30,18 @@ for (const target of list) {
     console.log(JSON.stringify(result));
     results.push(result);
   }
+}
+// Phone-first delivery: Lighthouse mobile on the public pages (PGlite; the database hardly matters).
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync(chrome)) {
+  for (const result of await benchLighthouse({ runs: 3, reference: true })) {
+    console.log(JSON.stringify(result));
+    results.push(result);
+  }
+} else {
+  console.log(
+    `Lighthouse skipped: no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH)`,
+  );
 }
 for (const result of results) console.table([result]);
 process.exit(0);
