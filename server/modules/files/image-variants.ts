@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { RAFFLE_IMAGE_WIDTHS, type RaffleImageWidth } from '../../../domain/images';
 
 // A 5 MB file can still claim 30,000 x 30,000 pixels; decoding that would take gigabytes. 40 MP is
-// more than any phone camera, and a bigger photo is kept as is, without copies.
+// well above a phone's usual photo (12-24 MP); a bigger one is kept as is, without copies.
 const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 75;
 
@@ -19,11 +18,21 @@ export const variantKey = (key: string, width: RaffleImageWidth) =>
  */
 export async function makeImageVariants(bytes: Buffer): Promise<ImageVariant[] | null> {
   try {
-    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    // Loaded on the first photo, not at start-up: most processes (tests, a fresh server) never resize.
+    const { default: sharp } = await import('sharp');
+    // Decode once, at the largest width (in sRGB, as the browser shows it), then make each copy
+    // from those pixels: decoding a phone photo is the slow part.
+    const largest = Math.max(...RAFFLE_IMAGE_WIDTHS);
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     return await Promise.all(
       RAFFLE_IMAGE_WIDTHS.map(async (width) => ({
         width,
-        bytes: await source
+        bytes: await pixels
           .clone()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY })
