@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../server/app';
+import { type AppConfig, buildApp } from '../server/app';
 import { type Database, openDatabase } from '../server/db/client';
 
 export type BenchTarget = {
@@ -58,13 +58,14 @@ export function targets(pgUrl?: string): BenchTarget[] {
   return list;
 }
 
-export async function startApp(database: Database) {
+export async function startApp(database: Database, config: Partial<AppConfig> = {}) {
   const app = await buildApp({
     database,
     config: {
       accessTokenTtlSeconds: 3600,
-      rateLimits: { signIn: 100_000, reservations: 1_000_000, tracking: 100_000 },
+      rateLimits: { signIn: 100_000, reservations: 1_000_000, tracking: 100_000, uploads: 100_000 },
       webDistDir: '/nonexistent',
+      ...config,
     },
   });
   await app.services.users.ensureFirstAdmin(

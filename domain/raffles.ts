@@ -1,6 +1,9 @@
 import { vePhoneField } from './fields';
 import { z } from './zod';
 
+// Kept in a module without zod so public pages can use them without the validation library.
+export { amountDueCents, installmentCents, soldPercent } from './raffle-figures';
+
 export const RAFFLE_STATUSES = ['borrador', 'activa', 'cerrada', 'finalizada'] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
 export const raffleStatusLabels: Record<RaffleStatus, string> = {
@@ -148,22 +151,3 @@ export type Raffle = {
   drawn_at: string | null;
   stats: RaffleStats;
 };
-
-/** Sold share for progress bars: everything that left 'disponible' except cancelled ones. */
-export function soldPercent(raffle: Pick<Raffle, 'total_numbers' | 'stats'>): number {
-  const taken = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
-  return raffle.total_numbers === 0 ? 0 : Math.round((taken / raffle.total_numbers) * 1000) / 10;
-}
-
-type Priced = { price_cents: number; payment_type: PaymentType; installments: number | null };
-
-/** One cuota of a raffle sold in installments (rounded up to the cent), or the whole price. */
-export function installmentCents(raffle: Priced): number {
-  return raffle.payment_type === 'cuotas' && raffle.installments && raffle.installments > 1
-    ? Math.ceil(raffle.price_cents / raffle.installments)
-    : raffle.price_cents;
-}
-
-/** What a ticket owes next: the next cuota, never more than what remains. */
-export const amountDueCents = (raffle: Priced, remainingCents: number): number =>
-  Math.min(installmentCents(raffle), remainingCents);

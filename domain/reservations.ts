@@ -1,4 +1,5 @@
 import { cedulaField, vePhoneField } from './fields';
+import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { z } from './zod';
 
 export const PAYMENT_METHODS = ['transfer', 'pago_movil', 'zelle', 'efectivo', 'binance'] as const;
@@ -11,7 +12,8 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   binance: 'Binance (USDT)',
 };
 
-export const MAX_NUMBERS_PER_RESERVATION = 100;
+// Lives in tickets.ts (no zod), so the board can use it without the validation library.
+export { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 
 export const reservationMessages = {
   unavailable: (numbers: string[]) =>

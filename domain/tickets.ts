@@ -1,3 +1,6 @@
+/** How many numbers one reservation may take. */
+export const MAX_NUMBERS_PER_RESERVATION = 100;
+
 export const TICKET_STATUSES = ['disponible', 'apartado', 'abonado', 'pagado', 'cancelado'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 

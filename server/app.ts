@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '../domain/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
 import { createDiskStorage } from './lib/storage';
+import { serveWebApp } from './lib/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
+import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
 import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -48,6 +49,8 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'paymentReviewHours'
 > & {
+  /** Compressed responses (API on the fly, web files precompressed at build); on unless false. */
+  compression?: boolean;
   /** Where uploaded files live (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
   uploadsDir?: string;
 };
@@ -85,6 +88,13 @@ export async function buildApp(options: {
     },
   });
   await app.register(rateLimit, { global: false });
+  const compression = config.compression !== false;
+  if (compression) {
+    // Before @fastify/static (its README says so), so a file without a precompressed twin is still
+    // compressed. Server-Sent Events are never touched: their route hijacks the reply (no onSend),
+    // and the default types skip text/event-stream anyway. Request bodies are not inflated.
+    await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  }
 
   const db = database.db;
   let auth: AuthService | null = null;
@@ -172,29 +182,12 @@ export async function buildApp(options: {
     { prefix: '/api' },
   );
 
-  serveWebApp(app as unknown as FastifyInstance, config.webDistDir);
+  await serveWebApp(app as unknown as FastifyInstance, {
+    distDir: config.webDistDir,
+    preCompressed: compression,
+    preloadImage: createRafflePagePreload(raffles),
+  });
   return Object.assign(app, {
     services: { users, auth, raffles, tickets, staffTickets, payments, hub, files, rates, tracking },
-  });
-}
-
-/** The built React app with SPA fallback; /api stays JSON-only. */
-function serveWebApp(app: FastifyInstance, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
-    }
-    return reply.status(404).send({
-      error: {
-        code: 'NOT_FOUND',
-        message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
-      },
-    });
   });
 }

@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  HTTP_COMPRESSION: z.enum(['true', 'false']).default('true'),
 });
 
 export type Config = {
@@ -46,6 +47,8 @@ export type Config = {
   reservationSweepSeconds: number;
   /** How long a pending payment that covers the first amount due keeps its numbers held. */
   paymentReviewHours?: number;
+  /** Brotli/gzip responses; off only when a reverse proxy or CDN in front already compresses. */
+  compression: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
+    compression: e.HTTP_COMPRESSION === 'true',
   };
 }
 

@@ -2,11 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RAFFLE_IMAGE_WIDTHS, type RaffleImageWidth } from '../../../domain/images';
 import type { Guards } from '../../lib/guards';
 import { multipartLimits, readUploadedFile } from './files.multipart';
 import { FILE_KINDS, type FilesService } from './files.service';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
+const WIDTHS = RAFFLE_IMAGE_WIDTHS.map(String) as [`${RaffleImageWidth}`, ...`${RaffleImageWidth}`[]];
 const DEFAULT_UPLOADS_PER_MINUTE = 20;
 
 // The rate-limit hook runs before validation, so it reads the raw query: each kind has its own bucket.
@@ -54,10 +56,18 @@ export const filesRoutes =
 
     app.get(
       '/files/:key',
-      { preHandler: lenientAuth, schema: { params: z.object({ key: z.string().max(200) }) } },
+      {
+        preHandler: lenientAuth,
+        schema: {
+          params: z.object({ key: z.string().max(200) }),
+          // `?w=800`: the 800 px WebP copy of a raffle photo (the original when it has none).
+          querystring: z.object({ w: z.enum(WIDTHS).optional() }),
+        },
+      },
       async (request, reply) => {
-        const { file, stream } = await files.open(request.params.key, request.auth);
-        const etag = `"${file.sha256}"`;
+        const width = request.query.w ? (Number(request.query.w) as RaffleImageWidth) : undefined;
+        const { file, stream, variant } = await files.open(request.params.key, request.auth, width);
+        const etag = variant ? `"${file.sha256}-w${variant.width}"` : `"${file.sha256}"`;
         reply
           .header('etag', etag)
           .header('x-content-type-options', 'nosniff')
@@ -69,6 +79,12 @@ export const filesRoutes =
         if (request.headers['if-none-match'] === etag) {
           stream.destroy();
           return reply.status(304).send();
+        }
+        if (variant) {
+          return reply
+            .type('image/webp')
+            .header('content-disposition', `inline; filename="${variant.key}"`)
+            .send(stream);
         }
         // PDFs download instead of opening in a page of our origin; images show inline.
         const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { RaffleImageWidth } from '../../../domain/images';
 import { messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +15,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { detectFileType, isImage } from './file-type';
 import { filesMessages } from './files.messages';
 import { type FileKind, type FileRow, filesRepo } from './files.repo';
+import { makeImageVariants, variantKey } from './image-variants';
 
 export type { FileKind } from './files.repo';
 export const FILE_KINDS = ['payment-proof', 'raffle-image'] as const satisfies readonly FileKind[];
@@ -63,9 +65,15 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
       if (kind === 'raffle-image' && !isImage(type))
         throw new UnsupportedFileTypeError(filesMessages.imageOnly);
 
+      // Copies first: if the image library fails or runs out of memory, nothing is stored yet.
+      const variants = kind === 'raffle-image' ? await makeImageVariants(bytes) : null;
       const key = `${randomUUID()}.${type.extension}`;
-      await storage.put(key, bytes, type.contentType);
+      const stored = [key, ...(variants ?? []).map((v) => variantKey(key, v.width))];
       try {
+        await storage.put(key, bytes, type.contentType);
+        for (const variant of variants ?? []) {
+          await storage.put(variantKey(key, variant.width), variant.bytes, 'image/webp');
+        }
         await filesRepo.insert(db, {
           key,
           kind,
@@ -75,20 +83,36 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
           uploadedBy: input.actor?.userId ?? null,
         });
       } catch (error) {
-        await storage.delete(key).catch(() => {});
+        await Promise.all(stored.map((k) => storage.delete(k).catch(() => {})));
         throw error;
       }
       return { fileUrl: fileUrlFor(key), key };
     },
 
-    /** The file and its metadata; payment proofs only for staff. */
-    async open(key: string, actor?: AuthContext): Promise<{ file: FileRow; stream: Readable }> {
+    /**
+     * The file and its metadata; payment proofs only for staff. With `width`, a raffle photo's WebP
+     * copy of that width (`variant` set), or the original when no copy exists.
+     */
+    async open(
+      key: string,
+      actor?: AuthContext,
+      width?: RaffleImageWidth,
+    ): Promise<{
+      file: FileRow;
+      stream: Readable;
+      variant: { key: string; width: RaffleImageWidth } | null;
+    }> {
       const file = isStorageKey(key) ? await filesRepo.findByKey(db, key) : null;
       if (!file) throw new NotFoundError(filesMessages.notFound, 'FILE_NOT_FOUND');
       if (file.kind !== 'raffle-image') assertStaff(actor, filesMessages.signInToView);
+      if (width && file.kind === 'raffle-image') {
+        const copy = variantKey(key, width);
+        const stream = await storage.get(copy);
+        if (stream) return { file, stream, variant: { key: copy, width } };
+      }
       const stream = await storage.get(key);
       if (!stream) throw new NotFoundError(filesMessages.notFound, 'FILE_NOT_FOUND');
-      return { file, stream };
+      return { file, stream, variant: null };
     },
 
     /**

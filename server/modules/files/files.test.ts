@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, userRoles } from '../../db/schema';
 import { makeUser } from '../../test/factories';
@@ -276,5 +277,88 @@ describe('upload rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
+  const photo = (width: number, height: number) =>
+    sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  it('makes a WebP copy at each width on upload and serves each publicly, cached for a year', async () => {
+    const original = await photo(2400, 1800);
+    const { key, fileUrl } = (await upload(t, original, { kind: 'raffle-image', token: admin })).body;
+    const etags = new Set<string>();
+    for (const width of [400, 800, 1600]) {
+      const res = await fetch(`${t.baseUrl}${fileUrl}?w=${width}`);
+      expect(res.status, `${width}`).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d{6,}, immutable$/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height: (width * 3) / 4 });
+      expect(bytes.length).toBeLessThan(original.length);
+      const etag = res.headers.get('etag') ?? '';
+      etags.add(etag);
+      const again = await fetch(`${t.baseUrl}${fileUrl}?w=${width}`, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+    }
+    expect(etags.size).toBe(3);
+    // The original stays as uploaded, under its own URL.
+    const res = await download(key);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.bytes.equals(original)).toBe(true);
+  });
+
+  it('never enlarges a small photo, turns it upright and drops its metadata', async () => {
+    // 300 x 200 pixels stored sideways: EXIF orientation 6 means "turn 90° to view".
+    const sideways = await sharp(await photo(300, 200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const { fileUrl } = (await upload(t, sideways, { kind: 'raffle-image', token: seller })).body;
+    for (const width of [400, 1600]) {
+      const bytes = Buffer.from(await (await fetch(`${t.baseUrl}${fileUrl}?w=${width}`)).arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 200, height: 300 });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+  });
+
+  it('serves the original for a width of a photo without copies (unreadable, or uploaded before)', async () => {
+    // PNG signature only: accepted by content check, but no image the library can decode.
+    const { fileUrl } = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    const res = await fetch(`${t.baseUrl}${fileUrl}?w=800`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('makes no copies of payment proofs, which stay private', async () => {
+    const { key } = (await upload(t, await photo(1200, 900))).body;
+    expect((await download(`${key}?w=400`)).status).toBe(401);
+    const res = await download(`${key}?w=400`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('refuses a width that is not offered, and a copy asked for by its own key', async () => {
+    const { key, fileUrl } = (await upload(t, await photo(900, 600), { kind: 'raffle-image', token: admin }))
+      .body;
+    expect((await fetch(`${t.baseUrl}${fileUrl}?w=500`)).status).toBe(400);
+    const copyKey = key.replace(/\.jpg$/, '-w400.webp');
+    expect((await download(copyKey)).status).toBe(404);
   });
 });

@@ -139,6 +139,13 @@ export function createRafflesService(deps: {
     getVisibleRow,
     /** Whether the actor may see this raffle (drafts only for admins and their seller). */
     isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canSeeDraft(row, actor),
+
+    /** The cover photo of the raffle the home page lists first (active, newest), if it has one. */
+    async homeCover(): Promise<string | null> {
+      const [first] = await rafflesRepo.list(db, { status: 'activa', includeDraftsOf: 'none' });
+      return first?.images[0] ?? null;
+    },
+
     getOwnedRow: (id: string, actor: AuthContext) => getOwnedRow(id, actor),
     findRow: (executor: Executor, id: string, lock?: 'key share') =>
       rafflesRepo.findById(executor, id, { lock }),

@@ -72,8 +72,14 @@ export const ticketsRoutes =
       },
     );
 
-    app.get('/raffles/:id/events', { schema: { params: raffleIdParams } }, async (request, reply) => {
-      const raffle = await raffles.getVisibleRow(request.params.id);
-      openEventStream(request, reply, deps.hub, raffle.id);
-    });
+    // An event must leave at once: a compressor would hold it back until its buffer fills.
+    // (The hijacked reply skips onSend, so @fastify/compress never sees it; this says it too.)
+    app.get(
+      '/raffles/:id/events',
+      { compress: false, schema: { params: raffleIdParams } },
+      async (request, reply) => {
+        const raffle = await raffles.getVisibleRow(request.params.id);
+        openEventStream(request, reply, deps.hub, raffle.id);
+      },
+    );
   };

@@ -1,15 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { useAnyDialogOpen } from '@/components/ui/open-dialogs';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { texts } from '@/config/texts';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { createQueryClient } from './query-client';
+import { queryClient } from './query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   // On a phone, sheets rise from the bottom with their fields and submit button: toasts go on top.
   // While any dialog is open they go on top on every screen, one at a time, in the band dialogs
   // leave free (dialog.tsx), so a toast never hides the fields it may be about.
@@ -17,9 +15,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const dialogOpen = useAnyDialogOpen();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthProvider>{children}</AuthProvider>
-      </TooltipProvider>
+      <AuthProvider>{children}</AuthProvider>
       <Toaster
         visibleToasts={dialogOpen ? 1 : 3}
         duration={4000}

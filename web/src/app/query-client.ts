@@ -17,3 +17,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * The app's one client: the provider hands it to React, and route loaders use it to start a
+ * screen's requests while that screen's code is still downloading.
+ */
+export const queryClient = createQueryClient();

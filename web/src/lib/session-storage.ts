@@ -1,5 +1,4 @@
-import { type Profile, profileSchema, type Session, sessionSchema } from '@domain/auth';
-import { z } from '@domain/zod';
+import type { Profile, Session } from '@domain/auth';
 
 /** The one key that holds the session; every auth key starts with the prefix. */
 export const STORAGE_KEY = 'rifas.auth.session';
@@ -8,24 +7,12 @@ export const STORAGE_PREFIX = 'rifas.auth.';
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 export type StoredAuth = { session: Session; profile: Profile | null };
 
-const storedAuthSchema = z.object({ session: sessionSchema, profile: profileSchema.nullable() });
-
-/** Reads a stored value; anything unreadable counts as no session. */
-export function parseStoredAuth(raw: string | null): StoredAuth | null {
-  if (!raw) return null;
+/** Whether anything is stored under the session key (checked, if so, by session-checks.ts). */
+export function hasStoredAuth(storage: StorageLike): boolean {
   try {
-    const parsed = storedAuthSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return Boolean(storage.getItem(STORAGE_KEY));
   } catch {
-    return null;
-  }
-}
-
-export function readStoredAuth(storage: StorageLike): StoredAuth | null {
-  try {
-    return parseStoredAuth(storage.getItem(STORAGE_KEY));
-  } catch {
-    return null;
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Session } from '@domain/auth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuthChangeEvent, createSessionManager, REFRESH_THRESHOLD_MS } from './session';
 import { createMemoryStorage, STORAGE_KEY, type StorageLike } from './session-storage';
 
@@ -48,6 +48,11 @@ function setup(routes: Record<string, Route>, stored?: Session) {
 const refreshOk: Route = () => json(200, { session: makeSession(3600), profile });
 
 describe('session manager', () => {
+  // The manager loads its zod checks on first need; loaded once here, the fake-timer tests below
+  // are about timing, not about how long a module takes to load.
+  beforeAll(async () => {
+    await import('./session-checks');
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));

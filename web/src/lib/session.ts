@@ -1,7 +1,7 @@
-import { type Profile, type Session, signInResponseSchema } from '@domain/auth';
+import type { Profile, Session } from '@domain/auth';
 import { type ApiError, apiErrorFromResponse, networkError } from './api-error';
 import { browserSessionDeps } from './session-browser';
-import { clearStoredAuth, readStoredAuth, type StoredAuth, writeStoredAuth } from './session-storage';
+import { clearStoredAuth, hasStoredAuth, type StoredAuth, writeStoredAuth } from './session-storage';
 import {
   AUTO_REFRESH_TICK_MS,
   type AuthChangeEvent,
@@ -15,6 +15,9 @@ import {
 export * from './session-types';
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
+
+/** zod-based checks, loaded on the first session to check (none for a visitor never signed in). */
+const loadChecks = () => import('./session-checks');
 
 /** Session manager (no React): persistence, sign-in/out, auto-refresh and auth events. */
 export function createSessionManager(deps: SessionManagerDeps) {
@@ -50,7 +53,15 @@ export function createSessionManager(deps: SessionManagerDeps) {
   }
 
   function adoptFromOtherTab() {
-    const stored = readStoredAuth(storage);
+    if (!hasStoredAuth(storage)) {
+      adoptStored(null);
+      return;
+    }
+    // Read once the checks are loaded, so the value adopted is the latest one, not the event's.
+    void loadChecks().then(({ readStoredAuth }) => adoptStored(readStoredAuth(storage)));
+  }
+
+  function adoptStored(stored: StoredAuth | null) {
     if (!stored) {
       if (!current) return;
       current = null;
@@ -64,6 +75,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
 
   async function refresh(emitEvents: boolean): Promise<Session | null> {
     if (!current) return null;
+    const { readStoredAuth, parseSignInResponse } = await loadChecks();
     return withLock(async () => {
       // Another tab may have refreshed while this one waited for the lock: its session is newer.
       const before = current;
@@ -86,11 +98,11 @@ export function createSessionManager(deps: SessionManagerDeps) {
       // Signed in or out meanwhile: that newer state wins.
       if (current !== before) return current?.session ?? null;
       if (response.ok) {
-        const parsed = signInResponseSchema.safeParse(await response.json().catch(() => null));
-        if (!parsed.success) return null;
-        setCurrent(parsed.data);
-        if (emitEvents) emit('TOKEN_REFRESHED', parsed.data.session);
-        return parsed.data.session;
+        const parsed = parseSignInResponse(await response.json().catch(() => null));
+        if (!parsed) return null;
+        setCurrent(parsed);
+        if (emitEvents) emit('TOKEN_REFRESHED', parsed.session);
+        return parsed.session;
       }
       if (response.status === 401 || response.status === 403) {
         setCurrent(null);
@@ -109,7 +121,7 @@ export function createSessionManager(deps: SessionManagerDeps) {
 
   function initialize(): Promise<void> {
     initPromise ??= (async () => {
-      current = readStoredAuth(storage);
+      current = hasStoredAuth(storage) ? (await loadChecks()).readStoredAuth(storage) : null;
       deps.subscribeToStorage?.(adoptFromOtherTab);
       // A stored session close to expiry is refreshed before anyone sees it.
       if (current && expiresInMs(current.session) <= REFRESH_THRESHOLD_MS) await runRefresh(false);
@@ -184,11 +196,12 @@ export function createSessionManager(deps: SessionManagerDeps) {
         return { data: null, error: error as ApiError };
       }
       if (!response.ok) return { data: null, error: await apiErrorFromResponse(response) };
-      const parsed = signInResponseSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) return { data: { session: null, profile: null }, error: null };
-      setCurrent(parsed.data);
-      emit('SIGNED_IN', parsed.data.session);
-      return { data: parsed.data, error: null };
+      const { parseSignInResponse } = await loadChecks();
+      const parsed = parseSignInResponse(await response.json().catch(() => null));
+      if (!parsed) return { data: { session: null, profile: null }, error: null };
+      setCurrent(parsed);
+      emit('SIGNED_IN', parsed.session);
+      return { data: parsed, error: null };
     },
 
     /** Global sign-out. A session the server no longer knows counts as signed out. */

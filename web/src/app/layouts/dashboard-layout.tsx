@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { DashboardNavLinks, UserBox } from './dashboard-nav';
@@ -49,7 +50,10 @@ export function DashboardLayout() {
 
       <main className="min-w-0 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
         <div className="mx-auto max-w-6xl">
-          <Outlet />
+          {/* Only staff screens show tooltips: the provider lives here, out of the public pages' code. */}
+          <TooltipProvider>
+            <Outlet />
+          </TooltipProvider>
         </div>
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { texts } from '@/config/texts';
@@ -6,8 +6,11 @@ import { texts } from '@/config/texts';
 /** Smooth scroll to the top on every path change (SPEC 2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every path change
+  const shown = useRef(pathname);
   useEffect(() => {
+    // A page just opened is already at the top: scrolling there would only force an early layout.
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
   return null;

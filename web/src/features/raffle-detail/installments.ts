@@ -1,4 +1,5 @@
-import { installmentCents, type Raffle } from '@domain/raffles';
+import { installmentCents } from '@domain/raffle-figures';
+import type { Raffle } from '@domain/raffles';
 import type { VesRate } from '@/lib/exchange-rates';
 import { priceText } from './price';
 import { raffleDetailTexts } from './texts';

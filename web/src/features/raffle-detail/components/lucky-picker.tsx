@@ -1,5 +1,4 @@
-import { MAX_NUMBERS_PER_RESERVATION } from '@domain/reservations';
-import { padTicketNumber } from '@domain/tickets';
+import { MAX_NUMBERS_PER_RESERVATION, padTicketNumber } from '@domain/tickets';
 import { Dices, Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';

@@ -1,6 +1,8 @@
+import { RAFFLE_GALLERY_SIZES, raffleImageSources } from '@domain/images';
 import { ChevronLeft, ChevronRight, Gift } from 'lucide-react';
 import { type UIEvent, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { photoLoading } from '@/lib/photo-sources';
 import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.hero;
@@ -48,15 +50,17 @@ export function RaffleGallery({ name, images }: { name: string; images: string[]
         {shown.map((src, i) => (
           <img
             key={src}
-            src={src}
+            {...raffleImageSources(src)}
+            sizes={RAFFLE_GALLERY_SIZES}
             alt={t.photoOf(name, i + 1, shown.length)}
-            loading={i === 0 ? 'eager' : 'lazy'}
+            {...photoLoading(i === 0)}
             decoding="async"
             onLoad={() => setLoaded((list) => [...list, src])}
             onError={() => setFailed((list) => [...list, src])}
             className={cn(
               'h-full w-full shrink-0 snap-center object-cover transition-opacity duration-300',
-              loaded.includes(src) ? 'opacity-100' : 'opacity-0',
+              // The first photo is the page's largest paint: it shows as it arrives, no fade-in.
+              i === 0 || loaded.includes(src) ? 'opacity-100' : 'opacity-0',
             )}
           />
         ))}

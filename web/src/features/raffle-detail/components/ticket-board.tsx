@@ -1,5 +1,4 @@
-import { MAX_NUMBERS_PER_RESERVATION } from '@domain/reservations';
-import { padTicketNumber } from '@domain/tickets';
+import { MAX_NUMBERS_PER_RESERVATION, padTicketNumber } from '@domain/tickets';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,15 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { useVesRate } from '@/lib/exchange-rates';
 import { BoardSection } from '../components/board-section';
-import { CheckoutDialog } from '../components/checkout-dialog';
 import { RaffleDetailSkeleton } from '../components/raffle-detail-skeleton';
 import { RaffleHero } from '../components/raffle-hero';
 import { RaffleLoadError, RaffleNotFound } from '../components/raffle-unavailable';
-import { ReservationSuccess } from '../components/reservation-success';
 import { SelectionBar } from '../components/selection-bar';
 import { isNotFound, useRaffleData } from '../hooks/use-raffle-data';
 import { useRaffleLive } from '../hooks/use-raffle-live';
@@ -21,6 +20,21 @@ import '../raffle-detail.css';
 
 const t = raffleDetailTexts;
 
+// The checkout (form, validation, file upload) and the success screen are not needed to see the
+// prize and the board: they load when the buyer starts choosing numbers, not with the page.
+const loadCheckout = () => import('../components/checkout-dialog');
+const loadSuccess = () => import('../components/reservation-success');
+const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutDialog })));
+const ReservationSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.ReservationSuccess })));
+
+function CheckoutLoading() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-zinc-950/30 text-white">
+      <Spinner size="lg" label={texts.common.loading} />
+    </div>
+  );
+}
+
 /** `/raffle/:id`: the prize, the live board, choosing numbers and reserving them. */
 export function RaffleDetailPage() {
   const { id = '' } = useParams();
@@ -30,8 +44,17 @@ export function RaffleDetailPage() {
   const available = useRaffleStore((s) => s.boards[id]?.available);
   const hasSelection = useRaffleStore((s) => s.selection.length > 0);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // Mounted on first "Apartar" and kept afterwards, so closing the sheet keeps what was typed.
+  const [checkoutMounted, setCheckoutMounted] = useState(false);
   const [result, setResult] = useState<ReservationResult | null>(null);
   const boardRef = useRef<HTMLElement>(null);
+
+  // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
+  useEffect(() => {
+    if (!hasSelection) return;
+    void loadCheckout();
+    void loadSuccess();
+  }, [hasSelection]);
 
   // A failed background refetch keeps the raffle on screen; only a first load can fail the page.
   const data = raffle.data;
@@ -58,7 +81,9 @@ export function RaffleDetailPage() {
         </Link>
       </nav>
       {result ? (
-        <ReservationSuccess raffle={data} rate={rate} result={result} onMore={() => setResult(null)} />
+        <Suspense fallback={<PageSpinner />}>
+          <ReservationSuccess raffle={data} rate={rate} result={result} onMore={() => setResult(null)} />
+        </Suspense>
       ) : (
         <>
           <RaffleHero
@@ -85,18 +110,23 @@ export function RaffleDetailPage() {
           priceCents={data.price_cents}
           digitCount={data.digit_count}
           rate={rate}
-          onReserve={() => setCheckoutOpen(true)}
+          onReserve={() => {
+            setCheckoutMounted(true);
+            setCheckoutOpen(true);
+          }}
         />
       )}
       {open && !result && hasSelection && <div aria-hidden className="h-[var(--rd-bar-height,9rem)]" />}
-      {open && (
-        <CheckoutDialog
-          raffle={data}
-          rate={rate}
-          open={checkoutOpen}
-          onOpenChange={setCheckoutOpen}
-          onReserved={setResult}
-        />
+      {open && checkoutMounted && (
+        <Suspense fallback={checkoutOpen ? <CheckoutLoading /> : null}>
+          <CheckoutDialog
+            raffle={data}
+            rate={rate}
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            onReserved={setResult}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
 import { CalendarClock, Landmark, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ import { RafflePrice } from './raffle-price';
 import { SoldProgress } from './sold-progress';
 
 /** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
-export function RaffleCard({ raffle }: { raffle: Raffle }) {
+export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; priority?: boolean }) {
   const t = rafflesTexts.card;
   const href = paths.raffle.getHref(raffle.id);
   return (
@@ -20,6 +21,8 @@ export function RaffleCard({ raffle }: { raffle: Raffle }) {
       <RaffleImage
         src={raffle.images[0]}
         alt={t.imageAlt(raffle.name)}
+        sizes={RAFFLE_CARD_SIZES}
+        priority={priority}
         className="aspect-[16/9] w-full sm:aspect-[4/3]"
       />
       <div className="flex flex-1 flex-col gap-4 p-5">

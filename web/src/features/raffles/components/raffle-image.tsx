@@ -1,11 +1,17 @@
+import { raffleImageSources } from '@domain/images';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { photoLoading } from '@/lib/photo-sources';
 import { rafflesTexts } from '../texts';
 
 type RaffleImageProps = {
   src?: string;
   alt: string;
+  /** The width the photo takes on screen (`sizes`), so the browser picks the right copy. */
+  sizes: string;
+  /** The first photo on screen: fetched at once, ahead of everything else. */
+  priority?: boolean;
   className?: string;
   iconClassName?: string;
   /** A thumbnail: the placeholder shows the icon only. */
@@ -16,16 +22,25 @@ type RaffleImageProps = {
  * The prize photo in a fixed-ratio frame (no layout jump while it loads). A raffle without a photo,
  * or a broken one, gets a designed placeholder in the brand colours rather than an empty box.
  */
-export function RaffleImage({ src, alt, className, iconClassName, compact = false }: RaffleImageProps) {
+export function RaffleImage({
+  src,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  iconClassName,
+  compact = false,
+}: RaffleImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = Boolean(src) && failedSrc !== src;
+  const showImage = failedSrc !== src;
   return (
     <div className={cn('relative overflow-hidden bg-zinc-100', className)}>
-      {showImage ? (
+      {src && showImage ? (
         <img
-          src={src}
+          {...raffleImageSources(src)}
+          sizes={sizes}
           alt={alt}
-          loading="lazy"
+          {...photoLoading(priority)}
           decoding="async"
           className="absolute inset-0 size-full object-cover"
           onError={() => setFailedSrc(src ?? null)}

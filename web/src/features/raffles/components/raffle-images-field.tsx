@@ -71,6 +71,7 @@ export function RaffleImagesField({ onUploadingChange }: RaffleImagesFieldProps)
             <RaffleImage
               src={url}
               alt={t.imageAlt(index + 1)}
+              sizes="(min-width: 640px) 20vw, 33vw"
               className="aspect-square rounded-lg border"
               compact
             />

@@ -1,4 +1,5 @@
-import { type Raffle, soldPercent } from '@domain/raffles';
+import { soldPercent } from '@domain/raffle-figures';
+import type { Raffle } from '@domain/raffles';
 import { cn } from '@/lib/cn';
 import { rafflesTexts } from '../texts';
 

@@ -44,6 +44,7 @@ export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
         <RaffleImage
           src={raffle.images[0]}
           alt={rafflesTexts.card.imageAlt(raffle.name)}
+          sizes="64px"
           className="size-16 shrink-0 rounded-lg"
           compact
           iconClassName="size-7"

@@ -54,8 +54,8 @@ export function HomePage() {
           <EmptyState icon={Gift} title={t.empty} description={t.emptyDescription} />
         ) : (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {raffles.data.map((raffle) => (
-              <RaffleCard key={raffle.id} raffle={raffle} />
+            {raffles.data.map((raffle, index) => (
+              <RaffleCard key={raffle.id} raffle={raffle} priority={index === 0} />
             ))}
           </div>
         )}

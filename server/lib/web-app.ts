@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../domain/messages';
+
+/** Vite names every file under `assets/` by its content hash: a new build means a new URL. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon): the browser keeps a copy but asks first (304 when unchanged). */
+export const REVALIDATE_CACHE = 'no-cache';
+
+const isHashedAsset = (file: string, distDir: string) =>
+  path.relative(distDir, file).split(path.sep)[0] === 'assets';
+
+/** A photo for `<link rel="preload" as="image">`, with the srcset and sizes its <img> will have. */
+export type ImagePreload = { src: string; srcSet?: string; sizes: string };
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Same srcset and sizes as the <img>, so the browser fetches one copy and reuses it. */
+function preloadTag({ src, srcSet, sizes }: ImagePreload) {
+  const responsive = srcSet ? ` imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${attribute(src)}"${responsive} fetchpriority="high">`;
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+const isAssetPath = (url: string) => url.startsWith('/assets/');
+
+/**
+ * The built React app with SPA fallback; /api stays JSON-only. With `preCompressed`, the `.br`/`.gz`
+ * files written beside each asset at build time are sent to browsers that accept them.
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  options: {
+    distDir: string;
+    preCompressed: boolean;
+    /** The photo a page paints first, named in its HTML so it downloads with the app's code. */
+    preloadImage?: (pathname: string) => Promise<ImagePreload | null>;
+  },
+) {
+  const { distDir, preCompressed } = options;
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed,
+      dotfiles: 'ignore',
+      // The compressed twins are served in place of their original, never under their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', isHashedAsset(file, distDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      },
+    });
+    // Every other GET is a page of the single-page app: its index.html. A route rather than the
+    // not-found handler, so @fastify/compress (which hooks routes) compresses the page as well.
+    app.get('/*', async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      // A missing hashed file (an old tab asking for a chunk of a previous build) is a real 404:
+      // the HTML page in its place would fail as a script with a confusing MIME error.
+      if (isApiPath(url) || isAssetPath(url)) return reply.callNotFound();
+      const preload = await options.preloadImage?.(url).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page preload lookup failed');
+        return null;
+      });
+      if (!preload) return reply.sendFile('index.html');
+      // This page's own HTML (about 2 KB, compressed on the fly), still revalidated every time.
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE_CACHE)
+        .send(html.replace('</head>', `  ${preloadTag(preload)}\n  </head>`));
+    });
+  }
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: {
+        code: 'NOT_FOUND',
+        message: `${messages.http.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
+      },
+    }),
+  );
+}
