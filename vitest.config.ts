@@ -12,7 +12,8 @@ export default defineConfig({
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     // *.pg.test.ts need a real PostgreSQL server (several sessions); they run in the PostgreSQL pass.
     exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
-    testTimeout: 30_000,
+    // Two cores shared by the server, PGlite and the test runner: slow is not broken.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each API test file opens its own database; two at a time fits the 2-core machines.
     maxWorkers: 2,

@@ -34,7 +34,7 @@ function startServer(port: number) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 30_000) {
+async function waitForHealth(port: number, timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -88,5 +88,5 @@ describe('server/main.ts on the embedded database', () => {
     expect(again.output()).not.toMatch(/password:/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
