@@ -47,6 +47,7 @@ const sizes: {
         crowd: 300,
         crowdReps: 1,
         phaseTimeLimitMs: 10_000,
+        budgetMs: 60_000,
       },
       creation: { reps: 3, total: 1_000_000, batch: 50, oldTimeLimitMs: 2_000 },
       board: {
@@ -71,7 +72,8 @@ const sizes: {
         contenders: 3,
         crowd: 300,
         crowdReps: 3,
-        phaseTimeLimitMs: 30_000,
+        phaseTimeLimitMs: 20_000,
+        budgetMs: 150_000,
       },
       creation: { reps: 3, total: 1_000_000, batch: 50, oldTimeLimitMs: 15_000 },
       board: {
