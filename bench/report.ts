@@ -29,7 +29,15 @@ export type Report = {
   date: Date;
   quick: boolean;
   durationMs: number;
-  machine: { cores: number; model: string; memoryGiB: number; node: string; os: string };
+  machine: {
+    cores: number;
+    model: string;
+    memoryGiB: number;
+    node: string;
+    os: string;
+    /** 1-minute load average when the run started and ended. */
+    load: [number, number];
+  };
   commit: string;
   dirty: boolean;
   dbs: Record<DbKind, DbResults>;
@@ -793,6 +801,7 @@ export function renderReport(r: Report): string {
     '',
     `- Date: ${r.date.toISOString().replace('T', ' ').slice(0, 19)} UTC (the run took ${num(r.durationMs / 60_000, 1)} min)`,
     `- Machine: ${r.machine.cores} cores (${r.machine.model}), ${num(r.machine.memoryGiB, 1)} GiB memory, ${r.machine.os}, Node ${r.machine.node}`,
+    `- Load average (1 min) at start / end: ${num(r.machine.load[0], 1)} / ${num(r.machine.load[1], 1)} on ${r.machine.cores} cores${Math.max(...r.machine.load) > r.machine.cores ? ' — other processes were competing for the CPU: figures are noisy' : ''}`,
     `- Commit: ${r.commit}${r.dirty ? ' (with uncommitted changes in the worktree)' : ''}`,
     `- Databases: ${dbLine}`,
     '- Method: the app runs as a child process (`bench/server-entry.ts`: config from the environment, migrations,',

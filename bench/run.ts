@@ -172,6 +172,7 @@ async function lighthouseHook(): Promise<LighthouseOutcome> {
 async function main() {
   const date = new Date();
   const start = now();
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   const dbs: Record<DbKind, DbResults> = {
     pglite: { label: 'PGlite' },
     postgres: { label: 'PostgreSQL' },
@@ -205,6 +206,7 @@ async function main() {
       memoryGiB: os.totalmem() / 1024 ** 3,
       node: process.version,
       os: `${os.type()} ${os.release()} ${os.arch()}`,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
     },
     commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown',
     dirty: git(['status', '--porcelain']).length > 0,
