@@ -25,7 +25,10 @@ export type ReservationSizes = {
   contenders: number;
   crowd: number;
   crowdReps: number;
+  /** No phase runs longer than this (a loaded machine does fewer operations, reported as cut). */
   phaseTimeLimitMs: number;
+  /** No repetition starts after the section has run this long. */
+  budgetMs: number;
 };
 
 type Rep = {
@@ -41,8 +44,24 @@ type Rep = {
   ceiling: { perSecond: number; p50: number; p99: number; done: number };
   statement: { perSecond: number; p50: number; p99: number; done: number };
   ratio: number;
-  ours: { perSecond: number; winners: number; refused: number; other: number; doubleSold: number };
-  naive: { perSecond: number; told: number; doubleSold: number; extraSales: number };
+  ours: {
+    perSecond: number;
+    /** Distinct numbers that got at least one attempt (all of them unless the phase was cut). */
+    attemptedNumbers: number;
+    winners: number;
+    refused: number;
+    other: number;
+    doubleSold: number;
+  };
+  naive: {
+    perSecond: number;
+    attemptedNumbers: number;
+    told: number;
+    doubleSold: number;
+    extraSales: number;
+  };
+  /** Phases stopped by phaseTimeLimitMs before their count. */
+  cut: string[];
 };
 
 export type ReservationResult = {
@@ -77,34 +96,28 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         return 0;
       }
     };
-    const httpPhase = (raffleId: string, numbers: number[]) =>
+    const httpPhase = (raffleId: string, numbers: number[], limitMs = s.phaseTimeLimitMs) =>
       runPool(
         numbers.length,
         s.concurrency,
         (i) => reserve(raffleId, numbers[i] as number, numbers[i] as number),
-        now() + s.phaseTimeLimitMs,
+        now() + limitMs,
       );
     /** On PostgreSQL the bench's own pool of 50; on PGlite its one connection, in the server process. */
-    const ceilingPhase = (from: number, count: number) => {
-      const args = {
-        raffleId: ceilingRaffle,
-        from,
-        count,
-        concurrency: s.concurrency,
-        timeLimitMs: s.phaseTimeLimitMs,
-      };
+    const ceilingPhase = (from: number, count: number, limitMs = s.phaseTimeLimitMs) => {
+      const args = { raffleId: ceilingRaffle, from, count, concurrency: s.concurrency, timeLimitMs: limitMs };
       return t.kind === 'postgres'
         ? ceiling(t.query, args)
         : t.control<Awaited<ReturnType<typeof ceiling>>>('ceiling', args);
     };
     /** The app's reservation statement without HTTP, on the same path as the ceiling. */
-    const statementPhase = (from: number, count: number) => {
+    const statementPhase = (from: number, count: number, limitMs = s.phaseTimeLimitMs) => {
       const args = {
         raffleId: statementRaffle,
         from,
         count,
         concurrency: s.concurrency,
-        timeLimitMs: s.phaseTimeLimitMs,
+        timeLimitMs: limitMs,
       };
       return t.db
         ? reservationStatement(t.db, args)
@@ -114,8 +127,8 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const u = await t.control<{ user: number; system: number }>('cpu');
       return (u.user + u.system) / 1000;
     };
-    const naivePhase = (attempts: number[], concurrency = s.concurrency) => {
-      const args = { attempts, concurrency, timeLimitMs: s.phaseTimeLimitMs };
+    const naivePhase = (attempts: number[], concurrency = s.concurrency, limitMs = s.phaseTimeLimitMs) => {
+      const args = { attempts, concurrency, timeLimitMs: limitMs };
       return t.kind === 'postgres'
         ? naive(t.query, args)
         : t.control<Awaited<ReturnType<typeof naive>>>('naive', args);
@@ -125,13 +138,16 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
 
     // Warm-up: JIT, connections, plans; numbers at the top of the range, never measured.
     const warm = Array.from({ length: s.warmup }, (_, i) => RAFFLE_SIZE - 1 - i);
-    await httpPhase(httpRaffle, warm);
-    await ceilingPhase(RAFFLE_SIZE - s.warmup, s.warmup);
-    await statementPhase(RAFFLE_SIZE - s.warmup, s.warmup);
-    await naivePhase(warm.slice(0, Math.min(100, s.warmup)));
+    const warmLimitMs = Math.min(s.phaseTimeLimitMs, 10_000);
+    await httpPhase(httpRaffle, warm, warmLimitMs);
+    await ceilingPhase(RAFFLE_SIZE - s.warmup, s.warmup, warmLimitMs);
+    await statementPhase(RAFFLE_SIZE - s.warmup, s.warmup, warmLimitMs);
+    await naivePhase(warm.slice(0, Math.min(100, s.warmup)), s.concurrency, warmLimitMs);
 
     const reps: Rep[] = [];
+    const sectionStart = now();
     for (let rep = 0; rep < s.reps; rep++) {
+      if (rep > 0 && now() - sectionStart > s.budgetMs) break;
       const from = rep * s.perRep;
       // A: HTTP reservations, one distinct number each.
       const numbers = Array.from({ length: s.perRep }, (_, i) => from + i);
@@ -158,6 +174,14 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const ourDoubles = await doubleSold(t.query, 'tickets', contendedRaffle);
       // D: ...and the same sequence through the naive read-then-insert flow.
       const n = await naivePhase(attempts);
+      const distinct = (done: number) => new Set(attempts.slice(0, done)).size;
+      const cut = [
+        h.done < numbers.length ? `A (${h.done}/${numbers.length})` : '',
+        c.done < s.perRep ? `B (${c.done}/${s.perRep})` : '',
+        st.done < s.perRep ? `B' (${st.done}/${s.perRep})` : '',
+        o.done < attempts.length ? `C (${o.done}/${attempts.length})` : '',
+        n.done < attempts.length ? `D (${n.done}/${attempts.length})` : '',
+      ].filter(Boolean);
       const httpPerSecond = (ok / h.ms) * 1000;
       const ceilingPerSecond = (c.done / c.ms) * 1000;
       reps.push({
@@ -184,6 +208,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         ratio: httpPerSecond / ceilingPerSecond,
         ours: {
           perSecond: (o.done / o.ms) * 1000,
+          attemptedNumbers: distinct(o.done),
           winners: o.results.filter((x) => x === 201).length,
           refused: o.results.filter((x) => x === 409).length,
           other: o.results.filter((x) => x !== 201 && x !== 409).length,
@@ -191,10 +216,12 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         },
         naive: {
           perSecond: (n.done / n.ms) * 1000,
+          attemptedNumbers: distinct(n.done),
           told: n.told,
           doubleSold: n.doubleSoldNumbers,
           extraSales: n.extraSales,
         },
+        cut,
       });
       console.error(`  [${t.label}] reservations rep ${rep + 1}/${s.reps}:`, JSON.stringify(reps.at(-1)));
     }

@@ -47,6 +47,7 @@ const sizes: {
         crowd: 300,
         crowdReps: 1,
         phaseTimeLimitMs: 10_000,
+        budgetMs: 60_000,
       },
       creation: { reps: 3, total: 1_000_000, batch: 50, oldTimeLimitMs: 2_000 },
       board: {
@@ -71,7 +72,8 @@ const sizes: {
         contenders: 3,
         crowd: 300,
         crowdReps: 3,
-        phaseTimeLimitMs: 30_000,
+        phaseTimeLimitMs: 20_000,
+        budgetMs: 150_000,
       },
       creation: { reps: 3, total: 1_000_000, batch: 50, oldTimeLimitMs: 15_000 },
       board: {
@@ -170,6 +172,7 @@ async function lighthouseHook(): Promise<LighthouseOutcome> {
 async function main() {
   const date = new Date();
   const start = now();
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   const dbs: Record<DbKind, DbResults> = {
     pglite: { label: 'PGlite' },
     postgres: { label: 'PostgreSQL' },
@@ -203,6 +206,7 @@ async function main() {
       memoryGiB: os.totalmem() / 1024 ** 3,
       node: process.version,
       os: `${os.type()} ${os.release()} ${os.arch()}`,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
     },
     commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown',
     dirty: git(['status', '--porcelain']).length > 0,
