@@ -65,6 +65,7 @@ test.describe('raffle detail: choose and reserve', () => {
     await expect(ticket.getByText('034', { exact: true })).toBeVisible();
     await expect(ticket.getByText('$10,00 / Bs 365,00')).toBeVisible();
     await expect(ticket.getByText(BUYER.name)).toBeVisible();
+    // Exact: the ticket also prints the organizer's instructions ("Haz un pago móvil…").
     await expect(ticket.getByText('Pago móvil', { exact: true })).toBeVisible();
     const whatsapp = page.getByRole('link', { name: 'Compartir por WhatsApp' });
     await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=.*012%2C%20034/);
