@@ -99,8 +99,8 @@ export async function startPgliteWorker(dataDir?: string): Promise<PgliteWorkerC
 
   const query =
     (txId?: number): Query =>
-    (sql, params = [], options) =>
-      request({ op: 'query', txId, query: { sql, params, ...toWorkerOptions(options) } }) as Promise<Results>;
+    async (sql, params = [], options) =>
+      (await request({ op: 'query', txId, query: { sql, params, ...toWorkerOptions(options) } })) as Results;
 
   try {
     await started;
