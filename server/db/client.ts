@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteWorker } from './pglite-worker-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,19 +37,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  // No dataDir = in-memory (tests).
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    kind: 'pglite',
-    db,
-    async listen(channel, onPayload) {
-      const unlisten = await client.listen(channel, onPayload);
-      return () => unlisten();
-    },
-    close: () => client.close(),
-  };
+  // PGlite runs each statement synchronously (WASM): a worker thread owns it, so a long statement
+  // never freezes the HTTP thread (decision 009). No dataDir = in-memory (tests).
+  const client = await startPgliteWorker(dataDir);
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { kind: 'pglite', db, listen: client.listen, close: client.close };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {

@@ -1,0 +1,149 @@
+// The HTTP thread's side of the PGlite worker (decision 009): the part of PGlite's API that drizzle's
+// pglite session calls (query, transaction, and query inside a transaction) plus listen and close,
+// each forwarded to pglite-worker.ts as a message and answered by id.
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { WorkerData, WorkerError, WorkerMessage, WorkerQuery, WorkerRequest } from './pglite-worker';
+
+type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+type Query = (sql: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+
+export type PgliteWorkerClient = {
+  query: Query;
+  transaction<T>(callback: (tx: { query: Query }) => Promise<T>): Promise<T>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+/** The error PGlite threw in the worker, with the same fields: code (SQLSTATE), detail, constraint… */
+function fromWorkerError({ message, name, stack, fields }: WorkerError): Error {
+  const error = Object.assign(new Error(message), fields);
+  error.name = name;
+  if (stack) error.stack = stack;
+  return error;
+}
+
+const PROBE = '\u0000pglite-worker-probe';
+const converted = new WeakMap<QueryOptions, Omit<WorkerQuery, 'sql' | 'params'>>();
+
+/**
+ * Functions cannot cross threads. drizzle's parsers only keep dates, intervals and numeric arrays
+ * as PostgreSQL's text, so they travel as a list of type OIDs; anything else is refused loudly.
+ */
+function toWorkerOptions(options: QueryOptions = {}): Omit<WorkerQuery, 'sql' | 'params'> {
+  const known = converted.get(options);
+  if (known) return known;
+  const { rowMode, parsers = {}, paramTypes, ...rest } = options;
+  const unsupported = Object.keys(rest).filter((key) => rest[key as keyof typeof rest] !== undefined);
+  if (unsupported.length)
+    throw new Error(`PGlite worker: unsupported query options ${unsupported.join(', ')}`);
+  const rawTypes = Object.entries(parsers).map(([oid, parse]) => {
+    if (parse(PROBE, Number(oid)) !== PROBE)
+      throw new Error(`PGlite worker: only pass-through parsers can cross threads (type ${oid})`);
+    return Number(oid);
+  });
+  const result = { rowMode, rawTypes, paramTypes };
+  converted.set(options, result);
+  return result;
+}
+
+/** Starts the worker, opens PGlite in it (in memory without `dataDir`) and resolves once it is ready. */
+export async function startPgliteWorker(dataDir?: string): Promise<PgliteWorkerClient> {
+  const workerData: WorkerData = { dataDir };
+  // execArgv: [] because the entry registers tsx itself; the parent's flags (vitest's, --watch) are not for it.
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData, execArgv: [] });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<number, (payload: string) => void>();
+  let lastId = 0;
+  let stopped: Error | null = null;
+
+  let ready: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  const started = new Promise<void>((resolve, reject) => {
+    ready = { resolve, reject };
+  });
+
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.kind === 'reply') {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      // Idle, the worker must not keep the process alive (in-process PGlite never did).
+      if (pending.size === 0) worker.unref();
+      if (message.ok) call?.resolve(message.value);
+      else call?.reject(fromWorkerError(message.error));
+    } else if (message.kind === 'notification') {
+      listeners.get(message.listenId)?.(message.payload);
+    } else if (message.kind === 'ready') {
+      ready?.resolve();
+    } else {
+      ready?.reject(fromWorkerError(message.error));
+    }
+  });
+  const stop = (error: Error) => {
+    stopped ??= error;
+    ready?.reject(stopped);
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => stop(new Error(`PGlite worker stopped (exit code ${code})`)));
+
+  function request(message: Request): Promise<unknown> {
+    if (stopped) return Promise.reject(stopped);
+    const id = ++lastId;
+    if (pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id } satisfies WorkerRequest);
+    });
+  }
+
+  const query =
+    (txId?: number): Query =>
+    async (sql, params = [], options) =>
+      (await request({ op: 'query', txId, query: { sql, params, ...toWorkerOptions(options) } })) as Results;
+
+  try {
+    await started;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+
+  return {
+    query: query(),
+    async transaction<T>(callback: (tx: { query: Query }) => Promise<T>): Promise<T> {
+      // The worker holds PGlite's transaction open until told how it ends; see begin() there.
+      const txId = (await request({ op: 'begin' })) as number;
+      let result: T;
+      try {
+        result = await callback({ query: query(txId) });
+      } catch (error) {
+        await request({ op: 'end', txId, commit: false });
+        throw error;
+      }
+      await request({ op: 'end', txId, commit: true });
+      return result;
+    },
+    async listen(channel, onPayload) {
+      // Registered before LISTEN runs, so no notification can arrive before its handler.
+      const listenId = ++lastId;
+      listeners.set(listenId, onPayload);
+      try {
+        await request({ op: 'listen', channel, listenId });
+      } catch (error) {
+        listeners.delete(listenId);
+        throw error;
+      }
+      return async () => {
+        listeners.delete(listenId);
+        await request({ op: 'unlisten', listenId });
+      };
+    },
+    async close() {
+      if (stopped) return;
+      await request({ op: 'close' });
+      await worker.terminate();
+    },
+  };
+}
