@@ -176,6 +176,7 @@ export async function buildApp(options: {
           guards,
           reservationsPerMinute: config.rateLimits.reservations,
           boardPerMinute: config.rateLimits.board ?? 120,
+          compression,
         }),
       );
     },

@@ -19,6 +19,8 @@ export const ticketsRoutes =
     guards: Guards;
     reservationsPerMinute: number;
     boardPerMinute: number;
+    /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
+    compression?: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
@@ -32,9 +34,10 @@ export const ticketsRoutes =
         config: { rateLimit: { max: deps.boardPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
+        // With compression off (a proxy in front compresses) the board goes out as is.
         const board = await deps.boards.get(
           request.params.id,
-          pickEncoding(request.headers['accept-encoding']),
+          deps.compression === false ? 'identity' : pickEncoding(request.headers['accept-encoding']),
         );
         if (!board || !raffles.isVisible(board.raffle, request.auth))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
