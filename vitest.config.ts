@@ -10,8 +10,12 @@ export default defineConfig({
   },
   test: {
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
-    // *.pg.test.ts need a real PostgreSQL server (several sessions); they run in the PostgreSQL pass.
-    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
+    // *.pg.test.ts need a real PostgreSQL server (several sessions): the PostgreSQL pass only;
+    // *.pglite.test.ts test the embedded database itself: the PGlite pass only.
+    exclude: [
+      '**/node_modules/**',
+      process.env.TEST_DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts',
+    ],
     // Two cores shared by the server, PGlite and the test runner: slow is not broken.
     testTimeout: 60_000,
     hookTimeout: 60_000,

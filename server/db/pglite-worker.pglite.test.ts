@@ -59,7 +59,8 @@ const rawQuery = sql`select ${row.id}::int8 as small_bigint, 2^62::int8 as big, 
   '\\x00ff'::bytea as blob, 1.5::float8 as float, 'NaN'::numeric as nan`;
 
 // The worker is PGlite's; the PostgreSQL pass has nothing to add here.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite in its worker thread', () => {
+// *.pglite.test.ts run in the PGlite pass only (vitest.config.ts), as *.pg.test.ts in the PostgreSQL one.
+describe('PGlite in its worker thread', () => {
   let database: Database;
   let inProcess: PGlite;
   let reference: Db;
