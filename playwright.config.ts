@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two cores shared by the server, Chromium and the runner: a slow step is not a broken one.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
