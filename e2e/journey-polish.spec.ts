@@ -6,6 +6,7 @@ import {
   createActiveRaffle,
   fillCheckout,
   openRaffle,
+  reserveOneNumber,
   reserveThroughApi,
   setVesRate,
 } from './raffle-helpers';
@@ -56,17 +57,6 @@ async function toastsClearOfDialog(page: Page): Promise<string[]> {
     }
     return problems;
   });
-}
-
-async function reserve(page: Page, label: string) {
-  await cell(page, label).click();
-  await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-  await fillCheckout(page);
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^Apartar 1 número/ })
-    .click();
-  await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
 }
 
 test.describe('phone first', () => {
@@ -265,7 +255,7 @@ test.describe('desktop', () => {
       payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-1112233, V-12345678',
     });
     await openRaffle(page, raffle.id);
-    await reserve(page, '30');
+    await reserveOneNumber(page, '30');
 
     const whatsapp = page.getByRole('link', { name: 'Compartir por WhatsApp' });
     const fits = await whatsapp.evaluate((el) => {
