@@ -57,6 +57,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin12345!',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '1000',
+      // Parallel workers open many raffle pages, all from 127.0.0.1.
+      SSE_MAX_PER_IP: '1000',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',
     },
   },

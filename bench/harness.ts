@@ -181,29 +181,38 @@ export async function startTarget(kind: DbKind, pgUrl = defaultPgUrl): Promise<T
 }
 
 async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/server-entry.ts')], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      // Every buyer of the bench comes from 127.0.0.1: the per-IP limits would measure themselves.
-      RATE_LIMIT_SIGN_IN: '1000000',
-      RATE_LIMIT_RESERVATIONS: '1000000000',
-      RATE_LIMIT_TRACKING: '1000000',
-      RATE_LIMIT_UPLOADS: '1000000',
-      RATE_LIMIT_BOARD: '1000000000',
-      WEB_DIST_DIR: path.join(os.tmpdir(), 'rifas-bench-no-web'),
-      RATES_URL: '',
-      TRUST_PROXY: '',
-      ...env,
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there on exit (where the time goes).
+  const profile = process.env.BENCH_SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(root, 'bench/server-entry.ts')],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        // Every buyer of the bench comes from 127.0.0.1: the per-IP limits would measure themselves.
+        RATE_LIMIT_SIGN_IN: '1000000',
+        RATE_LIMIT_RESERVATIONS: '1000000000',
+        RATE_LIMIT_TRACKING: '1000000',
+        RATE_LIMIT_UPLOADS: '1000000',
+        RATE_LIMIT_BOARD: '1000000000',
+        SSE_MAX_PER_IP: '10000',
+        WEB_DIST_DIR: path.join(os.tmpdir(), 'rifas-bench-no-web'),
+        RATES_URL: '',
+        TRUST_PROXY: '',
+        ...env,
+      },
     },
-  });
+  );
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the bench server did not start within 120 s')), 120_000);

@@ -28,6 +28,10 @@ import { benchReservations, type ReservationSizes } from './reservations';
 import { now } from './stats';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+/** `BENCH_ONLY=reservations,board` and `BENCH_DBS=postgres` narrow a run while working on one figure. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
+const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 
 const sizes: {
@@ -97,6 +101,8 @@ let aborting = false;
 
 async function section<T>(label: string, name: string, run: () => Promise<T>): Promise<Outcome<T>> {
   if (aborting) return { ok: false, error: 'the run was interrupted' };
+  if (!wanted(name.split(' ')[0] ?? name))
+    return { ok: false, error: 'not measured in this run (BENCH_ONLY)' };
   const start = now();
   console.error(`[${label}] ${name}...`);
   try {
@@ -111,6 +117,10 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    results.skipped = 'not measured in this run (BENCH_DBS)';
+    return;
+  }
   try {
     target = await startTarget(kind);
   } catch (error) {
@@ -193,7 +203,9 @@ async function main() {
   else await measure('postgres', dbs.postgres);
 
   console.error('lighthouse hook...');
-  const lighthouse = await lighthouseHook();
+  const lighthouse: LighthouseOutcome = wanted('lighthouse')
+    ? await lighthouseHook()
+    : { status: 'failed', error: 'not measured in this run (BENCH_ONLY)' };
 
   const cpus = os.cpus();
   const markdown = renderReport({

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { signInSchema } from './auth';
 import { formatDateTime } from './dates';
 import { formatBs, formatUsd, parseMoneyToCents } from './money';
-import { weakPasswordReasons } from './password';
 import { normalizeCedula, normalizeVePhone } from './phone';
 import {
   exactNumberFromTerm,
@@ -11,25 +10,6 @@ import {
   padTicketNumber,
   statusFromBoardCode,
 } from './tickets';
-
-describe('weakPasswordReasons', () => {
-  it('accepts a decent password', () => {
-    expect(weakPasswordReasons('Segura2026')).toEqual([]);
-  });
-  it('lists every reason in Spanish', () => {
-    expect(weakPasswordReasons('abc')).toEqual([
-      'Debe tener al menos 8 caracteres',
-      'Debe incluir al menos un número',
-    ]);
-    expect(weakPasswordReasons('12345678')).toEqual([
-      'Debe incluir al menos una letra',
-      'Es una contraseña demasiado común',
-    ]);
-    expect(weakPasswordReasons('maria2026x', { email: 'maria@x.com' })).toEqual([
-      'No debe contener tu correo',
-    ]);
-  });
-});
 
 describe('Venezuelan phone and cedula', () => {
   it.each([

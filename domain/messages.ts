@@ -36,6 +36,8 @@ export const messages = {
     internal: 'Ocurrió un error interno. Inténtalo de nuevo en unos minutos.',
     rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     validation: 'Hay datos inválidos en la solicitud.',
+    nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
+    tooManyStreams: 'Tienes demasiadas páginas de rifas abiertas. Cierra alguna e inténtalo de nuevo.',
   },
   store: {
     loadRaffles: 'Error al cargar las rifas',

@@ -16,3 +16,16 @@ export function displayName(name: string | null | undefined): string | null {
 /** "maría JOSÉ pérez" -> "María": a greeting uses the first name only. */
 export const firstName = (name: string | null | undefined): string | null =>
   displayName(name)?.split(' ')[0] ?? null;
+
+/** "Gran Rifa: Moto Yamaha DT-175 ñ" -> "gran-rifa-moto-yamaha-dt-175-n" (safe in every file system). */
+export function fileSlug(text: string, maxLength = 60): string {
+  const slug = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, maxLength)
+    .replace(/-+$/, '');
+  return slug || 'rifa';
+}

@@ -1,5 +1,6 @@
+import { centsField, countField, instantField } from './api';
 import { cedulaField } from './fields';
-import { PAYMENT_METHODS } from './reservations';
+import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { z } from './zod';
 
 export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -71,46 +72,80 @@ export const reviewPaymentSchema = z
   })
   .strict();
 
-export type Payment = {
-  id: string;
-  ticket_id: string;
-  status: PaymentStatus;
-  amount_cents: number;
-  payment_method: string;
-  reference: string | null;
-  payment_proof: string | null;
-  payment_date: string;
-  notes: string | null;
-  rate_to_usd: number | null;
-  duplicate_of: string | null;
-};
+export const paymentSchema = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount_cents: centsField,
+  payment_method: z.string(),
+  reference: z.string().nullable(),
+  payment_proof: z.string().nullable(),
+  payment_date: instantField,
+  notes: z.string().nullable(),
+  rate_to_usd: z.number().nullable(),
+  /** An earlier payment with the same reference or proof file: a fraud hint for the reviewer (staff only). */
+  duplicate_of: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** A payment as the buyer who sent it sees it: no fraud hint about other payments. */
+export const publicPaymentSchema = paymentSchema.omit({ duplicate_of: true });
+export type PublicPayment = z.infer<typeof publicPaymentSchema>;
+
+/** `POST /api/payments` (201), to staff of the raffle. */
+export const createPaymentResultSchema = z.object({
+  success: z.literal(true),
+  ticket: z.object({ id: z.string(), number: countField, status: z.string() }),
+  payment: paymentSchema,
+});
+/** `POST /api/payments` (201), to a buyer (a public caller with the ticket's cedula). */
+export const publicCreatePaymentResultSchema = createPaymentResultSchema.extend({
+  payment: publicPaymentSchema,
+});
+export type CreatePaymentResult = z.infer<typeof createPaymentResultSchema>;
+export type PublicCreatePaymentResult = z.infer<typeof publicCreatePaymentResultSchema>;
 
 /** A payment as the admin's review screen shows it: the ticket, its buyer and raffle, the review window. */
-export type StaffPayment = Payment & {
-  created_at: string;
-  reviewed_at: string | null;
+export const staffPaymentSchema = paymentSchema.extend({
+  created_at: instantField,
+  reviewed_at: instantField.nullable(),
   /** The buyer's reason when rejected (shown to the buyer in tracking). */
-  rejection_reason: string | null;
+  rejection_reason: z.string().nullable(),
   /** Pending payments that cover the first amount due keep the numbers held until then; else null. */
-  review_until: string | null;
+  review_until: instantField.nullable(),
   /** Payments of one proof file by one buyer share this key (decided together); null without a proof. */
-  group_key: string | null;
-  ticket: {
-    id: string;
-    number: number;
-    ticket_number: string;
-    raffle_id: string;
-    raffle_name: string;
-    status: string;
-    buyer_name: string | null;
-    buyer_email: string | null;
-    buyer_phone: string | null;
-    buyer_cedula: string | null;
-    remaining_cents: number;
-  };
-};
+  group_key: z.string().nullable(),
+  ticket: z.object({
+    id: z.string(),
+    number: countField,
+    ticket_number: z.string(),
+    raffle_id: z.string(),
+    raffle_name: z.string(),
+    status: z.string(),
+    buyer_name: z.string().nullable(),
+    buyer_email: z.string().nullable(),
+    buyer_phone: z.string().nullable(),
+    buyer_cedula: z.string().nullable(),
+    remaining_cents: centsField,
+  }),
+});
+export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
-export type PaymentCounts = Record<PaymentStatus, number>;
+/** `GET /api/tickets/:id/payments`: a ticket's payments, newest first. */
+export const ticketPaymentSchema = paymentSchema.extend({ rejection_reason: z.string().nullable() });
+export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+
+/** `PATCH /api/payments/:id`: the decided payment and, when approved, the ticket it paid. */
+export const reviewedPaymentSchema = paymentSchema.extend({ ticket: buyerTicketSchema.nullable() });
+/** `POST /api/payments/review`. */
+export const reviewedPaymentsSchema = z.object({ payments: z.array(reviewedPaymentSchema) });
+
+export const paymentCountsSchema = z.object({
+  pending: countField,
+  approved: countField,
+  rejected: countField,
+}) satisfies z.ZodType<Record<PaymentStatus, number>>;
+export type PaymentCounts = z.infer<typeof paymentCountsSchema>;
 
 export const REJECTION_REASON_MAX = 300;
 

@@ -1,8 +1,9 @@
+import { centsField, countField, instantField } from './api';
+import { drawMessages } from './draw-messages';
 import { vePhoneField } from './fields';
 import { z } from './zod';
 
 // Kept in a module without zod so public pages can use them without the validation library.
-export { amountDueCents, installmentCents, soldPercent } from './raffle-figures';
 
 export const RAFFLE_STATUSES = ['borrador', 'activa', 'cerrada', 'finalizada'] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
@@ -34,6 +35,87 @@ export const raffleMessages = {
   notOpen: 'Esta rifa no está recibiendo reservas en este momento.',
   closed: 'Esta rifa ya cerró: no admite más reservas.',
 } as const;
+
+/**
+ * Lifecycle (decision 010): borrador -> activa -> cerrada -> finalizada, and activa -> borrador only
+ * while nothing is sold. `cerrada` comes only from the close action (it publishes the sold list),
+ * `finalizada` only from the draw.
+ */
+export const lifecycleMessages = {
+  toClosedByEdit:
+    'Para cerrar la rifa usa la acción «Cerrar rifa»: así se publica la lista de números vendidos.',
+  toFinishedByEdit: 'Una rifa se finaliza al registrar el resultado del sorteo, no editándola.',
+  backToDraftWithSales: 'La rifa ya tiene números apartados o vendidos: no puede volver a borrador.',
+  reopen: 'La rifa ya cerró: no puede volver a un estado anterior.',
+  finished: 'El sorteo ya se realizó: la rifa no cambia más de estado.',
+  closeDraft: 'Solo se puede cerrar una rifa activa: publícala primero.',
+  alreadyDrawn: 'El sorteo de esta rifa ya se realizó: el número ganador no cambia.',
+  createClosed: 'Una rifa nueva se crea como borrador o activa.',
+  /** A sale, release, cancellation or buyer change on a closed raffle (payments go on). */
+  soldListFrozen:
+    'La rifa ya cerró: la lista de números vendidos está publicada y no cambia. Solo se pueden registrar pagos.',
+  /** Terms a closed raffle was sold under. */
+  termsFrozen:
+    'La rifa ya cerró: el precio, la cantidad de números, las cifras, la forma de pago y el sorteo no se pueden cambiar.',
+} as const;
+
+export type StatusChange = 'edit' | 'close' | 'draw';
+export type StatusRefusal = {
+  code: 'INVALID_TRANSITION' | 'RAFFLE_CLOSED' | 'RAFFLE_NOT_CLOSED' | 'ALREADY_DRAWN';
+  message: string;
+};
+
+/** Sales can no longer change: the sold list is published (cerrada) or drawn (finalizada). */
+export const isClosedStatus = (status: string) => status === 'cerrada' || status === 'finalizada';
+
+/** What a new raffle may start as. */
+export const CREATABLE_STATUSES = ['borrador', 'activa'] as const satisfies readonly RaffleStatus[];
+
+/**
+ * Why a raffle cannot go from `from` to `to` by this kind of change, or null when it can.
+ * `hasSales`: some number has a live sale (left `disponible`). The same status by edit is a no-op.
+ */
+export function statusChangeRefusal(
+  from: RaffleStatus,
+  to: RaffleStatus,
+  opts: { hasSales: boolean; via?: StatusChange },
+): StatusRefusal | null {
+  const via = opts.via ?? 'edit';
+  const invalid = (message: string): StatusRefusal => ({ code: 'INVALID_TRANSITION', message });
+  if (via === 'close') {
+    if (from === 'activa' && to === 'cerrada') return null;
+    if (isClosedStatus(from)) return { code: 'RAFFLE_CLOSED', message: drawMessages.alreadyClosed };
+    return invalid(lifecycleMessages.closeDraft);
+  }
+  if (via === 'draw') {
+    if (from === 'cerrada' && to === 'finalizada') return null;
+    if (from === 'finalizada') return { code: 'ALREADY_DRAWN', message: lifecycleMessages.alreadyDrawn };
+    return { code: 'RAFFLE_NOT_CLOSED', message: drawMessages.notClosed };
+  }
+  if (from === to) return null;
+  if (from === 'finalizada') return invalid(lifecycleMessages.finished);
+  if (from === 'cerrada') return invalid(lifecycleMessages.reopen);
+  if (to === 'cerrada') return invalid(lifecycleMessages.toClosedByEdit);
+  if (to === 'finalizada') return invalid(lifecycleMessages.toFinishedByEdit);
+  if (from === 'activa' && to === 'borrador' && opts.hasSales)
+    return invalid(lifecycleMessages.backToDraftWithSales);
+  return null; // borrador <-> activa
+}
+
+export const canChangeStatus = (
+  from: RaffleStatus,
+  to: RaffleStatus,
+  opts: { hasSales: boolean; via?: StatusChange },
+) => statusChangeRefusal(from, to, opts) === null;
+
+/**
+ * The statuses the raffle form offers: on create, borrador or activa; on edit, the current one and
+ * where an edit may take it (closing and drawing have their own actions).
+ */
+export function formStatusOptions(current: RaffleStatus | null, opts: { hasSales: boolean }): RaffleStatus[] {
+  if (current === null) return [...CREATABLE_STATUSES];
+  return RAFFLE_STATUSES.filter((to) => canChangeStatus(current, to, opts));
+}
 
 const fields = {
   name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(120),
@@ -116,38 +198,60 @@ export type CreateRaffle = z.output<typeof createRaffleSchema>;
 export const updateRaffleSchema = z.object(fields).partial().strict();
 export type UpdateRaffle = z.output<typeof updateRaffleSchema>;
 
-export type RaffleStats = {
-  disponible: number;
-  apartado: number;
-  abonado: number;
-  pagado: number;
-  cancelado: number;
-  total_paid_cents: number;
-  pending_cents: number;
+/** Numbers per status: what anyone may see of a raffle's sales. */
+export const raffleCountsSchema = z.object({
+  disponible: countField,
+  apartado: countField,
+  abonado: countField,
+  pagado: countField,
+  cancelado: countField,
+});
+export type RaffleCounts = z.infer<typeof raffleCountsSchema>;
+
+/** The counts plus the money: collected, and still owed by live sales. Staff of the raffle only. */
+export const raffleStatsSchema = raffleCountsSchema.extend({
+  total_paid_cents: centsField,
+  pending_cents: centsField,
+});
+export type RaffleStats = z.infer<typeof raffleStatsSchema>;
+
+const raffleFields = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: centsField,
+  total_numbers: countField,
+  digit_count: countField,
+  seller_id: z.string().nullable(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  status: z.enum(RAFFLE_STATUSES),
+  installments: z.int().nullable(),
+  images: z.array(z.string()),
+  created_at: instantField,
+  closing_date: instantField.nullable(),
+  reservation_hours: z.int(),
+  /** Who runs it, a WhatsApp/phone to reach them, and how to pay (bank, pago móvil data). */
+  organizer_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  payment_instructions: z.string().nullable(),
+  draw_source: z.string().nullable(),
+  draw_commitment: z.string().nullable(),
+  winning_number: z.int().nullable(),
+  drawn_at: instantField.nullable(),
 };
 
-export type Raffle = {
-  id: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  total_numbers: number;
-  digit_count: number;
-  seller_id: string | null;
-  payment_type: PaymentType;
-  status: RaffleStatus;
-  installments: number | null;
-  images: string[];
-  created_at: string;
-  closing_date: string | null;
-  reservation_hours: number;
-  /** Who runs it, a WhatsApp/phone to reach them, and how to pay (bank, pago móvil data). */
-  organizer_name: string | null;
-  contact_phone: string | null;
-  payment_instructions: string | null;
-  draw_source: string | null;
-  draw_commitment: string | null;
-  winning_number: number | null;
-  drawn_at: string | null;
-  stats: RaffleStats;
-};
+/** A raffle as the public sees it: `stats` has counts only, never money. */
+export const publicRaffleSchema = z.object({ ...raffleFields, stats: raffleCountsSchema });
+export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
+
+/**
+ * A raffle as staff see it: the money in `stats` is there for those who manage the raffle (an admin,
+ * its seller); a vendedor listing someone else's raffle gets the counts only.
+ */
+export const raffleSchema = z.object({
+  ...raffleFields,
+  stats: raffleCountsSchema.extend(
+    raffleStatsSchema.pick({ total_paid_cents: true, pending_cents: true }).partial().shape,
+  ),
+});
+export type Raffle = z.infer<typeof raffleSchema>;

@@ -7,6 +7,7 @@ export const ratesMessages = {
   rateTooLarge: 'La tasa es demasiado grande',
   notConfigured:
     'No hay una fuente de tasas configurada (RATES_URL). Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
+  invalidDays: 'Los días deben ser un número entero entre 1 y 365',
   refreshFailed:
     'No se pudieron actualizar las tasas de cambio. Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
 } as const;
@@ -30,16 +31,49 @@ export const setRateSchema = z.object({ rate_to_usd: rateValueSchema }).strict()
 export type SetRateInput = z.input<typeof setRateSchema>;
 
 /** Units of the currency per US dollar (VES 36.5 = 36,50 Bs. per dollar). */
-export type ExchangeRate = {
-  currency_code: string;
-  rate_to_usd: number;
-  rate_date: string;
-  is_stale: boolean;
-  source: string | null;
-  updated_at: string;
-};
+export const exchangeRateSchema = z.object({
+  currency_code: z.string(),
+  rate_to_usd: z.number(),
+  rate_date: z.string(),
+  is_stale: z.boolean(),
+  source: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+/** `POST /api/exchange-rates/refresh`: the rates kept, with a `warning` when the refresh failed. */
+export const ratesRefreshResultSchema = z.object({
+  rates: z.array(exchangeRateSchema),
+  warning: z.string().optional(),
+});
 
 export type RemoteRate = { currency_code: string; rate_to_usd: number };
+
+export const RATE_SOURCES = ['remote', 'manual'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+
+/** `GET /api/exchange-rates/history` query: one currency, the last `days` Caracas days (today included). */
+export const rateHistoryQuerySchema = z.object({
+  currency: currencyCodeSchema.default('VES'),
+  days: z.coerce
+    .number(ratesMessages.invalidDays)
+    .int(ratesMessages.invalidDays)
+    .min(1, ratesMessages.invalidDays)
+    .max(365, ratesMessages.invalidDays)
+    .default(30),
+});
+
+/**
+ * One day's rate in the history, oldest first. `is_stale` is the stored flag: a refresh failed
+ * while this was the latest rate (a past day is not stale just for being past).
+ */
+export const rateHistoryPointSchema = z.object({
+  rate_date: z.string(),
+  rate_to_usd: z.number(),
+  source: z.string().nullable(),
+  is_stale: z.boolean(),
+});
+export type RateHistoryPoint = z.infer<typeof rateHistoryPointSchema>;
 
 /**
  * The rates feed: `{"rates":{"VES":36.5}}` or `[{"currency_code":"VES","rate_to_usd":36.5}]`.
@@ -71,4 +105,11 @@ export function caracasDate(at: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(at);
+}
+
+/** "YYYY-MM-DD" `days` calendar days before `date` (also "YYYY-MM-DD"). */
+export function daysBefore(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
 }

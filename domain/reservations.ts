@@ -1,4 +1,6 @@
+import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
+import { MAX_TOTAL_NUMBERS } from './raffles';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { z } from './zod';
 
@@ -47,7 +49,10 @@ export const reservationSchema = z
   .object({
     numbers: z
       .array(
-        z.int('Los números deben ser enteros').min(0, reservationMessages.outOfRange),
+        z
+          .int('Los números deben ser enteros')
+          .min(0, reservationMessages.outOfRange)
+          .max(MAX_TOTAL_NUMBERS - 1, reservationMessages.outOfRange),
         'Elige al menos un número',
       )
       .min(1, 'Elige al menos un número')
@@ -67,37 +72,59 @@ export type Reservation = z.output<typeof reservationSchema>;
 export const luckyPickSchema = z
   .object({
     count: z.int().min(1).max(MAX_NUMBERS_PER_RESERVATION),
-    exclude: z.array(z.int().min(0)).max(500).default([]),
+    exclude: z
+      .array(
+        z
+          .int()
+          .min(0)
+          .max(MAX_TOTAL_NUMBERS - 1),
+      )
+      .max(500)
+      .default([]),
   })
   .strict();
 
-export type BuyerTicket = {
-  id: string;
-  raffle_id: string;
-  number: number;
-  ticket_number: string;
-  status: string;
-  buyer_name: string | null;
-  buyer_phone: string | null;
-  buyer_address: string | null;
-  buyer_cedula: string | null;
-  buyer_email: string | null;
-  payment_method: string | null;
-  payment_proof: string | null;
-  purchased_at: string | null;
-  total_paid_cents: number;
-  remaining_cents: number;
-  reserved_until: string | null;
-};
+/** A sale as its buyer (right after reserving) and staff see it: contact data included. */
+export const buyerTicketSchema = z.object({
+  id: z.string(),
+  raffle_id: z.string(),
+  number: countField,
+  ticket_number: z.string(),
+  status: z.string(),
+  buyer_name: z.string().nullable(),
+  buyer_phone: z.string().nullable(),
+  buyer_address: z.string().nullable(),
+  buyer_cedula: z.string().nullable(),
+  buyer_email: z.string().nullable(),
+  payment_method: z.string().nullable(),
+  payment_proof: z.string().nullable(),
+  purchased_at: instantField.nullable(),
+  total_paid_cents: centsField,
+  remaining_cents: centsField,
+  /** The price this sale was made at (kept if the raffle's price changes); null for a number nobody holds. */
+  price_cents: centsField.nullable(),
+  reserved_until: instantField.nullable(),
+});
+export type BuyerTicket = z.infer<typeof buyerTicketSchema>;
+
+/** `POST /api/raffles/:id/reservations` (201): the buyer's own tickets, ids included. */
+export const reservationResultSchema = z.object({ tickets: z.array(buyerTicketSchema) });
+export type ReservationResult = z.infer<typeof reservationResultSchema>;
+
+/** `POST /api/raffles/:id/lucky-pick`: available numbers picked at random. */
+export const luckyPickResultSchema = z.object({ numbers: z.array(countField) });
+export type LuckyPickResult = z.infer<typeof luckyPickResultSchema>;
 
 /** Public board: one character per number; see BOARD_CODES in tickets.ts. */
-export type Board = {
-  raffle_id: string;
-  total_numbers: number;
-  digit_count: number;
-  version: number;
-  statuses: string;
-};
+export const boardSchema = z.object({
+  raffle_id: z.string(),
+  total_numbers: countField,
+  digit_count: countField,
+  version: z.number(),
+  statuses: z.string(),
+});
+export type Board = z.infer<typeof boardSchema>;
 
 /** A live update on `GET /api/raffles/:id/events` (event `ticket`). Never buyer data. */
-export type TicketEvent = { number: number; status: string; version: number };
+export const ticketEventSchema = z.object({ number: countField, status: z.string(), version: z.number() });
+export type TicketEvent = z.infer<typeof ticketEventSchema>;

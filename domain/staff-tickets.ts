@@ -1,7 +1,11 @@
+import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
-import { type BuyerTicket, PAYMENT_METHODS } from './reservations';
+import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
 import { z } from './zod';
+
+/** Far beyond any real list, and small enough that (page - 1) * per_page stays an exact integer. */
+const MAX_PAGE = 1_000_000;
 
 /** The staff filter chips: the five statuses plus 'otros' (anything else). */
 export const TICKET_FILTER_STATUSES = [...TICKET_STATUSES, 'otros'] as const;
@@ -27,7 +31,7 @@ const statusList = z
 export const ticketListQuery = z.object({
   status: statusList.optional(),
   search: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
@@ -51,7 +55,10 @@ export const ticketPatchSchema = z
   .strict();
 export type TicketPatch = z.output<typeof ticketPatchSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)');
+// A real calendar day (no 2026-02-30, no year 0): the database refuses the rest with an error.
+const isoDay = z.iso
+  .date('Fecha inválida (AAAA-MM-DD)')
+  .refine((day) => day >= '1900-01-01', 'Fecha inválida (AAAA-MM-DD)');
 
 /** `GET /api/history`: `status` is the status a change led to; `from`/`to` are Caracas days, inclusive. */
 export const historyQuery = z.object({
@@ -60,7 +67,7 @@ export const historyQuery = z.object({
   status: z.enum(TICKET_STATUSES, 'Estado inválido').optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -70,52 +77,90 @@ export const ticketCsvQuery = ticketListQuery.pick({ status: true, search: true 
 /** `GET /api/raffles/:id/buyers`: buyers grouped by cedula. */
 export const buyersQuery = z.object({
   search: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export type RaffleBuyer = {
-  cedula: string;
-  buyer_name: string | null;
-  buyer_phone: string | null;
-  buyer_email: string | null;
+export const raffleBuyerSchema = z.object({
+  cedula: z.string(),
+  buyer_name: z.string().nullable(),
+  buyer_phone: z.string().nullable(),
+  buyer_email: z.string().nullable(),
   /** Their numbers (integers, ascending) and the same zero-padded. */
-  numbers: number[];
-  ticket_numbers: string[];
-  tickets: number;
-  total_paid_cents: number;
-  remaining_cents: number;
+  numbers: z.array(countField),
+  ticket_numbers: z.array(z.string()),
+  tickets: countField,
+  total_paid_cents: centsField,
+  remaining_cents: centsField,
   /** Distinct statuses of their tickets. */
-  statuses: string[];
+  statuses: z.array(z.string()),
   /** Earliest reserved_until of their unpaid reservations (the deadline a reminder names). */
-  reserved_until: string | null;
-};
+  reserved_until: instantField.nullable(),
+});
+export type RaffleBuyer = z.infer<typeof raffleBuyerSchema>;
 
-export type RaffleBuyersPage = {
-  items: RaffleBuyer[];
-  count: number;
-  page: number;
-  per_page: number;
+/** `GET /api/raffles/:id/buyers`. */
+export const raffleBuyersPageSchema = z.object({
+  items: z.array(raffleBuyerSchema),
+  count: countField,
+  page: countField,
+  per_page: countField,
   /** Over every buyer of the raffle (not only this page or search). */
-  totals: { buyers: number; tickets: number; total_paid_cents: number; remaining_cents: number };
-};
+  totals: z.object({
+    buyers: countField,
+    tickets: countField,
+    total_paid_cents: centsField,
+    remaining_cents: centsField,
+  }),
+});
+export type RaffleBuyersPage = z.infer<typeof raffleBuyersPageSchema>;
 
-export type TicketCounts = Record<TicketFilterStatus, number>;
+/** Tickets per filter chip (the five statuses and 'otros'). */
+export const ticketCountsSchema = z.object({
+  disponible: countField,
+  apartado: countField,
+  abonado: countField,
+  pagado: countField,
+  cancelado: countField,
+  otros: countField,
+}) satisfies z.ZodType<Record<TicketFilterStatus, number>>;
+export type TicketCounts = z.infer<typeof ticketCountsSchema>;
 
-export type TicketHistoryEntry = {
-  id: number;
-  ticket_id: string;
-  raffle_id: string;
-  number: number;
-  from_status: string | null;
-  to_status: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  note: string | null;
-  created_at: string;
-  raffle_name: string;
-  ticket_number: string;
-};
+export const ticketHistoryEntrySchema = z.object({
+  id: z.int(),
+  ticket_id: z.string(),
+  raffle_id: z.string(),
+  number: countField,
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: instantField,
+  raffle_name: z.string(),
+  ticket_number: z.string(),
+});
+export type TicketHistoryEntry = z.infer<typeof ticketHistoryEntrySchema>;
+
+/** `GET /api/history`: newest first. */
+export const historyPageSchema = z.object({
+  items: z.array(ticketHistoryEntrySchema),
+  count: countField,
+  page: countField,
+  per_page: countField,
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 /** A row of the staff ticket list: a sale, or a number nobody holds (`id` null, 'disponible'). */
-export type StaffTicket = Omit<BuyerTicket, 'id'> & { id: string | null };
+export const staffTicketSchema = buyerTicketSchema.extend({ id: z.string().nullable() });
+export type StaffTicket = z.infer<typeof staffTicketSchema>;
+
+/** `GET /api/raffles/:id/tickets`: one page, ordered by number, with the counts per chip. */
+export const ticketPageSchema = z.object({
+  items: z.array(staffTicketSchema),
+  count: countField,
+  page: countField,
+  per_page: countField,
+  counts: ticketCountsSchema,
+});
+export type TicketPage = z.infer<typeof ticketPageSchema>;

@@ -1,3 +1,4 @@
+import { centsField, countField, instantField } from './api';
 import { cedulaField } from './fields';
 import { z } from './zod';
 
@@ -27,32 +28,37 @@ export function maskBuyerName(name: string | null | undefined): string {
     .join(' ');
 }
 
-export type TrackedPayment = {
-  status: string;
-  amount_cents: number;
-  payment_date: string;
+export const trackedPaymentSchema = z.object({
+  status: z.string(),
+  amount_cents: centsField,
+  payment_date: instantField,
   /** Why staff rejected it, in their words; null unless rejected. */
-  rejection_reason: string | null;
-};
+  rejection_reason: z.string().nullable(),
+});
+export type TrackedPayment = z.infer<typeof trackedPaymentSchema>;
 
 /** A buyer's ticket as tracking shows it: no ticket id, no contact data. */
-export type TrackedTicket = {
-  raffle_id: string;
-  raffle_name: string;
-  number: number;
-  ticket_number: string;
-  status: string;
-  total_paid_cents: number;
-  remaining_cents: number;
-  reserved_until: string | null;
-  purchased_at: string | null;
-  payments: TrackedPayment[];
-  buyer_name_masked: string;
-  price_cents: number;
-  payment_type: 'pago_unico' | 'cuotas';
-  installments: number | null;
+export const trackedTicketSchema = z.object({
+  raffle_id: z.string(),
+  raffle_name: z.string(),
+  number: countField,
+  ticket_number: z.string(),
+  status: z.string(),
+  total_paid_cents: centsField,
+  remaining_cents: centsField,
+  reserved_until: instantField.nullable(),
+  purchased_at: instantField.nullable(),
+  payments: z.array(trackedPaymentSchema),
+  buyer_name_masked: z.string(),
+  price_cents: centsField,
+  payment_type: z.enum(['pago_unico', 'cuotas']),
+  installments: z.int().nullable(),
   /** What to pay next: the rest of the price, or the next cuota (never more than what remains). */
-  amount_due_cents: number;
+  amount_due_cents: centsField,
   /** True while a payment of this ticket waits for review (the buyer need not send another). */
-  has_pending_payment: boolean;
-};
+  has_pending_payment: z.boolean(),
+});
+export type TrackedTicket = z.infer<typeof trackedTicketSchema>;
+
+/** `POST /api/tracking`: every ticket of the buyer (an empty list when nothing matches). */
+export const trackingResultSchema = z.object({ tickets: z.array(trackedTicketSchema) });

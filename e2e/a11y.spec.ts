@@ -211,6 +211,15 @@ const ROUTES: Route[] = [
     },
   },
   {
+    key: 'dashboard.rates',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.rates.getHref());
+      await settled(page, 'Tasa actual del dólar');
+      await expect(page.getByTestId('rate-chart')).toBeVisible();
+    },
+  },
+  {
     key: 'dashboard.testBench',
     staff: true,
     open: async (page) => {

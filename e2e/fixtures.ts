@@ -37,7 +37,7 @@ export async function createStaffUser(
   const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
   const body = {
     email: overrides.email ?? uniqueEmail('vendedor'),
-    password: overrides.password ?? 'Vendedor2026!',
+    password: overrides.password ?? 'Clave-Segura-2026',
     full_name: overrides.full_name ?? 'Valentina Rojas',
     role: overrides.role ?? 'vendedor',
     ...(overrides.phone && { phone: overrides.phone }),

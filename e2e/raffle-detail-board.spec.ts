@@ -1,5 +1,6 @@
 import { expect, SCREENSHOTS, test } from './fixtures';
 import { createActiveRaffle, openRaffle, phoneContext } from './raffle-helpers';
+import { closeRaffleViaApi } from './raffle-seed';
 
 test.describe('raffle detail: big boards and closed raffles', () => {
   test('a 10,000-number board renders few cells and jumps to 9876', async ({ browser, request }) => {
@@ -29,7 +30,8 @@ test.describe('raffle detail: big boards and closed raffles', () => {
   });
 
   test('a closed raffle says so and offers no reservation', async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request, { status: 'cerrada' });
+    const raffle = await createActiveRaffle(request);
+    await closeRaffleViaApi(request, raffle.id);
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await openRaffle(page, raffle.id);

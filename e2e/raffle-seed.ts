@@ -84,3 +84,13 @@ export async function patchNumberViaApi(
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }
+
+/** `POST /api/raffles/:id/close` as the admin: the only way a raffle becomes `cerrada` (decision 010). */
+export async function closeRaffleViaApi(request: APIRequestContext, raffleId: string) {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const response = await request.post(`/api/raffles/${raffleId}/close`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}

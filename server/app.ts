@@ -5,13 +5,22 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerApiDocs } from './lib/api-docs';
 import { registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
-import { createDiskStorage } from './lib/storage';
+import { refuseHostileInput } from './lib/hostile-input';
+import { rateLimitStore } from './lib/rate-limit-store';
+import { declareCommonSchema } from './lib/responses';
+import { openStorage } from './lib/storage';
 import { serveWebApp } from './lib/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
@@ -19,7 +28,14 @@ import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
+import {
+  createMemoryUploadQuota,
+  createRedisUploadQuota,
+  DEFAULT_UPLOAD_BYTES_PER_HOUR,
+} from './modules/files/upload-quota';
 import { healthRoutes } from './modules/health/health.routes';
+import { insightRoutes } from './modules/insight/insight.routes';
+import { createInsightService } from './modules/insight/insight.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
@@ -28,10 +44,14 @@ import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.route
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
+import { createChangePublisher } from './modules/realtime/change-publisher';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
+import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
+import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
+import { createTestBenchService } from './modules/test-bench/test-bench.service';
 import { type BoardCache, createBoardCache } from './modules/tickets/board-cache';
-import { staffTicketsRoutes } from './modules/tickets/staff-tickets.routes';
-import { createStaffTicketsService } from './modules/tickets/staff-tickets.service';
+import { notifyPayloads } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -48,10 +68,15 @@ export type AppConfig = Pick<
   | 'ratesUrl'
   | 'trustProxy'
   | 'paymentReviewHours'
+  | 'redisUrl'
+  | 'redisKeyPrefix'
+  | 'sseMaxPerIp'
+  | 'uploadBytesPerHour'
+  | 's3'
 > & {
   /** Compressed responses (API on the fly, web files precompressed at build); on unless false. */
   compression?: boolean;
-  /** Where uploaded files live (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
+  /** Where uploaded files live without `s3` (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
   uploadsDir?: string;
 };
 
@@ -72,6 +97,15 @@ export async function buildApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseHostileInput(app);
+  // Every API route as registered, for the contract tests (response schemas, permissions). The
+  // docs page's own files (`schema.hide`: its HTML, scripts, styles) are not part of the API.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.schema?.hide) return;
+    routes.push(route);
+    declareCommonSchema(route);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,7 +121,10 @@ export async function buildApp(options: {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // /api/docs runs Swagger UI's own scripts (no inline ones): the CSP above holds there as well.
+  await registerApiDocs(app as unknown as FastifyInstance);
+  const limitStore = rateLimitStore(app, config);
+  await app.register(rateLimit, { global: false, ...limitStore });
   const compression = config.compression !== false;
   if (compression) {
     // Before @fastify/static (its README says so), so a file without a precompressed twin is still
@@ -112,12 +149,25 @@ export async function buildApp(options: {
 
   // Raffles and tickets need each other (tickets are generated with the raffle; a reservation
   // reads its raffle), so each gets the other lazily.
-  const files = createFilesService({
-    db,
-    storage: createDiskStorage(config.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'))),
-  });
+  const storage = await openStorage(
+    config.s3
+      ? { s3: config.s3 }
+      : { dir: config.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-')) },
+  );
+  app.addHook('onClose', async () => storage.close?.());
+  const uploadCap = config.uploadBytesPerHour ?? DEFAULT_UPLOAD_BYTES_PER_HOUR;
+  const quota =
+    'redis' in limitStore && limitStore.redis
+      ? createRedisUploadQuota(uploadCap, limitStore.redis, {
+          prefix: config.redisKeyPrefix ?? 'rifas',
+          log: app.log,
+        })
+      : createMemoryUploadQuota(uploadCap);
+  const files = createFilesService({ db, storage, quota });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
-  const resolvePaymentProof = (url: string) => files.resolveUpload(url, 'payment-proof');
+  // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
+  const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
+  const changes = createChangePublisher({ db, log: app.log });
   let tickets: TicketsService | null = null;
   let boards: BoardCache | null = null;
   const raffles = createRafflesService({
@@ -132,10 +182,16 @@ export async function buildApp(options: {
     resolvePaymentProof,
     recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
     paymentReviewHours: config.paymentReviewHours,
-    onCommitted: (raffleId, versions) => boards?.expectCommitted(raffleId, versions),
+    onCommitted: (raffleId, rows) => {
+      boards?.expectCommitted(
+        raffleId,
+        rows.map((r) => r.version),
+      );
+      return changes.publish(notifyPayloads(rows));
+    },
   });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
-  const staffTickets = createStaffTicketsService({ db });
+  const staffTickets = createStaffTicketsService({ db, resolvePaymentProof });
   const buyers = createBuyersService({ db });
   payments = createPaymentsService({
     db,
@@ -145,14 +201,20 @@ export async function buildApp(options: {
     paymentReviewHours: config.paymentReviewHours,
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
+  const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });
   const hub = createRealtimeHub(database);
   await hub.start();
   boards = createBoardCache({
     hub,
     findRaffle: (id) => raffles.findRow(db, id),
-    liveSales: (raffleId) => (tickets as TicketsService).liveSales(raffleId),
+    latestSales: (raffleId) => (tickets as TicketsService).latestSales(raffleId),
   });
-  app.addHook('preClose', async () => hub.stop());
+  hub.onReset(() => boards?.clear());
+  app.addHook('preClose', async () => {
+    await changes.flush();
+    await hub.stop();
+  });
+  const bench = createTestBenchService({ db, tickets, hub, storage, rates });
 
   await app.register(
     async (api) => {
@@ -166,7 +228,9 @@ export async function buildApp(options: {
       await api.register(raffleDrawRoutes({ draws, guards }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
+      await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
+      await api.register(testBenchRoutes({ bench, guards }));
       await api.register(
         ticketsRoutes({
           raffles,
@@ -175,7 +239,9 @@ export async function buildApp(options: {
           boards,
           guards,
           reservationsPerMinute: config.rateLimits.reservations,
+          reservationsPerIpPerMinute: config.rateLimits.reservationsPerIp,
           boardPerMinute: config.rateLimits.board ?? 120,
+          streamsPerIp: config.sseMaxPerIp ?? 20,
           compression,
         }),
       );
@@ -186,9 +252,24 @@ export async function buildApp(options: {
   await serveWebApp(app as unknown as FastifyInstance, {
     distDir: config.webDistDir,
     preCompressed: compression,
-    preloadImage: createRafflePagePreload(raffles),
+    preload: createRafflePagePreload(raffles),
   });
   return Object.assign(app, {
-    services: { users, auth, raffles, tickets, staffTickets, payments, hub, files, rates, tracking },
+    routes,
+    services: {
+      users,
+      auth,
+      raffles,
+      tickets,
+      staffTickets,
+      payments,
+      hub,
+      boards,
+      files,
+      storage,
+      rates,
+      tracking,
+      bench,
+    },
   });
 }

@@ -27,6 +27,25 @@ function writeWithTwins(relative: string, content: string) {
 writeWithTwins('index.html', INDEX_HTML);
 writeWithTwins(ASSET, APP_JS);
 fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The build manifest (vite `build.manifest`): which chunks each page's code needs.
+fs.mkdirSync(path.join(distDir, '.vite'));
+fs.writeFileSync(
+  path.join(distDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-E1.js', imports: ['_shared-S1.js'] },
+    '_shared-S1.js': { file: 'assets/shared-S1.js' },
+    '_ui-U1.js': { file: 'assets/ui-U1.js', imports: ['_shared-S1.js'] },
+    'src/features/raffles/pages/home-page.tsx': {
+      file: 'assets/home-page-H1.js',
+      imports: ['index.html', '_ui-U1.js'],
+    },
+    'src/features/raffle-detail/pages/raffle-detail-page.tsx': {
+      file: 'assets/raffle-detail-page-R1.js',
+      imports: ['index.html', '_ui-U1.js'],
+      css: ['assets/raffle-detail-page-R1.css'],
+    },
+  }),
+);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -136,13 +155,20 @@ describe('web app files', () => {
   });
 
   it('makes index.html and the SPA fallback revalidate (no-cache), precompressed', async () => {
-    for (const page of ['/', '/index.html', '/raffle/00000000-0000-4000-8000-000000000000', '/dashboard']) {
+    for (const page of ['/index.html', '/dashboard']) {
       const res = await rawGet(t.baseUrl + page, { 'accept-encoding': 'br, gzip' });
       expect(res.status, page).toBe(200);
       expect(res.headers['content-type'], page).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], page).toBe('no-cache');
       expect(res.headers['content-encoding'], page).toBe('br');
       expect(res.text(), page).toBe(`${INDEX_HTML}/*br*/`);
+    }
+    // The public pages name their code in their HTML: built per request, compressed on the fly.
+    for (const page of ['/', '/raffle/00000000-0000-4000-8000-000000000000']) {
+      const res = await rawGet(t.baseUrl + page, { 'accept-encoding': 'br, gzip' });
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(res.headers['content-encoding'], page).toBe('br');
+      expect(res.text(), page).toContain('rel="modulepreload"');
     }
     const plain = await rawGet(`${t.baseUrl}/tracking`);
     expect(plain.headers['cache-control']).toBe('no-cache');
@@ -208,7 +234,19 @@ describe('first prize photo named in the page HTML', () => {
       expect(preloadOf(page.text())).toContain(`imagesizes="${RAFFLE_GALLERY_SIZES}"`);
       expect(page.text()).toContain('<div id="root">');
 
-      // A draft is nobody's business, an unknown id has no photo: the plain page for both.
+      // The page's own code and data are named too, so they download beside the entry, not after.
+      const modules = (html: string) =>
+        [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      expect(modules(page.text())).toEqual(['/assets/raffle-detail-page-R1.js', '/assets/ui-U1.js']);
+      expect(page.text()).toContain('<link rel="stylesheet" href="/assets/raffle-detail-page-R1.css">');
+      expect(page.text()).toContain(
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/raffles/${raffle.id}">`,
+      );
+      expect(page.text()).toContain('href="/api/exchange-rates"');
+      expect(modules(home.text())).toEqual(['/assets/home-page-H1.js', '/assets/ui-U1.js']);
+      expect(home.text()).toContain('href="/api/raffles?status=activa"');
+
+      // A draft is nobody's business, an unknown id has no photo: no photo and no data named.
       const draft = await makeRaffle(app, { images: [photo], status: 'borrador' }, token);
       for (const url of [
         `/raffle/${draft.id}`,
@@ -218,6 +256,7 @@ describe('first prize photo named in the page HTML', () => {
         const res = await rawGet(app.baseUrl + url);
         expect(res.status, url).toBe(200);
         expect(preloadOf(res.text()), url).toBeNull();
+        expect(res.text(), url).not.toContain('as="fetch"');
       }
     } finally {
       await app.close();

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startPgliteAnalyzeJob } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
@@ -28,6 +29,7 @@ async function main() {
   const stopAnalyzeJob =
     database.kind === 'pglite' ? startPgliteAnalyzeJob(app.services.tickets, app.log) : () => {};
   const stopRatesJob = startRatesRefreshJob(app.services.rates, app.log);
+  const stopOrphanProofsJob = startOrphanProofsJob(app.services.files, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +39,7 @@ async function main() {
     stopExpiryJob();
     stopAnalyzeJob();
     stopRatesJob();
+    stopOrphanProofsJob();
     await app.close().catch((error) => app.log.error(error));
     await database.close().catch((error) => app.log.error(error));
     releaseLock();

@@ -32,6 +32,28 @@ export default defineConfig({
   build: {
     outDir: path.join(repoRoot, 'dist/web'),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks a page needs, so the server can name them in its HTML.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // A public page used to fetch ~30 tiny chunks (one per icon, per UI piece): on a phone each
+        // costs a round trip. Icons and the basic UI pieces travel as one chunk each instead.
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: 'ui',
+              test: /web[\\/]src[\\/]components[\\/]ui[\\/](button|card|badge|input|skeleton|empty-state|label|field|spinner)\.tsx$/,
+            },
+            // Small zod-free helpers the public pages share (zod itself stays off their first load).
+            {
+              name: 'public-shared',
+              test: /(domain[\\/](tickets|raffle-figures|money|dates|messages|draw-messages|images|privacy)\.ts|web[\\/]src[\\/]lib[\\/](whatsapp|photo-sources)\.ts)$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

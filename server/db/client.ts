@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -23,10 +23,18 @@ export type Database = {
   db: Db;
   /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the listening connection was lost and is back: notifications sent meanwhile are
+   * gone, so whoever caches what they said must read it again. (PGlite's never drops.)
+   */
+  onListenerReset?(callback: () => void): void;
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Waits between attempts to get the LISTEN connection back: 0.5 s doubling to 30 s. */
+const relistenDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Arbitrary constant: instances starting together run migrations one at a time.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -64,16 +72,46 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  // LISTEN needs one dedicated connection for the life of the process.
+  // LISTEN needs one dedicated connection for the life of the process; when it drops (a database
+  // restart, a network cut) it is opened again, every channel listened again, and the resets told.
   let listener: pg.Client | null = null;
+  let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function ensureListener() {
-    if (listener) return listener;
-    listener = new pg.Client({ connectionString });
-    await listener.connect();
-    listener.on('notification', (msg) => {
+  const resets = new Set<() => void>();
+  const listenTo = (client: pg.Client, channel: string) =>
+    client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+  async function connectListener() {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
+    const lost = () => {
+      if (listener !== client) return;
+      listener = null;
+      client.removeAllListeners('end');
+      client.end().catch(() => {});
+      if (!closing) void relisten(0);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    return client;
+  }
+  async function relisten(attempt: number) {
+    await new Promise((resolve) => setTimeout(resolve, relistenDelay(attempt)).unref());
+    if (closing || listener) return;
+    try {
+      const client = await connectListener();
+      for (const channel of handlers.keys()) await listenTo(client, channel);
+      listener = client;
+      for (const reset of resets) reset();
+    } catch {
+      if (!closing) void relisten(attempt + 1);
+    }
+  }
+  async function ensureListener() {
+    if (listener) return listener;
+    listener = await connectListener();
     return listener;
   }
   return {
@@ -85,18 +123,43 @@ async function openPostgres(connectionString: string): Promise<Database> {
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await listenTo(client, channel);
       }
       set.add(onPayload);
       return async () => {
         set.delete(onPayload);
       };
     },
+    onListenerReset: (callback) => resets.add(callback),
     async close() {
+      closing = true;
       await listener?.end().catch(() => {});
       await pool.end();
     },
   };
+}
+
+/**
+ * A hot statement prepared once per PostgreSQL connection (a named statement: parsed and planned
+ * once, then only bound and run). `text` uses $1..$n, each once and in order. Inside a transaction,
+ * or on PGlite (one connection in a worker, no parse cost worth a cache), it runs as a plain
+ * parameterized query, rebuilt from the same text.
+ */
+export async function preparedRows<T>(
+  db: Executor,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  const parts = text.split(/\$\d+/);
+  return queryRows<T>(
+    db,
+    sql.join(parts.map((part, i) => (i < params.length ? sql`${sql.raw(part)}${params[i]}` : sql.raw(part)))),
+  );
 }
 
 /** Raw SQL (always parameterized through drizzle's `sql` tag) returning typed rows on both drivers. */

@@ -123,6 +123,8 @@ export const raffles = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** The exact text hashed into draw_commitment when the raffle closed (public, no buyer data). */
     drawSoldList: text('draw_sold_list'),
+    /** A test-bench drill's throwaway raffle: never listed, counted or shown in history. */
+    isSandbox: boolean('is_sandbox').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -164,6 +166,8 @@ export const tickets = pgTable(
     purchasedAt: timestamp('purchased_at', { withTimezone: true }),
     totalPaidCents: bigint('total_paid_cents', { mode: 'number' }).notNull().default(0),
     remainingCents: bigint('remaining_cents', { mode: 'number' }).notNull().default(0),
+    /** The raffle's price when this sale was made: a later price change never alters what a buyer owes. */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /** When the sale ended (released or expired): the number is back on sale. Null = live. */
@@ -277,3 +281,26 @@ export const files = pgTable(
     check('files_kind_check', sql`${t.kind} in ('payment-proof','raffle-image')`),
   ],
 );
+
+/** Test bench history: each live check and concurrency drill an admin ran, with its figures. */
+export const testBenchRuns = pgTable(
+  'test_bench_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'drill' or a check name ('database', 'realtime', 'storage', 'rates', 'expiry'). */
+    kind: text('kind').notNull(),
+    ok: boolean('ok').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_bench_runs_kind_idx').on(t.kind, t.createdAt)],
+);
+
+/** When each background job last ran and what it did (the test bench shows the expiry sweep). */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+});

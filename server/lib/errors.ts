@@ -36,6 +36,12 @@ export class ConflictError extends AppError {
     super(409, code, message, extra);
   }
 }
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, code = 'RATE_LIMITED') {
+    super(429, code, message);
+  }
+}
+
 export class UnprocessableError extends AppError {
   constructor(message: string, code = 'UNPROCESSABLE', extra?: Record<string, unknown>) {
     super(422, code, message, extra);

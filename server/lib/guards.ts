@@ -19,7 +19,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/** preHandlers: `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
+/** onRequest hooks (identity before any body is read or validated): `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
 export function createGuards(auth: AuthService) {
   async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);

@@ -15,6 +15,40 @@ const isHashedAsset = (file: string, distDir: string) =>
 /** A photo for `<link rel="preload" as="image">`, with the srcset and sizes its <img> will have. */
 export type ImagePreload = { src: string; srcSet?: string; sizes: string };
 
+/**
+ * What a public page needs first, named in its HTML so it downloads beside the app's entry
+ * instead of after it: the page's code (its source file, as the build manifest names it), the
+ * API answers its loader asks for, and its first photo.
+ */
+export type PagePreload = { page?: string; fetches?: string[]; image?: ImagePreload | null };
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** The chunk files (and styles) a source file needs, beyond what index.html already loads. */
+function pageAssets(manifest: Manifest, page: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const already = new Set<string>(['index.html', ...(manifest['index.html']?.imports ?? [])]);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || already.has(key)) return;
+    already.add(key);
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(page);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -36,13 +70,33 @@ export async function serveWebApp(
   options: {
     distDir: string;
     preCompressed: boolean;
-    /** The photo a page paints first, named in its HTML so it downloads with the app's code. */
-    preloadImage?: (pathname: string) => Promise<ImagePreload | null>;
+    /** What a page needs first (see PagePreload), or null for a page with nothing to name. */
+    preload?: (pathname: string) => Promise<PagePreload | null>;
   },
 ) {
   const { distDir, preCompressed } = options;
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const manifest = readManifest(distDir);
+  const assetsOf = new Map<string, ReturnType<typeof pageAssets>>();
+  function preloadTags(preload: PagePreload) {
+    const tags: string[] = [];
+    if (preload.page) {
+      let assets = assetsOf.get(preload.page);
+      if (!assets) {
+        assets = pageAssets(manifest, preload.page);
+        assetsOf.set(preload.page, assets);
+      }
+      for (const css of assets.styles) tags.push(`<link rel="stylesheet" href="/${attribute(css)}">`);
+      for (const file of assets.scripts)
+        tags.push(`<link rel="modulepreload" crossorigin href="/${attribute(file)}">`);
+    }
+    // Same URL, mode and credentials as the page's own fetch, so the browser reuses the answer.
+    for (const url of preload.fetches ?? [])
+      tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(url)}">`);
+    if (preload.image) tags.push(preloadTag(preload.image));
+    return tags;
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -64,17 +118,18 @@ export async function serveWebApp(
       // A missing hashed file (an old tab asking for a chunk of a previous build) is a real 404:
       // the HTML page in its place would fail as a script with a confusing MIME error.
       if (isApiPath(url) || isAssetPath(url)) return reply.callNotFound();
-      const preload = await options.preloadImage?.(url).catch((error: unknown) => {
+      const preload = await options.preload?.(url).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page preload lookup failed');
         return null;
       });
-      if (!preload) return reply.sendFile('index.html');
-      // This page's own HTML (about 2 KB, compressed on the fly), still revalidated every time.
+      const tags = preload ? preloadTags(preload) : [];
+      if (tags.length === 0) return reply.sendFile('index.html');
+      // This page's own HTML (about 3 KB, compressed on the fly), still revalidated every time.
       const html = await fs.promises.readFile(indexFile, 'utf8');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE_CACHE)
-        .send(html.replace('</head>', `  ${preloadTag(preload)}\n  </head>`));
+        .send(html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`));
     });
   }
   app.setNotFoundHandler((request, reply) =>

@@ -3,7 +3,7 @@ import type { Role } from '../../domain/roles';
 import { createUserSchema } from '../../domain/users';
 import type { TestApp } from './test-app';
 
-export const DEFAULT_PASSWORD = 'Clave12345';
+export const DEFAULT_PASSWORD = 'Clave-Segura-2026';
 
 /** A staff user created through the users service, signed in and ready to call the API. */
 export async function makeUser(
@@ -55,3 +55,31 @@ export const buyer = (overrides: Record<string, unknown> = {}) => ({
   email: 'maria@example.com',
   ...overrides,
 });
+
+/**
+ * A raffle taken through its lifecycle by the API (decision 010: `cerrada` only by close,
+ * `finalizada` only by draw), after `before` ran on it while it was active (e.g. reservations).
+ */
+export async function makeRaffleIn(
+  t: TestApp,
+  status: 'cerrada' | 'finalizada',
+  options: {
+    overrides?: Record<string, unknown>;
+    winningNumber?: number;
+    before?: (id: string) => Promise<void>;
+  } = {},
+) {
+  const admin = await t.signInAdmin();
+  const raffle = await makeRaffle(t, options.overrides ?? {}, admin);
+  await options.before?.(raffle.id);
+  const closed = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+  if (closed.status !== 200) throw new Error(`close failed: ${closed.status} ${JSON.stringify(closed.body)}`);
+  if (status === 'finalizada') {
+    const drawn = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: options.winningNumber ?? 0 },
+    });
+    if (drawn.status !== 200) throw new Error(`draw failed: ${drawn.status} ${JSON.stringify(drawn.body)}`);
+  }
+  return closed.body as import('../../domain/raffles').Raffle;
+}

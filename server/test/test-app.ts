@@ -14,6 +14,7 @@ const baseConfig: AppConfig = {
   rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000, uploads: 1000 },
   webDistDir: '/nonexistent',
   jwtSecret: undefined,
+  sseMaxPerIp: 1000,
 };
 
 /**

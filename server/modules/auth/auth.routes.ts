@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refreshSchema, signOutSchema } from '../../../domain/auth';
+import { noContentSchema } from '../../../domain/api';
+import { meResponseSchema, refreshSchema, signInResponseSchema, signOutSchema } from '../../../domain/auth';
 import { type Guards, requireAuth } from '../../lib/guards';
 import type { AuthService } from './auth.service';
 
@@ -13,7 +14,10 @@ export const authRoutes =
     app.post(
       '/auth/sign-in',
       {
-        schema: { body: z.record(z.string(), z.unknown()).optional() },
+        schema: {
+          body: z.record(z.string(), z.unknown()).nullish(),
+          response: { 200: signInResponseSchema },
+        },
         config: { rateLimit: { max: deps.signInPerMinute, timeWindow: '1 minute' } },
       },
       async (request) =>
@@ -26,7 +30,7 @@ export const authRoutes =
     app.post(
       '/auth/refresh',
       {
-        schema: { body: refreshSchema },
+        schema: { body: refreshSchema, response: { 200: signInResponseSchema } },
         config: { rateLimit: { max: deps.signInPerMinute * 6, timeWindow: '1 minute' } },
       },
       async (request) => auth.refresh(request.body.refresh_token),
@@ -34,14 +38,19 @@ export const authRoutes =
 
     app.post(
       '/auth/sign-out',
-      { schema: { body: signOutSchema.optional() }, preHandler: guards.authenticated },
+      {
+        schema: { body: signOutSchema.nullish(), response: { 204: noContentSchema } },
+        onRequest: guards.authenticated,
+      },
       async (request, reply) => {
         await auth.signOut(requireAuth(request), request.body?.scope ?? 'local');
         return reply.status(204).send();
       },
     );
 
-    app.get('/auth/me', { preHandler: guards.authenticated }, async (request) =>
-      auth.me(requireAuth(request)),
+    app.get(
+      '/auth/me',
+      { onRequest: guards.authenticated, schema: { response: { 200: meResponseSchema } } },
+      async (request) => auth.me(requireAuth(request)),
     );
   };

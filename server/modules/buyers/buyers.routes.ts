@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buyersQuery } from '../../../domain/staff-tickets';
+import { buyersQuery, raffleBuyersPageSchema } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
@@ -10,7 +10,14 @@ export const buyersRoutes =
   async (app) => {
     app.get(
       '/raffles/:id/buyers',
-      { preHandler: deps.guards.staff, schema: { params: raffleIdParams, querystring: buyersQuery } },
+      {
+        onRequest: deps.guards.staff,
+        schema: {
+          params: raffleIdParams,
+          querystring: buyersQuery,
+          response: { 200: raffleBuyersPageSchema },
+        },
+      },
       async (request) => {
         const raffle = await deps.raffles.getOwnedRow(request.params.id, requireAuth(request));
         return deps.buyers.list(raffle, request.query);

@@ -9,4 +9,7 @@ export const filesMessages = {
   notFound: 'Archivo no encontrado.',
   signInToUpload: 'Inicia sesión para subir imágenes de rifas.',
   signInToView: 'Inicia sesión para ver este comprobante.',
+  notYourProof: 'Este comprobante es de una rifa que no administras.',
+  proofExpired: 'Este comprobante se subió hace más de un día y ya no se puede usar. Súbelo de nuevo.',
+  quotaExceeded: 'Has subido demasiados archivos en la última hora. Inténtalo de nuevo más tarde.',
 } as const;

@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
 import { RAFFLE_IMAGE_WIDTHS, type RaffleImageWidth } from '../../../domain/images';
+import { uploadedFileSchema } from '../../../domain/uploads';
 import type { Guards } from '../../lib/guards';
 import { multipartLimits, readUploadedFile } from './files.multipart';
 import { FILE_KINDS, type FilesService } from './files.service';
@@ -36,8 +38,11 @@ export const filesRoutes =
     app.post(
       '/uploads',
       {
-        preHandler: guards.optional,
-        schema: { querystring: z.object({ kind: z.enum(FILE_KINDS).default('payment-proof') }) },
+        onRequest: guards.optional,
+        schema: {
+          querystring: z.object({ kind: z.enum(FILE_KINDS).default('payment-proof') }),
+          response: { 201: uploadedFileSchema },
+        },
         config: {
           rateLimit: {
             max: deps.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE,
@@ -48,20 +53,32 @@ export const filesRoutes =
       },
       async (request, reply) => {
         const { kind } = request.query;
-        files.authorizeUpload(kind, request.auth); // before reading a byte of the body
+        // Before reading a byte of the body: who may upload, and whether this IP has bytes left.
+        files.authorizeUpload(kind, request.auth);
+        await files.assertQuotaLeft(request.ip);
         const bytes = await readUploadedFile(request);
-        return reply.status(201).send(await files.upload({ bytes, kind, actor: request.auth }));
+        return reply
+          .status(201)
+          .send(await files.upload({ bytes, kind, actor: request.auth, ip: request.ip }));
       },
     );
 
     app.get(
       '/files/:key',
       {
-        preHandler: lenientAuth,
+        onRequest: lenientAuth,
         schema: {
           params: z.object({ key: z.string().max(200) }),
           // `?w=800`: the 800 px WebP copy of a raffle photo (the original when it has none).
           querystring: z.object({ w: z.enum(WIDTHS).optional() }),
+          response: {
+            200: nonJsonResponse(
+              'El archivo: imagen (JPEG, PNG, WebP) o PDF',
+              ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+              { binary: true },
+            ),
+            304: notModifiedSchema,
+          },
         },
       },
       async (request, reply) => {

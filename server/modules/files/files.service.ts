@@ -2,27 +2,45 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RaffleImageWidth } from '../../../domain/images';
 import { messages } from '../../../domain/messages';
+import { raffleMessages } from '../../../domain/raffles';
+import { reservationMessages } from '../../../domain/reservations';
 import type { Db } from '../../db/client';
+import { withAdvisoryLock } from '../../lib/advisory-lock';
 import {
   AppError,
   BadRequestError,
   ForbiddenError,
   NotFoundError,
+  TooManyRequestsError,
   UnauthorizedError,
+  UnprocessableError,
 } from '../../lib/errors';
+import { jobRunsRepo } from '../../lib/job-runs';
 import { isStorageKey, type Storage } from '../../lib/storage';
 import type { AuthContext } from '../auth/auth.service';
 import { detectFileType, isImage } from './file-type';
 import { filesMessages } from './files.messages';
 import { type FileKind, type FileRow, filesRepo } from './files.repo';
 import { makeImageVariants, variantKey } from './image-variants';
+import type { UploadQuota } from './upload-quota';
 
 export type { FileKind } from './files.repo';
 export const FILE_KINDS = ['payment-proof', 'raffle-image'] as const satisfies readonly FileKind[];
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-const FILE_URL = /^(?:https?:\/\/[^/?#]+)?\/api\/files\/([^/?#]+)$/;
+/** Exactly what an upload answers (`fileUrl`): a path of this server, never another host's URL. */
+const FILE_URL = /^\/api\/files\/([^/?#]+)$/;
 export const fileUrlFor = (key: string) => `/api/files/${key}`;
+
+/** A payment proof no sale or payment points at is deleted this long after its upload. */
+export const ORPHAN_PROOF_HOURS = 24;
+/** An unattached proof is refused an hour before the cleanup may take it, so the two never race. */
+const PROOF_USABLE_HOURS = ORPHAN_PROOF_HOURS - 1;
+const HOUR_MS = 3_600_000;
+const ORPHAN_PROOFS_LOCK = 727_005;
+const ORPHAN_BATCH = 500;
+const MAX_ORPHAN_BATCHES = 20;
+export const ORPHAN_PROOFS_JOB = 'orphan-proofs';
 
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
@@ -35,29 +53,68 @@ export class UnsupportedFileTypeError extends AppError {
   }
 }
 
+const quotaExceeded = () => new TooManyRequestsError(filesMessages.quotaExceeded, 'UPLOAD_QUOTA_EXCEEDED');
+
 const isStaff = (actor?: AuthContext) => actor?.role === 'admin' || actor?.role === 'vendedor';
 
-function assertStaff(actor: AuthContext | undefined, signInMessage: string) {
+function assertStaff(actor: AuthContext | undefined, signInMessage: string): asserts actor is AuthContext {
   if (!actor) throw new UnauthorizedError(signInMessage, 'session_missing');
   if (!isStaff(actor)) throw new ForbiddenError(messages.auth.forbidden);
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
-export function createFilesService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
+export function createFilesService(deps: { db: Db; storage: Storage; quota?: UploadQuota }) {
+  const { db, storage, quota } = deps;
 
   /** Who may upload what: anyone a payment proof, only staff a raffle image. */
   function authorizeUpload(kind: FileKind, actor?: AuthContext) {
     if (kind === 'raffle-image') assertStaff(actor, filesMessages.signInToUpload);
   }
 
+  /**
+   * A proof shows a buyer's bank data: an admin sees any; a vendedor one on a sale or payment of
+   * their own raffles, or one they uploaded that is on no sale or payment yet.
+   */
+  async function authorizeProofRead(file: FileRow, actor?: AuthContext) {
+    assertStaff(actor, filesMessages.signInToView);
+    if (actor.role === 'admin') return;
+    if (await filesRepo.isOnRaffleOf(db, file, actor.userId)) return;
+    if (file.uploadedBy === actor.userId && !(await filesRepo.isAttached(db, file))) return;
+    throw new ForbiddenError(filesMessages.notYourProof, 'NOT_YOUR_PROOF');
+  }
+
+  /** The upload a client's URL names, or why it cannot be used. */
+  async function findUpload(
+    fileUrl: string,
+    kind: FileKind,
+  ): Promise<{ file: FileRow } | { problem: 'unknown' | 'expired' }> {
+    const key = FILE_URL.exec(fileUrl)?.[1];
+    const file = key && isStorageKey(key) ? await filesRepo.findByKey(db, key) : null;
+    if (!file || file.kind !== kind) return { problem: 'unknown' };
+    const usableSince = Date.now() - PROOF_USABLE_HOURS * HOUR_MS;
+    if (
+      kind === 'payment-proof' &&
+      file.createdAt.getTime() < usableSince &&
+      !(await filesRepo.isAttached(db, file))
+    ) {
+      return { problem: 'expired' };
+    }
+    return { file };
+  }
+
   return {
     authorizeUpload,
 
-    async upload(input: { bytes: Buffer; kind: FileKind; actor?: AuthContext }) {
+    /** Before the body is read: an IP that stored its hourly bytes already gets 429 at once. */
+    async assertQuotaLeft(ip?: string) {
+      if (quota && ip && (await quota.exhausted(ip))) throw quotaExceeded();
+    },
+
+    /** `ip` counts the stored bytes (the original and a photo's copies) against UPLOAD_BYTES_PER_HOUR. */
+    async upload(input: { bytes: Buffer; kind: FileKind; actor?: AuthContext; ip?: string }) {
       authorizeUpload(input.kind, input.actor);
-      const { bytes, kind } = input;
+      const { bytes, kind, ip } = input;
       if (bytes.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(filesMessages.tooLarge);
       if (bytes.length === 0) throw new BadRequestError(filesMessages.emptyFile, 'EMPTY_FILE');
       const type = detectFileType(bytes);
@@ -65,11 +122,20 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
       if (kind === 'raffle-image' && !isImage(type))
         throw new UnsupportedFileTypeError(filesMessages.imageOnly);
 
+      const counter = quota && ip ? { quota, ip } : null;
+      if (counter && !(await counter.quota.take(counter.ip, bytes.length))) throw quotaExceeded();
+      let counted = bytes.length;
       // Copies first: if the image library fails or runs out of memory, nothing is stored yet.
       const variants = kind === 'raffle-image' ? await makeImageVariants(bytes) : null;
       const key = `${randomUUID()}.${type.extension}`;
       const stored = [key, ...(variants ?? []).map((v) => variantKey(key, v.width))];
       try {
+        // The copies are stored bytes too; they never refuse an upload already under way.
+        const copies = (variants ?? []).reduce((sum, v) => sum + v.bytes.length, 0);
+        if (counter && copies > 0) {
+          await counter.quota.add(counter.ip, copies);
+          counted += copies;
+        }
         await storage.put(key, bytes, type.contentType);
         for (const variant of variants ?? []) {
           await storage.put(variantKey(key, variant.width), variant.bytes, 'image/webp');
@@ -84,14 +150,16 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
         });
       } catch (error) {
         await Promise.all(stored.map((k) => storage.delete(k).catch(() => {})));
+        if (counter) await counter.quota.giveBack(counter.ip, counted);
         throw error;
       }
       return { fileUrl: fileUrlFor(key), key };
     },
 
     /**
-     * The file and its metadata; payment proofs only for staff. With `width`, a raffle photo's WebP
-     * copy of that width (`variant` set), or the original when no copy exists.
+     * The file and its metadata; a payment proof only for an admin or the seller of its raffle
+     * (authorizeProofRead). With `width`, a raffle photo's WebP copy of that width (`variant`
+     * set), or the original when no copy exists.
      */
     async open(
       key: string,
@@ -104,7 +172,7 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
     }> {
       const file = isStorageKey(key) ? await filesRepo.findByKey(db, key) : null;
       if (!file) throw new NotFoundError(filesMessages.notFound, 'FILE_NOT_FOUND');
-      if (file.kind !== 'raffle-image') assertStaff(actor, filesMessages.signInToView);
+      if (file.kind !== 'raffle-image') await authorizeProofRead(file, actor);
       if (width && file.kind === 'raffle-image') {
         const copy = variantKey(key, width);
         const stream = await storage.get(copy);
@@ -116,14 +184,61 @@ export function createFilesService(deps: { db: Db; storage: Storage }) {
     },
 
     /**
-     * Checks that a URL given by a client (e.g. a reservation's `payment_proof`) is a file uploaded
-     * here, of the expected kind. Returns its key and content hash, or null.
+     * The upload behind a URL given by a client (a reservation's `payment_proof`, a raffle's
+     * `images`): only this server's own `/api/files/<key>`, of the expected kind. Null otherwise.
      */
     async resolveUpload(fileUrl: string, kind: FileKind): Promise<{ key: string; sha256: string } | null> {
-      const key = FILE_URL.exec(fileUrl.trim())?.[1];
-      if (!key || !isStorageKey(key)) return null;
-      const file = await filesRepo.findByKey(db, key);
-      return file && file.kind === kind ? { key: file.key, sha256: file.sha256 } : null;
+      const found = await findUpload(fileUrl, kind);
+      return 'file' in found ? { key: found.file.key, sha256: found.file.sha256 } : null;
+    },
+
+    /** resolveUpload, or a 422 naming `field` (for the form) with the reason in Spanish. */
+    async requireUpload(
+      fileUrl: string,
+      kind: FileKind,
+      field: string,
+    ): Promise<{ key: string; sha256: string }> {
+      const found = await findUpload(fileUrl, kind);
+      if ('file' in found) return { key: found.file.key, sha256: found.file.sha256 };
+      const message =
+        found.problem === 'expired'
+          ? filesMessages.proofExpired
+          : kind === 'payment-proof'
+            ? reservationMessages.invalidProof
+            : raffleMessages.invalidImage;
+      const code = kind === 'payment-proof' ? 'INVALID_PAYMENT_PROOF' : 'VALIDATION_ERROR';
+      throw new UnprocessableError(message, code, { fields: [{ path: field, message }] });
+    },
+
+    /**
+     * The cleanup job's run: payment proofs no sale or payment points at, uploaded more than
+     * ORPHAN_PROOF_HOURS before `now`, lose their row, then their bytes. One instance at a time
+     * (advisory lock): 'busy' when another holds it. A file whose bytes the storage failed to
+     * delete counts in `left_in_storage` (its row is gone, so nothing serves it).
+     */
+    async deleteOrphanProofs(
+      now = new Date(),
+    ): Promise<{ deleted: number; bytes: number; left_in_storage: number } | 'busy'> {
+      const before = new Date(now.getTime() - ORPHAN_PROOF_HOURS * HOUR_MS);
+      const outcome = await withAdvisoryLock(db, ORPHAN_PROOFS_LOCK, async () => {
+        const result = { deleted: 0, bytes: 0, left_in_storage: 0 };
+        for (let batch = 0; batch < MAX_ORPHAN_BATCHES; batch++) {
+          const rows = await filesRepo.deleteOrphanProofs(db, before, ORPHAN_BATCH);
+          for (const row of rows) {
+            try {
+              await storage.delete(row.key);
+              result.deleted += 1;
+              result.bytes += row.sizeBytes;
+            } catch {
+              result.left_in_storage += 1;
+            }
+          }
+          if (rows.length < ORPHAN_BATCH) break;
+        }
+        await jobRunsRepo.record(db, ORPHAN_PROOFS_JOB, result);
+        return result;
+      });
+      return outcome.acquired ? outcome.value : 'busy';
     },
   };
 }

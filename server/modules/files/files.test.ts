@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, userRoles } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { errorOf, download as fetchFile, JPEG, PDF, PNG, upload } from '../../test/uploads';
 
 const MB5 = 5 * 1024 * 1024;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
 let t: TestApp;
 let admin: string;
@@ -21,33 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type UploadOptions = { kind?: string; token?: string; filename?: string; type?: string; field?: string };
-
-/** A real multipart request, as the browser's FormData sends it. */
-async function upload(app: TestApp, bytes: Buffer, options: UploadOptions = {}) {
-  const form = new FormData();
-  const blob = new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' });
-  form.append(options.field ?? 'file', blob, options.filename ?? 'archivo.bin');
-  const query = options.kind ? `?kind=${options.kind}` : '';
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${app.baseUrl}/api/uploads${query}`, { method: 'POST', body: form, headers });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function download(key: string, token?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${t.baseUrl}/api/files/${key}`, {
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
-
-const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).error;
+const download = (key: string, token?: string, headers: Record<string, string> = {}) =>
+  fetchFile(t, key, token, headers);
 
 describe('POST /api/uploads (payment proofs)', () => {
   it('stores a proof from anyone, judged by content, and records it', async () => {
@@ -188,7 +161,7 @@ describe('GET /api/files/:key', () => {
     expect((await download(key, undefined, { 'if-none-match': etag })).status).toBe(304);
   });
 
-  it('serves payment proofs only to staff: 401 anonymous, 403 role-less, 200 vendedor and admin', async () => {
+  it('serves payment proofs to staff only: 401 anonymous, 403 role-less, 200 admin', async () => {
     const { key } = (await upload(t, JPEG)).body;
     const anonymous = await download(key);
     expect(anonymous.status).toBe(401);
@@ -197,14 +170,14 @@ describe('GET /api/files/:key', () => {
     const roleless = await makeUser(t);
     await t.db.delete(userRoles).where(eq(userRoles.userId, roleless.user.id));
     expect((await download(key, roleless.token)).status).toBe(403);
-    for (const token of [seller, admin]) {
-      const res = await download(key, token);
-      expect(res.status).toBe(200);
-      expect(res.bytes.equals(JPEG)).toBe(true);
-      expect(res.headers.get('content-type')).toBe('image/jpeg');
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    }
+    // A proof on no sale yet: a vendedor who did not upload it cannot see it (proof-access.test.ts).
+    expect((await download(key, seller)).status).toBe(403);
+    const res = await download(key, admin);
+    expect(res.status).toBe(200);
+    expect(res.bytes.equals(JPEG)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('sends PDFs as a download with their type', async () => {
@@ -217,16 +190,15 @@ describe('GET /api/files/:key', () => {
   });
 
   it('answers 404 for unknown or malformed keys', async () => {
-    for (const key of [
-      '00000000-0000-4000-8000-000000000000.png',
-      'nada',
-      '..%2F..%2Fetc%2Fpasswd',
-      'a.png%00',
-    ]) {
+    for (const key of ['00000000-0000-4000-8000-000000000000.png', 'nada', '..%2F..%2Fetc%2Fpasswd']) {
       const res = await download(key, admin);
       expect(res.status, key).toBe(404);
       expect(errorOf(res.bytes).message).toMatch(/no encontrad|no existe/);
     }
+    // A NUL byte never reaches the lookup (server/lib/hostile-input.ts).
+    const nul = await download('a.png%00', admin);
+    expect(nul.status).toBe(400);
+    expect(errorOf(nul.bytes).message).toMatch(/carácter no permitido/);
   });
 });
 
@@ -238,14 +210,17 @@ describe('resolveUpload', () => {
     const resolved = await resolveUpload(proof.fileUrl, 'payment-proof');
     expect(resolved?.key).toBe(proof.key);
     expect(resolved?.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect((await resolveUpload(`https://rifas.example/api/files/${proof.key}`, 'payment-proof'))?.key).toBe(
-      proof.key,
-    );
     expect(await resolveUpload(proof.fileUrl, 'raffle-image')).toBeNull();
     expect(await resolveUpload(image.fileUrl, 'payment-proof')).toBeNull();
     for (const bad of [
       '',
       'https://evil.example/x.png',
+      // Only the path an upload answers: not another host's URL, even with one of our keys.
+      `https://evil.example/api/files/${proof.key}`,
+      `http://127.0.0.1/api/files/${proof.key}`,
+      ` ${proof.fileUrl}`,
+      `${proof.fileUrl}?x=1`,
+      `/api/files/${proof.key}/`,
       '/api/files/../secret',
       `/api/files/${proof.key}/x`,
     ]) {

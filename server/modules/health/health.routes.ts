@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema } from '../../../domain/api';
 import type { Database } from '../../db/client';
 
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', async () => {
+    app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
       await database.db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
+      return { status: 'ok' as const, database: database.kind };
     });
   };

@@ -55,7 +55,6 @@ export const paymentsRepo = {
         ticket: tickets,
         raffle: {
           name: raffles.name,
-          priceCents: raffles.priceCents,
           paymentType: raffles.paymentType,
           installments: raffles.installments,
         },
@@ -63,7 +62,9 @@ export const paymentsRepo = {
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
-      .where(filters.status ? eq(payments.status, filters.status) : undefined)
+      .where(
+        and(eq(raffles.isSandbox, false), filters.status ? eq(payments.status, filters.status) : undefined),
+      )
       .orderBy(desc(payments.createdAt), desc(payments.id));
   },
 
@@ -71,6 +72,9 @@ export const paymentsRepo = {
     const rows = await db
       .select({ status: payments.status, n: sql<number>`count(*)::int` })
       .from(payments)
+      .innerJoin(tickets, eq(tickets.id, payments.ticketId))
+      .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
+      .where(eq(raffles.isSandbox, false))
       .groupBy(payments.status);
     return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
   },

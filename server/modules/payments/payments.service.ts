@@ -14,7 +14,7 @@ import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import type { StaffTicketsService } from '../tickets/staff-tickets.service';
+import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import {
   DEFAULT_PAYMENT_REVIEW_HOURS,
   firstPaymentCents,
@@ -62,7 +62,9 @@ export function createPaymentsService(deps: Deps) {
   /** The reviewer's view: who paid what for which number, whether it still holds the numbers. */
   function toStaffPayment(row: StaffPaymentRow): StaffPayment {
     const { payment, ticket, raffle } = row;
-    const holds = payment.status === 'pending' && payment.amountCents >= firstPaymentCents(raffle);
+    // What the sale owes is its own price, set when it was reserved.
+    const firstDue = firstPaymentCents({ ...raffle, priceCents: ticket.priceCents });
+    const holds = payment.status === 'pending' && payment.amountCents >= firstDue;
     return {
       ...toPayment(payment),
       created_at: payment.createdAt.toISOString(),
@@ -155,7 +157,7 @@ export function createPaymentsService(deps: Deps) {
   return {
     async create(input: z.output<typeof createPaymentSchema>, actor?: AuthContext) {
       let proofSha256: string | null = null;
-      if (input.payment_proof) {
+      if (input.payment_proof != null) {
         const file = deps.resolvePaymentProof ? await deps.resolvePaymentProof(input.payment_proof) : null;
         if (!file) throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
         proofSha256 = file.sha256;
@@ -194,11 +196,15 @@ export function createPaymentsService(deps: Deps) {
           duplicateOf,
           payerCedula: ticket.buyerCedula,
         });
-        return {
+        const answer = {
           success: true as const,
           ticket: { id: ticket.id, number: ticket.number, status: ticket.status },
           payment: toPayment(payment),
         };
+        if (isStaff) return answer;
+        // A buyer sees their own payment, not the fraud hint that points at other payments.
+        const { duplicate_of: _hint, ...own } = answer.payment;
+        return { ...answer, payment: own };
       });
     },
 

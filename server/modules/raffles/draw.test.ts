@@ -19,7 +19,7 @@ describe('verifiable draw', () => {
     const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [7, 42], buyer: buyer({ name: 'Carlos Ruiz', cedula: 'V-9876543' }) },
     });
-    const [t7] = reserved.body.tickets;
+    const [t7, t42] = reserved.body.tickets;
     const closed = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('cerrada');
@@ -30,10 +30,10 @@ describe('verifiable draw', () => {
 
     const draw = await t.api('GET', `/api/raffles/${raffle.id}/draw`);
     expect(draw.body.draw_source).toBe('Triple Táchira A, 10:00 p. m.');
-    const lines = draw.body.sold_list.split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(`07:apartado:${sha256(`${t7.id}:V-9876543`)}`);
-    expect(draw.body.draw_commitment).toBe(sha256(draw.body.sold_list));
+    // Recomputed from what the buyer holds (ticket id) and their cedula: no payment status in it.
+    const expected = [`07:${sha256(`${t7.id}:V-9876543`)}`, `42:${sha256(`${t42.id}:V-9876543`)}`].join('\n');
+    expect(draw.body.sold_list).toBe(expected);
+    expect(draw.body.draw_commitment).toBe(sha256(expected));
     expect(draw.body.sold_list).not.toContain('V-9876543');
 
     const seller = await makeUser(t);
@@ -61,20 +61,38 @@ describe('verifiable draw', () => {
       buyer_name_masked: 'c*** r***',
     });
     expect((await t.api('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('finalizada');
-    expect(
-      (await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 7 } }))
-        .status,
-    ).toBe(409);
+    const winner = await t.api('GET', `/api/raffles/${raffle.id}/winner`, { token: admin });
+    expect(winner.body.winner).toMatchObject({
+      number: 42,
+      buyer_name: 'carlos ruiz',
+      buyer_cedula: 'V-9876543',
+      remaining_cents: raffle.price_cents,
+    });
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/winner`, { token: seller.token })).status).toBe(
+      403,
+    );
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/winner`)).status).toBe(401);
+    const again = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 7 },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ALREADY_DRAWN');
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(42);
   });
 
   it('an unsold winning number means no winner; drawing an open raffle is refused', async () => {
     const raffle = await makeRaffle(t);
-    expect(
-      (await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 3 } }))
-        .status,
-    ).toBe(409);
+    const early = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 3 },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('RAFFLE_NOT_CLOSED');
     await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    expect((await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin })).status).toBe(409);
+    const twice = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: 'La rifa ya está cerrada.' });
     const result = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 3 },

@@ -1,25 +1,39 @@
 import { RAFFLE_CARD_SIZES, RAFFLE_GALLERY_SIZES, raffleImageSources } from '../../../domain/images';
-import type { ImagePreload } from '../../lib/web-app';
+import type { PagePreload } from '../../lib/web-app';
 import type { RafflesService } from './raffles.service';
 
-// The web's public pages (web/src/config/paths.ts): home `/` and a raffle `/raffle/:id`.
+// The web's public pages (web/src/config/paths.ts): home `/` and a raffle `/raffle/:id`, with the
+// source file of each screen (web/src/app/router.tsx) and the API calls its loader makes.
 const RAFFLE_PAGE = /^\/raffle\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const HOME_SOURCE = 'src/features/raffles/pages/home-page.tsx';
+const RAFFLE_SOURCE = 'src/features/raffle-detail/pages/raffle-detail-page.tsx';
+const RATES_API = '/api/exchange-rates';
 
 /**
  * The largest paint of the home and raffle pages is the first prize photo, and the app only asks
- * for it after its code and data arrive. Named in the HTML, it downloads alongside the code
- * instead (about a second sooner on a slow phone connection). Only photos anyone may see.
+ * for it after its code and data arrive. Named in the HTML (with the page's code and data), it
+ * downloads alongside the app's entry instead (about a second sooner on a slow phone connection).
+ * Only photos anyone may see.
  */
 export function createRafflePagePreload(raffles: RafflesService) {
-  return async (pathname: string): Promise<ImagePreload | null> => {
+  return async (pathname: string): Promise<PagePreload | null> => {
     if (pathname === '/') {
       const cover = await raffles.homeCover();
-      return cover ? { ...raffleImageSources(cover), sizes: RAFFLE_CARD_SIZES } : null;
+      return {
+        page: HOME_SOURCE,
+        fetches: ['/api/raffles?status=activa', RATES_API],
+        image: cover ? { ...raffleImageSources(cover), sizes: RAFFLE_CARD_SIZES } : null,
+      };
     }
     const id = RAFFLE_PAGE.exec(pathname)?.[1];
     if (!id) return null;
     const raffle = await raffles.getVisibleRow(id).catch(() => null); // a draft or unknown: nothing
-    const photo = raffle?.images[0];
-    return photo ? { ...raffleImageSources(photo), sizes: RAFFLE_GALLERY_SIZES } : null;
+    if (!raffle) return { page: RAFFLE_SOURCE };
+    const photo = raffle.images[0];
+    return {
+      page: RAFFLE_SOURCE,
+      fetches: [`/api/raffles/${raffle.id}`, RATES_API],
+      image: photo ? { ...raffleImageSources(photo), sizes: RAFFLE_GALLERY_SIZES } : null,
+    };
   };
 }

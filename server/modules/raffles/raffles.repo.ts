@@ -1,8 +1,9 @@
 import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { RaffleRow } from '../../db/rows';
 import { raffles } from '../../db/schema';
 
-export type RaffleRow = typeof raffles.$inferSelect;
+export type { RaffleRow } from '../../db/rows';
 export type RaffleInsert = typeof raffles.$inferInsert;
 
 export type RaffleFilters = {
@@ -20,12 +21,16 @@ export const rafflesRepo = {
     return row;
   },
 
+  /** Real raffles only: a test-bench sandbox is invisible to every caller (the bench keeps its own). */
   async findById(
     db: Executor,
     id: string,
     options: { lock?: 'update' | 'key share' } = {},
   ): Promise<RaffleRow | null> {
-    const query = db.select().from(raffles).where(eq(raffles.id, id));
+    const query = db
+      .select()
+      .from(raffles)
+      .where(and(eq(raffles.id, id), eq(raffles.isSandbox, false)));
     const [row] = await (options.lock === 'update'
       ? query.for('update')
       : options.lock === 'key share'
@@ -34,8 +39,9 @@ export const rafflesRepo = {
     return row ?? null;
   },
 
+  /** Real raffles only: test-bench sandboxes are never listed. */
   list(db: Executor, filters: RaffleFilters): Promise<RaffleRow[]> {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.status) conditions.push(eq(raffles.status, filters.status));
     if (filters.paymentType) conditions.push(eq(raffles.paymentType, filters.paymentType));
     if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));
@@ -63,7 +69,11 @@ export const rafflesRepo = {
   },
 
   async delete(db: Executor, id: string): Promise<boolean> {
-    const rows = await db.delete(raffles).where(eq(raffles.id, id)).returning({ id: raffles.id });
+    // A sandbox is the test bench's to remove, not a staff delete's.
+    const rows = await db
+      .delete(raffles)
+      .where(and(eq(raffles.id, id), eq(raffles.isSandbox, false)))
+      .returning({ id: raffles.id });
     return rows.length > 0;
   },
 };

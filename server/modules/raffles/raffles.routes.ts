@@ -1,19 +1,29 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { drawSchema } from '../../../domain/draw';
+import { noContentSchema } from '../../../domain/api';
+import { drawResultSchema, drawSchema, winnerResultSchema } from '../../../domain/draw';
 import { messages } from '../../../domain/messages';
 import {
   createRaffleSchema,
   PAYMENT_TYPES,
+  publicRaffleSchema,
   RAFFLE_STATUSES,
+  raffleSchema,
   updateRaffleSchema,
 } from '../../../domain/raffles';
+import { isStaffRole } from '../../../domain/roles';
 import { ForbiddenError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
+import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
 
 export const raffleIdParams = z.object({ id: z.uuid('Identificador de rifa inválido') });
+
+/** Public callers get counts only (the serializer drops the money); staff, what the service gives them. */
+const raffleAnswer = publicOrStaff(publicRaffleSchema, raffleSchema);
+const raffleListAnswer = publicOrStaff(z.array(publicRaffleSchema), z.array(raffleSchema));
 
 export const rafflesRoutes =
   (deps: { raffles: RafflesService; guards: Guards }): FastifyPluginAsyncZod =>
@@ -23,43 +33,59 @@ export const rafflesRoutes =
     app.get(
       '/raffles',
       {
-        preHandler: guards.optional,
+        onRequest: guards.optional,
         schema: {
           querystring: z.object({
             status: z.enum(RAFFLE_STATUSES).optional(),
             payment_type: z.enum(PAYMENT_TYPES).optional(),
             seller_id: z.uuid().optional(),
           }),
+          response: { 200: raffleListAnswer },
         },
       },
-      async (request) => raffles.list(request.query, request.auth),
+      async (request, reply) => {
+        const list = await raffles.list(request.query, request.auth);
+        return isStaffRole(request.auth?.role) ? sendAs(reply, z.array(raffleSchema), list) : list;
+      },
     );
 
     app.get(
       '/raffles/:id',
-      { preHandler: guards.optional, schema: { params: raffleIdParams } },
-      async (request) => raffles.get(request.params.id, request.auth),
+      { onRequest: guards.optional, schema: { params: raffleIdParams, response: { 200: raffleAnswer } } },
+      async (request, reply) => {
+        const raffle = await raffles.get(request.params.id, request.auth);
+        return isStaffRole(request.auth?.role) ? sendAs(reply, raffleSchema, raffle) : raffle;
+      },
     );
 
     app.post(
       '/raffles',
-      { preHandler: guards.staff, schema: { body: createRaffleSchema } },
+      { onRequest: guards.staff, schema: { body: createRaffleSchema, response: { 201: raffleSchema } } },
       async (request, reply) =>
         reply.status(201).send(await raffles.create(requireAuth(request), request.body)),
     );
 
     app.patch(
       '/raffles/:id',
-      { preHandler: guards.staff, schema: { params: raffleIdParams, body: updateRaffleSchema } },
+      {
+        onRequest: guards.staff,
+        schema: { params: raffleIdParams, body: updateRaffleSchema, response: { 200: raffleSchema } },
+      },
       async (request) => raffles.update(requireAuth(request), request.params.id, request.body),
     );
 
+    // The role is checked in onRequest like every guard (before the params are validated), with
+    // the message the spec gives a vendedor here.
+    const adminDeletes = async (request: FastifyRequest) => {
+      if (requireAuth(request).role !== 'admin') throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
+    };
     app.delete(
       '/raffles/:id',
-      { preHandler: guards.staff, schema: { params: raffleIdParams } },
+      {
+        onRequest: [guards.staff, adminDeletes],
+        schema: { params: raffleIdParams, response: { 204: noContentSchema } },
+      },
       async (request, reply) => {
-        if (requireAuth(request).role !== 'admin')
-          throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
         await raffles.remove(request.params.id);
         return reply.status(204).send();
       },
@@ -72,15 +98,25 @@ export const raffleDrawRoutes =
     const { draws, guards } = deps;
     app.post(
       '/raffles/:id/close',
-      { preHandler: guards.staff, schema: { params: raffleIdParams } },
+      { onRequest: guards.staff, schema: { params: raffleIdParams, response: { 200: raffleSchema } } },
       async (request) => draws.close(requireAuth(request), request.params.id),
     );
     app.post(
       '/raffles/:id/draw',
-      { preHandler: guards.admin, schema: { params: raffleIdParams, body: drawSchema } },
+      {
+        onRequest: guards.admin,
+        schema: { params: raffleIdParams, body: drawSchema, response: { 200: drawResultSchema } },
+      },
       async (request) => draws.draw(request.params.id, request.body.winning_number),
     );
-    app.get('/raffles/:id/draw', { schema: { params: raffleIdParams } }, async (request) =>
-      draws.get(request.params.id),
+    app.get(
+      '/raffles/:id/winner',
+      { onRequest: guards.staff, schema: { params: raffleIdParams, response: { 200: winnerResultSchema } } },
+      async (request) => ({ winner: await draws.winner(requireAuth(request), request.params.id) }),
+    );
+    app.get(
+      '/raffles/:id/draw',
+      { schema: { params: raffleIdParams, response: { 200: drawResultSchema } } },
+      async (request) => draws.get(request.params.id),
     );
   };

@@ -1,19 +1,23 @@
 import { drawMessages } from '../../../domain/draw';
 import { messages } from '../../../domain/messages';
+import { emptyStats } from '../../../domain/raffle-stats';
 import {
+  CREATABLE_STATUSES,
   type CreateRaffle,
+  isClosedStatus,
+  lifecycleMessages,
   type PaymentType,
   type Raffle,
   type RaffleStatus,
   raffleMessages,
   raffleRuleViolations,
+  statusChangeRefusal,
   type UpdateRaffle,
 } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import type { TicketsService } from '../tickets/tickets.service';
-import { emptyStats } from '../tickets/tickets.views';
+import type { RaffleSales } from './raffle-sales';
 import { type RaffleFilters, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
@@ -67,22 +71,56 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   return c;
 }
 
-const canSeeDraft = (row: RaffleRow, actor?: AuthContext) =>
+/** What the sales of a closed raffle were made under: fixed once the sold list is published. */
+function changesSaleTerms(
+  current: RaffleRow,
+  next: {
+    total_numbers: number;
+    digit_count: number;
+    payment_type: PaymentType;
+    installments: number | null;
+  },
+  input: UpdateRaffle,
+) {
+  return (
+    next.total_numbers !== current.totalNumbers ||
+    next.digit_count !== current.digitCount ||
+    next.payment_type !== toApiPaymentType(current.paymentType) ||
+    // A single payment is stored as null or 1 installments: the same terms.
+    (next.installments ?? 1) !== (current.installments ?? 1) ||
+    (input.price_cents !== undefined && input.price_cents !== current.priceCents) ||
+    (input.draw_source !== undefined && (input.draw_source || null) !== (current.drawSource || null))
+  );
+}
+
+/** Admins, and the raffle's own seller: they see its drafts and its money. */
+const manages = (row: RaffleRow, actor?: AuthContext) =>
   actor?.role === 'admin' || (actor?.role === 'vendedor' && row.sellerId === actor.userId);
+const canSeeDraft = manages;
+
+/** Everyone else sees how many numbers are in each status, not the money collected or owed. */
+function countsOnly(raffle: Raffle): Raffle {
+  const { total_paid_cents: _paid, pending_cents: _pending, ...counts } = raffle.stats;
+  return { ...raffle, stats: counts };
+}
 
 export type RafflesService = ReturnType<typeof createRafflesService>;
 
 export function createRafflesService(deps: {
   db: Db;
-  tickets: () => TicketsService;
+  tickets: () => RaffleSales;
   /** Files service: whether a URL is an uploaded raffle image. */
   isRaffleImage?: (url: string) => Promise<boolean>;
 }) {
   const { db } = deps;
 
-  async function withStats(rows: RaffleRow[]): Promise<Raffle[]> {
+  /** `viewer` given: the money only on the raffles they manage. */
+  async function withStats(rows: RaffleRow[], viewer?: { actor?: AuthContext }): Promise<Raffle[]> {
     const stats = await deps.tickets().statsFor(rows);
-    return rows.map((row) => toRaffle(row, stats.get(row.id)));
+    return rows.map((row) => {
+      const raffle = toRaffle(row, stats.get(row.id));
+      return viewer && !manages(row, viewer.actor) ? countsOnly(raffle) : raffle;
+    });
   }
 
   /** A raffle the actor may see (drafts only for admins and their seller), else 404. */
@@ -127,11 +165,11 @@ export function createRafflesService(deps: {
         sellerId: filters.seller_id,
         includeDraftsOf,
       });
-      return withStats(rows);
+      return withStats(rows, { actor });
     },
 
     async get(id: string, actor?: AuthContext): Promise<Raffle> {
-      const [raffle] = await withStats([await getVisibleRow(id, actor)]);
+      const [raffle] = await withStats([await getVisibleRow(id, actor)], { actor });
       if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       return raffle;
     },
@@ -152,6 +190,10 @@ export function createRafflesService(deps: {
 
     /** Only the raffle row: its numbers are all 'disponible' until sold, at any size. */
     async create(actor: AuthContext, input: CreateRaffle): Promise<Raffle> {
+      // Closed and finished come only from the close and draw actions (decision 010).
+      if (!(CREATABLE_STATUSES as readonly string[]).includes(input.status)) {
+        throw new ConflictError(lifecycleMessages.createClosed, 'INVALID_TRANSITION');
+      }
       if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
         throw invalid('closing_date', raffleMessages.closingInPast);
       }
@@ -168,6 +210,12 @@ export function createRafflesService(deps: {
       // Switching to a single payment drops the installments the raffle had.
       if (input.payment_type === 'pago_unico' && input.installments === undefined)
         input = { ...input, installments: null };
+      if (input.images !== undefined) {
+        // Checked outside the transaction (the files lookups use their own connection), after
+        // ownership so another seller's raffle still answers 403 first.
+        await getOwnedRow(id, actor);
+        await assertImages(input.images);
+      }
       const row = await db.transaction(async (tx) => {
         const current = await getOwnedRow(id, actor, tx);
         const merged = {
@@ -178,6 +226,19 @@ export function createRafflesService(deps: {
         };
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw invalid(problem.path, problem.message);
+        const from = current.status as RaffleStatus;
+        if (input.status !== undefined && input.status !== from) {
+          // Only going back to borrador depends on sales; the count runs under the raffle's lock.
+          const hasSales =
+            from === 'activa' &&
+            input.status === 'borrador' &&
+            (await deps.tickets().countNotAvailable(tx, id)) > 0;
+          const refusal = statusChangeRefusal(from, input.status, { hasSales });
+          if (refusal) throw new ConflictError(refusal.message, refusal.code);
+        }
+        if (isClosedStatus(from) && changesSaleTerms(current, merged, input)) {
+          throw new ConflictError(lifecycleMessages.termsFrozen, 'RAFFLE_CLOSED');
+        }
         // The official draw that decides the raffle is fixed once someone has bought into it.
         const drawSourceChanges = input.draw_source !== undefined && input.draw_source !== current.drawSource;
         if (drawSourceChanges && (await deps.tickets().countNotAvailable(tx, id)) > 0) {

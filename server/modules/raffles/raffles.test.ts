@@ -137,7 +137,8 @@ describe('GET /api/raffles', () => {
   });
 
   it('filters by status and seller, newest first', async () => {
-    const closed = await makeRaffle(t, { status: 'cerrada' }, otherSeller.token);
+    const closed = await makeRaffle(t, {}, otherSeller.token);
+    await t.api('POST', `/api/raffles/${closed.id}/close`, { token: otherSeller.token });
     const res = await t.api('GET', `/api/raffles?status=cerrada&seller_id=${otherSeller.user.id}`);
     expect(res.body.map((r: { id: string }) => r.id)).toEqual([closed.id]);
     expect((await t.api('GET', '/api/raffles?status=rara')).status).toBe(400);
@@ -167,7 +168,7 @@ describe('PATCH /api/raffles/:id', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.message).toBe('Solo puedes gestionar tus propias rifas.');
     expect(
-      (await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { status: 'cerrada' } }))
+      (await t.api('PATCH', `/api/raffles/${raffle.id}`, { token: admin, body: { status: 'borrador' } }))
         .status,
     ).toBe(200);
   });

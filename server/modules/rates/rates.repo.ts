@@ -1,9 +1,10 @@
-import { asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, max, sql } from 'drizzle-orm';
+import type { RateSource } from '../../../domain/rates';
 import type { Executor } from '../../db/client';
 import { dailyExchangeRates } from '../../db/schema';
 
 export type RateRow = typeof dailyExchangeRates.$inferSelect;
-export type RateSource = 'remote' | 'manual';
+export type { RateSource };
 
 export const ratesRepo = {
   /** The newest row of each currency, by currency code. */
@@ -22,6 +23,17 @@ export const ratesRepo = {
       .orderBy(desc(dailyExchangeRates.rateDate))
       .limit(1);
     return row ?? null;
+  },
+
+  /** A currency's daily rates from `fromDate` ("YYYY-MM-DD", inclusive), oldest first. */
+  history(db: Executor, currencyCode: string, fromDate: string): Promise<RateRow[]> {
+    return db
+      .select()
+      .from(dailyExchangeRates)
+      .where(
+        and(eq(dailyExchangeRates.currencyCode, currencyCode), gte(dailyExchangeRates.rateDate, fromDate)),
+      )
+      .orderBy(asc(dailyExchangeRates.rateDate));
   },
 
   /** One row per currency and day: setting the day's rate again replaces it and clears the stale flag. */

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currencyCodeSchema, setRateSchema } from '../../../domain/rates';
+import {
+  currencyCodeSchema,
+  exchangeRateSchema,
+  rateHistoryPointSchema,
+  rateHistoryQuerySchema,
+  ratesRefreshResultSchema,
+  setRateSchema,
+} from '../../../domain/rates';
 import type { Guards } from '../../lib/guards';
 import type { RatesService } from './rates.service';
 
@@ -9,20 +16,39 @@ export const ratesRoutes =
   async (app) => {
     const { rates, guards } = deps;
 
-    app.get('/exchange-rates', async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return rates.list();
-    });
+    app.get(
+      '/exchange-rates',
+      { schema: { response: { 200: z.array(exchangeRateSchema) } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return rates.list();
+      },
+    );
 
-    app.post('/exchange-rates/refresh', { preHandler: guards.staff }, async (request) =>
-      rates.refresh(request.log),
+    app.get(
+      '/exchange-rates/history',
+      {
+        onRequest: guards.staff,
+        schema: { querystring: rateHistoryQuerySchema, response: { 200: z.array(rateHistoryPointSchema) } },
+      },
+      async (request) => rates.history(request.query.currency, request.query.days),
+    );
+
+    app.post(
+      '/exchange-rates/refresh',
+      { onRequest: guards.staff, schema: { response: { 200: ratesRefreshResultSchema } } },
+      async (request) => rates.refresh(request.log),
     );
 
     app.put(
       '/exchange-rates/:currency',
       {
-        preHandler: guards.admin,
-        schema: { params: z.object({ currency: currencyCodeSchema }), body: setRateSchema },
+        onRequest: guards.admin,
+        schema: {
+          params: z.object({ currency: currencyCodeSchema }),
+          body: setRateSchema,
+          response: { 200: exchangeRateSchema },
+        },
       },
       async (request) => rates.setRate(request.params.currency, request.body.rate_to_usd),
     );

@@ -1,4 +1,10 @@
-import { caracasDate, type ExchangeRate, ratesMessages } from '../../../domain/rates';
+import {
+  caracasDate,
+  daysBefore,
+  type ExchangeRate,
+  type RateHistoryPoint,
+  ratesMessages,
+} from '../../../domain/rates';
 import type { Db, Executor } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { fetchRemoteRates } from './rates.remote';
@@ -67,6 +73,17 @@ export function createRatesService(deps: {
       await ratesRepo.markAllStale(db);
       const warning = deps.ratesUrl ? ratesMessages.refreshFailed : ratesMessages.notConfigured;
       return { rates: await list(), warning };
+    },
+
+    /** The last `days` Caracas days (today included) of one currency, oldest first; days without a rate are absent. */
+    async history(currencyCode: string, days: number): Promise<RateHistoryPoint[]> {
+      const rows = await ratesRepo.history(db, currencyCode, daysBefore(today(), days - 1));
+      return rows.map((row) => ({
+        rate_date: row.rateDate,
+        rate_to_usd: Number(row.rateToUsd),
+        source: row.source,
+        is_stale: row.isStale,
+      }));
     },
 
     /** The day's rate typed by an admin (e.g. the BCV rate); replaces any rate of today. */

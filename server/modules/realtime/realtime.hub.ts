@@ -6,6 +6,11 @@ type Listener = (events: TicketEvent[]) => void;
 
 export const TICKET_CHANGES_CHANNEL = 'ticket_changes';
 
+/** Recent events kept per raffle for streams that reconnect with Last-Event-ID. */
+const REPLAY_EVENTS = 1_000;
+/** Raffles whose recent events are kept; the least recently changed is forgotten first. */
+const REPLAY_RAFFLES = 500;
+
 /**
  * One LISTEN per process on the channel the writing transactions NOTIFY, fanned out to the
  * open SSE streams of each raffle. Works the same across many instances on one PostgreSQL.
@@ -13,6 +18,26 @@ export const TICKET_CHANGES_CHANNEL = 'ticket_changes';
 export function createRealtimeHub(database: Database) {
   const listeners = new Map<string, Set<Listener>>();
   const openStreams = new Set<() => void>();
+  /** Per raffle, the last events in the order this instance received them. */
+  const recent = new Map<string, TicketEvent[]>();
+  /** Told when the change stream had a gap (the LISTEN connection dropped and came back). */
+  const resets = new Set<() => void>();
+  database.onListenerReset?.(() => {
+    recent.clear(); // a replay would skip what was lost: reconnecting pages get `reset` instead
+    for (const reset of resets) reset();
+  });
+
+  function remember(raffleId: string, events: TicketEvent[]) {
+    const list = recent.get(raffleId) ?? [];
+    recent.delete(raffleId);
+    list.push(...events);
+    if (list.length > REPLAY_EVENTS) list.splice(0, list.length - REPLAY_EVENTS);
+    recent.set(raffleId, list);
+    if (recent.size > REPLAY_RAFFLES) {
+      const oldest = recent.keys().next().value;
+      if (oldest !== undefined) recent.delete(oldest);
+    }
+  }
   let unlisten: (() => Promise<void>) | null = null;
 
   function dispatch(payload: string) {
@@ -22,6 +47,7 @@ export function createRealtimeHub(database: Database) {
     } catch {
       return;
     }
+    remember(change.raffle_id, change.tickets);
     for (const listener of listeners.get(change.raffle_id) ?? []) listener(change.tickets);
   }
 
@@ -40,6 +66,21 @@ export function createRealtimeHub(database: Database) {
         set.delete(listener);
         if (set.size === 0) listeners.delete(raffleId);
       };
+    },
+    /**
+     * What a stream that reconnects with Last-Event-ID missed: the events this instance received
+     * after that one, or null when it cannot tell (the event is not among the recent ones here,
+     * e.g. the stream was on another instance): the client must then read the board again.
+     */
+    eventsSince(raffleId: string, lastVersion: number): TicketEvent[] | null {
+      const list = recent.get(raffleId) ?? [];
+      const at = list.findLastIndex((e) => e.version === lastVersion);
+      return at < 0 ? null : list.slice(at + 1);
+    },
+    /** Called after a gap in the change stream: whatever was built from it must be read again. */
+    onReset(callback: () => void): () => void {
+      resets.add(callback);
+      return () => resets.delete(callback);
     },
     /** Streams register their closer so a stopping server ends them instead of waiting on browsers. */
     trackStream(close: () => void): () => void {

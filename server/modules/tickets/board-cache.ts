@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { boardSchema } from '../../../domain/reservations';
 import { boardChar } from '../../../domain/tickets';
-import type { RaffleRow } from '../raffles/raffles.repo';
+import type { RaffleRow } from '../../db/rows';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 type LiveSale = { number: number; status: string; version: number };
@@ -15,12 +16,20 @@ const RAFFLE_TTL_MS = 2_000;
 const MAX_BOARDS = 200;
 /** How long a board waits for this instance's own committed changes to come back on the stream. */
 const OWN_WRITES_WAIT_MS = 250;
+/**
+ * A board older than this is read again in the background (the stale one is served meanwhile):
+ * a change announced by an instance that died between its commit and its announcement heals here.
+ */
+const MAX_AGE_MS = 60_000;
 
 type Entry = {
   raffle: RaffleRow;
   checkedAt: number;
+  builtAt: number;
   statuses: Buffer;
   version: number;
+  /** The newest version applied per number: a late event older than it is dropped. */
+  versions: Map<number, number>;
   /** Serialized and compressed bodies of the current version, built on first request. */
   bodies: Map<BoardEncoding, BoardBody>;
   /** Versions lately seen on the stream (an own write's event may beat its commit's return). */
@@ -33,14 +42,21 @@ const RECENT_VERSIONS = 4096;
  * The public board of each raffle, served from memory: built once from the live sales (one query),
  * then kept current by the change stream every instance already listens to, so a board request
  * never touches the database. Events that arrive while the board is being read are replayed on top
- * of it (they come in commit order, so the last one of a number wins). Each version is serialized
- * and compressed once, however many buyers ask for it.
+ * of it. Events may arrive out of commit order (decision 011): a number keeps the change with the
+ * highest version, and a number's versions grow in commit order. Each version is serialized and
+ * compressed once, however many buyers ask for it.
  */
 export function createBoardCache(deps: {
   hub: RealtimeHub;
   findRaffle: (id: string) => Promise<RaffleRow | null>;
-  liveSales: (raffleId: string) => Promise<LiveSale[]>;
+  /** The newest sale of every number ever sold (ended ones as 'disponible'), with its version. */
+  latestSales: (raffleId: string) => Promise<LiveSale[]>;
+  /** Tests shorten how long a board lives before it is read again. */
+  maxAgeMs?: number;
+  raffleTtlMs?: number;
 }) {
+  const maxAgeMs = deps.maxAgeMs ?? MAX_AGE_MS;
+  const raffleTtlMs = deps.raffleTtlMs ?? RAFFLE_TTL_MS;
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry | null>>();
   /** Versions this instance committed whose events have not come back yet, per raffle. */
@@ -65,12 +81,16 @@ export function createBoardCache(deps: {
   }
 
   function apply(entry: Entry, events: LiveSale[]) {
+    let changed = false;
     for (const e of events) {
       if (e.number < 0 || e.number >= entry.statuses.length) continue;
+      if (e.version <= (entry.versions.get(e.number) ?? 0)) continue;
+      entry.versions.set(e.number, e.version);
       entry.statuses[e.number] = boardChar(e.status).charCodeAt(0);
       if (e.version > entry.version) entry.version = e.version;
+      changed = true;
     }
-    entry.bodies.clear();
+    if (changed) entry.bodies.clear();
   }
 
   async function build(raffle: RaffleRow): Promise<Entry> {
@@ -83,12 +103,14 @@ export function createBoardCache(deps: {
       seen(raffle.id, events);
     });
     try {
-      const sales = await deps.liveSales(raffle.id);
+      const sales = await deps.latestSales(raffle.id);
       const next: Entry = {
         raffle,
         checkedAt: Date.now(),
+        builtAt: Date.now(),
         statuses: Buffer.alloc(raffle.totalNumbers, 'd'),
         version: 0,
+        versions: new Map(),
         bodies: new Map(),
         recent: new Set(),
         unsubscribe,
@@ -111,7 +133,10 @@ export function createBoardCache(deps: {
   /** The current board entry of a raffle (null when there is no such raffle). */
   async function load(id: string): Promise<Entry | null> {
     const cached = entries.get(id);
-    if (cached && Date.now() - cached.checkedAt < RAFFLE_TTL_MS) return touch(id, cached);
+    if (cached && Date.now() - cached.checkedAt < raffleTtlMs) {
+      if (Date.now() - cached.builtAt > maxAgeMs) rebuildInBackground(id, cached);
+      return touch(id, cached);
+    }
     const inFlight = building.get(id);
     if (inFlight) return inFlight;
     const promise = (async () => {
@@ -124,6 +149,7 @@ export function createBoardCache(deps: {
       if (current && current.raffle.totalNumbers === raffle.totalNumbers) {
         current.raffle = raffle;
         current.checkedAt = Date.now();
+        if (Date.now() - current.builtAt > maxAgeMs) rebuildInBackground(id, current);
         return touch(id, current);
       }
       drop(id);
@@ -138,6 +164,23 @@ export function createBoardCache(deps: {
     })().finally(() => building.delete(id));
     building.set(id, promise);
     return promise;
+  }
+
+  const rebuilding = new Set<string>();
+  function rebuildInBackground(id: string, stale: Entry) {
+    if (rebuilding.has(id)) return;
+    rebuilding.add(id);
+    stale.builtAt = Date.now();
+    build(stale.raffle)
+      .then((fresh) => {
+        if (entries.get(id) !== stale) return fresh.unsubscribe();
+        stale.unsubscribe();
+        entries.set(id, fresh);
+      })
+      .catch(() => {
+        /* the stale board keeps serving; the next period tries again */
+      })
+      .finally(() => rebuilding.delete(id));
   }
 
   /** Map order is insertion order: re-inserting keeps the most recently served last. */
@@ -166,13 +209,16 @@ export function createBoardCache(deps: {
 
   function serialize(entry: Entry): BoardBody {
     const statuses = entry.statuses.toString('latin1');
-    const json = JSON.stringify({
-      raffle_id: entry.raffle.id,
-      total_numbers: entry.raffle.totalNumbers,
-      digit_count: entry.raffle.digitCount,
-      version: entry.version,
-      statuses,
-    });
+    // Through the route's response schema, like every other answer: only declared keys go out.
+    const json = JSON.stringify(
+      boardSchema.encode({
+        raffle_id: entry.raffle.id,
+        total_numbers: entry.raffle.totalNumbers,
+        digit_count: entry.raffle.digitCount,
+        version: entry.version,
+        statuses,
+      }),
+    );
     const etag = `"${createHash('sha1').update(statuses).update(String(entry.raffle.digitCount)).digest('base64url')}"`;
     return { etag, version: entry.version, body: Buffer.from(json), encoding: 'identity' };
   }

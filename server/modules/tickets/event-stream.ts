@@ -1,14 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 const HEARTBEAT_MS = 20_000;
 
-/** Server-Sent Events: `event: ticket` with `{number,status,version}`; never buyer data. */
+// Encoded by its schema: whatever else a change carried, only number, status and version go out.
+const ticketMessage = (event: TicketEvent) =>
+  `event: ticket\nid: ${event.version}\ndata: ${JSON.stringify(ticketEventSchema.encode(event))}\n\n`;
+
+/** The version a reconnecting EventSource last saw (it sends it back as Last-Event-ID). */
+function lastEventId(request: FastifyRequest): number | null {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * Server-Sent Events: `event: ticket` with `{number,status,version}`; never buyer data. A stream
+ * that reconnects with Last-Event-ID gets the events it missed from this instance's recent ones,
+ * or `event: reset` when they are not known here (the client reads the board again).
+ */
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: RealtimeHub,
   raffleId: string,
+  onClose: () => void = () => {},
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -21,16 +39,29 @@ export function openEventStream(
   res.write('retry: 3000\n: conectado\n\n');
 
   const unsubscribe = hub.subscribe(raffleId, (events) => {
-    for (const event of events) {
-      res.write(`event: ticket\nid: ${event.version}\ndata: ${JSON.stringify(event)}\n\n`);
-    }
+    for (const event of events) res.write(ticketMessage(event));
   });
+  // Subscribed first, then the replay: nothing falls between them (a repeat is harmless, the
+  // client keeps the highest version per number).
+  const since = lastEventId(request);
+  if (since !== null) {
+    const missed = hub.eventsSince(raffleId, since);
+    if (missed === null) res.write('event: reset\ndata: {}\n\n');
+    else for (const event of missed) res.write(ticketMessage(event));
+  }
+  // Events were lost on this instance's way in: the page reads the board again.
+  const unreset = hub.onReset(() => res.write('event: reset\ndata: {}\n\n'));
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
 
   let untrack = () => {};
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
+    onClose();
     clearInterval(heartbeat);
+    unreset();
     unsubscribe();
     untrack();
     if (!res.writableEnded) res.end();

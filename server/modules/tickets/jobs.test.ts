@@ -19,12 +19,24 @@ describe('background ticket jobs', () => {
     expect(analyze).toHaveBeenCalledTimes(3);
   });
 
-  it('keeps releasing expired reservations after a failed round', async () => {
+  it('sweeps at start, keeps releasing expired reservations after a failed round, records each sweep', async () => {
     vi.useFakeTimers();
     const releaseExpired = vi.fn().mockRejectedValueOnce(new Error('db down')).mockResolvedValue(2);
-    const stop = startReservationExpiryJob({ releaseExpired } as unknown as TicketsService, log, 1000);
-    await vi.advanceTimersByTimeAsync(2500);
-    expect(releaseExpired).toHaveBeenCalledTimes(2);
+    const recordExpirySweep = vi.fn().mockResolvedValue(undefined);
+    const stop = startReservationExpiryJob(
+      { releaseExpired, recordExpirySweep } as unknown as TicketsService,
+      log,
+      1000,
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(releaseExpired).toHaveBeenCalledTimes(1); // at start, failed: nothing recorded
+    expect(recordExpirySweep).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(releaseExpired).toHaveBeenCalledTimes(3);
+    expect(recordExpirySweep).toHaveBeenCalledTimes(2);
+    expect(recordExpirySweep).toHaveBeenLastCalledWith({ released: 2, every_s: 1 });
     stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(releaseExpired).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -94,12 +94,15 @@ describe('POST /api/raffles/:id/reservations', () => {
   });
 
   it('refuses closed, finished, draft and expired raffles with a clear message', async () => {
-    const closed = await makeRaffle(t, { status: 'cerrada' });
+    const closed = await makeRaffleIn(t, 'cerrada');
     const res = await reserve(closed.id, { numbers: [1] });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('Esta rifa no está recibiendo reservas en este momento.');
-    const finished = await makeRaffle(t, { status: 'finalizada' });
-    expect((await reserve(finished.id, { numbers: [1] })).status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'RAFFLE_CLOSED',
+      message: 'Esta rifa ya cerró: no admite más reservas.',
+    });
+    const finished = await makeRaffleIn(t, 'finalizada');
+    expect((await reserve(finished.id, { numbers: [1] })).body.error.code).toBe('RAFFLE_CLOSED');
     const draft = await makeRaffle(t, { status: 'borrador' });
     expect((await reserve(draft.id, { numbers: [1] })).status).toBe(404);
     const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 60_000).toISOString() });

@@ -191,7 +191,7 @@ describe('a row per sale', () => {
 describe('the board from memory', () => {
   it('is read from the database once, then kept current by the change stream', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 30 });
-    const liveSales = vi.spyOn(t.app.services.tickets, 'liveSales');
+    const latestSales = vi.spyOn(t.app.services.tickets, 'latestSales');
     try {
       expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe('d'.repeat(30));
       await reserve(raffle.id, [2]);
@@ -205,9 +205,9 @@ describe('the board from memory', () => {
       await vi.waitFor(async () =>
         expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[2]).toBe('p'),
       );
-      expect(liveSales).toHaveBeenCalledTimes(1);
+      expect(latestSales).toHaveBeenCalledTimes(1);
     } finally {
-      liveSales.mockRestore();
+      latestSales.mockRestore();
     }
   });
 

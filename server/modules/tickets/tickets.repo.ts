@@ -1,42 +1,37 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type Executor, preparedRows, queryRows } from '../../db/client';
+import type { TicketRow } from '../../db/rows';
 import { ticketEvents, tickets } from '../../db/schema';
+import { endSale, fromRaw, isLive, type RawTicket } from './sale-rows';
 
-export type TicketRow = typeof tickets.$inferSelect;
+export type { TicketRow } from '../../db/rows';
 export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 
-/** Only live sales hold a number; an ended one is history. */
-export const isLive = isNull(tickets.endedAt);
+/** See ticketsRepo.reserve. Prepared once per connection: parameters $1..$11, each once, in order. */
+const RESERVE_SQL = `
+  with r as (
+    select id, digit_count, price_cents, reservation_hours from raffles
+    where id = $1 and status = 'activa' and (closing_date is null or closing_date > now())
+      and is_sandbox = $2
+      and total_numbers > $3::int
+    for key share
+  ), ins as (
+    insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
+                         buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
+                         reserved_until, total_paid_cents, remaining_cents, price_cents, version)
+    select r.id, n, lpad(n::text, r.digit_count, '0'), 'apartado', $4, $5, $6, $7, $8, $9, $10,
+           now(), now() + make_interval(hours => r.reservation_hours), 0, r.price_cents, r.price_cents,
+           nextval('ticket_version_seq')
+    from r cross join unnest($11::int[]) as n
+    returning *
+  ), ev as (
+    insert into ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
+    select id, raffle_id, number, 'disponible', status, 'Reserva en línea' from ins
+  )
+  select ins.* from ins order by number`;
 
 /** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
 export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
-
-/** A sale row as the raw SQL of `reserve` returns it, in drizzle's shape. */
-type RawTicket = Record<string, unknown>;
-const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
-export function fromRaw(r: RawTicket): TicketRow {
-  return {
-    id: String(r.id),
-    raffleId: String(r.raffle_id),
-    number: Number(r.number),
-    ticketNumber: String(r.ticket_number),
-    status: String(r.status),
-    buyerName: (r.buyer_name as string | null) ?? null,
-    buyerPhone: (r.buyer_phone as string | null) ?? null,
-    buyerAddress: (r.buyer_address as string | null) ?? null,
-    buyerCedula: (r.buyer_cedula as string | null) ?? null,
-    buyerEmail: (r.buyer_email as string | null) ?? null,
-    paymentMethod: (r.payment_method as string | null) ?? null,
-    paymentProof: (r.payment_proof as string | null) ?? null,
-    purchasedAt: toDate(r.purchased_at),
-    totalPaidCents: Number(r.total_paid_cents),
-    remainingCents: Number(r.remaining_cents),
-    reservedUntil: toDate(r.reserved_until),
-    version: Number(r.version),
-    endedAt: toDate(r.ended_at),
-    updatedAt: toDate(r.updated_at) ?? new Date(),
-  };
-}
 
 export type ReservationValues = {
   buyerName: string;
@@ -90,11 +85,17 @@ export const ticketsRepo = {
   },
 
   /** The live sales of a raffle, for the board: every other number is 'disponible'. */
-  liveStatuses(db: Executor, raffleId: string) {
-    return db
-      .select({ number: tickets.number, status: tickets.status, version: tickets.version })
-      .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), isLive));
+  /**
+   * The newest sale of every number that was ever sold, ended ones included (as 'disponible'):
+   * their versions let a board drop a late event older than what it read.
+   */
+  async latestStatuses(db: Executor, raffleId: string) {
+    const rows = await queryRows<{ number: number; status: string; version: string | number }>(
+      db,
+      sql`select distinct on (number) number, status, version from tickets
+          where raffle_id = ${raffleId} order by number, version desc`,
+    );
+    return rows.map((r) => ({ number: Number(r.number), status: r.status, version: Number(r.version) }));
   },
 
   /**
@@ -102,46 +103,33 @@ export const ticketsRepo = {
    * (key share: reservations run side by side, closing waits for them) only if it is on sale and
    * every number is in range; the sales of all numbers are inserted against the unique index on
    * live (raffle, number), so a second buyer's insert fails with a unique violation and the whole
-   * statement, every number of it, is undone; history rows and the live NOTIFY go with it.
-   * Answers no rows when the raffle is not on sale or a number is out of range. At most 100
-   * numbers, so its one NOTIFY stays under PostgreSQL's 8,000-byte payload cap.
+   * statement, every number of it, is undone; the history rows go with it. The live change is
+   * announced after the commit (realtime/change-publisher.ts, decision 011). Answers no rows when
+   * the raffle is not on sale or a number is out of range.
    */
   async reserve(
     db: Executor,
     raffleId: string,
     numbers: number[],
     v: ReservationValues,
+    /** Only the test bench's drill reserves in a sandbox raffle; a buyer's request never can. */
+    sandbox = false,
   ): Promise<TicketRow[]> {
     const sorted = [...numbers].sort((a, b) => a - b);
     const maxNumber = sorted[sorted.length - 1] ?? 0;
-    const rows = await queryRows<RawTicket>(
-      db,
-      sql`
-      with r as (
-        select id, digit_count, price_cents, reservation_hours from raffles
-        where id = ${raffleId} and status = 'activa' and (closing_date is null or closing_date > now())
-          and total_numbers > ${maxNumber}::int
-        for key share
-      ), ins as (
-        insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
-                             buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
-                             reserved_until, total_paid_cents, remaining_cents, version)
-        select r.id, n, lpad(n::text, r.digit_count, '0'), 'apartado', ${v.buyerName}, ${v.buyerPhone},
-               ${v.buyerAddress}, ${v.buyerCedula}, ${v.buyerEmail}, ${v.paymentMethod}, ${v.paymentProof},
-               now(), now() + make_interval(hours => r.reservation_hours), 0, r.price_cents,
-               nextval('ticket_version_seq')
-        from r cross join unnest(${intArray(sorted)}::int[]) as n
-        returning *
-      ), ev as (
-        insert into ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
-        select id, raffle_id, number, 'disponible', status, 'Reserva en línea' from ins
-      ), nt as (
-        select pg_notify('ticket_changes', json_build_object('raffle_id', ${raffleId}::text, 'tickets',
-                 json_agg(json_build_object('number', number, 'status', status, 'version', version) order by number))::text)
-        from ins having count(*) > 0
-      )
-      select ins.*, (select count(*) from nt) as notified from ins order by number`,
-    );
+    const rows = await preparedRows<RawTicket>(db, 'tickets_reserve_v1', RESERVE_SQL, [
+      raffleId,
+      sandbox,
+      maxNumber,
+      v.buyerName,
+      v.buyerPhone,
+      v.buyerAddress,
+      v.buyerCedula,
+      v.buyerEmail,
+      v.paymentMethod,
+      v.paymentProof,
+      intArray(sorted),
+    ]);
     return rows.map(fromRaw);
   },
 
@@ -159,6 +147,8 @@ export const ticketsRepo = {
    * Expired reservations with nothing paid go back on sale (their sale ends), unless their buyer
    * sent a payment that covers the first amount due (price or one cuota) and is still within its
    * review window: a token payment cannot hold numbers, and no payment holds them forever.
+   * A closed raffle's sold list is published, so its reservations stay; the raffle is read with
+   * KEY SHARE (SKIP LOCKED), so a close in flight either waits for this sweep or is skipped by it.
    */
   async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
     const rows = await queryRows<{ id: string }>(
@@ -167,14 +157,15 @@ export const ticketsRepo = {
       select t.id from tickets t
       join raffles r on r.id = t.raffle_id
       where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
+        and r.status not in ('cerrada', 'finalizada')
         and not exists (
           select 1 from payments p
           where p.ticket_id = t.id and p.status = 'pending'
             and p.created_at > now() - make_interval(hours => ${reviewHours}::int)
             and p.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
-                                       then ceil(r.price_cents::numeric / r.installments)
-                                       else r.price_cents end)
-      order by t.reserved_until limit ${limit} for update of t skip locked`,
+                                       then ceil(t.price_cents::numeric / r.installments)
+                                       else t.price_cents end)
+      order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,
     );
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
@@ -218,7 +209,7 @@ export const ticketsRepo = {
     return [...picked].sort((a, b) => a - b);
   },
 
-  /** What a closed raffle commits to: every live sale that is not cancelled. */
+  /** What a closed raffle commits to: every live sale that is not cancelled, by number. */
   soldTickets(db: Executor, raffleId: string) {
     return db
       .select({
@@ -228,7 +219,9 @@ export const ticketsRepo = {
         buyerCedula: tickets.buyerCedula,
       })
       .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), isLive, notInArray(tickets.status, ['cancelado'])))
+      .where(
+        and(eq(tickets.raffleId, raffleId), isLive, notInArray(tickets.status, ['disponible', 'cancelado'])),
+      )
       .orderBy(asc(tickets.number));
   },
 
@@ -258,14 +251,6 @@ export const ticketsRepo = {
     await db.execute(sql`select pg_notify('ticket_changes', ${JSON.stringify(payload)})`);
   },
 };
-
-/** The columns that end a sale: the number is back on sale; the row stays for history and payments. */
-export const endSale = {
-  status: 'disponible',
-  endedAt: sql`now()`,
-  version: sql`nextval('ticket_version_seq')`,
-  updatedAt: sql`now()`,
-} as const;
 
 /** uuid[] parameter for `= any(...)`: ids come from our own rows, and the cast rejects anything else. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;

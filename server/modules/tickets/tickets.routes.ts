@@ -1,7 +1,18 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
+import { messages } from '../../../domain/messages';
+import { normalizeCedula } from '../../../domain/phone';
 import { raffleMessages } from '../../../domain/raffles';
-import { luckyPickSchema, reservationSchema } from '../../../domain/reservations';
-import { NotFoundError } from '../../lib/errors';
+import {
+  boardSchema,
+  luckyPickResultSchema,
+  luckyPickSchema,
+  reservationResultSchema,
+  reservationSchema,
+} from '../../../domain/reservations';
+import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
@@ -10,6 +21,15 @@ import { type BoardCache, pickEncoding } from './board-cache';
 import { openEventStream } from './event-stream';
 import type { TicketsService } from './tickets.service';
 
+const DEFAULT_RESERVATIONS_PER_IP = 300;
+
+/** "IP|V-12345678": the buyer a reservation counts against (the body is parsed, not yet validated). */
+function buyerKey(request: FastifyRequest): string {
+  const cedula = (request.body as { buyer?: { cedula?: unknown } } | null | undefined)?.buyer?.cedula;
+  const buyer = typeof cedula === 'string' ? (normalizeCedula(cedula) ?? cedula.trim().slice(0, 40)) : '';
+  return `${normalizeIP(request.ip)}|${buyer}`;
+}
+
 export const ticketsRoutes =
   (deps: {
     raffles: RafflesService;
@@ -17,20 +37,28 @@ export const ticketsRoutes =
     hub: RealtimeHub;
     boards: BoardCache;
     guards: Guards;
+    /** Reservations per minute per buyer: client IP + cedula (RATE_LIMIT_RESERVATIONS). */
     reservationsPerMinute: number;
+    /** Reservations per minute per client IP, whatever the cedula (RATE_LIMIT_RESERVATIONS_PER_IP). */
+    reservationsPerIpPerMinute?: number;
     boardPerMinute: number;
+    /** Open live streams one IP may hold (SSE_MAX_PER_IP); the next is a 429. */
+    streamsPerIp: number;
     /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
     compression?: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
+    /** Open live streams per client IP on this instance. */
+    const streamsByIp = new Map<string, number>();
 
     // From memory (see board-cache.ts): no database query, serialized and compressed once per version.
     app.get(
       '/raffles/:id/board',
       {
-        preHandler: guards.optional,
-        schema: { params: raffleIdParams },
+        onRequest: guards.optional,
+        // The body is serialized from boardSchema once per version by the board cache (board-cache.ts).
+        schema: { params: raffleIdParams, response: { 200: boardSchema, 304: notModifiedSchema } },
         config: { rateLimit: { max: deps.boardPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
@@ -47,15 +75,49 @@ export const ticketsRoutes =
           .header('vary', 'accept-encoding');
         if (request.headers['if-none-match'] === board.etag) return reply.status(304).send();
         if (board.encoding !== 'identity') reply.header('content-encoding', board.encoding);
-        return reply.type('application/json; charset=utf-8').send(board.body);
+        // Already the JSON of boardSchema (bytes made once per version): sent as is, not serialized again.
+        return reply.type('application/json; charset=utf-8').send(board.body as never);
       },
     );
+
+    // Many real buyers share one address behind a mobile carrier's NAT: a per-IP limit alone would
+    // lock them out in a rush. The limit is per buyer (IP + cedula, read from the parsed body), under
+    // a higher per-IP ceiling (checked before the body is read) that still stops one client cycling
+    // through made-up cedulas.
+    const reservationsPerIp = Math.max(
+      deps.reservationsPerIpPerMinute ?? DEFAULT_RESERVATIONS_PER_IP,
+      deps.reservationsPerMinute,
+    );
+    const perIpCeiling = app.createRateLimit({
+      max: reservationsPerIp,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `reservations-ip|${normalizeIP(request.ip)}`,
+    });
+    const reservationCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = await perIpCeiling(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw new TooManyRequestsError(messages.http.rateLimited);
+      }
+    };
 
     app.post(
       '/raffles/:id/reservations',
       {
-        schema: { params: raffleIdParams, body: reservationSchema },
-        config: { rateLimit: { max: deps.reservationsPerMinute, timeWindow: '1 minute' } },
+        onRequest: reservationCeiling,
+        schema: {
+          params: raffleIdParams,
+          body: reservationSchema,
+          response: { 201: reservationResultSchema },
+        },
+        config: {
+          rateLimit: {
+            max: deps.reservationsPerMinute,
+            timeWindow: '1 minute',
+            hook: 'preValidation',
+            keyGenerator: buyerKey,
+          },
+        },
       },
       async (request, reply) => {
         const reserved = await tickets.reserve(request.params.id, request.body);
@@ -66,8 +128,14 @@ export const ticketsRoutes =
     app.post(
       '/raffles/:id/lucky-pick',
       {
-        schema: { params: raffleIdParams, body: luckyPickSchema },
-        config: { rateLimit: { max: deps.reservationsPerMinute * 4, timeWindow: '1 minute' } },
+        schema: { params: raffleIdParams, body: luckyPickSchema, response: { 200: luckyPickResultSchema } },
+        // Per IP (no buyer yet): at least the reservations' per-IP ceiling, for the same shared addresses.
+        config: {
+          rateLimit: {
+            max: Math.max(deps.reservationsPerMinute * 4, reservationsPerIp),
+            timeWindow: '1 minute',
+          },
+        },
       },
       async (request) => {
         const raffle = await raffles.getVisibleRow(request.params.id);
@@ -79,10 +147,31 @@ export const ticketsRoutes =
     // (The hijacked reply skips onSend, so @fastify/compress never sees it; this says it too.)
     app.get(
       '/raffles/:id/events',
-      { compress: false, schema: { params: raffleIdParams } },
+      {
+        compress: false,
+        schema: {
+          params: raffleIdParams,
+          response: {
+            200: nonJsonResponse(
+              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio; nunca datos de compradores.',
+              ['text/event-stream'],
+            ),
+          },
+        },
+      },
       async (request, reply) => {
         const raffle = await raffles.getVisibleRow(request.params.id);
-        openEventStream(request, reply, deps.hub, raffle.id);
+        // HEAD wants only the headers, but Node sends a body-less response's headers at its end,
+        // which a stream never reaches: the HEAD would hang, holding a stream slot.
+        if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
+        const open = streamsByIp.get(request.ip) ?? 0;
+        if (open >= deps.streamsPerIp) throw new TooManyRequestsError(messages.http.tooManyStreams);
+        streamsByIp.set(request.ip, open + 1);
+        openEventStream(request, reply, deps.hub, raffle.id, () => {
+          const left = (streamsByIp.get(request.ip) ?? 1) - 1;
+          if (left > 0) streamsByIp.set(request.ip, left);
+          else streamsByIp.delete(request.ip);
+        });
       },
     );
   };

@@ -1,13 +1,16 @@
-import { installmentCents, type RaffleStats, raffleMessages } from '../../../domain/raffles';
+import { installmentCents } from '../../../domain/raffle-figures';
+import { addToStats, emptyStats } from '../../../domain/raffle-stats';
+import { isClosedStatus, type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
 import { padTicketNumber } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
+import type { RaffleRow } from '../../db/rows';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import type { RaffleRow } from '../raffles/raffles.repo';
+import { jobRunsRepo } from '../../lib/job-runs';
 import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
 import { describeChanges, recordChanges } from './ticket-changes';
 import { type TicketRow, ticketsRepo } from './tickets.repo';
-import { addToStats, emptyStats, toBuyerTicket } from './tickets.views';
+import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
   db: Db;
@@ -19,8 +22,8 @@ type Deps = {
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
   /** How long a pending payment covering the first amount due keeps an expired reservation. */
   paymentReviewHours?: number;
-  /** Told the versions of sales this instance just committed (the board waits for their events). */
-  onCommitted?: (raffleId: string, versions: number[]) => void;
+  /** Told the sales this instance just committed: announces them and lets the board wait for them. */
+  onCommitted?: (raffleId: string, rows: TicketRow[]) => void | Promise<void>;
 };
 
 export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
@@ -33,7 +36,7 @@ export type ReservationProof = {
   sha256: string;
 };
 
-/** What one ticket owes with its first payment: the price, or one installment of it. */
+/** What one ticket owes with its first payment: the price (the ticket's own, for a sale), or one installment of it. */
 export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'installments' | 'priceCents'>) =>
   installmentCents({
     price_cents: raffle.priceCents,
@@ -44,6 +47,8 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
 const DEADLOCK = '40P01';
 const UNIQUE_VIOLATION = '23505';
 const EXPIRY_JOB_LOCK = 727_002;
+/** Its row in job_runs. */
+export const EXPIRY_JOB_NAME = 'expiry';
 /** drizzle wraps driver errors; the SQLSTATE is on the error or its cause. */
 const hasCode = (error: unknown, code: string) =>
   [error, (error as { cause?: unknown })?.cause].some(
@@ -60,6 +65,7 @@ export function createTicketsService(deps: Deps) {
     const raffle = await deps.findRaffle(db, raffleId);
     if (!raffle || raffle.status === 'borrador')
       return new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    if (isClosedStatus(raffle.status)) return new ConflictError(raffleMessages.closed, 'RAFFLE_CLOSED');
     if (raffle.status !== 'activa') return new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN');
     if (raffle.closingDate && raffle.closingDate.getTime() <= Date.now())
       return new ConflictError(raffleMessages.closed, 'RAFFLE_CLOSED');
@@ -86,7 +92,12 @@ export function createTicketsService(deps: Deps) {
    * One statement, one round trip (see ticketsRepo.reserve). With a payment proof the pending
    * payments must commit with the sales, so that path wraps the same statement in a transaction.
    */
-  async function reserveOnce(raffleId: string, input: Reservation, proof: { sha256: string } | null) {
+  async function reserveOnce(
+    raffleId: string,
+    input: Reservation,
+    proof: { sha256: string } | null,
+    sandbox: boolean,
+  ) {
     const values = {
       buyerName: input.buyer.name.trim().toLowerCase(),
       buyerPhone: input.buyer.phone,
@@ -97,14 +108,15 @@ export function createTicketsService(deps: Deps) {
       paymentProof: input.payment_proof ?? null,
     };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
-    if (!recordProof) return ticketsRepo.reserve(db, raffleId, input.numbers, values);
+    if (!recordProof) return ticketsRepo.reserve(db, raffleId, input.numbers, values, sandbox);
     return db.transaction(async (tx) => {
-      const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, values);
+      const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, values, sandbox);
       const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
-      if (raffle && input.payment_proof) {
+      if (raffle && rows[0] && input.payment_proof) {
         await recordProof(tx, {
           tickets: rows.map((r) => ({ id: r.id, buyerCedula: r.buyerCedula })),
-          amountCentsEach: firstPaymentCents(raffle),
+          // What these sales owe: the price they were reserved at (the same for all of them).
+          amountCentsEach: firstPaymentCents({ ...raffle, priceCents: rows[0].priceCents }),
           paymentMethod: input.payment_method,
           fileUrl: input.payment_proof,
           sha256: proof.sha256,
@@ -147,20 +159,21 @@ export function createTicketsService(deps: Deps) {
       return stats;
     },
 
-    liveSales: (raffleId: string) => ticketsRepo.liveStatuses(db, raffleId),
+    latestSales: (raffleId: string) => ticketsRepo.latestStatuses(db, raffleId),
 
-    async reserve(raffleId: string, input: Reservation) {
+    /** `sandbox`: the test bench's drill, racing buyers in its hidden raffle through this same path. */
+    async reserve(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {
       const proof =
-        input.payment_proof && deps.resolvePaymentProof
+        input.payment_proof != null && deps.resolvePaymentProof
           ? await deps.resolvePaymentProof(input.payment_proof)
           : null;
-      if (input.payment_proof && deps.resolvePaymentProof && !proof) {
+      if (input.payment_proof != null && deps.resolvePaymentProof && !proof) {
         throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
       }
       for (let attempt = 1; ; attempt++) {
         let rows: TicketRow[];
         try {
-          rows = await reserveOnce(raffleId, input, proof);
+          rows = await reserveOnce(raffleId, input, proof, options.sandbox ?? false);
         } catch (error) {
           // All or nothing: a live sale of any number fails the whole insert.
           if (hasCode(error, UNIQUE_VIOLATION)) {
@@ -176,10 +189,9 @@ export function createTicketsService(deps: Deps) {
             (await refusal(raffleId, input.numbers)) ??
             new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN')
           );
-        deps.onCommitted?.(
-          raffleId,
-          rows.map((r) => r.version),
-        );
+        // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
+        // who opens the live stream after their 201 never receives their own sale late.
+        await deps.onCommitted?.(raffleId, rows);
         return rows.map(toBuyerTicket);
       }
     },
@@ -203,6 +215,10 @@ export function createTicketsService(deps: Deps) {
         return rows.length;
       });
     },
+
+    /** Once per sweep of the expiry job: the test bench tells from it whether the job is alive. */
+    recordExpirySweep: (result: { released: number; every_s: number }) =>
+      jobRunsRepo.record(db, EXPIRY_JOB_NAME, result),
 
     channel: TICKET_CHANGES_CHANNEL,
   };

@@ -1,23 +1,17 @@
-import type { RaffleStats } from '../../../domain/raffles';
 import type { BuyerTicket } from '../../../domain/reservations';
 import type { StaffTicket } from '../../../domain/staff-tickets';
-import { TICKET_STATUSES } from '../../../domain/tickets';
-import type { NumberRow } from './staff-tickets.repo';
 import type { TicketRow } from './tickets.repo';
+
+/** A sale row, or (staff list) a number's row without a sale: id null. */
+type SaleLike = Omit<TicketRow, 'id'> & { id: string | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The buyer's own view of their tickets, and the staff view: never sent to anyone else. */
-export const toBuyerTicket = (row: TicketRow): BuyerTicket => ({ ...toStaffTicket(row), id: row.id });
+/** The buyer's own view of their tickets (the staff view of a live sale): never sent to anyone else. */
+export const toBuyerTicket = (row: TicketRow): BuyerTicket => ({ ...saleView(row), id: row.id });
 
-/**
- * A number in the staff list: its live sale, or nobody's (id null). An ended sale reads as its
- * number back on sale: 'disponible', no buyer (the row keeps them for history and payments).
- */
-export const toStaffTicket = (row: NumberRow): StaffTicket =>
-  row.endedAt ? { ...availableView(row), id: row.id } : liveView(row);
-
-const availableView = (row: NumberRow): StaffTicket => ({
+/** A number back on sale: 'disponible', no buyer (an ended sale's row keeps them for history). */
+export const availableView = (row: SaleLike): StaffTicket => ({
   id: null,
   raffle_id: row.raffleId,
   number: row.number,
@@ -33,10 +27,12 @@ const availableView = (row: NumberRow): StaffTicket => ({
   purchased_at: null,
   total_paid_cents: 0,
   remaining_cents: 0,
+  price_cents: null,
   reserved_until: null,
 });
 
-const liveView = (row: NumberRow): StaffTicket => ({
+/** A live sale with its buyer, as the buyer and staff see it. */
+export const saleView = (row: SaleLike): StaffTicket => ({
   id: row.id,
   raffle_id: row.raffleId,
   number: row.number,
@@ -52,27 +48,6 @@ const liveView = (row: NumberRow): StaffTicket => ({
   purchased_at: iso(row.purchasedAt),
   total_paid_cents: row.totalPaidCents,
   remaining_cents: row.remainingCents,
+  price_cents: row.priceCents,
   reserved_until: iso(row.reservedUntil),
 });
-
-export const emptyStats = (): RaffleStats => ({
-  disponible: 0,
-  apartado: 0,
-  abonado: 0,
-  pagado: 0,
-  cancelado: 0,
-  total_paid_cents: 0,
-  pending_cents: 0,
-});
-
-export function addToStats(
-  stats: RaffleStats,
-  status: string,
-  count: number,
-  paid: number,
-  remaining: number,
-) {
-  if ((TICKET_STATUSES as readonly string[]).includes(status)) stats[status as keyof typeof stats] += count;
-  stats.total_paid_cents += paid;
-  if (status !== 'cancelado' && status !== 'disponible') stats.pending_cents += remaining;
-}

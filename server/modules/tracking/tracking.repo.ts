@@ -38,7 +38,8 @@ export const trackingRepo = {
         remainingCents: tickets.remainingCents,
         reservedUntil: tickets.reservedUntil,
         purchasedAt: tickets.purchasedAt,
-        priceCents: raffles.priceCents,
+        // The price the sale was made at (a later raffle price applies to new sales only).
+        priceCents: tickets.priceCents,
         paymentType: raffles.paymentType,
         installments: raffles.installments,
       })
@@ -48,6 +49,7 @@ export const trackingRepo = {
         and(
           eq(tickets.buyerCedula, cedula),
           ne(tickets.status, 'disponible'),
+          eq(raffles.isSandbox, false),
           eq(
             sql`right(regexp_replace(coalesce(${tickets.buyerPhone}, ''), '[^0-9]', '', 'g'), 4)`,
             phoneLast4,

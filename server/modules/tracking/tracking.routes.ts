@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trackingQuerySchema } from '../../../domain/tracking';
+import { trackingQuerySchema, trackingResultSchema } from '../../../domain/tracking';
 import type { TrackingService } from './tracking.service';
 
 export const trackingRoutes =
@@ -9,7 +9,7 @@ export const trackingRoutes =
     app.post(
       '/tracking',
       {
-        schema: { body: trackingQuerySchema },
+        schema: { body: trackingQuerySchema, response: { 200: trackingResultSchema } },
         config: { rateLimit: { max: deps.trackingPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {

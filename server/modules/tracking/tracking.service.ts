@@ -1,4 +1,4 @@
-import { amountDueCents } from '../../../domain/raffles';
+import { amountDueCents } from '../../../domain/raffle-figures';
 import { maskBuyerName, type TrackedPayment, type TrackedTicket } from '../../../domain/tracking';
 import type { Db } from '../../db/client';
 import { trackingRepo } from './tracking.repo';

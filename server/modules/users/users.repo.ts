@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { ProfileRow } from '../../db/rows';
 import { profiles, userRoles } from '../../db/schema';
 
 const profileColumns = {
@@ -11,15 +12,8 @@ const profileColumns = {
   createdAt: profiles.createdAt,
   role: userRoles.role,
 };
-export type ProfileRow = {
-  id: string;
-  email: string;
-  fullName: string;
-  phone: string | null;
-  disabled: boolean;
-  createdAt: Date;
-  role: string | null;
-};
+
+export type { ProfileRow } from '../../db/rows';
 
 const withRole = (db: Executor) =>
   db.select(profileColumns).from(profiles).leftJoin(userRoles, eq(userRoles.userId, profiles.id));

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../../domain/messages';
-import { weakPasswordReasons } from '../../../domain/password';
 import type { Role } from '../../../domain/roles';
 import type { CreateUserInput, User } from '../../../domain/users';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, UnprocessableError, uniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { weakPasswordReasons } from './password-strength';
 import { type ProfileRow, usersRepo } from './users.repo';
 
 export type UserUpdate = Partial<{
@@ -27,8 +27,8 @@ export const toUser = (row: ProfileRow): User => ({
   created_at: row.createdAt.toISOString(),
 });
 
-function assertStrong(password: string, email?: string) {
-  const reasons = weakPasswordReasons(password, { email });
+function assertStrong(password: string, person: { email?: string; fullName?: string }) {
+  const reasons = weakPasswordReasons(password, person);
   if (reasons.length > 0)
     throw new UnprocessableError(messages.users.weakPassword, 'weak_password', { reasons });
 }
@@ -65,7 +65,7 @@ export function createUsersService({
         phone?: string | null;
       },
     ) {
-      assertStrong(input.password, input.email);
+      assertStrong(input.password, { email: input.email, fullName: input.full_name });
       const passwordHash = await hashPassword(input.password);
       const id = await db
         .transaction((tx) =>
@@ -90,7 +90,8 @@ export function createUsersService({
         if ((await usersRepo.countActiveAdmins(db)) <= 1)
           throw new ConflictError(messages.users.lastAdmin, 'LAST_ADMIN');
       }
-      if (input.password !== undefined) assertStrong(input.password, current.email);
+      if (input.password !== undefined)
+        assertStrong(input.password, { email: current.email, fullName: current.fullName });
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
       await db
         .transaction(async (tx) => {

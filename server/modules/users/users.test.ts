@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   email: `nuevo-${Math.random().toString(36).slice(2, 8)}@test.local`,
-  password: 'Segura2026',
+  password: 'Tortuga-Marina-2026',
   full_name: 'María Pérez',
   role: 'vendedor',
   ...overrides,
@@ -71,7 +71,7 @@ describe('POST /api/users', () => {
       disabled: false,
     });
     const signIn = await t.api('POST', '/api/auth/sign-in', {
-      body: { phone: '04241234567', password: 'Segura2026' },
+      body: { phone: '04241234567', password: 'Tortuga-Marina-2026' },
     });
     expect(signIn.status).toBe(200);
   });
@@ -80,11 +80,17 @@ describe('POST /api/users', () => {
     const res = await t.api('POST', '/api/users', { token: admin, body: newUser({ password: 'abc' }) });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('weak_password');
-    expect(res.body.error.reasons).toEqual([
-      'Debe tener al menos 8 caracteres',
-      'Debe incluir al menos un número',
-    ]);
+    expect(res.body.error.reasons).toEqual(['Debe tener al menos 8 caracteres']);
   });
+
+  it.each(['aaaaaaa1', '1111111a', 'qwertyui1', 'Rifas2024'])(
+    'refuses the easy-to-guess %s with Spanish reasons',
+    async (password) => {
+      const res = await t.api('POST', '/api/users', { token: admin, body: newUser({ password }) });
+      expect(res.status).toBe(422);
+      expect(res.body.error.reasons[0]).toMatch(/^Es fácil de adivinar/);
+    },
+  );
 
   it('refuses a duplicate e-mail (any case) or phone with 409', async () => {
     const first = newUser({ phone: '0412-7654321' });

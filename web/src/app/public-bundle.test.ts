@@ -49,12 +49,12 @@ function firstLoad(screen: string) {
 
 // Staff screens and what only they, or a later step of the buyer's journey, need.
 const NOT_ON_FIRST_LOAD = [
-  /web\/src\/features\/(users|payments|buyers|history|tickets|test-bench|auth\/pages)\//,
+  /web\/src\/features\/(users|payments|buyers|history|tickets|test-bench|insight|rates|auth\/pages)\//,
   /web\/src\/app\/layouts\/dashboard/,
   /web\/src\/app\/routes\/(raffles-dashboard|users)-route/,
-  /web\/src\/features\/raffles\/(pages\/(create|edit|staff)|components\/(raffle-form|staff-|raffle-images-field))/,
-  /web\/src\/features\/raffle-detail\/components\/(checkout-|reservation-success|proof-upload|send-proof-form)/,
-  /node_modules\/(zod|react-hook-form|@hookform|@floating-ui|qrcode\.react)\//,
+  /web\/src\/features\/raffles\/(pages\/(create|edit|staff)|components\/(raffle-form|staff-|raffle-images-field|close-raffle|draw-raffle|winner-panel))/,
+  /web\/src\/features\/raffle-detail\/components\/(checkout-|reservation-success|proof-upload|send-proof-form|published-list)/,
+  /node_modules\/(zod|react-hook-form|@hookform|@floating-ui|qrcode\.react|recharts|d3-[a-z-]+)\//,
   /node_modules\/@radix-ui\/react-(tooltip|dialog|dropdown-menu|select)\//,
 ];
 

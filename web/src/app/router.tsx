@@ -161,6 +161,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: paths.dashboard.rates.path,
+                    lazy: screen(
+                      () => import('@/features/rates/pages/rates-page'),
+                      (m) => m.RatesPage,
+                    ),
+                  },
+                  {
                     path: paths.dashboard.testBench.path,
                     lazy: screen(
                       () => import('@/features/test-bench/pages/test-bench-page'),

@@ -23,6 +23,7 @@ export const paths = {
     },
     history: { path: '/dashboard/admin/history', getHref: () => '/dashboard/admin/history' },
     testBench: { path: '/dashboard/admin/test-bench', getHref: () => '/dashboard/admin/test-bench' },
+    rates: { path: '/dashboard/admin/rates', getHref: () => '/dashboard/admin/rates' },
   },
   /** Old seller links: both redirect to the dashboard. */
   sellerLegacy: {

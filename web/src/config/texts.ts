@@ -45,6 +45,7 @@ export const texts = {
     payments: 'Pagos',
     users: 'Usuarios',
     testBench: 'Banco de pruebas',
+    rates: 'Tasa del día',
     viewSite: 'Ver sitio público',
     signOut: 'Cerrar sesión',
     signingOut: 'Cerrando sesión…',

@@ -7,6 +7,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { StaleRateBanner } from '@/features/rates/components/stale-rate-banner';
 import { DashboardNavLinks, UserBox } from './dashboard-nav';
 
 /** Left navigation on desktop; on phones a top bar whose menu opens as a bottom sheet. */
@@ -50,6 +51,7 @@ export function DashboardLayout() {
 
       <main className="min-w-0 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
         <div className="mx-auto max-w-6xl">
+          <StaleRateBanner />
           {/* Only staff screens show tooltips: the provider lives here, out of the public pages' code. */}
           <TooltipProvider>
             <Outlet />

@@ -4,10 +4,10 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { useAuth } from '@/features/auth/use-auth';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { PendingPaymentsBadge } from '@/features/payments/components/pending-payments-badge';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/use-auth';
 import { navItemsFor } from './nav-items';
 
 /** The menu links, shared by the desktop sidebar and the phone sheet. */

@@ -1,5 +1,6 @@
 import type { Role } from '@domain/roles';
 import {
+  Banknote,
   CreditCard,
   FlaskConical,
   History,
@@ -47,6 +48,7 @@ export const navItems: NavItem[] = [
     roles: ADMIN,
     badge: 'pendingPayments',
   },
+  { href: paths.dashboard.rates.getHref(), label: texts.dashboardNav.rates, icon: Banknote, roles: ADMIN },
   { href: paths.dashboard.users.getHref(), label: texts.dashboardNav.users, icon: Users, roles: ADMIN },
   {
     href: paths.dashboard.testBench.getHref(),

@@ -4,8 +4,8 @@ import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { useAuth } from '@/features/auth/use-auth';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/use-auth';
 
 const links = [
   { to: paths.home.getHref(), label: texts.publicNav.home, end: true },

@@ -1,5 +1,5 @@
-import { useAuth } from '@/features/auth/use-auth';
 import { UsersPage } from '@/features/users/pages/users-page';
+import { useAuth } from '@/lib/use-auth';
 
 /** Composes auth and users: the users screen needs to know who "you" are. */
 export function UsersRoute() {

@@ -2,9 +2,9 @@ import { isStaffRole } from '@domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '@/lib/auth-context';
 import { type SessionManager, sessionManager } from '@/lib/session';
 import { getMe } from './api/get-me';
-import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
 type Snapshot = Pick<AuthContextValue, 'session' | 'profile'> & { ready: boolean; verifying: boolean };
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/lib/use-auth';
 
 /** Global sign-out with the SPEC 8 toasts, then back to /login. */
 export function useSignOut() {

@@ -22,3 +22,7 @@ export const cellStatusClasses: Record<CellStatus, string> = {
 };
 
 export const selectedCellClass = 'border-brand-800 bg-brand-700 text-white shadow-sm';
+
+/** The drawn number: gold with a ring and a trophy, unlike any status (and named in the legend). */
+export const winnerCellClass =
+  'border-yellow-600 bg-yellow-300 text-yellow-950 font-extrabold shadow-md ring-4 ring-yellow-400/70';

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@domain/reservations';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const count = new Intl.NumberFormat('es-VE');
 
 /** Ends a sentence with one period, also after an abbreviation such as "a. m.". */
 export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
@@ -29,8 +30,10 @@ export const raffleDetailTexts = {
     perNumber: 'por número',
     numbers: 'Números',
     numbersLeftOf: (left: string, total: string) => `${left} de ${total} números disponibles`,
+    numbersSoldOf: (sold: string, total: string) => `${sold} de ${total} números apartados o vendidos`,
     closes: 'Cierra',
     noClosingDate: 'Sin fecha de cierre definida',
+    salesClosed: 'Ventas cerradas',
     draw: 'Cómo se elige al ganador',
     drawWith: (source: string) => `Sorteo con la lotería oficial: ${source}`,
     drawDefault: 'Sorteo con la lotería oficial',
@@ -40,7 +43,6 @@ export const raffleDetailTexts = {
     staleRate: 'tasa desactualizada',
     rateNote: (rate: string) => `Tasa del día: Bs ${rate} por dólar`,
     chooseNumbers: 'Elegir números',
-    winner: (n: string) => `Número ganador: ${n}`,
     verified: 'Números verificables: cada número se vende una sola vez.',
     organizedBy: 'Organiza:',
     contact: 'Escribir por WhatsApp',
@@ -52,10 +54,61 @@ export const raffleDetailTexts = {
     expired: 'La fecha de cierre de esta rifa ya pasó: no recibe más reservas.',
     draft: 'Esta rifa todavía no está abierta.',
   },
+  status: {
+    closedTitle: 'Ventas cerradas',
+    closedText: (source: string | null) =>
+      endSentence(
+        `La lista de números vendidos está publicada abajo y el ganador saldrá del sorteo ${source ?? 'oficial'}`,
+      ),
+    finishedTitle: 'Sorteo realizado',
+    winningNumber: 'Número ganador',
+    winner: (masked: string, number: string) => `Ganador: ${masked}, número ${number}`,
+    noWinner: (number: string) => `El número ${number} no se vendió: sin ganador.`,
+    drawSource: (source: string) => `Según el sorteo ${source}`,
+    drawnAt: (date: string) => `Registrado el ${date}`,
+    showOnBoard: 'Ver en el tablero',
+  },
+  published: {
+    title: 'Lista publicada',
+    description:
+      'Al cerrar las ventas publicamos la lista de números apartados y vendidos y su huella digital (SHA-256). Si alguien cambiara una sola letra de la lista, la huella ya no coincidiría.',
+    commitment: 'Huella digital (SHA-256)',
+    lines: (n: number) => `${count.format(n)} ${plural(n, 'número en la lista', 'números en la lista')}`,
+    show: 'Ver la lista',
+    hide: 'Ocultar la lista',
+    listLabel: 'Lista publicada de números vendidos',
+    truncated: (n: number) =>
+      `… y ${count.format(n)} ${plural(n, 'línea más', 'líneas más')}: descarga la lista para verla completa.`,
+    empty: 'Nadie había apartado números al cierre: la lista está vacía.',
+    copy: 'Copiar lista',
+    copied: 'Lista copiada',
+    copyFailed: 'No se pudo copiar: descarga la lista.',
+    download: 'Descargar .txt',
+    fileName: (name: string) => `lista-${name}.txt`,
+    verify: 'Verificar',
+    verifying: 'Verificando…',
+    match: 'Coincide: la lista no fue modificada',
+    matchDetail: 'Tu navegador calculó la huella SHA-256 de la lista y es igual a la publicada.',
+    noMatch: 'No coincide: la lista no corresponde a la huella publicada',
+    noMatchDetail: 'La huella calculada es distinta de la publicada. Avisa al organizador.',
+    computed: 'Huella calculada',
+    unsupported:
+      'Este navegador no puede calcular la huella aquí. Descarga la lista y calcúlala con cualquier herramienta SHA-256.',
+    loading: 'Cargando la lista publicada…',
+    loadError: 'No pudimos cargar la lista publicada.',
+    howTitle: 'Cómo verificar',
+    how: [
+      'Descarga la lista (o cópiala) y calcula su SHA-256 con cualquier herramienta (p. ej. «sha256sum lista.txt» o una página de SHA-256). Debe dar la huella publicada.',
+      'Cada línea es «número:huella». La huella de cada número es el SHA-256 de «código del ticket:cédula», así nadie ve tus datos.',
+      'Si compraste, pide al organizador el código de tu ticket y calcula el SHA-256 de «código:cédula», con tu cédula como la registraste (p. ej. V-12345678): debe dar la huella de la línea de tu número.',
+    ],
+  },
   board: {
     title: 'Elige tus números',
+    titleClosed: 'Números de la rifa',
     label: 'Tablero de números',
     left: (n: string) => `Quedan ${n}`,
+    taken: (n: string) => `${n} apartados o vendidos`,
     onlyAvailable: 'Solo disponibles',
     jumpLabel: 'Ir al número',
     jumpPlaceholder: 'Ej. 25',
@@ -70,6 +123,8 @@ export const raffleDetailTexts = {
     notSelectable: (n: string, status: string) => `El número ${n} está ${status}.`,
     legend: 'Leyenda',
     legendSelected: 'elegido',
+    legendWinner: 'ganador',
+    cellWinner: (n: string, status: string) => `Número ${n}, ganador, ${status}`,
   },
   lucky: {
     title: 'Maquinita de la suerte',

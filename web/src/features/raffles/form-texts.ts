@@ -22,6 +22,9 @@ export const formTexts = {
   pricePlaceholder: '5,00',
   priceHint: 'En dólares, p. ej. 5 o 2,50.',
   priceBs: (bs: string) => `Equivale a ${bs} a la tasa del día.`,
+  /** Edit of a raffle with sales (decision 010: a sale keeps the price it was made at). */
+  priceChangeWarning:
+    'El nuevo precio solo aplica a las ventas nuevas; los números ya apartados o vendidos conservan su precio.',
   totalNumbers: 'Cantidad de números',
   totalLockedHint: 'No se puede cambiar: ya hay números apartados o vendidos.',
   digitCount: 'Cifras por número',
@@ -54,6 +57,7 @@ export const formTexts = {
     'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@ejemplo.com',
   paymentInstructionsHint: 'Cuentas y datos para pagar. Se muestran tal cual al comprador que aparta.',
   status: 'Estado',
+  statusByActions: 'Para cerrar las ventas o registrar el sorteo usa las acciones de la rifa en el panel.',
   statusHints: {
     borrador: 'Solo la ve el equipo; no recibe reservas.',
     activa: 'Visible al público y recibiendo reservas.',

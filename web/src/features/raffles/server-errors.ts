@@ -10,9 +10,10 @@ export type RaffleServerErrors = {
 const CODE_FIELDS: Record<string, keyof RaffleFormInput> = {
   TOTAL_NUMBERS_LOCKED: 'total_numbers',
   DRAW_SOURCE_LOCKED: 'draw_source',
+  INVALID_TRANSITION: 'status',
 };
 
-/** Spreads an API error over the raffle form: 422 `fields`, 409 locks. */
+/** Spreads an API error over the raffle form: 422 `fields`, 409 locks and refused status changes. */
 export function raffleServerErrors(error: unknown, fallback: string): RaffleServerErrors {
   if (!isApiError(error)) return { fields: [], general: fallback };
   const codeField = CODE_FIELDS[error.code];

@@ -22,6 +22,18 @@ export const rafflesTexts = {
     empty: 'No hay rifas activas en este momento',
     emptyDescription: 'Vuelve pronto: publicamos nuevas rifas con frecuencia.',
     errorDescription: 'No pudimos cargar las rifas. Revisa tu conexión e inténtalo de nuevo.',
+    finishedTitle: 'Sorteos realizados',
+    finishedDescription:
+      'Rifas que ya cerraron sus ventas: su número ganador y la lista verificable de vendidos.',
+    showAllFinished: (n: number) => `Ver ${plural(n, 'el otro', `los otros ${count(n)}`)}`,
+  },
+  finished: {
+    winningNumber: 'Número ganador',
+    pending: 'Ventas cerradas — sorteo pendiente',
+    drawnAt: (date: string) => `Sorteado el ${date}`,
+    drawSource: (source: string) => `Sorteo: ${source}`,
+    cta: 'Ver resultado y lista',
+    ctaPending: 'Ver la lista publicada',
   },
   card: {
     perNumber: 'por número',

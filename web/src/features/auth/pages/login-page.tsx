@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/use-auth';
 import { LoginForm } from '../components/login-form';
 import { type LoginFormValues, toCredentials } from '../login-schema';
 import { authTexts } from '../texts';
-import { useAuth } from '../use-auth';
 
 /** Where to go after signing in: the page that sent the user here, else the dashboard. */
 function targetAfterSignIn(state: unknown): string {

@@ -1,4 +1,4 @@
-import type { TicketHistoryEntry } from '@domain/staff-tickets';
+import type { HistoryPage } from '@domain/staff-tickets';
 import type { TicketStatus } from '@domain/tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -13,7 +13,7 @@ export type HistoryFilters = {
   per_page: number;
 };
 
-export type HistoryPage = { items: TicketHistoryEntry[]; count: number; page: number; per_page: number };
+export type { HistoryPage };
 
 /** `GET /api/history` (staff): newest first; the server limits a vendedor to their raffles. */
 export const getHistory = (filters: HistoryFilters, signal?: AbortSignal): Promise<HistoryPage> =>

@@ -1,12 +1,9 @@
-import type { CreatePaymentInput, Payment } from '@domain/payments';
+import type { CreatePaymentInput, PublicCreatePaymentResult } from '@domain/payments';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type PaymentResult = {
-  success: true;
-  ticket: { id: string; number: number; status: string };
-  payment: Payment;
-};
+/** A buyer's answer: their payment, without the reviewer's duplicate hint. */
+export type PaymentResult = PublicCreatePaymentResult;
 
 /** POST /api/payments: a public caller proves the ticket is theirs with the buyer's cedula. */
 export const createPayment = (input: CreatePaymentInput): Promise<PaymentResult> =>

@@ -1,3 +1,4 @@
+import type { LuckyPickResult } from '@domain/reservations';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ type LuckyPickInput = { raffleId: string; count: number; exclude: number[] };
 const MAX_EXCLUDE = 500;
 
 /** POST /api/raffles/:id/lucky-pick: random available numbers chosen by the server. */
-export const luckyPick = ({ raffleId, count, exclude }: LuckyPickInput): Promise<{ numbers: number[] }> =>
+export const luckyPick = ({ raffleId, count, exclude }: LuckyPickInput): Promise<LuckyPickResult> =>
   api.post(
     `/raffles/${encodeURIComponent(raffleId)}/lucky-pick`,
     { count, exclude: exclude.slice(0, MAX_EXCLUDE) },

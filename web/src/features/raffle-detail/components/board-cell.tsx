@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
+import { Check, Trophy } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
-import { cellStatusClasses, cellStatusNames, selectedCellClass } from '../board-status';
+import { cellStatusClasses, cellStatusNames, selectedCellClass, winnerCellClass } from '../board-status';
 import type { CellStatus } from '../store/board-state';
 import { raffleDetailTexts } from '../texts';
 
@@ -12,6 +12,8 @@ type BoardCellProps = {
   selected: boolean;
   flash: boolean;
   highlighted: boolean;
+  /** The drawn number of a finished raffle. */
+  winner: boolean;
   interactive: boolean;
   /** The board's one tab stop (roving tabindex); the other cells are reached with the arrows. */
   tabbable: boolean;
@@ -30,12 +32,17 @@ export const BoardCell = memo(function BoardCell({
   selected,
   flash,
   highlighted,
+  winner,
   interactive,
   tabbable,
   column,
   size,
 }: BoardCellProps) {
-  const name = selected ? t.cellSelected(label) : t.cell(label, cellStatusNames[status]);
+  const name = selected
+    ? t.cellSelected(label)
+    : winner
+      ? t.cellWinner(label, cellStatusNames[status])
+      : t.cell(label, cellStatusNames[status]);
   const selectable = interactive && (selected || status === 'disponible');
   return (
     // The focusable part of the cell is its button (APG grid); a div because rows are virtualized.
@@ -48,19 +55,27 @@ export const BoardCell = memo(function BoardCell({
         data-status={status}
         data-selected={selected || undefined}
         data-highlighted={highlighted || undefined}
+        data-winner={winner || undefined}
         aria-label={name}
         title={name}
         aria-pressed={selectable ? selected : undefined}
         aria-disabled={selectable ? undefined : true}
         className={cn(
           'relative flex size-full items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors select-none',
-          selected ? selectedCellClass : cellStatusClasses[status],
+          selected ? selectedCellClass : winner ? winnerCellClass : cellStatusClasses[status],
           !selectable && 'cursor-not-allowed',
           flash && 'rd-flash',
           highlighted && 'rd-highlight z-10',
         )}
       >
         {label}
+        {winner && (
+          <Trophy
+            aria-hidden
+            strokeWidth={2.5}
+            className="absolute -top-2 -right-2 size-5 rounded-full bg-yellow-500 p-0.5 text-yellow-950 shadow"
+          />
+        )}
         {selected && (
           <Check
             aria-hidden

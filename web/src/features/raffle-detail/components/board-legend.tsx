@@ -1,23 +1,39 @@
 import { TICKET_STATUSES } from '@domain/tickets';
-import { Check } from 'lucide-react';
+import { Check, Trophy } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { cellStatusClasses, cellStatusNames, selectedCellClass } from '../board-status';
+import { cellStatusClasses, cellStatusNames, selectedCellClass, winnerCellClass } from '../board-status';
 import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.board;
 
 /** Status is never told by colour alone: the legend names each colour. */
-export function BoardLegend() {
+export function BoardLegend({
+  selectable = true,
+  winner = false,
+}: {
+  selectable?: boolean;
+  winner?: boolean;
+}) {
   return (
     <div>
       <h3 className="sr-only">{t.legend}</h3>
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-zinc-700">
-        <li className="flex items-center gap-1.5">
-          <span aria-hidden className={cn('relative size-5 rounded-md border-2', selectedCellClass)}>
-            <Check strokeWidth={3} className="absolute inset-0 m-auto size-3" />
-          </span>
-          {t.legendSelected}
-        </li>
+        {winner && (
+          <li className="flex items-center gap-1.5 font-semibold text-zinc-900">
+            <span aria-hidden className={cn('relative size-5 rounded-md border-2 ring-2', winnerCellClass)}>
+              <Trophy strokeWidth={2.5} className="absolute inset-0 m-auto size-3" />
+            </span>
+            {t.legendWinner}
+          </li>
+        )}
+        {selectable && (
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden className={cn('relative size-5 rounded-md border-2', selectedCellClass)}>
+              <Check strokeWidth={3} className="absolute inset-0 m-auto size-3" />
+            </span>
+            {t.legendSelected}
+          </li>
+        )}
         {TICKET_STATUSES.map((status) => (
           <li key={status} className="flex items-center gap-1.5">
             <span

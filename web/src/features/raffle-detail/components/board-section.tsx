@@ -21,6 +21,13 @@ type BoardSectionProps = {
   total: number;
   digitCount: number;
   open: boolean;
+  /**
+   * Sales closed for good (cerrada, finalizada): how many numbers made the published list. The board
+   * then shows what was sold, with nothing to filter or pick.
+   */
+  soldCount?: number;
+  /** A finished raffle's drawn number, marked on the board and in the legend. */
+  winningNumber?: number | null;
   live: LiveStatus;
   /** The first board request failed: offer a retry instead of an endless skeleton. */
   boardFailed: boolean;
@@ -31,6 +38,9 @@ type BoardSectionProps = {
 /** The board with what sits above it: numbers left, filters, jump box and the lucky picker. */
 export function BoardSection(props: BoardSectionProps) {
   const { raffleId, total, digitCount, open, live, boardFailed, onRetryBoard, ref } = props;
+  const winningNumber = props.winningNumber ?? null;
+  const { soldCount } = props;
+  const salesClosed = soldCount !== undefined;
   const [onlyAvailable, setOnlyAvailable] = useState(false);
   const available = useRaffleStore((s) => s.boards[raffleId]?.available);
 
@@ -47,7 +57,7 @@ export function BoardSection(props: BoardSectionProps) {
       <Card className="grid gap-3 p-4 sm:gap-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="board-title" className="text-xl font-bold tracking-tight text-zinc-900">
-            {t.title}
+            {open ? t.title : t.titleClosed}
           </h2>
           <LiveIndicator status={live} />
         </div>
@@ -57,18 +67,20 @@ export function BoardSection(props: BoardSectionProps) {
               <span className="inline-block h-4 w-24 animate-pulse rounded bg-zinc-200" />
             ) : (
               <>
-                <span className="text-base font-bold text-zinc-900">{t.left(count.format(available))}</span> /{' '}
-                {count.format(total)}
+                <span className="text-base font-bold text-zinc-900">
+                  {salesClosed ? t.taken(count.format(soldCount)) : t.left(count.format(available))}
+                </span>{' '}
+                / {count.format(total)}
               </>
             )}
           </p>
-          <AvailableSwitch checked={onlyAvailable} onChange={setOnlyAvailable} />
+          {!salesClosed && <AvailableSwitch checked={onlyAvailable} onChange={setOnlyAvailable} />}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <JumpToNumber total={total} digitCount={digitCount} onJump={jump} />
           {open && <LuckyPicker raffleId={raffleId} digitCount={digitCount} />}
         </div>
-        <BoardLegend />
+        <BoardLegend selectable={open} winner={winningNumber !== null} />
         {boardFailed ? (
           <div
             role="alert"
@@ -80,7 +92,12 @@ export function BoardSection(props: BoardSectionProps) {
             </Button>
           </div>
         ) : (
-          <TicketBoard raffleId={raffleId} interactive={open} onlyAvailable={onlyAvailable} />
+          <TicketBoard
+            raffleId={raffleId}
+            interactive={open}
+            onlyAvailable={onlyAvailable}
+            winningNumber={winningNumber}
+          />
         )}
       </Card>
     </section>

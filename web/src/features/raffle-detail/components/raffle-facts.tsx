@@ -24,12 +24,16 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 
 /** What a buyer checks before trusting a raffle: numbers left, closing date, draw, payment type. */
 export function RaffleFacts({ raffle, available }: { raffle: Raffle; available: number }) {
+  const salesClosed = raffle.status === 'cerrada' || raffle.status === 'finalizada';
+  const sold = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
   const taken = raffle.total_numbers - available;
   const percent = raffle.total_numbers ? Math.round((taken / raffle.total_numbers) * 100) : 0;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <Fact icon={Ticket} label={t.numbers}>
-        {t.numbersLeftOf(count.format(available), count.format(raffle.total_numbers))}
+        {salesClosed
+          ? t.numbersSoldOf(count.format(sold), count.format(raffle.total_numbers))
+          : t.numbersLeftOf(count.format(available), count.format(raffle.total_numbers))}
         <span
           aria-hidden
           className="mt-1.5 block h-1.5 w-full overflow-hidden rounded-full bg-zinc-200"
@@ -39,7 +43,11 @@ export function RaffleFacts({ raffle, available }: { raffle: Raffle; available: 
         </span>
       </Fact>
       <Fact icon={CalendarClock} label={t.closes}>
-        {raffle.closing_date ? formatDateTime(raffle.closing_date) : t.noClosingDate}
+        {salesClosed
+          ? t.salesClosed
+          : raffle.closing_date
+            ? formatDateTime(raffle.closing_date)
+            : t.noClosingDate}
       </Fact>
       <Fact icon={Landmark} label={t.draw}>
         {raffle.draw_source ? t.drawWith(raffle.draw_source) : t.drawDefault}

@@ -1,6 +1,6 @@
+import { drawMessages } from '@domain/draw-messages';
 import type { Raffle } from '@domain/raffles';
-import { padTicketNumber } from '@domain/tickets';
-import { ArrowDown, CalendarRange, Lock, ShieldCheck, Trophy } from 'lucide-react';
+import { ArrowDown, CalendarRange, Info, Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -69,21 +69,22 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
           )}
         </div>
 
-        {raffle.status === 'finalizada' && raffle.winning_number !== null && (
-          <p className="flex items-center gap-2 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900">
-            <Trophy aria-hidden className="size-5" />
-            {t.winner(padTicketNumber(raffle.winning_number, raffle.digit_count))}
+        <RaffleFacts raffle={raffle} available={available} />
+        {/* Before buying, the buyer learns what closing does to unpaid numbers (decision 010). */}
+        {!closed && (
+          <p className="flex gap-2 rounded-lg bg-zinc-50 p-3 text-xs text-zinc-700" data-testid="close-rule">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {drawMessages.closeRule}
           </p>
         )}
-
-        <RaffleFacts raffle={raffle} available={available} />
         <OrganizerContact
           name={raffle.name}
           organizer_name={raffle.organizer_name}
           contact_phone={raffle.contact_phone}
         />
 
-        {closed ? (
+        {/* A closed or drawn raffle says it in the banner above the page (RaffleStatusBanner). */}
+        {closed === 'cerrada' || closed === 'finalizada' ? null : closed ? (
           <div
             role="status"
             className="flex gap-3 rounded-xl border border-zinc-300 bg-zinc-100 p-4 text-sm font-medium text-zinc-800"

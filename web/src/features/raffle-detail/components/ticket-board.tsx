@@ -19,10 +19,21 @@ function availableNumbers(board: BoardState): number[] {
   return list;
 }
 
-type TicketBoardProps = { raffleId: string; interactive: boolean; onlyAvailable: boolean };
+type TicketBoardProps = {
+  raffleId: string;
+  interactive: boolean;
+  onlyAvailable: boolean;
+  /** A finished raffle's drawn number, marked on the board. */
+  winningNumber?: number | null;
+};
 
 /** The numbers, in virtualized rows: only the rows in view (plus a few) are in the page. */
-export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoardProps) {
+export function TicketBoard({
+  raffleId,
+  interactive,
+  onlyAvailable,
+  winningNumber = null,
+}: TicketBoardProps) {
   const board = useRaffleStore((s) => s.boards[raffleId]);
   const selection = useRaffleStore((s) => s.selection);
   const flashes = useRaffleStore((s) => s.flashes);
@@ -109,7 +120,8 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
           onFocus={focus.onFocus}
           className={cn(
             '-mx-2 max-h-[60dvh] scroll-mt-28 scroll-mb-[calc(var(--rd-bar-height,0px)+0.5rem)] overflow-y-auto p-2 sm:scroll-mt-20',
-            !interactive && 'opacity-60 saturate-50',
+            // A drawn board is a result to read, not dimmed: the winner must stand out.
+            !interactive && winningNumber === null && 'opacity-60 saturate-50',
           )}
         >
           {/* biome-ignore lint/a11y/useSemanticElements: virtualized rows, see the grid above */}
@@ -144,6 +156,7 @@ export function TicketBoard({ raffleId, interactive, onlyAvailable }: TicketBoar
                       selected={selected.has(n)}
                       flash={Boolean(flashes[n])}
                       highlighted={highlighted?.number === n}
+                      winner={winningNumber === n}
                       interactive={interactive}
                       tabbable={focus.tabbable === n}
                       size={cellSize}

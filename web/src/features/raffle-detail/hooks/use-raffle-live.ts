@@ -44,8 +44,9 @@ export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 /**
  * Live board: `GET /api/raffles/:id/events` (event `ticket`). EventSource reconnects by itself
- * after a drop; every (re)connection refetches the board, because events sent while we were
- * away are not replayed.
+ * after a drop and sends the last event id: the server replays what we missed, or sends `reset`
+ * when it cannot (then we read the board again). A stream opened anew after the browser gave up
+ * knows nothing of what passed, so it reads the board again too.
  */
 export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
   const queryClient = useQueryClient();
@@ -57,15 +58,26 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     const key = boardQueryKey(raffleId);
 
+    const readBoardAgain = () => {
+      // The first board request may still be running; otherwise catch up on what we missed.
+      if (queryClient.getQueryState(key)?.fetchStatus === 'idle')
+        void queryClient.invalidateQueries({ queryKey: key });
+    };
+    // After a drop, the browser reconnects sending the id of the last event it saw; with none
+    // seen (or with a stream opened anew) the server cannot replay, so we read the board again.
+    let dropped = false;
+    let sawEventId = false;
     const open = () => {
       source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events`);
+      sawEventId = false;
       source.onopen = () => {
         setStatus('open');
-        // The first board request may still be running; otherwise catch up on what we missed.
-        if (queryClient.getQueryState(key)?.fetchStatus === 'idle')
-          void queryClient.invalidateQueries({ queryKey: key });
+        if (dropped && !sawEventId) readBoardAgain();
+        dropped = false;
       };
+      source.addEventListener('reset', readBoardAgain);
       source.onerror = () => {
+        dropped = true;
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
@@ -73,6 +85,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
         }
       };
       source.addEventListener('ticket', (message) => {
+        if ((message as MessageEvent<string>).lastEventId) sawEventId = true;
         const event = parseEvent((message as MessageEvent<string>).data);
         if (event) handleTicketEvent(raffleId, event);
       });

@@ -5,9 +5,11 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { useVesRate } from '@/lib/exchange-rates';
+import { useRaffleDraw } from '../api/get-draw';
 import { BoardSection } from '../components/board-section';
 import { RaffleDetailSkeleton } from '../components/raffle-detail-skeleton';
 import { RaffleHero } from '../components/raffle-hero';
+import { RaffleStatusBanner } from '../components/raffle-status-banner';
 import { RaffleLoadError, RaffleNotFound } from '../components/raffle-unavailable';
 import { SelectionBar } from '../components/selection-bar';
 import { isNotFound, useRaffleData } from '../hooks/use-raffle-data';
@@ -26,6 +28,10 @@ const loadCheckout = () => import('../components/checkout-dialog');
 const loadSuccess = () => import('../components/reservation-success');
 const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutDialog })));
 const ReservationSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.ReservationSuccess })));
+// Only closed raffles publish a list: its code is not part of an open raffle's page.
+const PublishedList = lazy(() =>
+  import('../components/published-list').then((m) => ({ default: m.PublishedList })),
+);
 
 function CheckoutLoading() {
   return (
@@ -48,6 +54,9 @@ export function RaffleDetailPage() {
   const [checkoutMounted, setCheckoutMounted] = useState(false);
   const [result, setResult] = useState<ReservationResult | null>(null);
   const boardRef = useRef<HTMLElement>(null);
+  const status = raffle.data?.status;
+  const published = status === 'cerrada' || status === 'finalizada';
+  const draw = useRaffleDraw(id, published);
 
   // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
   useEffect(() => {
@@ -80,6 +89,13 @@ export function RaffleDetailPage() {
           {t.back}
         </Link>
       </nav>
+      {published && !result && (
+        <RaffleStatusBanner
+          raffle={data}
+          draw={draw.data}
+          onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
+        />
+      )}
       {result ? (
         <Suspense fallback={<PageSpinner />}>
           <ReservationSuccess raffle={data} rate={rate} result={result} onMore={() => setResult(null)} />
@@ -99,11 +115,18 @@ export function RaffleDetailPage() {
             total={data.total_numbers}
             digitCount={data.digit_count}
             open={open}
+            soldCount={published ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined}
+            winningNumber={data.status === 'finalizada' ? data.winning_number : null}
             live={live}
             boardFailed={board.isError && available === undefined}
             onRetryBoard={() => void board.refetch()}
           />
         </>
+      )}
+      {published && draw.data?.draw_commitment && (
+        <Suspense fallback={null}>
+          <PublishedList raffleName={data.name} draw={draw.data} />
+        </Suspense>
       )}
       {open && !result && (
         <SelectionBar

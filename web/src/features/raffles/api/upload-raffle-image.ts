@@ -1,7 +1,8 @@
+import type { UploadedFile } from '@domain/uploads';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type UploadedFile = { fileUrl: string; key: string };
+export type { UploadedFile };
 
 /** `POST /api/uploads?kind=raffle-image` (staff, multipart `file`): a public prize photo. */
 export function uploadRaffleImage(file: File): Promise<UploadedFile> {

@@ -1,3 +1,4 @@
+import { isClosedStatus, type RaffleStatus } from '@domain/raffles';
 import type { z } from '@domain/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
@@ -25,7 +26,10 @@ type RaffleFormProps<T> = {
   submittingLabel: string;
   /** Toast title when the server refuses (SPEC 8: 'Error al crear la rifa' / 'Error al actualizar la rifa'). */
   errorTitle: string;
-  totalLocked?: boolean;
+  /** Edit only: the raffle's status now (the status field offers where it may go from there). */
+  currentStatus?: RaffleStatus;
+  /** Edit only: some number left `disponible` (the size is fixed, a new price applies to new sales). */
+  hasSales?: boolean;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -64,10 +68,13 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
           </div>
         )}
         <RafflePrizeFields onUploadingChange={onUploadingChange} />
-        <RaffleNumbersFields totalLocked={props.totalLocked ?? false} />
+        <RaffleNumbersFields
+          hasSales={props.hasSales ?? false}
+          closed={props.currentStatus !== undefined && isClosedStatus(props.currentStatus)}
+        />
         <RaffleDrawFields />
         <RaffleOrganizerFields />
-        <RaffleStatusField />
+        <RaffleStatusField current={props.currentStatus ?? null} hasSales={props.hasSales ?? false} />
         <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
           {hasFieldErrors && !submitting && (
             <p className="text-sm text-red-700 sm:mr-auto">{formTexts.errorsBelow}</p>

@@ -1,5 +1,6 @@
 import { formatBs, parseMoneyToCents } from '@domain/money';
-import { MAX_DIGIT_COUNT } from '@domain/raffles';
+import { lifecycleMessages, MAX_DIGIT_COUNT } from '@domain/raffles';
+import { TriangleAlert } from 'lucide-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -10,11 +11,38 @@ import { minDigitsFor, type RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
 import { PaymentTypeField } from './payment-type-field';
 
+/** An amber note the nearby control points at (aria-describedby). */
+function Notice({ id, children }: { id: string; children: string }) {
+  return (
+    <p
+      id={id}
+      className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2.5 text-sm text-amber-900"
+    >
+      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** The control's description plus a warning beside it. */
+const withWarning = <P extends { 'aria-describedby'?: string }>(props: P, warningId: string | null): P =>
+  warningId
+    ? { ...props, 'aria-describedby': [props['aria-describedby'], warningId].filter(Boolean).join(' ') }
+    : props;
+
 const DIGIT_OPTIONS = Array.from({ length: MAX_DIGIT_COUNT }, (_, i) => i + 1);
 const count = new Intl.NumberFormat('es-VE');
 
+type RaffleNumbersFieldsProps = {
+  /** Some number left `disponible`: the size is fixed and a new price applies to new sales only. */
+  hasSales: boolean;
+  /** Cerrada or finalizada: the terms the numbers were sold under no longer change. */
+  closed: boolean;
+};
+
 /** Price in USD (with its Bs equivalent), how many numbers and of how many digits, how it is paid. */
-export function RaffleNumbersFields({ totalLocked }: { totalLocked: boolean }) {
+export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsProps) {
+  const totalLocked = hasSales || closed;
   const { register, control, formState, getValues, setValue } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
   const [price, total] = useWatch({ control, name: ['price', 'total_numbers'] });
@@ -22,6 +50,7 @@ export function RaffleNumbersFields({ totalLocked }: { totalLocked: boolean }) {
   const priceCents = parseMoneyToCents(price);
   const totalValue = /^\d+$/.test(total) ? Number(total) : null;
   const minDigits = totalValue ? minDigitsFor(totalValue) : 1;
+  const priceWarning = hasSales && !closed ? 'raffle-price-warning' : null;
 
   // More numbers than the digits can hold: raise the digits to the minimum that fits.
   function syncDigits(nextTotal: string) {
@@ -33,21 +62,27 @@ export function RaffleNumbersFields({ totalLocked }: { totalLocked: boolean }) {
 
   return (
     <FormSection id="section-numbers" title={t.sections.numbers} description={t.sections.numbersDescription}>
+      {closed && <Notice id="raffle-terms-frozen">{lifecycleMessages.termsFrozen}</Notice>}
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <Field
-          id="raffle-price"
-          label={t.price}
-          error={errors.price?.message}
-          hint={priceCents !== null && rate !== null ? t.priceBs(formatBs(priceCents, rate)) : t.priceHint}
-        >
-          <Input
-            {...fieldControlProps('raffle-price', errors.price?.message, 'hint')}
-            inputMode="decimal"
-            placeholder={t.pricePlaceholder}
-            autoComplete="off"
-            {...register('price')}
-          />
-        </Field>
+        <div className="grid gap-2">
+          <Field
+            id="raffle-price"
+            label={t.price}
+            error={errors.price?.message}
+            hint={priceCents !== null && rate !== null ? t.priceBs(formatBs(priceCents, rate)) : t.priceHint}
+          >
+            <Input
+              {...withWarning(fieldControlProps('raffle-price', errors.price?.message, 'hint'), priceWarning)}
+              inputMode="decimal"
+              placeholder={t.pricePlaceholder}
+              autoComplete="off"
+              readOnly={closed}
+              className={closed ? 'bg-zinc-100 text-zinc-600' : undefined}
+              {...register('price')}
+            />
+          </Field>
+          {priceWarning && <Notice id={priceWarning}>{t.priceChangeWarning}</Notice>}
+        </div>
         <Field
           id="raffle-total"
           label={t.totalNumbers}

@@ -5,8 +5,8 @@ import { dashboardTexts } from '../dashboard-texts';
 /** Totals over the listed raffles: how many, collected and still to collect. */
 export function RafflesSummary({ raffles }: { raffles: Raffle[] }) {
   const t = dashboardTexts.summary;
-  const collected = raffles.reduce((sum, r) => sum + r.stats.total_paid_cents, 0);
-  const pending = raffles.reduce((sum, r) => sum + r.stats.pending_cents, 0);
+  const collected = raffles.reduce((sum, r) => sum + (r.stats.total_paid_cents ?? 0), 0);
+  const pending = raffles.reduce((sum, r) => sum + (r.stats.pending_cents ?? 0), 0);
   const items = [
     { label: t.raffles, value: String(raffles.length), className: 'text-zinc-900' },
     { label: t.collected, value: formatUsd(collected), className: 'text-green-800' },

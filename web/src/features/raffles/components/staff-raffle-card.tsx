@@ -1,22 +1,30 @@
 import { formatUsd } from '@domain/money';
 import { paymentTypeLabels, type Raffle } from '@domain/raffles';
-import { ExternalLink, Pencil, Receipt, Users } from 'lucide-react';
+import { ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dashboardTexts } from '../dashboard-texts';
 import { rafflesTexts } from '../texts';
+import { CloseRaffleDialog } from './close-raffle-dialog';
 import { ClosingCountdown } from './closing-countdown';
 import { DeleteRaffleDialog } from './delete-raffle-dialog';
+import { DrawRaffleDialog } from './draw-raffle-dialog';
 import { RaffleImage } from './raffle-image';
 import { RaffleStatusBadge } from './raffle-status-badge';
 import { SoldProgress } from './sold-progress';
 import { TicketStatusCounts } from './ticket-status-counts';
+import { WinnerPanel } from './winner-panel';
 
 const count = new Intl.NumberFormat('es-VE');
 
-type StaffRaffleCardProps = { raffle: Raffle; canDelete: boolean };
+type StaffRaffleCardProps = {
+  raffle: Raffle;
+  canDelete: boolean;
+  /** Registering the official result is for admins only. */
+  canDraw?: boolean;
+};
 
 /** Where staff go from a raffle card: edit, buyers, sold tickets, the public page. */
 const staffLinks = (raffle: Raffle) => {
@@ -35,7 +43,7 @@ const staffLinks = (raffle: Raffle) => {
 };
 
 /** One raffle on the staff dashboard: progress, money, counts per status, countdown and actions. */
-export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
+export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: StaffRaffleCardProps) {
   const t = dashboardTexts.card;
   const { stats } = raffle;
   return (
@@ -70,19 +78,32 @@ export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium text-zinc-600">{t.collected}</dt>
           <dd className="text-lg font-semibold text-green-800 tabular-nums">
-            {formatUsd(stats.total_paid_cents)}
+            {formatUsd(stats.total_paid_cents ?? 0)}
           </dd>
         </div>
         <div className="grid gap-0.5 text-right">
           <dt className="text-xs font-medium text-zinc-600">{t.pending}</dt>
           <dd className="text-lg font-semibold text-amber-800 tabular-nums">
-            {formatUsd(stats.pending_cents)}
+            {formatUsd(stats.pending_cents ?? 0)}
           </dd>
         </div>
       </dl>
 
       <TicketStatusCounts stats={stats} />
-      <ClosingCountdown closingDate={raffle.closing_date} />
+      {(raffle.status === 'activa' || raffle.status === 'borrador') && (
+        <ClosingCountdown closingDate={raffle.closing_date} />
+      )}
+
+      {raffle.status === 'cerrada' && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3">
+          <p className="flex min-w-0 flex-1 basis-48 gap-2 text-sm text-amber-900">
+            <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {dashboardTexts.closedNote(raffle.draw_source)}
+          </p>
+          {canDraw && <DrawRaffleDialog raffle={raffle} />}
+        </div>
+      )}
+      {raffle.status === 'finalizada' && <WinnerPanel raffle={raffle} />}
 
       <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">
         {staffLinks(raffle).map(({ to, icon: Icon, label, ariaLabel }) => (
@@ -93,6 +114,7 @@ export function StaffRaffleCard({ raffle, canDelete }: StaffRaffleCardProps) {
             </Link>
           </Button>
         ))}
+        {raffle.status === 'activa' && <CloseRaffleDialog raffle={raffle} />}
         {canDelete && <DeleteRaffleDialog raffle={raffle} />}
       </div>
     </Card>

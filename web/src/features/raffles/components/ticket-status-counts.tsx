@@ -1,4 +1,4 @@
-import type { RaffleStats } from '@domain/raffles';
+import type { RaffleCounts } from '@domain/raffles';
 import { TICKET_STATUSES, ticketStatusLabels } from '@domain/tickets';
 import { cn } from '@/lib/cn';
 import { dashboardTexts } from '../dashboard-texts';
@@ -14,7 +14,7 @@ const count = new Intl.NumberFormat('es-VE');
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** How many numbers are in each status, each with its colour and its name (never colour alone). */
-export function TicketStatusCounts({ stats }: { stats: RaffleStats }) {
+export function TicketStatusCounts({ stats }: { stats: RaffleCounts }) {
   return (
     <dl aria-label={dashboardTexts.card.countsLabel} className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm">
       {TICKET_STATUSES.map((status) => (

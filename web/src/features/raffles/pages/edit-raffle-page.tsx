@@ -8,8 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { useAuth } from '@/features/auth/use-auth';
 import { isApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/use-auth';
 import { useRaffle } from '../api/get-raffle';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { NotYourRaffle } from '../components/not-your-raffle';
@@ -85,7 +85,8 @@ export function EditRafflePage() {
           key={raffle.data.id}
           schema={editRaffleFormSchema}
           defaultValues={raffleToForm(raffle.data)}
-          totalLocked={raffle.data.stats.disponible < raffle.data.total_numbers}
+          currentStatus={raffle.data.status}
+          hasSales={raffle.data.stats.disponible < raffle.data.total_numbers}
           submitLabel={t.submit}
           submittingLabel={t.submitting}
           errorTitle={messages.store.updateRaffle}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { texts } from '@/config/texts';
 import { useRaffles } from '../api/get-raffles';
+import { FinishedRafflesSection } from '../components/finished-raffles-section';
 import { HomeHero, HomeTrustPoints, RAFFLES_LIST_ID } from '../components/home-hero';
 import { RaffleCard } from '../components/raffle-card';
 import { RaffleCardSkeleton } from '../components/raffle-card-skeleton';
@@ -60,6 +61,7 @@ export function HomePage() {
           </div>
         )}
       </section>
+      <FinishedRafflesSection />
       <section aria-labelledby="trust-title" className="grid gap-3 sm:hidden">
         <h2 id="trust-title" className="text-lg font-bold text-zinc-900">
           {t.trustTitle}

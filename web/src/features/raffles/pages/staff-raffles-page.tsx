@@ -2,6 +2,7 @@ import { messages } from '@domain/messages';
 import { RAFFLE_STATUSES, type RaffleStatus } from '@domain/raffles';
 import type { Role } from '@domain/roles';
 import { Gift, PlusCircle, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -22,8 +23,8 @@ const SKELETONS = ['a', 'b', 'c', 'd'];
 const isRaffleStatus = (v: string | null): v is RaffleStatus =>
   v !== null && (RAFFLE_STATUSES as readonly string[]).includes(v);
 
-/** The staff dashboard: an admin sees every raffle, a vendedor only their own. */
-export function StaffRafflesPage({ viewer }: { viewer: Viewer }) {
+/** The staff dashboard: an admin sees every raffle, a vendedor only their own; `insight` (sales) on top. */
+export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?: ReactNode }) {
   const t = dashboardTexts;
   const isAdmin = viewer.role === 'admin';
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,6 +60,7 @@ export function StaffRafflesPage({ viewer }: { viewer: Viewer }) {
         actions={newRaffle}
       />
       <div className="grid gap-5">
+        {insight}
         <RaffleStatusFilter value={status} onChange={setStatus} />
         {raffles.isPending ? (
           <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
@@ -91,7 +93,7 @@ export function StaffRafflesPage({ viewer }: { viewer: Viewer }) {
             <RafflesSummary raffles={raffles.data} />
             <div className="grid gap-4 md:grid-cols-2">
               {raffles.data.map((raffle) => (
-                <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} />
+                <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} canDraw={isAdmin} />
               ))}
             </div>
           </>

@@ -1,9 +1,11 @@
 import { PageHeader } from '@/components/page-header';
-import { UnderConstruction } from '@/components/under-construction';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { ChecksSection } from '../components/checks-section';
+import { DrillSection } from '../components/drill-section';
 import { testBenchTexts } from '../texts';
 
+/** Banco de pruebas (admin): live checks of the system and the concurrency drill. */
 export function TestBenchPage() {
   return (
     <>
@@ -16,7 +18,10 @@ export function TestBenchPage() {
         ]}
         back={{ href: paths.dashboard.root.getHref() }}
       />
-      <UnderConstruction />
+      <div className="grid gap-10">
+        <ChecksSection />
+        <DrillSection />
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { TicketHistoryEntry } from '@domain/staff-tickets';
+import type { HistoryPage } from '@domain/staff-tickets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,6 @@ import { api } from '@/lib/api-client';
 const PER_PAGE = 50;
 
 type HistoryQuery = { ticket_id: string; page: number; per_page: number };
-type HistoryPage = { items: TicketHistoryEntry[]; count: number; page: number; per_page: number };
 
 /** `GET /api/history?ticket_id=` (staff): one ticket's changes, newest first. */
 export const getTicketHistory = (ticketId: string, signal?: AbortSignal): Promise<HistoryPage> =>

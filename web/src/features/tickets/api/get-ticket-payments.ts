@@ -1,8 +1,8 @@
-import type { Payment } from '@domain/payments';
+import type { TicketPayment } from '@domain/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type TicketPayment = Payment & { rejection_reason: string | null };
+export type { TicketPayment };
 
 /** `GET /api/tickets/:id/payments` (staff): newest first, with the reason of a rejection. */
 export const getTicketPayments = (ticketId: string, signal?: AbortSignal): Promise<TicketPayment[]> =>

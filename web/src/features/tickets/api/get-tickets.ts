@@ -1,18 +1,12 @@
-import type { StaffTicket, TicketCounts, TicketFilterStatus } from '@domain/staff-tickets';
+import type { TicketFilterStatus, TicketPage } from '@domain/staff-tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type TicketsFilters = { status?: TicketFilterStatus[]; search?: string };
 export type TicketsPageParams = TicketsFilters & { page: number; per_page: number };
 
-export type TicketsPage = {
-  items: StaffTicket[];
-  count: number;
-  page: number;
-  per_page: number;
-  /** Tickets per status for the current search, whatever the status filter. */
-  counts: TicketCounts;
-};
+/** `counts`: tickets per status for the current search, whatever the status filter. */
+export type TicketsPage = TicketPage;
 
 /** `GET /api/raffles/:id/tickets` (staff; a vendedor only for their own raffles, else 403). */
 export const getTickets = (

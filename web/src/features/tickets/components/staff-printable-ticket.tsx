@@ -26,7 +26,8 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     [t.buyer, displayName(ticket.buyer_name) ?? ticketsTexts.noBuyer],
     ...row(t.cedula, ticket.buyer_cedula),
     [t.status, ticketStatusName(ticket.status)],
-    [t.price, formatUsd(raffle.price_cents)],
+    // The price this sale was made at: a later raffle price applies to new sales only.
+    [t.price, formatUsd(ticket.price_cents ?? raffle.price_cents)],
     [t.paid, formatUsd(ticket.total_paid_cents)],
     [t.owed, formatUsd(ticket.remaining_cents)],
     ...row(t.until, until),

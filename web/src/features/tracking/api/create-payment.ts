@@ -1,12 +1,8 @@
-import type { CreatePaymentInput, Payment } from '@domain/payments';
+import type { CreatePaymentInput, PublicCreatePaymentResult } from '@domain/payments';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type CreatedPayment = {
-  success: true;
-  ticket: { id: string; number: number; status: string };
-  payment: Payment;
-};
+export type CreatedPayment = PublicCreatePaymentResult;
 
 /**
  * `POST /api/payments` (public): a buyer pays a number from tracking, naming the raffle and the

@@ -1,10 +1,11 @@
+import type { UploadedFile } from '@domain/uploads';
 import { texts } from '@/config/texts';
 import { ApiError, apiErrorFromResponse, networkError } from '@/lib/api-error';
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
-export type UploadedFile = { fileUrl: string; key: string };
+export type { UploadedFile };
 
 /**
  * POST /api/uploads (multipart field `file`). XMLHttpRequest rather than fetch because only it

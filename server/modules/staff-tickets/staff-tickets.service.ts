@@ -1,4 +1,5 @@
 import { messages } from '../../../domain/messages';
+import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
 import {
   TICKET_FILTER_STATUSES,
   type TicketCounts,
@@ -13,14 +14,15 @@ import {
   ticketMessages,
 } from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
+import type { RaffleRow } from '../../db/rows';
 import type { tickets } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import type { RaffleRow } from '../raffles/raffles.repo';
+import { endSale } from '../tickets/sale-rows';
+import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
+import { toBuyerTicket } from '../tickets/tickets.views';
 import { staffTicketsRepo } from './staff-tickets.repo';
-import { type Actor, describeChanges, recordChanges } from './ticket-changes';
-import { endSale } from './tickets.repo';
-import { toBuyerTicket, toStaffTicket } from './tickets.views';
+import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
 
 const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
@@ -36,10 +38,47 @@ function searchFilters(query: { search?: string }) {
   return { term, exactNumber: term ? exactNumberFromTerm(term) : null };
 }
 
+/** Buyer fields as a patch names them, and how the sale stores them. */
+const BUYER_FIELDS = [
+  ['buyer_name', 'buyerName'],
+  ['buyer_phone', 'buyerPhone'],
+  ['buyer_address', 'buyerAddress'],
+  ['buyer_cedula', 'buyerCedula'],
+  ['buyer_email', 'buyerEmail'],
+] as const;
+/** Statuses that take a number out of the published list. */
+const LEAVES_LIST = new Set(['disponible', 'cancelado']);
+
+/**
+ * Whether a patch would change a closed raffle's sold list: release, cancel, bring a cancelled
+ * number back, or change who holds it. Payments (apartado <-> abonado <-> pagado, amounts) go on;
+ * a field sent with its current value is no change (edit forms send them all).
+ */
+function changesSoldList(ticket: typeof tickets.$inferSelect, patch: TicketPatch) {
+  const statusChanges = patch.status !== undefined && patch.status !== ticket.status;
+  if (statusChanges && (LEAVES_LIST.has(patch.status ?? '') || LEAVES_LIST.has(ticket.status))) return true;
+  return BUYER_FIELDS.some(([field, column]) => {
+    const value = field === 'buyer_name' && patch.buyer_name ? patch.buyer_name.toLowerCase() : patch[field];
+    return value !== undefined && value !== ticket[column];
+  });
+}
+
 export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 
 /** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
-export function createStaffTicketsService({ db }: { db: Db }) {
+export function createStaffTicketsService({
+  db,
+  resolvePaymentProof,
+}: {
+  db: Db;
+  /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
+  resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
+}) {
+  /** A proof set by hand must be one of this server's uploads, like a buyer's (null clears it). */
+  async function assertProof(patch: TicketPatch) {
+    if (patch.payment_proof != null) await resolvePaymentProof?.(patch.payment_proof);
+  }
+
   async function getOwned(actor: AuthContext, id: string) {
     const row = await staffTicketsRepo.findById(db, id);
     if (!row) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
@@ -50,7 +89,7 @@ export function createStaffTicketsService({ db }: { db: Db }) {
   /** The ticket a payment is for, locked in the payment's transaction. */
   async function findForPayment(tx: Executor, ticketId: string) {
     const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-    return row && { ...row.ticket, sellerId: row.raffle.sellerId, priceCents: row.raffle.priceCents };
+    return row && { ...row.ticket, sellerId: row.raffle.sellerId };
   }
 
   const service = {
@@ -83,12 +122,17 @@ export function createStaffTicketsService({ db }: { db: Db }) {
     get: async (actor: AuthContext, id: string) => toStaffTicket((await getOwned(actor, id)).ticket),
 
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
-      await getOwned(actor, id);
+      const owned = await getOwned(actor, id);
+      await assertProof(patch);
       return db.transaction(async (tx) => {
+        // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
+        const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
         const current = await staffTicketsRepo.findById(tx, id, { lock: true });
-        if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+        if (!current || !raffle) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         // An ended sale is history: its number, if sold again, is another sale with another id.
         if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
+        if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
+          throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
         const values: Partial<typeof tickets.$inferInsert> = {};
         if (patch.buyer_name !== undefined) values.buyerName = patch.buyer_name?.toLowerCase() ?? null;
         if (patch.buyer_phone !== undefined) values.buyerPhone = patch.buyer_phone;
@@ -104,13 +148,16 @@ export function createStaffTicketsService({ db }: { db: Db }) {
         if (patch.status) {
           values.status = patch.status;
           // SPEC 4: paid means the full price is in and nothing remains.
+          // The price is the sale's own, fixed when it was made (decision 010).
           if (patch.status === 'pagado')
-            Object.assign(values, { totalPaidCents: current.raffle.priceCents, remainingCents: 0 });
+            Object.assign(values, { totalPaidCents: current.ticket.priceCents, remainingCents: 0 });
           // Back on sale: the sale ends (kept with its buyer for history and payments).
           if (patch.status === 'disponible') Object.assign(values, endSale);
           if (patch.status === 'apartado' && current.ticket.status === 'disponible') {
+            // A new sale: it owes today's price.
             values.purchasedAt = new Date();
-            values.remainingCents = current.raffle.priceCents;
+            values.priceCents = raffle.priceCents;
+            values.remainingCents = raffle.priceCents;
           }
         }
         const row = await staffTicketsRepo.update(tx, id, values);
@@ -136,10 +183,17 @@ export function createStaffTicketsService({ db }: { db: Db }) {
       if (saleId) return service.update(actor, saleId, patch);
       if (!patch.status || patch.status === 'disponible')
         throw new ConflictError(ticketMessages.numberAvailable, 'NUMBER_AVAILABLE');
+      await assertProof(patch);
       const status = patch.status;
-      const paid = status === 'pagado' ? raffle.priceCents : (patch.total_paid_cents ?? 0);
       try {
         return await db.transaction(async (tx) => {
+          const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
+          if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+          if (isClosedStatus(locked.status))
+            throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+          // A new sale owes the raffle's price now, and keeps it if the price changes later.
+          const price = locked.priceCents;
+          const paid = status === 'pagado' ? price : (patch.total_paid_cents ?? 0);
           const row = await staffTicketsRepo.insertSale(tx, {
             raffleId: raffle.id,
             number,
@@ -154,7 +208,8 @@ export function createStaffTicketsService({ db }: { db: Db }) {
             paymentProof: patch.payment_proof ?? null,
             purchasedAt: new Date(),
             totalPaidCents: paid,
-            remainingCents: status === 'cancelado' ? 0 : Math.max(0, raffle.priceCents - paid),
+            remainingCents: status === 'cancelado' ? 0 : Math.max(0, price - paid),
+            priceCents: price,
             reservedUntil:
               status === 'apartado'
                 ? new Date(Date.now() + raffle.reservationHours * 3_600_000)

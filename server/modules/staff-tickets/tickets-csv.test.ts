@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notifyPayloads, TICKETS_PER_NOTIFY } from './ticket-changes';
+import { notifyPayloads, TICKETS_PER_NOTIFY } from '../tickets/ticket-changes';
 import { csvCell, fileSlug } from './tickets-csv';
 
 describe('CSV cells', () => {

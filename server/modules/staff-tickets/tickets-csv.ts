@@ -74,12 +74,4 @@ export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>) {
   for await (const rows of batches) yield rows.map(ticketCsvLine).join('');
 }
 
-/** "Gran Rifa Navideña" -> "gran-rifa-navidena". */
-export const fileSlug = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'rifa';
+export { fileSlug } from '../../../domain/names';

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nonJsonResponse } from '../../../domain/api';
 import {
+  historyPageSchema,
   historyQuery,
+  staffTicketSchema,
   ticketCsvQuery,
   ticketListQuery,
+  ticketPageSchema,
   ticketPatchSchema,
 } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
@@ -30,11 +34,13 @@ export const staffTicketsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, staffTickets, guards } = deps;
-    app.addHook('preHandler', guards.staff);
+    app.addHook('onRequest', guards.staff);
 
     app.get(
       '/raffles/:id/tickets',
-      { schema: { params: raffleIdParams, querystring: ticketListQuery } },
+      {
+        schema: { params: raffleIdParams, querystring: ticketListQuery, response: { 200: ticketPageSchema } },
+      },
       async (request) => {
         const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
         return staffTickets.list(raffle, request.query);
@@ -43,7 +49,15 @@ export const staffTicketsRoutes =
 
     app.get(
       '/raffles/:id/tickets.csv',
-      { schema: { params: raffleIdParams, querystring: ticketCsvQuery } },
+      {
+        schema: {
+          params: raffleIdParams,
+          querystring: ticketCsvQuery,
+          response: {
+            200: nonJsonResponse('Tickets en CSV (UTF-8 con BOM, columnas en español)', ['text/csv']),
+          },
+        },
+      },
       async (request, reply) => {
         const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
         const filename = `tickets-${fileSlug(raffle.name)}.csv`;
@@ -55,19 +69,23 @@ export const staffTicketsRoutes =
       },
     );
 
-    app.get('/tickets/:id', { schema: { params: ticketIdParams } }, async (request) =>
-      staffTickets.get(requireAuth(request), request.params.id),
+    app.get(
+      '/tickets/:id',
+      { schema: { params: ticketIdParams, response: { 200: staffTicketSchema } } },
+      async (request) => staffTickets.get(requireAuth(request), request.params.id),
     );
 
     app.patch(
       '/tickets/:id',
-      { schema: { params: ticketIdParams, body: ticketPatchSchema } },
+      { schema: { params: ticketIdParams, body: ticketPatchSchema, response: { 200: staffTicketSchema } } },
       async (request) => staffTickets.update(requireAuth(request), request.params.id, request.body),
     );
 
     app.patch(
       '/raffles/:id/numbers/:number',
-      { schema: { params: raffleNumberParams, body: ticketPatchSchema } },
+      {
+        schema: { params: raffleNumberParams, body: ticketPatchSchema, response: { 200: staffTicketSchema } },
+      },
       async (request) => {
         const actor = requireAuth(request);
         const raffle = await raffles.getOwnedRow(request.params.id, actor);
@@ -75,9 +93,13 @@ export const staffTicketsRoutes =
       },
     );
 
-    app.get('/history', { schema: { querystring: historyQuery } }, async (request) => {
-      const actor = requireAuth(request);
-      if (request.query.raffle_id) await raffles.getOwnedRow(request.query.raffle_id, actor);
-      return staffTickets.history(actor, request.query);
-    });
+    app.get(
+      '/history',
+      { schema: { querystring: historyQuery, response: { 200: historyPageSchema } } },
+      async (request) => {
+        const actor = requireAuth(request);
+        if (request.query.raffle_id) await raffles.getOwnedRow(request.query.raffle_id, actor);
+        return staffTickets.history(actor, request.query);
+      },
+    );
   };

@@ -2,8 +2,9 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, queryRows } from '../../db/client';
+import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
-import { fromRaw, isLive, type TicketRow } from './tickets.repo';
+import { fromRaw, isLive } from '../tickets/sale-rows';
 
 /** ILIKE treats % and _ as wildcards; a search term is data, so they are escaped. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,7 +43,7 @@ function statusSql(statuses: string[] | undefined, status: SQL): SQL {
 
 const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
   t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
-  t.total_paid_cents, t.remaining_cents, t.reserved_until, t.version, t.ended_at, t.updated_at`;
+  t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at`;
 
 /** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
 function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
@@ -62,7 +63,7 @@ const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uuid as r
   lpad(n::text, ${raffle.digitCount}::int, '0') as ticket_number, coalesce(t.status, 'disponible') as status,
   t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
   t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
-  t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at`;
+  coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at`;
 
 const toNumberRow = (r: Record<string, unknown>): NumberRow => ({
   ...fromRaw(r),
@@ -219,13 +220,27 @@ export const staffTicketsRepo = {
     }
   },
 
+  /** A sale with who sells its raffle (what it owes is its own: `ticket.priceCents`). */
   async findById(db: Executor, id: string, options: { lock?: boolean } = {}) {
     const query = db
-      .select({ ticket: tickets, raffle: { sellerId: raffles.sellerId, priceCents: raffles.priceCents } })
+      .select({ ticket: tickets, raffle: { sellerId: raffles.sellerId } })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
-      .where(eq(tickets.id, id));
+      .where(and(eq(tickets.id, id), eq(raffles.isSandbox, false)));
     const [row] = await (options.lock ? query.for('update', { of: tickets }) : query);
+    return row ?? null;
+  },
+
+  /**
+   * The raffle a staff change applies to, with KEY SHARE: closing (FOR UPDATE) waits for the
+   * change to commit, and a change after the close sees the raffle closed.
+   */
+  async lockRaffle(db: Executor, raffleId: string) {
+    const [row] = await db
+      .select({ status: raffles.status, priceCents: raffles.priceCents })
+      .from(raffles)
+      .where(eq(raffles.id, raffleId))
+      .for('key share');
     return row ?? null;
   },
 
@@ -272,7 +287,8 @@ export const staffTicketsRepo = {
       offset: number;
     },
   ) {
-    const conditions: SQL[] = [];
+    // A test-bench sandbox's events are never history.
+    const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.raffleId) conditions.push(eq(ticketEvents.raffleId, filters.raffleId));
     if (filters.ticketId) conditions.push(eq(ticketEvents.ticketId, filters.ticketId));
     if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));

@@ -1,0 +1,59 @@
+import { z } from './zod';
+
+/**
+ * Shapes every route shares (the HTTP contract, docs/decisions/013). Response schemas are also
+ * what serializes each answer: a field a schema does not declare never leaves the server.
+ */
+
+/**
+ * Every error: `{"error":{"code","message",…}}`. Loose on purpose: extra fields (`numbers`,
+ * `fields`, `reasons`, `remaining_cents`) and the payments module's `success: false` pass as they
+ * are, so no error answer can turn into a 500 for carrying one.
+ */
+export const apiErrorSchema = z.looseObject({
+  error: z.looseObject({ code: z.string(), message: z.string() }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** 204: nothing in the body. */
+export const noContentSchema = z.undefined().describe('Sin contenido');
+/** 304: the copy the client holds (its ETag) is still current. */
+export const notModifiedSchema = z.undefined().describe('Sin cambios desde la copia del cliente (ETag)');
+
+/** `GET /api/health`. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+/**
+ * An answer that is not JSON (a file, a CSV, an event stream): documented by its media type as
+ * text or bytes. Never serialized by the schema: the route sends a stream or a buffer (typed
+ * `unknown` so it may).
+ */
+export const nonJsonResponse = (
+  description: string,
+  mediaTypes: readonly string[],
+  options: { binary?: boolean } = {},
+) => {
+  const body: z.ZodType<unknown> = z
+    .string()
+    .meta(options.binary ? { description, format: 'binary' } : { description });
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: body }])),
+  };
+};
+
+/** Counts (numbers, tickets) and money (integer cents) in answers. */
+export const countField = z.int().min(0);
+export const centsField = z.int();
+/** An instant as ISO 8601 text. */
+export const instantField = z.string();
+
+/** `GET /api/openapi.json`: the OpenAPI 3 document of this API, generated from these schemas. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});

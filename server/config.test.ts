@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig: files', () => {
+  it('keeps uploads on disk unless S3_BUCKET is set; 50 MB per IP per hour by default', () => {
+    const config = loadConfig({});
+    expect(config.s3).toBeUndefined();
+    expect(config.uploadBytesPerHour).toBe(50 * 1024 * 1024);
+  });
+
+  it('reads every S3 variable', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'rifas-comprobantes',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOAD_BYTES_PER_HOUR: String(20 * 1024 * 1024),
+    });
+    expect(config.s3).toEqual({
+      bucket: 'rifas-comprobantes',
+      endpoint: 'https://s3.example.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secreto' },
+      forcePathStyle: true,
+    });
+    expect(config.uploadBytesPerHour).toBe(20 * 1024 * 1024);
+    // Without keys the AWS SDK's own chain (AWS_* variables, instance role) applies.
+    expect(loadConfig({ S3_BUCKET: 'rifas-comprobantes' }).s3).toEqual({
+      bucket: 'rifas-comprobantes',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('fails fast on half a key pair, a bad endpoint or a cap below one file', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'rifas', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'rifas', S3_ENDPOINT: 'no es url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ UPLOAD_BYTES_PER_HOUR: '1000' })).toThrow(/UPLOAD_BYTES_PER_HOUR/);
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// Runs once (PGlite pass): the counters live in Redis whatever the database.
+// Two instances of the app, as behind a load balancer, sharing one Redis (started by .ci/run).
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const shared = {
+  redisUrl,
+  redisKeyPrefix: `rifas-test-${randomBytes(6).toString('hex')}`,
+  rateLimits: { signIn: 4, reservations: 30, tracking: 20, uploads: 20, board: 120 },
+};
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp({ config: shared });
+  b = await createTestApp({ config: shared });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+const wrongSignIn = (t: TestApp) =>
+  t.api('POST', '/api/auth/sign-in', { body: { email: 'nadie@test.local', password: 'Incorrecta-2026' } });
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  it('counts sign-in attempts made on both instances together', async () => {
+    const statuses = [];
+    for (const t of [a, b, a, b]) statuses.push((await wrongSignIn(t)).status);
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    // The fifth attempt is refused wherever it lands: each instance alone has seen only two.
+    const fifth = await wrongSignIn(b);
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.error.code).toBe('RATE_LIMITED');
+    expect((await wrongSignIn(a)).status).toBe(429);
+  });
+
+  it('an instance without REDIS_URL keeps counting alone, in memory', async () => {
+    const alone = await createTestApp({ config: { rateLimits: shared.rateLimits } });
+    try {
+      for (let i = 0; i < 4; i++) expect((await wrongSignIn(alone)).status).toBe(400);
+      expect((await wrongSignIn(alone)).status).toBe(429);
+    } finally {
+      await alone.close();
+    }
+  });
+});

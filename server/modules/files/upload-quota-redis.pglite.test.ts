@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { PDF, upload } from '../../test/uploads';
+import { createRedisUploadQuota } from './upload-quota';
+
+// Runs once (PGlite pass): the counters live in Redis whatever the database. Two instances, as
+// behind a load balancer, sharing one Redis (as in lib/rate-limit-store.pglite.test.ts).
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const shared = {
+  redisUrl,
+  redisKeyPrefix: `rifas-test-${randomBytes(6).toString('hex')}`,
+  uploadBytesPerHour: PDF.length * 2,
+  trustProxy: true,
+};
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await createTestApp({ config: shared });
+  b = await createTestApp({ config: shared });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+describe('upload bytes per hour shared through Redis (REDIS_URL)', () => {
+  it('counts what one IP stored on both instances together', async () => {
+    expect((await upload(a, PDF, from('10.1.0.1'))).status).toBe(201);
+    expect((await upload(b, PDF, from('10.1.0.1'))).status).toBe(201);
+    // Each instance alone has seen half the cap; together it is reached.
+    const third = await upload(a, PDF, from('10.1.0.1'));
+    expect(third.status).toBe(429);
+    expect(third.body.error.code).toBe('UPLOAD_QUOTA_EXCEEDED');
+    expect((await upload(b, PDF, from('10.1.0.1'))).status).toBe(429);
+    expect((await upload(b, PDF, from('10.1.0.2'))).status).toBe(201);
+  });
+
+  it('lets uploads through when Redis does not answer (logged), like the rate limits', async () => {
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
+    const quota = createRedisUploadQuota(10, down, { prefix: 'x', log });
+    try {
+      expect(await quota.take('10.1.0.3', 1000)).toBe(true);
+      expect(await quota.exhausted('10.1.0.3')).toBe(false);
+      expect(warnings.length).toBeGreaterThan(0);
+    } finally {
+      down.disconnect();
+    }
+  });
+});

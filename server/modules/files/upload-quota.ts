@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+export const DEFAULT_UPLOAD_BYTES_PER_HOUR = 50 * 1024 * 1024;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Bytes one IP may store per clock hour (UPLOAD_BYTES_PER_HOUR). The per-minute request limit
+ * alone still lets one address fill the disk or the bucket with 5 MB files.
+ */
+export type UploadQuota = {
+  /** Whether this IP has nothing left this hour (checked before the body is read). */
+  exhausted(ip: string): Promise<boolean>;
+  /** Counts `bytes` against the IP; false (nothing counted) when they would go over the cap. */
+  take(ip: string, bytes: number): Promise<boolean>;
+  /** Counts bytes already stored (a photo's copies) even over the cap. */
+  add(ip: string, bytes: number): Promise<void>;
+  /** Gives bytes back (the store failed after `take`). */
+  giveBack(ip: string, bytes: number): Promise<void>;
+};
+
+const hourOf = (now: number) => Math.floor(now / HOUR_MS);
+
+/** One instance's counters, in memory: the current hour's only (the previous ones are dropped). */
+export function createMemoryUploadQuota(cap: number, now = Date.now): UploadQuota {
+  let hour = hourOf(now());
+  let used = new Map<string, number>();
+  const counters = () => {
+    const current = hourOf(now());
+    if (current !== hour) {
+      hour = current;
+      used = new Map();
+    }
+    return used;
+  };
+  const change = (ip: string, bytes: number) => {
+    const map = counters();
+    const next = Math.max(0, (map.get(ip) ?? 0) + bytes);
+    if (next === 0) map.delete(ip);
+    else map.set(ip, next);
+  };
+  return {
+    exhausted: async (ip) => (counters().get(ip) ?? 0) >= cap,
+    async take(ip, bytes) {
+      if ((counters().get(ip) ?? 0) + bytes > cap) return false;
+      change(ip, bytes);
+      return true;
+    },
+    add: async (ip, bytes) => change(ip, bytes),
+    giveBack: async (ip, bytes) => change(ip, -bytes),
+  };
+}
+
+// Add, and undo at once if over the cap: atomic, so two instances cannot both slip under it.
+const TAKE_SCRIPT = `
+local used = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
+if used > tonumber(ARGV[2]) then
+  redis.call('DECRBY', KEYS[1], ARGV[1])
+  return 0
+end
+return 1`;
+
+/**
+ * Counters shared by every instance through Redis (REDIS_URL), one key per IP and clock hour.
+ * Like the rate limits, a Redis outage lets uploads through (logged) rather than stopping sales.
+ */
+export function createRedisUploadQuota(
+  cap: number,
+  redis: Redis,
+  options: { prefix: string; log: FastifyBaseLogger; now?: () => number },
+): UploadQuota {
+  const now = options.now ?? Date.now;
+  const key = (ip: string) => `${options.prefix}:upload-bytes:${hourOf(now())}:${ip}`;
+  const ttlSeconds = Math.ceil(HOUR_MS / 1000) + 60;
+  const tolerant = async <T>(fallback: T, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      options.log.warn({ err: error }, 'upload quota (Redis) unavailable');
+      return fallback;
+    }
+  };
+  const incr = (ip: string, bytes: number) =>
+    tolerant(undefined, async () => {
+      const k = key(ip);
+      await redis.multi().incrby(k, bytes).expire(k, ttlSeconds).exec();
+    });
+  return {
+    exhausted: (ip) => tolerant(false, async () => Number((await redis.get(key(ip))) ?? 0) >= cap),
+    take: (ip, bytes) =>
+      tolerant(true, async () => (await redis.eval(TAKE_SCRIPT, 1, key(ip), bytes, cap, ttlSeconds)) === 1),
+    add: (ip, bytes) => incr(ip, bytes),
+    giveBack: (ip, bytes) => incr(ip, -bytes),
+  };
+}

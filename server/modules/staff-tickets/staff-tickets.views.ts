@@ -1,0 +1,10 @@
+import type { StaffTicket } from '../../../domain/staff-tickets';
+import { availableView, saleView } from '../tickets/tickets.views';
+import type { NumberRow } from './staff-tickets.repo';
+
+/**
+ * A number in the staff list: its live sale, or nobody's (id null). An ended sale reads as its
+ * number back on sale: 'disponible', no buyer (the row keeps them for history and payments).
+ */
+export const toStaffTicket = (row: NumberRow): StaffTicket =>
+  row.endedAt ? { ...availableView(row), id: row.id } : saleView(row);

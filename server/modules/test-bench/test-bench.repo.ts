@@ -1,0 +1,105 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { files, raffles, testBenchRuns } from '../../db/schema';
+
+export type TestBenchRunRow = typeof testBenchRuns.$inferSelect;
+
+export const testBenchRepo = {
+  async insertRun(
+    db: Executor,
+    values: {
+      kind: string;
+      ok: boolean;
+      durationMs: number;
+      result: Record<string, unknown>;
+      actorId: string | null;
+    },
+  ): Promise<TestBenchRunRow> {
+    const [row] = await db
+      .insert(testBenchRuns)
+      // clock_timestamp: runs recorded one after another keep their order, newest last.
+      .values({ ...values, createdAt: sql`clock_timestamp()` })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  listRuns(db: Executor, filters: { kind?: string; limit: number }): Promise<TestBenchRunRow[]> {
+    return db
+      .select()
+      .from(testBenchRuns)
+      .where(filters.kind ? eq(testBenchRuns.kind, filters.kind) : undefined)
+      .orderBy(desc(testBenchRuns.createdAt), desc(testBenchRuns.id))
+      .limit(filters.limit);
+  },
+
+  async ping(db: Executor): Promise<void> {
+    await db.execute(sql`select 1`);
+  },
+
+  /** The migrations drizzle recorded as applied (its own table), oldest first. */
+  async appliedMigrations(db: Executor): Promise<{ hash: string; createdAt: number }[]> {
+    const rows = await queryRows<{ hash: string; created_at: string | number }>(
+      db,
+      sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at, id`,
+    );
+    return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
+  },
+
+  /** A hidden raffle on sale, only for the test bench (never listed, counted or shown). */
+  async createSandbox(
+    db: Executor,
+    values: { totalNumbers: number; sellerId: string | null; name: string },
+  ): Promise<{ id: string; totalNumbers: number; digitCount: number }> {
+    const digitCount = String(Math.max(0, values.totalNumbers - 1)).length;
+    const [row] = await db
+      .insert(raffles)
+      .values({
+        name: values.name,
+        priceCents: 100,
+        totalNumbers: values.totalNumbers,
+        digitCount,
+        sellerId: values.sellerId,
+        status: 'activa',
+        reservationHours: 1,
+        isSandbox: true,
+      })
+      .returning({ id: raffles.id, totalNumbers: raffles.totalNumbers, digitCount: raffles.digitCount });
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  /** Its sales, their events and payments go with it (foreign keys cascade). */
+  async deleteSandbox(db: Executor, id: string): Promise<void> {
+    await db.delete(raffles).where(and(eq(raffles.id, id), eq(raffles.isSandbox, true)));
+  },
+
+  /** Sandboxes a crashed run left behind (older than any run lasts). */
+  async deleteStaleSandboxes(db: Executor, olderThanMinutes: number): Promise<number> {
+    const rows = await db
+      .delete(raffles)
+      .where(
+        and(
+          eq(raffles.isSandbox, true),
+          lt(raffles.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes}::int)`),
+        ),
+      )
+      .returning({ id: raffles.id });
+    return rows.length;
+  },
+
+  /** Live sales of a raffle, and how many distinct numbers they hold (equal unless sold twice). */
+  async liveSaleCounts(db: Executor, raffleId: string): Promise<{ sales: number; numbers: number }> {
+    const [row] = await queryRows<{ sales: number; numbers: number }>(
+      db,
+      sql`select count(*)::int as sales, count(distinct number)::int as numbers
+          from tickets where raffle_id = ${raffleId} and ended_at is null`,
+    );
+    return { sales: Number(row?.sales ?? 0), numbers: Number(row?.numbers ?? 0) };
+  },
+
+  async fileRecorded(db: Executor, key: string): Promise<boolean> {
+    const rows = await db.select({ key: files.key }).from(files).where(eq(files.key, key));
+    return rows.length > 0;
+  },
+};

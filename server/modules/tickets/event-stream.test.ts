@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buyer, makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { sseMaxPerIp: 3 } });
+});
+afterAll(() => t?.close());
+
+/** Reads an SSE stream as text until aborted. */
+async function stream(raffleId: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(`${t.baseUrl}/api/raffles/${raffleId}/events`, {
+    signal: controller.signal,
+    headers,
+  });
+  let text = '';
+  const pump = (async () => {
+    if (res.status !== 200) return;
+    const decoder = new TextDecoder();
+    const reader = res.body?.getReader();
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  return {
+    res,
+    text: () => text,
+    ids: () => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])),
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+const reserve = (raffleId: string, n: number) =>
+  t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers: [n], buyer: buyer() } });
+
+describe('live stream reconnection (Last-Event-ID) and the per-IP cap (issue 10, item 7)', () => {
+  it('a stream reconnecting with Last-Event-ID receives exactly the events it missed', async () => {
+    const raffle = await makeRaffle(t);
+    const first = await stream(raffle.id);
+    await reserve(raffle.id, 1);
+    await vi.waitFor(() => expect(first.ids()).toHaveLength(1));
+    const [seen] = first.ids();
+    await first.close();
+
+    // While the buyer was away (phone locked, tunnel…), two more numbers sold.
+    await reserve(raffle.id, 2);
+    await reserve(raffle.id, 3);
+    const again = await stream(raffle.id, { 'last-event-id': String(seen) });
+    await vi.waitFor(() => expect(again.ids()).toHaveLength(2));
+    expect(again.text()).toContain('"number":2');
+    expect(again.text()).toContain('"number":3');
+    expect(again.text()).not.toContain('"number":1');
+    expect(again.text()).not.toContain('event: reset');
+    await again.close();
+  });
+
+  it('an unknown Last-Event-ID gets a reset event: the page reads the board again', async () => {
+    const raffle = await makeRaffle(t);
+    const s = await stream(raffle.id, { 'last-event-id': '999999999' });
+    await vi.waitFor(() => expect(s.text()).toContain('event: reset'));
+    await s.close();
+  });
+
+  it('one IP may keep SSE_MAX_PER_IP streams open; the next gets 429 until one closes', async () => {
+    const raffle = await makeRaffle(t);
+    const open = [await stream(raffle.id), await stream(raffle.id), await stream(raffle.id)];
+    expect(open.map((s) => s.res.status)).toEqual([200, 200, 200]);
+    const extra = await stream(raffle.id);
+    expect(extra.res.status).toBe(429);
+    expect((await extra.res.json()).error.code).toBe('RATE_LIMITED');
+    await open[0]?.close();
+    await vi.waitFor(async () => {
+      const next = await stream(raffle.id);
+      expect(next.res.status).toBe(200);
+      open.push(next);
+    });
+    for (const s of open) await s.close();
+  });
+});

@@ -1,0 +1,54 @@
+import type { TestApp } from './test-app';
+
+/** Tiny files that pass the content check (signatures only). */
+export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
+export const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+export type UploadOptions = {
+  kind?: string;
+  token?: string;
+  filename?: string;
+  type?: string;
+  field?: string;
+  headers?: Record<string, string>;
+};
+
+/** A real multipart request, as the browser's FormData sends it. */
+export async function upload(app: Pick<TestApp, 'baseUrl'>, bytes: Buffer, options: UploadOptions = {}) {
+  const form = new FormData();
+  const blob = new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' });
+  form.append(options.field ?? 'file', blob, options.filename ?? 'archivo.bin');
+  const query = options.kind ? `?kind=${options.kind}` : '';
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}/api/uploads${query}`, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** An upload that must succeed: its `fileUrl` and `key`. */
+export async function uploaded(app: Pick<TestApp, 'baseUrl'>, bytes: Buffer, options: UploadOptions = {}) {
+  const res = await upload(app, bytes, options);
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { fileUrl: string; key: string };
+}
+
+/** `GET /api/files/<key>` (a query string may follow the key), as raw bytes. */
+export async function download(
+  app: Pick<TestApp, 'baseUrl'>,
+  key: string,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${app.baseUrl}/api/files/${key}`, {
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+export const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).error;

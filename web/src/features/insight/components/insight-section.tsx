@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { insightTexts } from '../texts';
+
+/** The frame of the sales section: the same while loading and loaded, so nothing jumps. */
+export function InsightSection({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="sales-insight-title"
+      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-zinc-200 bg-zinc-50/60 p-3 sm:p-5"
+      data-testid="sales-insight"
+    >
+      <div className="grid gap-0.5">
+        <h2 id="sales-insight-title" className="text-lg font-semibold text-zinc-900">
+          {insightTexts.title}
+        </h2>
+        <p className="text-sm text-zinc-600">{insightTexts.description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}

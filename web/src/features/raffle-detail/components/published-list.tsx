@@ -1,0 +1,177 @@
+import type { DrawResult } from '@domain/draw';
+import { fileSlug } from '@domain/names';
+import { CircleCheck, CircleX, Copy, Download, FileText, ShieldCheck } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { listLines, sha256Hex } from '../sha256';
+import { raffleDetailTexts } from '../texts';
+
+const t = raffleDetailTexts.published;
+/** Lines drawn on screen; the copy and the download always carry the whole text. */
+const SHOWN_LINES = 500;
+
+type Verdict = { status: 'match' | 'no-match'; computed: string } | { status: 'unsupported' };
+
+function downloadText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function VerdictBox({ verdict }: { verdict: Verdict }) {
+  if (verdict.status === 'unsupported') {
+    return (
+      <p className="rounded-lg border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-700">
+        {t.unsupported}
+      </p>
+    );
+  }
+  const match = verdict.status === 'match';
+  const Icon = match ? CircleCheck : CircleX;
+  return (
+    <div
+      data-testid="verify-result"
+      className={
+        match
+          ? 'grid gap-1 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900'
+          : 'grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900'
+      }
+    >
+      <p className="flex items-center gap-2 text-base font-semibold">
+        <Icon aria-hidden className="size-5 shrink-0" />
+        {match ? t.match : t.noMatch}
+      </p>
+      <p>{match ? t.matchDetail : t.noMatchDetail}</p>
+      <p className="text-xs">
+        {t.computed}: <span className="font-mono break-all">{verdict.computed}</span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * "Lista publicada": the exact text that was hashed at close, its SHA-256, and a button that
+ * hashes it again in the visitor's browser, so trust does not depend on us.
+ */
+export function PublishedList({ raffleName, draw }: { raffleName: string; draw: DrawResult }) {
+  const text = draw.sold_list ?? '';
+  const lines = useMemo(() => listLines(text), [text]);
+  const [open, setOpen] = useState(false);
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const listId = useId();
+
+  async function verify() {
+    setVerifying(true);
+    try {
+      const computed = await sha256Hex(text);
+      setVerdict(
+        computed === null
+          ? { status: 'unsupported' }
+          : { status: computed === draw.draw_commitment ? 'match' : 'no-match', computed },
+      );
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(t.copied);
+    } catch {
+      toast.error(t.copyFailed);
+    }
+  }
+
+  return (
+    <section aria-labelledby="published-title">
+      <Card className="grid gap-4 p-4 sm:p-6" data-testid="published-list">
+        <div className="grid gap-1">
+          <h2
+            id="published-title"
+            className="flex items-center gap-2 text-xl font-bold tracking-tight text-zinc-900"
+          >
+            <ShieldCheck aria-hidden className="size-6 text-green-700" />
+            {t.title}
+          </h2>
+          <p className="text-sm text-zinc-600">{t.description}</p>
+        </div>
+
+        <div className="grid gap-1 rounded-lg border border-zinc-200 bg-zinc-50 p-3">
+          <p className="text-xs font-medium text-zinc-500">{t.commitment}</p>
+          <p className="font-mono text-sm break-all text-zinc-900" data-testid="draw-commitment">
+            {draw.draw_commitment}
+          </p>
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="flex items-center gap-2 text-sm font-medium text-zinc-800">
+            <FileText aria-hidden className="size-4 text-zinc-500" />
+            {t.lines(lines.length)}
+          </p>
+          {lines.length > 0 && (
+            <Button
+              variant="link"
+              size="sm"
+              className="px-0"
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? t.hide : t.show}
+            </Button>
+          )}
+        </div>
+        {lines.length === 0 ? (
+          <p className="text-sm text-zinc-600">{t.empty}</p>
+        ) : (
+          open && (
+            <section
+              id={listId}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard, so the arrow keys can scroll it
+              tabIndex={0}
+              aria-label={t.listLabel}
+              className="max-h-72 overflow-auto rounded-lg border border-zinc-200 bg-white p-3"
+            >
+              <pre className="font-mono text-xs leading-relaxed text-zinc-800">
+                {lines.slice(0, SHOWN_LINES).join('\n')}
+                {lines.length > SHOWN_LINES && `\n${t.truncated(lines.length - SHOWN_LINES)}`}
+              </pre>
+            </section>
+          )
+        )}
+
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <Button className="col-span-2 sm:w-fit" loading={verifying} onClick={verify}>
+            {!verifying && <ShieldCheck aria-hidden />}
+            {verifying ? t.verifying : t.verify}
+          </Button>
+          <Button variant="secondary" onClick={copy}>
+            <Copy aria-hidden />
+            {t.copy}
+          </Button>
+          <Button variant="secondary" onClick={() => downloadText(text, t.fileName(fileSlug(raffleName)))}>
+            <Download aria-hidden />
+            {t.download}
+          </Button>
+        </div>
+        <div aria-live="polite">{verdict && <VerdictBox verdict={verdict} />}</div>
+
+        <details className="rounded-lg border border-zinc-200 p-3 text-sm">
+          <summary className="cursor-pointer font-semibold text-zinc-900">{t.howTitle}</summary>
+          <ol className="mt-2 grid list-decimal gap-2 pl-5 text-zinc-700">
+            {t.how.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </details>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { texts } from '@/config/texts';
+import { useVesRateHistory } from '../api/rates';
+import { formatDay, formatRate } from '../rate-format';
+import { ratesTexts } from '../texts';
+import { rateSourceLabel } from './rate-source';
+
+const t = ratesTexts.history;
+
+// recharts is big: it downloads only when this card has something to draw.
+const RateChart = lazy(() => import('./rate-chart').then((m) => ({ default: m.RateChart })));
+
+const ChartSkeleton = () => <Skeleton className="h-56 w-full sm:h-64" />;
+
+/** The VES rate of the last 30 days: a small line chart, and the figures behind it. */
+export function RateHistoryCard() {
+  const history = useVesRateHistory();
+  const points = history.data ?? [];
+  return (
+    <Card className="grid content-start gap-4 p-5 sm:p-6">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold text-zinc-900">{t.title}</h2>
+        <p className="text-sm text-zinc-600">{t.description}</p>
+      </div>
+      {history.isPending ? (
+        <>
+          <span className="sr-only">{texts.common.loading}</span>
+          <ChartSkeleton />
+        </>
+      ) : history.isError ? (
+        <div
+          role="alert"
+          className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <p>{t.loadError}</p>
+          <Button variant="secondary" size="sm" className="w-fit" onClick={() => history.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : points.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600">
+          {t.empty}
+        </p>
+      ) : (
+        <>
+          <Suspense fallback={<ChartSkeleton />}>
+            <RateChart points={points} />
+          </Suspense>
+          <details className="group text-sm">
+            <summary className="cursor-pointer rounded font-medium text-brand-700 hover:underline">
+              {t.showData}
+            </summary>
+            <div className="mt-2 max-h-64 overflow-y-auto rounded-lg border border-zinc-200">
+              <table className="w-full text-left">
+                <caption className="sr-only">{t.tableCaption}</caption>
+                <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t.date}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t.rate}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t.source}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...points].reverse().map((point) => (
+                    <tr key={point.rate_date} className="border-t border-zinc-100">
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDay(point.rate_date)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {ratesTexts.current.value(formatRate(point.rate_to_usd))}
+                      </td>
+                      <td className="px-3 py-2">{rateSourceLabel(point.source)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </Card>
+  );
+}
