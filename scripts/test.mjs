@@ -62,12 +62,23 @@ function vitest(label, args, env) {
     env,
   );
   const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+  const failedTests = report?.numFailedTests ?? 0;
+  const failedFiles = report?.numFailedTestSuites ?? 0;
   results.push({
     label,
     ok,
     passed: report?.numPassedTests ?? 0,
-    failed: report?.numFailedTests ?? (ok ? 0 : 1),
+    // A run that failed with every test green (a file that did not load, an unhandled error after
+    // a test) still counts as a failure, and the summary says why.
+    failed: ok ? failedTests : Math.max(failedTests, 1),
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    why: ok
+      ? ''
+      : failedTests > 0
+        ? ''
+        : failedFiles > 0
+          ? ` (${failedFiles} test file(s) failed outside a test: see "FAIL" above)`
+          : ' (vitest exited non-zero with every test green: an unhandled error, see "Unhandled" above)',
   });
 }
 
@@ -83,7 +94,7 @@ function playwright() {
     label: 'browser (Chromium)',
     ok,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
-    failed: (stats?.unexpected ?? 0) + (ok ? 0 : stats ? 0 : 1),
+    failed: ok ? (stats?.unexpected ?? 0) : Math.max(stats?.unexpected ?? 0, 1),
     flaky: stats?.flaky ?? 0,
     skipped: stats?.skipped ?? 0,
   });
@@ -115,7 +126,7 @@ if (only !== 'unit') playwright();
 console.log('\n━━━ Summary ━━━');
 for (const r of results) {
   console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.why ?? ''}`,
   );
 }
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {

@@ -78,6 +78,8 @@ export type AppConfig = Pick<
   compression?: boolean;
   /** Where uploaded files live without `s3` (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
   uploadsDir?: string;
+  /** How long a stopping server waits for open connections before cutting them (default 10 s). */
+  shutdownGraceMs?: number;
 };
 
 /** Builds the whole app (plugins, services, routes) without listening: main.ts and tests share it. */
@@ -211,6 +213,9 @@ export async function buildApp(options: {
   });
   hub.onReset(() => boards?.clear());
   app.addHook('preClose', async () => {
+    // Idle keep-alive connections close at once; one still open after the grace (a client that
+    // never finishes its request) is cut, so a restart never hangs on a stuck connection.
+    setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs ?? 10_000).unref();
     await changes.flush();
     await hub.stop();
   });

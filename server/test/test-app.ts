@@ -15,6 +15,8 @@ const baseConfig: AppConfig = {
   webDistDir: '/nonexistent',
   jwtSecret: undefined,
   sseMaxPerIp: 1000,
+  // A test closes its app when done with it; a stray connection must not hold the file's teardown.
+  shutdownGraceMs: 1000,
 };
 
 /**
