@@ -33,3 +33,7 @@ export function raffleImageSources(url: string): { src: string; srcSet?: string 
 export const RAFFLE_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 /** Raffle page gallery: full width on phones; beside the price card from 1024 px. */
 export const RAFFLE_GALLERY_SIZES = '(min-width: 1024px) 600px, 100vw';
+
+/** The alt text of a raffle page photo; the server's first paint uses it too (same words). */
+export const galleryPhotoAlt = (name: string, index: number, count: number) =>
+  `${name}: foto ${index} de ${count}`;

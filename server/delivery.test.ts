@@ -13,7 +13,8 @@ import { createTestApp, type TestApp } from './test/test-app';
 // A built web app as `vite build` leaves it: hashed assets with their .br/.gz twins. The twins carry
 // a marker so a test can tell a precompressed file from one compressed on the fly.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-dist-'));
-const INDEX_HTML = `<!doctype html><html lang="es"><head><title>Rifas</title></head><body><div id="root"></div>${'<!-- relleno -->'.repeat(100)}</body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="es"><head><title>Rifas</title>${'<!-- relleno -->'.repeat(100)}</head><body><div id="root"><div role="status">Cargando…</div></div>
+</body></html>`;
 const APP_JS = `export const rifas = ${JSON.stringify('x'.repeat(4000))};\n`;
 const ASSET = '/assets/app-Ab12Cd34.js';
 
@@ -233,6 +234,15 @@ describe('first prize photo named in the page HTML', () => {
       const page = await rawGet(`${app.baseUrl}/raffle/${raffle.id}`);
       expect(preloadOf(page.text())).toContain(`imagesizes="${RAFFLE_GALLERY_SIZES}"`);
       expect(page.text()).toContain('<div id="root">');
+      // Before any script: the prize photo (the same copy as the preload) and the raffle's name.
+      const firstPaint = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(page.text())?.[1] ?? '';
+      expect(firstPaint).toContain(
+        `srcset="${photo}?w=400 400w, ${photo}?w=800 800w, ${photo}?w=1600 1600w"`,
+      );
+      expect(firstPaint).toContain(`sizes="${RAFFLE_GALLERY_SIZES}"`);
+      expect(firstPaint).toContain(`alt="${raffle.name}: foto 1 de 1"`);
+      expect(firstPaint).toContain(`>${raffle.name}</h1>`);
+      expect(firstPaint).not.toContain('Cargando…</div>');
 
       // The page's own code and data are named too, so they download beside the entry, not after.
       const modules = (html: string) =>
@@ -257,6 +267,7 @@ describe('first prize photo named in the page HTML', () => {
         expect(res.status, url).toBe(200);
         expect(preloadOf(res.text()), url).toBeNull();
         expect(res.text(), url).not.toContain('as="fetch"');
+        expect(res.text(), url).toContain('<div id="root"><div role="status">Cargando…</div></div>');
       }
     } finally {
       await app.close();

@@ -1,4 +1,9 @@
-import { RAFFLE_CARD_SIZES, RAFFLE_GALLERY_SIZES, raffleImageSources } from '../../../domain/images';
+import {
+  galleryPhotoAlt,
+  RAFFLE_CARD_SIZES,
+  RAFFLE_GALLERY_SIZES,
+  raffleImageSources,
+} from '../../../domain/images';
 import type { PagePreload } from '../../lib/web-app';
 import type { RafflesService } from './raffles.service';
 
@@ -34,6 +39,7 @@ export function createRafflePagePreload(raffles: RafflesService) {
       page: RAFFLE_SOURCE,
       fetches: [`/api/raffles/${raffle.id}`, RATES_API],
       image: photo ? { ...raffleImageSources(photo), sizes: RAFFLE_GALLERY_SIZES } : null,
+      firstPaint: { title: raffle.name, imageAlt: galleryPhotoAlt(raffle.name, 1, raffle.images.length) },
     };
   };
 }

@@ -1,3 +1,4 @@
+import { galleryPhotoAlt } from '@domain/images';
 import type { PaymentMethod } from '@domain/reservations';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -22,7 +23,7 @@ export const raffleDetailTexts = {
   },
   hero: {
     noPhoto: 'Foto del premio no disponible',
-    photoOf: (name: string, i: number, n: number) => `${name}: foto ${i} de ${n}`,
+    photoOf: galleryPhotoAlt,
     photoCounter: (i: number, n: number) => `${i} / ${n}`,
     gallery: (name: string) => `Fotos del premio: ${name}`,
     previousPhoto: 'Foto anterior',
