@@ -10,6 +10,7 @@ import { jobRunsRepo } from '../../lib/job-runs';
 import type { Storage } from '../../lib/storage';
 import type { RatesService } from '../rates/rates.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
+import { streamTicketEvents } from '../tickets/event-stream';
 import { EXPIRY_JOB_NAME, type TicketsService } from '../tickets/tickets.service';
 import { testBenchRepo } from './test-bench.repo';
 
@@ -28,6 +29,13 @@ const REALTIME_TIMEOUT_MS = 5_000;
 const RATE_MAX_AGE_HOURS = 26;
 /** The expiry sweep is late after this many of its intervals (plus a minute of slack). */
 const EXPIRY_LATE_INTERVALS = 3;
+
+/** The numbers named by the `event: ticket` frames of a Server-Sent Events text. */
+export const sseTicketNumbers = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('event: ticket\n'))
+    .map((frame) => JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? '{}').number as number);
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
 
@@ -79,23 +87,34 @@ export function createChecks(deps: CheckDeps): Record<TestBenchCheck, () => Prom
       };
     },
 
-    /** A real sale in a sandbox raffle, timed until its NOTIFY comes back through the hub. */
+    /**
+     * A real sale in a sandbox raffle, timed until its change comes back as a frame of the raffle's
+     * live stream (the same Server-Sent Events text an open raffle page receives), by way of the
+     * database's change channel.
+     */
     async realtime() {
       const raffle = await testBenchRepo.createSandbox(db, {
         totalNumbers: 10,
         sellerId: null,
         name: m.checkNames.realtime,
       });
-      let unsubscribe = () => {};
+      let stopStream = () => {};
       try {
         let start = 0;
         const seen = new Promise<number | null>((resolve) => {
           const timer = setTimeout(() => resolve(null), REALTIME_TIMEOUT_MS);
-          unsubscribe = deps.hub.subscribe(raffle.id, (events) => {
-            if (!events.some((e) => e.number === 0)) return;
-            clearTimeout(timer);
-            resolve(elapsed(start));
-          });
+          let received = '';
+          stopStream = streamTicketEvents(
+            (frame) => {
+              received += frame;
+              if (!sseTicketNumbers(received).includes(0)) return;
+              clearTimeout(timer);
+              resolve(elapsed(start));
+            },
+            deps.hub,
+            raffle.id,
+            null,
+          );
         });
         start = performance.now();
         await deps.tickets.reserve(raffle.id, sandboxReservation([0], 0), { sandbox: true });
@@ -104,7 +123,7 @@ export function createChecks(deps: CheckDeps): Record<TestBenchCheck, () => Prom
           ? { ok: false, result: { detail: m.realtimeTimeout(REALTIME_TIMEOUT_MS) } }
           : { ok: true, result: { detail: m.realtime(ms), round_trip_ms: ms } };
       } finally {
-        unsubscribe();
+        stopStream();
         await testBenchRepo.deleteSandbox(db, raffle.id);
       }
     },

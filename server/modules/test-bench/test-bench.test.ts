@@ -6,7 +6,7 @@ import { jobRuns, payments, raffles } from '../../db/schema';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startReservationExpiryJob } from '../tickets/expiry.job';
-import { sandboxReservation } from './test-bench.checks';
+import { sandboxReservation, sseTicketNumbers } from './test-bench.checks';
 import { testBenchRepo } from './test-bench.repo';
 
 let t: TestApp;
@@ -290,5 +290,16 @@ describe('a sandbox raffle', () => {
     expect(await t.app.services.raffles.homeCover()).toBeNull();
     await testBenchRepo.deleteSandbox(t.db, id);
     expect(await sandboxCount()).toBe(0);
+  });
+});
+
+describe('the realtime check reads the live stream’s own frames', () => {
+  it('finds the numbers of ticket events, not of pings or resets', () => {
+    const text =
+      'retry: 3000\n: conectado\n\n: ping\n\nevent: reset\ndata: {}\n\n' +
+      'event: ticket\nid: 7\ndata: {"number":3,"status":"apartado","version":7}\n\n' +
+      'event: ticket\nid: 8\ndata: {"number":0,"status":"apartado","version":8}\n\n';
+    expect(sseTicketNumbers(text)).toEqual([3, 0]);
+    expect(sseTicketNumbers('event: reset\ndata: {}\n\n')).toEqual([]);
   });
 });

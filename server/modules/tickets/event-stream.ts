@@ -8,12 +8,43 @@ const HEARTBEAT_MS = 20_000;
 const ticketMessage = (event: TicketEvent) =>
   `event: ticket\nid: ${event.version}\ndata: ${JSON.stringify(ticketEventSchema.encode(event))}\n\n`;
 
+const RESET_MESSAGE = 'event: reset\ndata: {}\n\n';
+
 /** The version a reconnecting EventSource last saw (it sends it back as Last-Event-ID). */
 function lastEventId(request: FastifyRequest): number | null {
   const header = request.headers['last-event-id'];
   const value = Array.isArray(header) ? header[0] : header;
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);
+}
+
+/**
+ * The frames of a raffle's live stream, written to `write` as they happen: every change of the
+ * raffle, the ones missed since `since` (a reconnecting stream), and `event: reset` whenever they
+ * are not known here. The HTTP stream below and the test bench's realtime check both read them.
+ */
+export function streamTicketEvents(
+  write: (text: string) => void,
+  hub: RealtimeHub,
+  raffleId: string,
+  since: number | null,
+): () => void {
+  const unsubscribe = hub.subscribe(raffleId, (events) => {
+    for (const event of events) write(ticketMessage(event));
+  });
+  // Subscribed first, then the replay: nothing falls between them (a repeat is harmless, the
+  // client keeps the highest version per number).
+  if (since !== null) {
+    const missed = hub.eventsSince(raffleId, since);
+    if (missed === null) write(RESET_MESSAGE);
+    else for (const event of missed) write(ticketMessage(event));
+  }
+  // Events were lost on this instance's way in: the page reads the board again.
+  const unreset = hub.onReset(() => write(RESET_MESSAGE));
+  return () => {
+    unreset();
+    unsubscribe();
+  };
 }
 
 /**
@@ -38,19 +69,7 @@ export function openEventStream(
   });
   res.write('retry: 3000\n: conectado\n\n');
 
-  const unsubscribe = hub.subscribe(raffleId, (events) => {
-    for (const event of events) res.write(ticketMessage(event));
-  });
-  // Subscribed first, then the replay: nothing falls between them (a repeat is harmless, the
-  // client keeps the highest version per number).
-  const since = lastEventId(request);
-  if (since !== null) {
-    const missed = hub.eventsSince(raffleId, since);
-    if (missed === null) res.write('event: reset\ndata: {}\n\n');
-    else for (const event of missed) res.write(ticketMessage(event));
-  }
-  // Events were lost on this instance's way in: the page reads the board again.
-  const unreset = hub.onReset(() => res.write('event: reset\ndata: {}\n\n'));
+  const stopEvents = streamTicketEvents((text) => res.write(text), hub, raffleId, lastEventId(request));
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -61,8 +80,7 @@ export function openEventStream(
     closed = true;
     onClose();
     clearInterval(heartbeat);
-    unreset();
-    unsubscribe();
+    stopEvents();
     untrack();
     if (!res.writableEnded) res.end();
   };
