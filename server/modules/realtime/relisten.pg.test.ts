@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buyer, makeRaffle } from '../../test/factories';
+import { openRaffleStream } from '../../test/sse';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // PostgreSQL only: PGlite's notifications never travel over a connection that can drop.
@@ -10,31 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function stream(raffleId: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.baseUrl}/api/raffles/${raffleId}/events`, { signal: controller.signal });
-  let text = '';
-  const pump = (async () => {
-    const decoder = new TextDecoder();
-    const reader = res.body?.getReader();
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) return;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  return {
-    text: () => text,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
+const stream = (raffleId: string) => openRaffleStream(t.baseUrl, raffleId);
 
 describe('the LISTEN connection comes back after a drop', () => {
   it('listens again, tells open pages to read the board again, and live updates flow on', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buyer, makeRaffle } from '../../test/factories';
+import { openRaffleStream } from '../../test/sse';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -8,38 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Reads an SSE stream as text until aborted. */
-async function stream(raffleId: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.baseUrl}/api/raffles/${raffleId}/events`, {
-    signal: controller.signal,
-    headers,
-  });
-  let text = '';
-  const pump = (async () => {
-    if (res.status !== 200) return;
-    const decoder = new TextDecoder();
-    const reader = res.body?.getReader();
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) return;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  return {
-    res,
-    text: () => text,
-    ids: () => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])),
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
+const stream = (raffleId: string, headers: Record<string, string> = {}) =>
+  openRaffleStream(t.baseUrl, raffleId, headers);
 
 const reserve = (raffleId: string, n: number) =>
   t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers: [n], buyer: buyer() } });
