@@ -48,6 +48,26 @@ describe('change publisher', () => {
     expect(statements).toBe(2);
   });
 
+  it('answers each caller once its own announcement is sent, not when a steady rush lets the queue empty', async () => {
+    const gates: (() => void)[] = [];
+    const db = {
+      execute: () => new Promise<void>((resolve) => gates.push(resolve)),
+    } as unknown as Db;
+    const publisher = createChangePublisher({ db });
+    let firstAnswered = false;
+    const first = publisher.publish([change('r', 0)]).then(() => {
+      firstAnswered = true;
+    });
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    publisher.publish([change('r', 1)]); // commits during the first announcement: the queue never empties
+    gates[0]?.();
+    await vi.waitFor(() => expect(firstAnswered).toBe(true));
+    await first;
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]?.();
+    await publisher.flush();
+  });
+
   it('retries a failed announcement, then logs it instead of failing the sale that already committed', async () => {
     const warn = vi.fn();
     const db = {

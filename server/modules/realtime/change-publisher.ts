@@ -19,8 +19,10 @@ type Log = { warn: (obj: object, msg: string) => void };
  * grow in commit order (a sale's row lock / unique index orders them).
  */
 export function createChangePublisher(deps: { db: Db; log?: Log }) {
-  let queue: TicketChange[] = [];
-  let flushing: Promise<void> | null = null;
+  // Each caller waits for the statement that carries its own changes, not for the queue to empty:
+  // under a steady rush the queue never empties, and every buyer's 201 would wait for all of them.
+  let waiting: { changes: TicketChange[]; announced: () => void }[] = [];
+  let sending: Promise<void> | null = null;
 
   async function send(batch: TicketChange[]) {
     for (let i = 0; i < batch.length; i += PAYLOADS_PER_STATEMENT) {
@@ -45,25 +47,26 @@ export function createChangePublisher(deps: { db: Db; log?: Log }) {
     }
   }
 
-  async function drain() {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      await send(batch);
+  async function pump() {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await send(batch.flatMap((entry) => entry.changes));
+      for (const entry of batch) entry.announced();
     }
-    flushing = null;
+    sending = null;
   }
 
   return {
     /** Queues committed changes; resolves once they (and everything queued before) were announced. */
     publish(changes: TicketChange[]): Promise<void> {
-      if (changes.length === 0) return flushing ?? Promise.resolve();
-      queue.push(...changes);
-      flushing ??= drain();
-      return flushing;
+      return new Promise((announced) => {
+        waiting.push({ changes, announced });
+        sending ??= pump();
+      });
     },
     /** Waits for whatever is queued (server shutdown, tests). */
-    flush: () => flushing ?? Promise.resolve(),
+    flush: () => sending ?? Promise.resolve(),
   };
 }
 
