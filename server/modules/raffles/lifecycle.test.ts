@@ -5,6 +5,7 @@ import { drawMessages } from '../../../domain/draw';
 import { lifecycleMessages, type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { deleteClosedMessage } from './raffles.service';
 
 let t: TestApp;
 let admin: string;
@@ -148,6 +149,26 @@ describe('close and draw', () => {
       message: lifecycleMessages.alreadyDrawn,
     });
     expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(5);
+  });
+
+  it('a closed or finished raffle cannot be deleted: its published list stays', async () => {
+    for (const status of ['cerrada', 'finalizada'] as const) {
+      const raffle = await makeRaffleIn(t, status, { before: (id) => reserve(id, [4]).then(() => {}) });
+      const published = (await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body;
+      const res = await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin });
+      expect(res.status, status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: deleteClosedMessage });
+      const after = await t.api('GET', `/api/raffles/${raffle.id}/draw`);
+      expect(after.status).toBe(200);
+      expect(after.body.draw_commitment).toBe(published.draw_commitment);
+      expect(after.body.sold_list).toBe(published.sold_list);
+    }
+    // Before the close a delete still goes through, sales or not.
+    for (const status of ['borrador', 'activa'] as const) {
+      const raffle = await makeRaffle(t, { status });
+      expect((await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin })).status).toBe(204);
+      expect((await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).status).toBe(404);
+    }
   });
 });
 

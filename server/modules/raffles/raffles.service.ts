@@ -20,6 +20,10 @@ import type { AuthContext } from '../auth/auth.service';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleFilters, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
+// Belongs with lifecycleMessages in domain/raffles.ts (shared strings); kept here until it moves.
+export const deleteClosedMessage =
+  'La rifa ya cerró: no se puede eliminar, su lista de números vendidos está publicada como prueba del sorteo.';
+
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
 const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
 
@@ -255,9 +259,15 @@ export function createRafflesService(deps: {
       return raffle ?? toRaffle(row);
     },
 
+    /** A closed or finished raffle stays: its published sold list is the proof of the draw. */
     async remove(id: string): Promise<void> {
-      if (!(await rafflesRepo.delete(db, id)))
-        throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      await db.transaction(async (tx) => {
+        // Locked like the close locks it: a delete and a close never both go through.
+        const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
+        if (row && isClosedStatus(row.status)) throw new ConflictError(deleteClosedMessage, 'RAFFLE_CLOSED');
+        if (!row || !(await rafflesRepo.delete(tx, id)))
+          throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      });
     },
   };
 }

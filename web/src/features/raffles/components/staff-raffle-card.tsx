@@ -1,5 +1,5 @@
 import { formatUsd } from '@domain/money';
-import { paymentTypeLabels, type Raffle } from '@domain/raffles';
+import { isClosedStatus, paymentTypeLabels, type Raffle } from '@domain/raffles';
 import { ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -115,7 +115,8 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
           </Button>
         ))}
         {raffle.status === 'activa' && <CloseRaffleDialog raffle={raffle} />}
-        {canDelete && <DeleteRaffleDialog raffle={raffle} />}
+        {/* A closed raffle's published list is the proof of its draw: the server refuses its delete. */}
+        {canDelete && !isClosedStatus(raffle.status) && <DeleteRaffleDialog raffle={raffle} />}
       </div>
     </Card>
   );
