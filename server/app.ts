@@ -3,7 +3,6 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyHttpOptions,
@@ -20,6 +19,7 @@ import { createGuards } from './lib/guards';
 import { refuseHostileInput } from './lib/hostile-input';
 import { rateLimitStore } from './lib/rate-limit-store';
 import { declareCommonSchema } from './lib/responses';
+import { securityHeaders } from './lib/security-headers';
 import { openStorage } from './lib/storage';
 import { serveWebApp } from './lib/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -109,20 +109,7 @@ export async function buildApp(options: {
     declareCommonSchema(route);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // Staff see a PDF payment proof inline from a blob URL fetched with their token.
-        'frame-src': ["'self'", 'blob:'],
-        'object-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        // Plain-HTTP installs (a LAN address, no TLS yet) must still load their own assets.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  securityHeaders(app as unknown as FastifyInstance);
   // /api/docs runs Swagger UI's own scripts (no inline ones): the CSP above holds there as well.
   await registerApiDocs(app as unknown as FastifyInstance);
   const limitStore = rateLimitStore(app, config);
