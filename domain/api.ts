@@ -57,3 +57,10 @@ export const openApiDocumentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+
+/** `:id` of a resource that has no message of its own (a payment, a user). */
+export const idParams = z.object({ id: z.uuid('Identificador inválido') });
+/** `:id` of a raffle. */
+export const raffleIdParams = z.object({ id: z.uuid('Identificador de rifa inválido') });
+/** `:id` of a ticket (a sale). */
+export const ticketIdParams = z.object({ id: z.uuid('Identificador de ticket inválido') });

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { noContentSchema } from '../../../domain/api';
-import { meResponseSchema, refreshSchema, signInResponseSchema, signOutSchema } from '../../../domain/auth';
+import {
+  meResponseSchema,
+  refreshSchema,
+  signInResponseSchema,
+  signInSchema,
+  signOutSchema,
+} from '../../../domain/auth';
 import { type Guards, requireAuth } from '../../lib/guards';
 import type { AuthService } from './auth.service';
 
@@ -10,14 +15,13 @@ export const authRoutes =
   async (app) => {
     const { auth, guards } = deps;
 
-    // The body is checked by the service so a missing field gets the auth service's own message.
+    // The schema documents the fields; the service checks the body itself (attachValidation), so
+    // a missing body or field gets the contract's own message, not the generic validation error.
     app.post(
       '/auth/sign-in',
       {
-        schema: {
-          body: z.record(z.string(), z.unknown()).nullish(),
-          response: { 200: signInResponseSchema },
-        },
+        attachValidation: true,
+        schema: { body: signInSchema.nullish(), response: { 200: signInResponseSchema } },
         config: { rateLimit: { max: deps.signInPerMinute, timeWindow: '1 minute' } },
       },
       async (request) =>

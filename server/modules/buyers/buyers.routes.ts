@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { raffleIdParams } from '../../../domain/api';
 import { buyersQuery, raffleBuyersPageSchema } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
-import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { BuyersService } from './buyers.service';
 

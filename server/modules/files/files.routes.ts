@@ -1,16 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
-import { RAFFLE_IMAGE_WIDTHS, type RaffleImageWidth } from '../../../domain/images';
+import { fileKeyParams, fileQuery, uploadQuery } from '../../../domain/api-routes';
+import type { RaffleImageWidth } from '../../../domain/images';
 import { uploadedFileSchema } from '../../../domain/uploads';
 import type { Guards } from '../../lib/guards';
 import { multipartLimits, readUploadedFile } from './files.multipart';
-import { FILE_KINDS, type FilesService } from './files.service';
+import type { FilesService } from './files.service';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
-const WIDTHS = RAFFLE_IMAGE_WIDTHS.map(String) as [`${RaffleImageWidth}`, ...`${RaffleImageWidth}`[]];
 const DEFAULT_UPLOADS_PER_MINUTE = 20;
 
 // The rate-limit hook runs before validation, so it reads the raw query: each kind has its own bucket.
@@ -40,7 +39,7 @@ export const filesRoutes =
       {
         onRequest: guards.optional,
         schema: {
-          querystring: z.object({ kind: z.enum(FILE_KINDS).default('payment-proof') }),
+          querystring: uploadQuery,
           response: { 201: uploadedFileSchema },
         },
         config: {
@@ -68,9 +67,8 @@ export const filesRoutes =
       {
         onRequest: lenientAuth,
         schema: {
-          params: z.object({ key: z.string().max(200) }),
-          // `?w=800`: the 800 px WebP copy of a raffle photo (the original when it has none).
-          querystring: z.object({ w: z.enum(WIDTHS).optional() }),
+          params: fileKeyParams,
+          querystring: fileQuery,
           response: {
             200: nonJsonResponse(
               'El archivo: imagen (JPEG, PNG, WebP) o PDF',

@@ -25,7 +25,6 @@ import { makeImageVariants, variantKey } from './image-variants';
 import type { UploadQuota } from './upload-quota';
 
 export type { FileKind } from './files.repo';
-export const FILE_KINDS = ['payment-proof', 'raffle-image'] as const satisfies readonly FileKind[];
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Exactly what an upload answers (`fileUrl`): a path of this server, never another host's URL. */

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../../domain/api';
+import {
+  paymentListQuery,
+  staffCreatePaymentAnswerSchema,
+  staffPaymentListSchema,
+  ticketPaymentListSchema,
+} from '../../../domain/api-routes';
 import {
   batchReviewSchema,
   createPaymentResultSchema,
   createPaymentSchema,
-  PAYMENT_STATUSES,
   paymentCountsSchema,
   publicCreatePaymentResultSchema,
   reviewedPaymentSchema,
   reviewedPaymentsSchema,
   reviewPaymentSchema,
-  staffPaymentSchema,
-  ticketPaymentSchema,
 } from '../../../domain/payments';
 import { isStaffRole } from '../../../domain/roles';
 import { errorResponse } from '../../lib/error-handler';
@@ -19,14 +22,11 @@ import { type Guards, requireAuth } from '../../lib/guards';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { PaymentsService } from './payments.service';
 
-const idParams = z.object({ id: z.uuid('Identificador inválido') });
-
 /**
  * A buyer's answer never carries `duplicate_of` (the serializer drops it). To staff, the service's
- * own view: the hint on the raffles they manage (staff first in this union, public otherwise).
+ * own view (staffCreatePaymentAnswerSchema).
  */
 const createdAnswer = publicOrStaff(publicCreatePaymentResultSchema, createPaymentResultSchema);
-const createdForStaff = z.union([createPaymentResultSchema, publicCreatePaymentResultSchema]);
 
 export const paymentsRoutes =
   (deps: { payments: PaymentsService; guards: Guards; perMinute: number }): FastifyPluginAsyncZod =>
@@ -48,7 +48,9 @@ export const paymentsRoutes =
       async (request, reply) => {
         const created = await payments.create(request.body, request.auth);
         reply.status(201);
-        return isStaffRole(request.auth?.role) ? sendAs(reply, createdForStaff, created) : created;
+        return isStaffRole(request.auth?.role)
+          ? sendAs(reply, staffCreatePaymentAnswerSchema, created)
+          : created;
       },
     );
 
@@ -57,8 +59,8 @@ export const paymentsRoutes =
       {
         onRequest: guards.admin,
         schema: {
-          querystring: z.object({ status: z.enum(PAYMENT_STATUSES).optional() }),
-          response: { 200: z.array(staffPaymentSchema) },
+          querystring: paymentListQuery,
+          response: { 200: staffPaymentListSchema },
         },
       },
       async (request) => payments.list(request.query.status),
@@ -83,7 +85,7 @@ export const paymentsRoutes =
       '/tickets/:id/payments',
       {
         onRequest: guards.staff,
-        schema: { params: idParams, response: { 200: z.array(ticketPaymentSchema) } },
+        schema: { params: idParams, response: { 200: ticketPaymentListSchema } },
       },
       async (request) => payments.listForTicket(requireAuth(request), request.params.id),
     );

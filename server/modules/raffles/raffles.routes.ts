@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noContentSchema } from '../../../domain/api';
+import { noContentSchema, raffleIdParams } from '../../../domain/api';
+import { publicRaffleListSchema, raffleListQuery, raffleListSchema } from '../../../domain/api-routes';
 import { drawResultSchema, drawSchema, winnerResultSchema } from '../../../domain/draw';
 import { messages } from '../../../domain/messages';
 import {
   createRaffleSchema,
-  PAYMENT_TYPES,
   publicRaffleSchema,
-  RAFFLE_STATUSES,
   raffleSchema,
   updateRaffleSchema,
 } from '../../../domain/raffles';
@@ -19,11 +17,9 @@ import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
 
-export const raffleIdParams = z.object({ id: z.uuid('Identificador de rifa inválido') });
-
 /** Public callers get counts only (the serializer drops the money); staff, what the service gives them. */
 const raffleAnswer = publicOrStaff(publicRaffleSchema, raffleSchema);
-const raffleListAnswer = publicOrStaff(z.array(publicRaffleSchema), z.array(raffleSchema));
+const raffleListAnswer = publicOrStaff(publicRaffleListSchema, raffleListSchema);
 
 export const rafflesRoutes =
   (deps: { raffles: RafflesService; guards: Guards }): FastifyPluginAsyncZod =>
@@ -35,17 +31,13 @@ export const rafflesRoutes =
       {
         onRequest: guards.optional,
         schema: {
-          querystring: z.object({
-            status: z.enum(RAFFLE_STATUSES).optional(),
-            payment_type: z.enum(PAYMENT_TYPES).optional(),
-            seller_id: z.uuid().optional(),
-          }),
+          querystring: raffleListQuery,
           response: { 200: raffleListAnswer },
         },
       },
       async (request, reply) => {
         const list = await raffles.list(request.query, request.auth);
-        return isStaffRole(request.auth?.role) ? sendAs(reply, z.array(raffleSchema), list) : list;
+        return isStaffRole(request.auth?.role) ? sendAs(reply, raffleListSchema, list) : list;
       },
     );
 

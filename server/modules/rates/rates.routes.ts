@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { currencyParams, exchangeRateListSchema, rateHistorySchema } from '../../../domain/api-routes';
 import {
-  currencyCodeSchema,
   exchangeRateSchema,
-  rateHistoryPointSchema,
   rateHistoryQuerySchema,
   ratesRefreshResultSchema,
   setRateSchema,
@@ -18,7 +16,7 @@ export const ratesRoutes =
 
     app.get(
       '/exchange-rates',
-      { schema: { response: { 200: z.array(exchangeRateSchema) } } },
+      { schema: { response: { 200: exchangeRateListSchema } } },
       async (_request, reply) => {
         reply.header('cache-control', 'no-cache');
         return rates.list();
@@ -29,7 +27,7 @@ export const ratesRoutes =
       '/exchange-rates/history',
       {
         onRequest: guards.staff,
-        schema: { querystring: rateHistoryQuerySchema, response: { 200: z.array(rateHistoryPointSchema) } },
+        schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistorySchema } },
       },
       async (request) => rates.history(request.query.currency, request.query.days),
     );
@@ -45,7 +43,7 @@ export const ratesRoutes =
       {
         onRequest: guards.admin,
         schema: {
-          params: z.object({ currency: currencyCodeSchema }),
+          params: currencyParams,
           body: setRateSchema,
           response: { 200: exchangeRateSchema },
         },

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { nonJsonResponse } from '../../../domain/api';
+import { nonJsonResponse, raffleIdParams, ticketIdParams } from '../../../domain/api';
+import { raffleNumberParams } from '../../../domain/api-routes';
 import {
   historyPageSchema,
   historyQuery,
@@ -12,19 +12,9 @@ import {
   ticketPatchSchema,
 } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
-import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
-
-const ticketIdParams = z.object({ id: z.uuid('Identificador de ticket inválido') });
-const raffleNumberParams = raffleIdParams.extend({
-  number: z.coerce
-    .number('Número inválido')
-    .int('Número inválido')
-    .min(0, 'Número inválido')
-    .max(999_999, 'Número inválido'),
-});
 
 export const staffTicketsRoutes =
   (deps: {

@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
+import { nonJsonResponse, notModifiedSchema, raffleIdParams } from '../../../domain/api';
 import { messages } from '../../../domain/messages';
 import { normalizeCedula } from '../../../domain/phone';
 import { raffleMessages } from '../../../domain/raffles';
@@ -14,7 +14,6 @@ import {
 } from '../../../domain/reservations';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
-import { raffleIdParams } from '../raffles/raffles.routes';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { type BoardCache, pickEncoding } from './board-cache';

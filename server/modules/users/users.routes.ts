@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../../domain/api';
+import { userListSchema } from '../../../domain/api-routes';
 import { createUserSchema, updateUserSchema, userSchema } from '../../../domain/users';
 import { type Guards, requireAuth } from '../../lib/guards';
 import type { UsersService } from './users.service';
@@ -10,7 +11,7 @@ export const usersRoutes =
     const { users, guards } = deps;
     app.addHook('onRequest', guards.admin);
 
-    app.get('/users', { schema: { response: { 200: z.array(userSchema) } } }, async () => users.list());
+    app.get('/users', { schema: { response: { 200: userListSchema } } }, async () => users.list());
 
     app.post(
       '/users',
@@ -22,7 +23,7 @@ export const usersRoutes =
       '/users/:id',
       {
         schema: {
-          params: z.object({ id: z.uuid('Identificador inválido') }),
+          params: idParams,
           body: updateUserSchema,
           response: { 200: userSchema },
         },
