@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { boardSchema } from '../domain/reservations';
 import { trackedTicketSchema } from '../domain/tracking';
 import { buyer, makeRaffle, makeUser } from './test/factories';
@@ -15,6 +16,15 @@ import { createTestApp, type TestApp } from './test/test-app';
 /** Routes allowed without a response schema for their success status, each with why. Keep it empty. */
 const EXEMPT: Record<string, string> = {};
 
+/** POST/PUT/PATCH routes that take no JSON body, each with why. Keep it tiny. */
+const NO_BODY: Record<string, string> = {
+  'POST /api/uploads': 'a multipart file, read and limited by files.multipart.ts, not a JSON body',
+  'POST /api/raffles/:id/close': 'an action on the raffle named in the path',
+  'POST /api/exchange-rates/refresh': 'an action: fetch the rates now',
+  'POST /api/test-bench/checks': 'an action: run the checks now',
+};
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
 const methodsOf = (route: RouteOptions) => [route.method].flat().filter((m) => m !== 'HEAD');
 const nameOf = (route: RouteOptions) => `${methodsOf(route).join(',')} ${route.url}`;
 const successCodes = (route: RouteOptions) =>
@@ -23,6 +33,36 @@ const successCodes = (route: RouteOptions) =>
   );
 /** `/api/raffles/:id` as OpenAPI writes it: `/api/raffles/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+/** Everything a route runs for a request: its handler, its hooks and its rate-limit key. */
+function codeOf(route: RouteOptions): string {
+  const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
+  const rateLimit = (route.config as { rateLimit?: { keyGenerator?: unknown } } | undefined)?.rateLimit;
+  return [route.handler, ...hooks, rateLimit?.keyGenerator]
+    .filter((f): f is (...args: unknown[]) => unknown => typeof f === 'function')
+    .map(String)
+    .join('\n');
+}
+const readsQuery = (route: RouteOptions) =>
+  /\.query\b|\{[^}]*\bquery\b[^}]*\}\s*=|\bquery\s*:/.test(codeOf(route));
+
+/** Every schema a route declares, by where it is declared (`response.200`, `querystring`…). */
+function declaredSchemas(route: RouteOptions): [string, unknown][] {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const found: [string, unknown][] = [];
+  for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
+    if (schema[part] !== undefined) found.push([part, schema[part]]);
+  }
+  for (const [code, answer] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
+    // A non-JSON answer (nonJsonResponse) declares a schema per media type.
+    const content = (answer as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+    if (content && !(answer instanceof z.core.$ZodType)) {
+      for (const [type, media] of Object.entries(content))
+        found.push([`response.${code}.${type}`, media.schema]);
+    } else found.push([`response.${code}`, answer]);
+  }
+  return found;
+}
 
 const COUNT_KEYS = ['abonado', 'apartado', 'cancelado', 'disponible', 'pagado'];
 const MONEY_KEYS = ['pending_cents', 'total_paid_cents'];
@@ -59,6 +99,51 @@ describe('every route declares its contract', () => {
       .filter((route) => route.url.includes(':') && !route.schema?.params)
       .map(nameOf);
     expect(missing).toEqual([]);
+  });
+
+  it('each route that writes declares its body (or says why it takes none)', () => {
+    const missing = apiRoutes()
+      .flatMap((route) =>
+        methodsOf(route).map((method) => ({ route, key: `${method} ${route.url}`, method })),
+      )
+      .filter(({ route, key, method }) => WRITES.has(method) && !route.schema?.body && !(key in NO_BODY))
+      .map(({ key }) => key);
+    expect(missing, `routes that write without a body schema:\n${missing.join('\n')}`).toEqual([]);
+    // An exemption for a route that is gone, or that now has a body, is stale.
+    const routeKeys = new Set(
+      apiRoutes().flatMap((route) =>
+        route.schema?.body ? [] : methodsOf(route).map((method) => `${method} ${route.url}`),
+      ),
+    );
+    expect(Object.keys(NO_BODY).filter((key) => !routeKeys.has(key))).toEqual([]);
+  });
+
+  it('each route that reads its query string validates it with a schema', () => {
+    // The check reads the route's code: it must see the known readers, or it proves nothing.
+    const readers = apiRoutes().filter(readsQuery).map(nameOf);
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        'GET /api/raffles',
+        'GET /api/payments',
+        'POST /api/uploads',
+        'GET /api/files/:key',
+      ]),
+    );
+    expect(apiRoutes().filter((route) => !readsQuery(route)).length).toBeGreaterThan(10);
+    const missing = apiRoutes()
+      .filter((route) => readsQuery(route) && !route.schema?.querystring)
+      .map(nameOf);
+    expect(missing, `routes reading an unvalidated query:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('every declared schema is a zod schema (from domain/)', () => {
+    const notZod = apiRoutes().flatMap((route) =>
+      declaredSchemas(route)
+        .filter(([, schema]) => !(schema instanceof z.core.$ZodType))
+        .map(([where]) => `${nameOf(route)}: ${where}`),
+    );
+    expect(notZod).toEqual([]);
+    expect(apiRoutes().flatMap(declaredSchemas).length).toBeGreaterThan(apiRoutes().length * 3);
   });
 
   it('every error status shares the error schema', () => {
@@ -111,6 +196,14 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(body.paths['/api/raffles/{id}/tickets.csv'].get.responses['200'].content)).toEqual([
       'text/csv',
     ]);
+  });
+  it('shows the fields of the sign-in body (a missing body is still accepted)', async () => {
+    const { body } = await t.api('GET', '/api/openapi.json');
+    const signIn = body.paths['/api/auth/sign-in'].post.requestBody;
+    const text = JSON.stringify(signIn.content['application/json'].schema);
+    for (const field of ['email', 'phone', 'password']) expect(text).toContain(`"${field}"`);
+    // @fastify/swagger marks every declared body required; the schema says null is accepted.
+    expect(signIn.content['application/json'].schema.nullable).toBe(true);
   });
 });
 
