@@ -1,70 +1,159 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyer, makeRaffle } from '../test/factories';
+import { buyer, makeRaffle, makeUser } from '../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let admin: string;
+let vendedor: string;
 let raffleId: string;
+/** A sale of number 10 (its ticket and the buyer's cedula) and a user to edit. */
+let ticketId: string;
+const cedula = 'V-20333444';
+let userId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signInAdmin();
+  vendedor = (await makeUser(t, { role: 'vendedor' })).token;
+  userId = (await makeUser(t, { role: 'vendedor' })).user.id;
   raffleId = (await makeRaffle(t, { total_numbers: 100, digit_count: 2 })).id;
+  const sale = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers: [10], buyer: buyer({ cedula }) },
+  });
+  expect(sale.status).toBe(201);
+  ticketId = sale.body.tickets[0].id;
 });
 afterAll(() => t?.close());
 
 const NUL = '\u0000';
+const SPANISH_NUL = /carácter no permitido/;
+
+/** The answer to a NUL byte: 400 with the Spanish message, refused before any query runs. */
+function expectRefusedNul(res: { status: number; body: any }, what: string) {
+  expect(res.status, what).toBe(400);
+  expect(res.body.error, what).toMatchObject({ code: 'INVALID_CHARACTER' });
+  expect(res.body.error.message, what).toMatch(SPANISH_NUL);
+}
+
+/** `{a: {a: … value}}`, `depth` objects deep. */
+const nested = (depth: number, value: unknown, key = 'a'): unknown =>
+  Array.from({ length: depth }).reduce<unknown>((inner) => ({ [key]: inner }), value);
 
 describe('hostile input never reaches the database (issue 10, item 1)', () => {
-  it.each([
-    ['sign-in e-mail', 'POST', '/api/auth/sign-in', () => ({ email: `a${NUL}@x.com`, password: 'x' })],
-    ['sign-in phone', 'POST', '/api/auth/sign-in', () => ({ phone: `0414${NUL}`, password: 'x' })],
+  type Case = [what: string, method: string, path: () => string, body: () => unknown, token?: () => string];
+  const asAdmin = () => admin;
+  it.each<Case>([
+    ['sign-in e-mail', 'POST', () => '/api/auth/sign-in', () => ({ email: `a${NUL}@x.com`, password: 'x' })],
+    ['sign-in phone', 'POST', () => '/api/auth/sign-in', () => ({ phone: `0414${NUL}`, password: 'x' })],
     [
-      'buyer name',
+      'reservation buyer name',
       'POST',
       () => `/api/raffles/${raffleId}/reservations`,
       () => ({ numbers: [1], buyer: buyer({ name: `Ana${NUL}` }) }),
     ],
     [
-      'buyer address',
+      'reservation buyer address',
       'POST',
       () => `/api/raffles/${raffleId}/reservations`,
       () => ({ numbers: [2], buyer: buyer({ address: `Calle ${NUL}` }) }),
     ],
-    ['tracking cedula', 'POST', '/api/tracking', () => ({ cedula: `V-1${NUL}`, phone_last4: '1234' })],
-    ['an object key', 'POST', '/api/tracking', () => ({ [`ced${NUL}`]: 'V-1', phone_last4: '1234' })],
-  ])('a NUL byte in the %s is a 400 with a Spanish message', async (_what, method, path, body) => {
-    const url = typeof path === 'function' ? path() : path;
-    const res = await t.api(method, url, { body: body(), token: admin });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'INVALID_CHARACTER' });
-    expect(res.body.error.message).toMatch(/carácter no permitido/);
+    [
+      'payment reference',
+      'POST',
+      () => '/api/payments',
+      () => ({ ticket_id: ticketId, amount_cents: 100, cedula, reference: `0045${NUL}1234` }),
+    ],
+    [
+      'payment notes',
+      'POST',
+      () => '/api/payments',
+      () => ({ ticket_id: ticketId, amount_cents: 100, cedula, reference: '00451234', notes: `Pago${NUL}` }),
+    ],
+    [
+      'ticket buyer name (staff)',
+      'PATCH',
+      () => `/api/tickets/${ticketId}`,
+      () => ({ buyer_name: `Ana${NUL}Pérez` }),
+      asAdmin,
+    ],
+    [
+      'ticket buyer address (staff)',
+      'PATCH',
+      () => `/api/tickets/${ticketId}`,
+      () => ({ buyer_address: `Calle 1${NUL}` }),
+      asAdmin,
+    ],
+    [
+      'number buyer name (staff)',
+      'PATCH',
+      () => `/api/raffles/${raffleId}/numbers/20`,
+      () => ({ status: 'apartado', buyer_name: `Ana${NUL}` }),
+      asAdmin,
+    ],
+    ['raffle name', 'PATCH', () => `/api/raffles/${raffleId}`, () => ({ name: `Rifa${NUL}` }), asAdmin],
+    [
+      'raffle description',
+      'PATCH',
+      () => `/api/raffles/${raffleId}`,
+      () => ({ description: `Premio${NUL}` }),
+      asAdmin,
+    ],
+    [
+      'new user name',
+      'POST',
+      () => '/api/users',
+      () => ({
+        email: 'x@y.com',
+        password: 'Clave-muy-segura-2026',
+        full_name: `Ana${NUL}`,
+        role: 'vendedor',
+      }),
+      asAdmin,
+    ],
+    ['user name (PATCH)', 'PATCH', () => `/api/users/${userId}`, () => ({ full_name: `Ana${NUL}` }), asAdmin],
+    ['user phone (PATCH)', 'PATCH', () => `/api/users/${userId}`, () => ({ phone: `0414${NUL}` }), asAdmin],
+    ['tracking cedula', 'POST', () => '/api/tracking', () => ({ cedula: `V-1${NUL}`, phone_last4: '1234' })],
+    ['an object key', 'POST', () => '/api/tracking', () => ({ [`ced${NUL}`]: 'V-1', phone_last4: '1234' })],
+  ])('a NUL byte in the %s is a 400 with a Spanish message', async (what, method, path, body, token) => {
+    expectRefusedNul(await t.api(method, path(), { body: body(), token: token?.() }), what);
   });
 
-  it('a NUL byte in a search, query string or path is a 400, never a 500', async () => {
+  it('nothing of those reached the data: the sale, the raffle and the user are as they were', async () => {
+    const ticket = await t.api('GET', `/api/tickets/${ticketId}`, { token: admin });
+    expect(ticket.status).toBe(200);
+    const raffle = await t.api('GET', `/api/raffles/${raffleId}`);
+    const users = await t.api('GET', '/api/users', { token: admin });
+    const payments = await t.api('GET', `/api/tickets/${ticketId}/payments`, { token: admin });
+    for (const body of [ticket.body, raffle.body, users.body, payments.body]) {
+      expect(JSON.stringify(body)).not.toContain('\\u0000');
+    }
+    expect(payments.body).toEqual([]);
+  });
+
+  it('a NUL byte in a search, query string or path is a 400 with a Spanish message, never a 500', async () => {
     for (const path of [
       `/api/raffles/${raffleId}/tickets?search=ana%00`,
+      `/api/raffles/${raffleId}/tickets.csv?search=%00`,
       `/api/history?raffle_id=${raffleId}%00`,
       `/api/raffles/${raffleId}%00`,
       `/api/raffles/${raffleId}/buyers?search=%00%00`,
+      `/api/raffles?status=activa%00`,
     ]) {
-      const res = await t.api('GET', path, { token: admin });
-      expect(res.status, path).toBe(400);
+      expectRefusedNul(await t.api('GET', path, { token: admin }), path);
     }
   });
 
-  it('staff text fields with a NUL byte are refused (raffle name, user name, payment notes)', async () => {
-    const raffle = await t.api('PATCH', `/api/raffles/${raffleId}`, {
-      token: admin,
-      body: { name: `Rifa${NUL}` },
-    });
-    expect(raffle.status).toBe(400);
-    const user = await t.api('POST', '/api/users', {
-      token: admin,
-      body: { email: 'x@y.com', password: 'Clave-muy-segura-2026', full_name: `Ana${NUL}`, role: 'vendedor' },
-    });
-    expect(user.status).toBe(400);
-    const still = await t.api('GET', `/api/raffles/${raffleId}`);
-    expect(still.body.name).not.toContain(NUL);
+  it('finds a NUL however deep the body nests it (100 levels, in a value or a key)', async () => {
+    for (const body of [
+      nested(100, `V-1${NUL}`),
+      nested(100, { [`k${NUL}`]: 1 }),
+      { cedula: 'V-1', phone_last4: '1234', deep: nested(100, [[`x${NUL}`]]) },
+    ]) {
+      expectRefusedNul(await t.api('POST', '/api/tracking', { body }), 'deep body');
+    }
+    // Without a NUL, the same depth is an ordinary validation error.
+    const clean = await t.api('POST', '/api/tracking', { body: nested(100, 'V-1') });
+    expect(clean.status).toBe(400);
+    expect(clean.body.error.code).toBe('VALIDATION_ERROR');
   });
 
   it('numbers beyond a 32-bit integer are a 4xx, not an overflow', async () => {
@@ -80,6 +169,25 @@ describe('hostile input never reaches the database (issue 10, item 1)', () => {
       token: admin,
     });
     expect(page.status).toBe(400);
+  });
+});
+
+describe('the guards answer before the URL is looked at (issue 10, item 2)', () => {
+  it('a NUL in the URL of a protected route: 401 without a token, 403 for the wrong role, 400 past the guard', async () => {
+    const staffOnly = `/api/raffles/${raffleId}%00/tickets`;
+    expect((await t.api('GET', staffOnly)).status).toBe(401);
+    expect((await t.api('GET', staffOnly, { token: 'forged.token.value' })).status).toBe(401);
+    expectRefusedNul(await t.api('GET', staffOnly, { token: admin }), staffOnly);
+
+    const adminOnly = `/api/users/${userId}%00`;
+    const body = { full_name: 'Ana' };
+    expect((await t.api('PATCH', adminOnly, { body })).status).toBe(401);
+    expect((await t.api('PATCH', adminOnly, { body, token: vendedor })).status).toBe(403);
+    expectRefusedNul(await t.api('PATCH', adminOnly, { body, token: admin }), adminOnly);
+  });
+
+  it('a NUL in the URL of a public route is refused for anyone', async () => {
+    expectRefusedNul(await t.api('GET', `/api/raffles/${raffleId}%00`), 'public raffle');
   });
 });
 

@@ -6,25 +6,39 @@ const NUL = '\u0000';
 /** `%00` anywhere in the path or query string decodes to a NUL byte. */
 const ENCODED_NUL = /%00/i;
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL) || containsNul(item, depth + 1)) return true;
+/**
+ * Walks the parsed JSON (keys and values) with a stack instead of recursion: no depth limit, and
+ * a deeply nested body cannot overflow the call stack. The body size limit bounds the work.
+ */
+function containsNul(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes(NUL)) return true;
+        stack.push(item);
+      }
+    }
   }
   return false;
 }
 
 /**
  * PostgreSQL text cannot hold a NUL byte: one reaching a query fails it with a 500. Rather than
- * trusting every schema to remember, the NUL is refused at the door for every route: in the URL
- * (path and query) and anywhere in a JSON body. The JSON parser also treats an empty body as no
- * body, so `POST /api/auth/sign-out` with a token and nothing else signs out.
+ * trusting every schema to remember, the NUL is refused for every route: in the URL (path and
+ * query) and anywhere in a JSON body. The URL is looked at in preParsing, after every onRequest
+ * hook, so the guards answer first: a caller without a token gets 401 whatever the URL holds.
+ * The JSON parser also treats an empty body as no body, so `POST /api/auth/sign-out` with a token
+ * and nothing else signs out.
  */
 export function refuseHostileInput(app: FastifyInstance) {
   const nulError = () => new BadRequestError(messages.http.nulCharacter, 'INVALID_CHARACTER');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preParsing', async (request, _reply, payload) => {
     if (ENCODED_NUL.test(request.url) || request.url.includes(NUL)) throw nulError();
+    return payload;
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
