@@ -230,6 +230,9 @@ describe('first prize photo named in the page HTML', () => {
       );
       expect(homeLink).toContain(`imagesizes="${RAFFLE_CARD_SIZES}"`);
       expect(homeLink).toContain('fetchpriority="high"');
+      // Named before the app's code and styles: it must not queue behind them for a connection.
+      const firstAsset = /<(script|link rel="(modulepreload|stylesheet)")/.exec(home.text())?.index ?? -1;
+      expect(home.text().indexOf('rel="preload" as="image"')).toBeLessThan(firstAsset);
 
       const page = await rawGet(`${app.baseUrl}/raffle/${raffle.id}`);
       expect(preloadOf(page.text())).toContain(`imagesizes="${RAFFLE_GALLERY_SIZES}"`);
@@ -242,6 +245,8 @@ describe('first prize photo named in the page HTML', () => {
       expect(firstPaint).toContain(`sizes="${RAFFLE_GALLERY_SIZES}"`);
       expect(firstPaint).toContain(`alt="${raffle.name}: foto 1 de 1"`);
       expect(firstPaint).toContain(`>${raffle.name}</h1>`);
+      // The app waits for this photo to be on screen before replacing it (web/src/main.tsx).
+      expect(firstPaint).toContain('data-first-paint');
       expect(firstPaint).not.toContain('Cargando…</div>');
 
       // The page's own code and data are named too, so they download beside the entry, not after.

@@ -76,7 +76,7 @@ function firstPaintHtml(image: ImagePreload, shell: NonNullable<PagePreload['fir
   const srcset = image.srcSet ? ` srcset="${attribute(image.srcSet)}" sizes="${attribute(image.sizes)}"` : '';
   return `<div id="root">
       <main style="max-width:72rem;margin:0 auto;padding:160px 16px 16px" aria-busy="true">
-        <img src="${attribute(image.src)}"${srcset} alt="${attribute(shell.imageAlt)}" fetchpriority="high" style="display:block;width:100%;max-width:600px;aspect-ratio:4/3;object-fit:cover;border-radius:16px;background:#e4e4e7">
+        <img src="${attribute(image.src)}"${srcset} alt="${attribute(shell.imageAlt)}" fetchpriority="high" data-first-paint style="display:block;width:100%;max-width:600px;aspect-ratio:4/3;object-fit:cover;border-radius:16px;background:#e4e4e7">
         <h1 style="font:700 1.5rem/1.25 system-ui,sans-serif;margin:20px 4px 8px;color:#18181b">${text(shell.title)}</h1>
         <p role="status" style="font:0.875rem system-ui,sans-serif;margin:0 4px;color:#52525b">Cargando…</p>
       </main>
@@ -119,7 +119,6 @@ export async function serveWebApp(
     // Same URL, mode and credentials as the page's own fetch, so the browser reuses the answer.
     for (const url of preload.fetches ?? [])
       tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(url)}">`);
-    if (preload.image) tags.push(preloadTag(preload.image));
     return tags;
   }
   if (hasWeb) {
@@ -148,12 +147,15 @@ export async function serveWebApp(
         return null;
       });
       const tags = preload ? preloadTags(preload) : [];
-      if (tags.length === 0) return reply.sendFile('index.html');
+      if (tags.length === 0 && !preload?.image) return reply.sendFile('index.html');
       // This page's own HTML (about 3 KB, compressed on the fly), still revalidated every time.
       let html = (await fs.promises.readFile(indexFile, 'utf8')).replace(
         '</head>',
         `  ${tags.join('\n    ')}\n  </head>`,
       );
+      // The photo first, before the app's own script and styles: on a phone's few connections it is
+      // the page's largest paint and must not queue behind a dozen code files.
+      if (preload?.image) html = html.replace('</title>', `</title>\n    ${preloadTag(preload.image)}`);
       if (preload?.image && preload.firstPaint)
         html = html.replace(
           /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,

@@ -6,8 +6,38 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * On a raffle page the server already painted the prize photo (server/lib/web-app.ts,
+ * firstPaintHtml). React waits for that photo to be on screen before replacing it (at most
+ * MAX_WAIT_MS), so the photo a buyer came for shows as soon as it arrives instead of being torn
+ * down half-loaded and drawn again after the app's code runs.
+ */
+const MAX_WAIT_MS = 1500;
+function firstPaintShown(container: HTMLElement): Promise<void> {
+  const photo = container.querySelector<HTMLImageElement>('img[data-first-paint]');
+  if (!photo) return Promise.resolve();
+  const loaded = photo.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        photo.addEventListener('load', () => resolve(), { once: true });
+        photo.addEventListener('error', () => resolve(), { once: true });
+      });
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS));
+  // One frame after it loads, so it is painted before React replaces it.
+  // (A tab opened in the background gets no frames: the short timer goes on without one.)
+  return Promise.race([loaded, timeout]).then(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => resolve());
+        setTimeout(resolve, 100);
+      }),
+  );
+}
+
+void firstPaintShown(root).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
