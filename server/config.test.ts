@@ -44,3 +44,11 @@ describe('loadConfig: files', () => {
     expect(() => loadConfig({ UPLOAD_BYTES_PER_HOUR: '1000' })).toThrow(/UPLOAD_BYTES_PER_HOUR/);
   });
 });
+
+describe('loadConfig: live streams', () => {
+  it('lets one IP keep 20 live streams open by default; SSE_MAX_PER_IP changes it', () => {
+    expect(loadConfig({}).sseMaxPerIp).toBe(20);
+    expect(loadConfig({ SSE_MAX_PER_IP: '5' }).sseMaxPerIp).toBe(5);
+    expect(() => loadConfig({ SSE_MAX_PER_IP: '0' })).toThrow(/SSE_MAX_PER_IP/);
+  });
+});
