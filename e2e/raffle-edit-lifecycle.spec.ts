@@ -10,7 +10,13 @@ const PRICE_WARNING =
   'El nuevo precio solo aplica a las ventas nuevas; los números ya apartados o vendidos conservan su precio.';
 const NO_DRAFT = 'La rifa ya tiene números apartados o vendidos: no puede volver a borrador.';
 
+const SALES_LOCKED = 'No se puede cambiar: ya hay números apartados o vendidos.';
+const CLOSED_LOCKED = 'No se puede cambiar: la rifa ya cerró.';
+const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1440, height: 900 };
+
 const statusRadios = (page: Page) => page.getByRole('group', { name: 'Estado' }).getByRole('radio');
+const drawSource = (page: Page) => page.getByLabel('Sorteo oficial que decide el ganador');
 
 /** Scrolls so the element sits mid-screen (the phone's sticky save bar covers the bottom). */
 const centerOn = (page: Page, selector: string) =>
@@ -57,8 +63,12 @@ test.describe('raffle lifecycle on the edit form', () => {
     const price = page.getByLabel('Precio por número (USD)');
     await expect(page.getByText(PRICE_WARNING)).toBeVisible();
     await expect(price).toHaveAttribute('aria-describedby', /raffle-price-warning/);
+    // The official draw is fixed once someone bought (the server answers DRAW_SOURCE_LOCKED).
+    await expect(drawSource(page)).not.toBeEditable();
+    await expect(drawSource(page)).toHaveAccessibleDescription(SALES_LOCKED);
+    await expect(page.getByRole('combobox', { name: 'Cifras por número' })).toBeEnabled();
     await centerOn(page, '#raffle-price-warning');
-    await page.screenshot({ path: `${SHOTS}/edit-price-warning-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/edit-price-warning-1440.png` });
 
     await price.fill('8');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -76,30 +86,64 @@ test.describe('on a phone', () => {
     await openEdit(page, raffle.id, raffle.name);
     await expect(page.getByText(PRICE_WARNING)).toBeVisible();
     await centerOn(page, '#raffle-price-warning');
-    await page.screenshot({ path: `${SHOTS}/edit-price-warning-phone.png` });
+    await page.screenshot({ path: `${SHOTS}/edit-price-warning-412.png` });
   });
 
   test('a closed raffle keeps its terms and status; its name is still editable', async ({
     page,
     request,
   }) => {
-    const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('TV cerrada') });
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('TV cerrada'),
+      payment_type: 'cuotas',
+      installments: 4,
+      draw_source: 'Triple Táchira A, 10:00 p. m.',
+    });
     await reserveViaApi(request, raffle.id, [2], { cedula: 'V-20555666' });
     await closeRaffleViaApi(request, raffle.id);
     await signInAsAdmin(page);
-    await openEdit(page, raffle.id, raffle.name);
-    await expect(page.getByText(/La rifa ya cerró: el precio, la cantidad de números/)).toBeVisible();
-    await expect(page.getByLabel('Precio por número (USD)')).toHaveAttribute('readonly', '');
-    await expect(page.getByText(PRICE_WARNING)).toHaveCount(0);
-    await expect(statusRadios(page)).toHaveCount(1);
-    await expect(page.getByRole('radio', { name: /^Cerrada/ })).toBeChecked();
-    await centerOn(page, '#raffle-terms-frozen');
-    await page.screenshot({ path: `${SHOTS}/edit-closed-phone.png` });
-    await centerOn(page, '#section-publish');
-    await page.screenshot({ path: `${SHOTS}/edit-closed-status-phone.png` });
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await openEdit(page, raffle.id, raffle.name);
+      await expect(page.getByText(/La rifa ya cerró: el precio, la cantidad de números/)).toBeVisible();
+      await expect(page.getByLabel('Precio por número (USD)')).toHaveAttribute('readonly', '');
+      await expect(page.getByText(PRICE_WARNING)).toHaveCount(0);
+      // Every term the server refuses to change on a closed raffle (409 RAFFLE_CLOSED) is locked,
+      // each saying why.
+      const digits = page.getByRole('combobox', { name: 'Cifras por número' });
+      await expect(digits).toBeDisabled();
+      await expect(digits).toHaveAccessibleDescription(CLOSED_LOCKED);
+      const paymentType = page.getByRole('group', { name: 'Forma de pago' });
+      await expect(paymentType).toHaveAccessibleDescription(CLOSED_LOCKED);
+      await expect(paymentType.getByRole('radio', { name: /^Cuotas/ })).toBeChecked();
+      await expect(paymentType.getByRole('radio', { name: /^Cuotas/ })).toBeDisabled();
+      await expect(paymentType.getByRole('radio', { name: /^Pago único/ })).toBeDisabled();
+      await expect(page.getByLabel('Cantidad de cuotas')).not.toBeEditable();
+      await expect(page.getByLabel('Cantidad de cuotas')).toHaveValue('4');
+      await expect(drawSource(page)).not.toBeEditable();
+      await expect(drawSource(page)).toHaveAccessibleDescription(CLOSED_LOCKED);
+      await expect(statusRadios(page)).toHaveCount(1);
+      await expect(page.getByRole('radio', { name: /^Cerrada/ })).toBeChecked();
+      await centerOn(page, '#raffle-digits');
+      await page.screenshot({ path: `${SHOTS}/edit-closed-${size}.png` });
+      await centerOn(page, '#raffle-draw-source');
+      await page.screenshot({ path: `${SHOTS}/edit-closed-draw-${size}.png` });
+      await centerOn(page, '#section-publish');
+      await page.screenshot({ path: `${SHOTS}/edit-closed-status-${size}.png` });
+    }
 
+    // The locked fields still go out unchanged: the save goes through.
     await page.getByLabel('Nombre de la rifa').fill(`${raffle.name} (cerrada)`);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toast(page, 'Rifa actualizada')).toBeVisible();
+    const saved = await (await request.get(`/api/raffles/${raffle.id}`)).json();
+    expect(saved).toMatchObject({
+      name: `${raffle.name} (cerrada)`,
+      payment_type: 'cuotas',
+      installments: 4,
+    });
   });
 });

@@ -26,7 +26,10 @@ export const formTexts = {
   priceChangeWarning:
     'El nuevo precio solo aplica a las ventas nuevas; los números ya apartados o vendidos conservan su precio.',
   totalNumbers: 'Cantidad de números',
-  totalLockedHint: 'No se puede cambiar: ya hay números apartados o vendidos.',
+  /** Beside a field the server refuses to change once someone bought (size, official draw). */
+  salesLockedHint: 'No se puede cambiar: ya hay números apartados o vendidos.',
+  /** Beside a term of a closed raffle (decision 010: the sales were made under it). */
+  closedLockedHint: 'No se puede cambiar: la rifa ya cerró.',
   digitCount: 'Cifras por número',
   digitOption: (d: number) => `${d} ${d === 1 ? 'cifra' : 'cifras'} (${'0'.repeat(d)} a ${'9'.repeat(d)})`,
   digitHint: (total: string, digits: number) =>

@@ -7,10 +7,19 @@ import { formTexts as t } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
 
+type RaffleDrawFieldsProps = {
+  /** Some number is taken: the server refuses a new official draw (DRAW_SOURCE_LOCKED). */
+  hasSales: boolean;
+  /** Cerrada or finalizada: the draw is one of the terms the numbers were sold under. */
+  closed: boolean;
+};
+
 /** Closing date (Caracas time), hours to pay a reserved number, and the official draw. */
-export function RaffleDrawFields() {
+export function RaffleDrawFields({ hasSales, closed }: RaffleDrawFieldsProps) {
   const { register, control, formState } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
+  const drawSourceLocked = hasSales || closed;
+  const drawSourceHint = closed ? t.closedLockedHint : hasSales ? t.salesLockedHint : t.drawSourceHint;
   // The browser shows the picker in its own locale; the hint says it back in Spanish, Caracas time.
   const closingIso = caracasLocalToIso(useWatch({ control, name: 'closing_date' }));
   const closingHint = closingIso ? t.closingPreview(formatDateTime(closingIso)) : t.closingDateHint;
@@ -46,13 +55,15 @@ export function RaffleDrawFields() {
           id="raffle-draw-source"
           label={t.drawSource}
           error={errors.draw_source?.message}
-          hint={t.drawSourceHint}
+          hint={drawSourceHint}
           className="sm:col-span-2"
         >
           <Input
-            {...fieldControlProps('raffle-draw-source', errors.draw_source?.message, t.drawSourceHint)}
+            {...fieldControlProps('raffle-draw-source', errors.draw_source?.message, drawSourceHint)}
             placeholder={t.drawSourcePlaceholder}
             autoComplete="off"
+            readOnly={drawSourceLocked}
+            className={drawSourceLocked ? 'bg-zinc-100 text-zinc-600' : undefined}
             {...register('draw_source')}
           />
         </Field>

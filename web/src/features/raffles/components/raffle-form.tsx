@@ -40,6 +40,8 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
   const [uploading, setUploading] = useState(false);
   const onUploadingChange = useCallback((value: boolean) => setUploading(value), []);
   const submitting = form.formState.isSubmitting;
+  const hasSales = props.hasSales ?? false;
+  const closed = props.currentStatus !== undefined && isClosedStatus(props.currentStatus);
 
   async function submit(body: T) {
     setGeneralError(null);
@@ -68,13 +70,10 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
           </div>
         )}
         <RafflePrizeFields onUploadingChange={onUploadingChange} />
-        <RaffleNumbersFields
-          hasSales={props.hasSales ?? false}
-          closed={props.currentStatus !== undefined && isClosedStatus(props.currentStatus)}
-        />
-        <RaffleDrawFields />
+        <RaffleNumbersFields hasSales={hasSales} closed={closed} />
+        <RaffleDrawFields hasSales={hasSales} closed={closed} />
         <RaffleOrganizerFields />
-        <RaffleStatusField current={props.currentStatus ?? null} hasSales={props.hasSales ?? false} />
+        <RaffleStatusField current={props.currentStatus ?? null} hasSales={hasSales} />
         <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
           {hasFieldErrors && !submitting && (
             <p className="text-sm text-red-700 sm:mr-auto">{formTexts.errorsBelow}</p>

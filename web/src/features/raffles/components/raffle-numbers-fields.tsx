@@ -34,7 +34,7 @@ const DIGIT_OPTIONS = Array.from({ length: MAX_DIGIT_COUNT }, (_, i) => i + 1);
 const count = new Intl.NumberFormat('es-VE');
 
 type RaffleNumbersFieldsProps = {
-  /** Some number left `disponible`: the size is fixed and a new price applies to new sales only. */
+  /** Some number no longer `disponible`: the size is fixed and a new price applies to new sales only. */
   hasSales: boolean;
   /** Cerrada or finalizada: the terms the numbers were sold under no longer change. */
   closed: boolean;
@@ -51,6 +51,11 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
   const totalValue = /^\d+$/.test(total) ? Number(total) : null;
   const minDigits = totalValue ? minDigitsFor(totalValue) : 1;
   const priceWarning = hasSales && !closed ? 'raffle-price-warning' : null;
+  const digitHint = closed
+    ? t.closedLockedHint
+    : totalValue
+      ? t.digitHint(count.format(totalValue), minDigits)
+      : undefined;
 
   // More numbers than the digits can hold: raise the digits to the minimum that fits.
   function syncDigits(nextTotal: string) {
@@ -87,7 +92,7 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
           id="raffle-total"
           label={t.totalNumbers}
           error={errors.total_numbers?.message}
-          hint={totalLocked ? t.totalLockedHint : undefined}
+          hint={closed ? t.closedLockedHint : hasSales ? t.salesLockedHint : undefined}
         >
           <Input
             {...fieldControlProps(
@@ -102,24 +107,20 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
             {...register('total_numbers', { onChange: (event) => syncDigits(event.target.value) })}
           />
         </Field>
-        <Field
-          id="raffle-digits"
-          label={t.digitCount}
-          error={errors.digit_count?.message}
-          hint={totalValue ? t.digitHint(count.format(totalValue), minDigits) : undefined}
-        >
+        <Field id="raffle-digits" label={t.digitCount} error={errors.digit_count?.message} hint={digitHint}>
           <Controller
             control={control}
             name="digit_count"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
+              <Select value={field.value} onValueChange={field.onChange} disabled={closed}>
                 <SelectTrigger
                   {...fieldControlProps(
                     'raffle-digits',
                     errors.digit_count?.message,
-                    totalValue ? 'hint' : undefined,
+                    digitHint ? 'hint' : undefined,
                   )}
                   onBlur={field.onBlur}
+                  className={closed ? 'bg-zinc-100 text-zinc-600 disabled:opacity-100' : undefined}
                 >
                   <SelectValue />
                 </SelectTrigger>
@@ -135,7 +136,7 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
           />
         </Field>
       </div>
-      <PaymentTypeField />
+      <PaymentTypeField locked={closed} />
     </FormSection>
   );
 }
