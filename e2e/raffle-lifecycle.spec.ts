@@ -70,6 +70,26 @@ async function fullPageShot(page: Page, path: string) {
   await page.screenshot({ path, fullPage: true });
 }
 
+/**
+ * Runs `shoot` at phone and desktop size (the one `current` first), then returns to `current`.
+ * A resize restarts a dialog's entry animation: shoot with `animations: 'disabled'`.
+ */
+async function bothSizes(
+  page: Page,
+  current: typeof PHONE,
+  shoot: (size: '412' | '1440') => Promise<unknown>,
+) {
+  const sizes = [
+    ['412', PHONE],
+    ['1440', DESKTOP],
+  ] as const;
+  for (const [size, viewport] of current === PHONE ? sizes : [...sizes].reverse()) {
+    await page.setViewportSize(viewport);
+    await shoot(size);
+  }
+  await page.setViewportSize(current);
+}
+
 /** The published list and its SHA-256 as anyone gets them, hashed here with Node's own sha256. */
 async function publishedDraw(request: APIRequestContext, raffleId: string) {
   const response = await request.get(`/api/raffles/${raffleId}/draw`);
@@ -103,7 +123,10 @@ test.describe('raffle lifecycle', () => {
     await expect(dialog.getByText(/No se pueden apartar más números, ni liberar números/)).toBeVisible();
     await expect(dialog.getByText(/Los pagos siguen/)).toBeVisible();
     await expect(dialog.getByText('Entran 3 números en la lista publicada.')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/close-dialog-412.png` });
+    await page.screenshot({ path: `${SHOTS}/close-dialog-412.png`, animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SHOTS}/close-dialog-1440.png`, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
     await dialog.getByRole('button', { name: 'Sí, cerrar ventas' }).click();
     await expect(toast(page, 'Ventas cerradas')).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -132,13 +155,17 @@ test.describe('raffle lifecycle', () => {
     await input.fill('42');
     await expect(dialog.locator('output')).toHaveText('042');
     await expect(dialog.getByText('Escribe un número entero entre 0 y 199.')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/draw-dialog-number-1440.png` });
+    await bothSizes(page, DESKTOP, (size) =>
+      page.screenshot({ path: `${SHOTS}/draw-dialog-number-${size}.png`, animations: 'disabled' }),
+    );
     await dialog.getByRole('button', { name: 'Continuar' }).click();
     await expect(
       dialog.getByRole('heading', { name: '¿Registrar el número 042 como ganador?' }),
     ).toBeVisible();
     await expect(dialog.getByText(/no se puede cambiar ni deshacer/)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/draw-dialog-1440.png` });
+    await bothSizes(page, DESKTOP, (size) =>
+      page.screenshot({ path: `${SHOTS}/draw-dialog-${size}.png`, animations: 'disabled' }),
+    );
     await dialog.getByRole('button', { name: 'Sí, registrar el 042' }).click();
     await expect(toast(page, 'Resultado registrado: número 042')).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -168,9 +195,15 @@ test.describe('raffle lifecycle', () => {
     await expect(card.getByRole('button', { name: /^Registrar el resultado/ })).toHaveCount(0);
     await noToasts(page);
     // Tall enough for the whole card: the sticky top bar is not painted over it.
-    await page.setViewportSize({ width: PHONE.width, height: 1600 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await card.screenshot({ path: `${SHOTS}/winner-card-412.png` });
+    for (const [size, width] of [
+      ['412', PHONE.width],
+      ['1440', DESKTOP.width],
+    ] as const) {
+      await page.setViewportSize({ width, height: 1600 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await card.screenshot({ path: `${SHOTS}/winner-card-${size}.png` });
+    }
+    await page.setViewportSize(PHONE);
 
     // Drawing twice is refused by the server: the result cannot change.
     const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
@@ -266,6 +299,8 @@ test.describe('raffle lifecycle', () => {
       await list.getByRole('button', { name: 'Ver la lista' }).click();
       const shown = list.getByRole('region', { name: 'Lista publicada de números vendidos' });
       await expect(shown).toHaveText(draw.sold_list);
+      // Whole lines on a phone too: they wrap, nothing hides off to the right.
+      expect(await shown.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await list.getByRole('button', { name: 'Verificar' }).click();
       await expect(list.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
       await expect(list.getByTestId('verify-result')).toContainText(draw.draw_commitment);
@@ -318,23 +353,39 @@ test.describe('raffle lifecycle', () => {
     await expect(page.getByTestId('raffle-status-banner')).toHaveCount(0);
     await expect(page.getByTestId('published-list')).toHaveCount(0);
 
-    await openRaffle(page, drawnRaffle.id);
-    const banner = page.getByTestId('raffle-status-banner');
-    await expect(banner.getByRole('heading', { name: 'Sorteo realizado' })).toBeVisible();
-    await expect(banner.getByText('Ganador: m*** p***, número 042')).toBeVisible();
-    await expect(banner.getByText(`Según el sorteo ${DRAW_SOURCE}`)).toBeVisible();
-    // The winning number stands out on the board, with its own name and legend entry.
-    const winnerCell = page.getByRole('button', { name: 'Número 042, ganador, apartado', exact: true });
-    await banner.getByRole('button', { name: 'Ver en el tablero' }).click();
-    await expect(winnerCell).toBeVisible();
-    await expect(winnerCell).toHaveAttribute('data-winner', 'true');
-    await expect(page.locator('[data-winner]')).toHaveCount(1);
-    await expect(page.getByRole('listitem').filter({ hasText: /^ganador$/ })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: /^elegido$/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Elegir al azar' })).toHaveCount(0);
-    await page.getByTestId('published-list').getByRole('button', { name: 'Verificar' }).click();
-    await expect(page.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
-    await fullPageShot(page, `${SHOTS}/raffle-finished-412.png`);
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await openRaffle(page, drawnRaffle.id);
+      const banner = page.getByTestId('raffle-status-banner');
+      await expect(banner.getByRole('heading', { name: 'Sorteo realizado' })).toBeVisible();
+      await expect(banner.getByText('Ganador: m*** p***, número 042')).toBeVisible();
+      await expect(banner.getByText(`Según el sorteo ${DRAW_SOURCE}`)).toBeVisible();
+      // The winning number stands out on the board, with its own name and legend entry.
+      const winnerCell = page.getByRole('button', { name: 'Número 042, ganador, apartado', exact: true });
+      await banner.getByRole('button', { name: 'Ver en el tablero' }).click();
+      await expect(winnerCell).toBeVisible();
+      await expect(winnerCell).toHaveAttribute('data-winner', 'true');
+      await expect(winnerCell).toHaveCSS('opacity', '1');
+      await expect(page.locator('[data-winner]')).toHaveCount(1);
+      await expect(page.getByRole('listitem').filter({ hasText: /^ganador$/ })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: /^elegido$/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Elegir al azar' })).toHaveCount(0);
+      // Nothing else looks buyable: a number nobody bought is disabled and dimmed, as when closed.
+      const unsold = cell(page, '050');
+      await expect(unsold).toHaveAttribute('aria-disabled', 'true');
+      await expect(unsold).toHaveCSS('opacity', '0.6');
+      await expect(cell(page, '007', 'apartado')).toHaveCSS('opacity', '0.6');
+      await unsold.click({ force: true });
+      await expect(page.getByRole('button', { name: /^Apartar/ })).toHaveCount(0);
+      await expect(unsold).not.toHaveAttribute('aria-pressed', 'true');
+      const list = page.getByTestId('published-list');
+      await list.getByRole('button', { name: 'Verificar' }).click();
+      await expect(page.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
+      await fullPageShot(page, `${SHOTS}/raffle-finished-${size}.png`);
+    }
 
     for (const [size, viewport] of [
       ['412', PHONE],

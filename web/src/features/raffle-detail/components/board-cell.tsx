@@ -64,6 +64,9 @@ export const BoardCell = memo(function BoardCell({
           'relative flex size-full items-center justify-center rounded-lg border-2 text-sm font-semibold tabular-nums transition-colors select-none',
           selected ? selectedCellClass : winner ? winnerCellClass : cellStatusClasses[status],
           !selectable && 'cursor-not-allowed',
+          // Sales closed (cerrada, finalizada): nothing looks buyable; only the winner stays bright.
+          !interactive && !winner && 'opacity-60 saturate-50',
+          !interactive && status === 'disponible' && 'hover:bg-status-disponible active:bg-status-disponible',
           flash && 'rd-flash',
           highlighted && 'rd-highlight z-10',
         )}

@@ -23,6 +23,21 @@ function downloadText(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * One "number:hash" line; the number in bold, so a wrapped line still reads where it starts. The
+ * text stays the published text exactly (newlines between lines), for copy and for the eye.
+ */
+function ListLine({ line, first }: { line: string; first: boolean }) {
+  const colon = line.indexOf(':');
+  return (
+    <>
+      {!first && '\n'}
+      <span className="font-semibold text-zinc-950">{line.slice(0, colon + 1)}</span>
+      {line.slice(colon + 1)}
+    </>
+  );
+}
+
 function VerdictBox({ verdict }: { verdict: Verdict }) {
   if (verdict.status === 'unsupported') {
     return (
@@ -139,8 +154,11 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
               aria-label={t.listLabel}
               className="max-h-72 overflow-auto rounded-lg border border-zinc-200 bg-white p-3"
             >
-              <pre className="font-mono text-xs leading-relaxed text-zinc-800">
-                {lines.slice(0, SHOWN_LINES).join('\n')}
+              {/* Lines wrap instead of scrolling sideways: a phone shows each line whole. */}
+              <pre className="font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-800">
+                {lines.slice(0, SHOWN_LINES).map((line, index) => (
+                  <ListLine key={line} line={line} first={index === 0} />
+                ))}
                 {lines.length > SHOWN_LINES && `\n${t.truncated(lines.length - SHOWN_LINES)}`}
               </pre>
             </section>

@@ -2,7 +2,6 @@ import { MAX_NUMBERS_PER_RESERVATION, padTicketNumber } from '@domain/tickets';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { cn } from '@/lib/cn';
 import { cellStatusNames } from '../board-status';
 import { useBoardFocus } from '../hooks/use-board-focus';
 import { CELL_GAP, useBoardLayout } from '../hooks/use-board-layout';
@@ -118,11 +117,8 @@ export function TicketBoard({
           onClick={onClick}
           onKeyDown={focus.onKeyDown}
           onFocus={focus.onFocus}
-          className={cn(
-            '-mx-2 max-h-[60dvh] scroll-mt-28 scroll-mb-[calc(var(--rd-bar-height,0px)+0.5rem)] overflow-y-auto p-2 sm:scroll-mt-20',
-            // A drawn board is a result to read, not dimmed: the winner must stand out.
-            !interactive && winningNumber === null && 'opacity-60 saturate-50',
-          )}
+          // A closed board is dimmed cell by cell (BoardCell), so a drawn number can stand out.
+          className="-mx-2 max-h-[60dvh] scroll-mt-28 scroll-mb-[calc(var(--rd-bar-height,0px)+0.5rem)] overflow-y-auto p-2 sm:scroll-mt-20"
         >
           {/* biome-ignore lint/a11y/useSemanticElements: virtualized rows, see the grid above */}
           <div
