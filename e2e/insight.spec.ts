@@ -99,6 +99,13 @@ test.describe('dashboard sales insight', () => {
     expect(sold?.y).toBe(reserved?.y);
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await insight(page).evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    // Scrolled to, the section's heading sits below the phone's sticky top bar, not under it.
+    const heading = insight(page).getByRole('heading', { name: 'Ventas', exact: true });
+    const [bar, title] = await Promise.all([
+      page.locator('header').first().boundingBox(),
+      heading.boundingBox(),
+    ]);
+    expect(title?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
     await page.screenshot({ path: `${SHOTS}/insight-412.png`, animations: 'disabled' });
 
     await page.setViewportSize(DESKTOP);

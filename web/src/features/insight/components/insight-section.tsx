@@ -6,7 +6,8 @@ export function InsightSection({ children }: { children: ReactNode }) {
   return (
     <section
       aria-labelledby="sales-insight-title"
-      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-zinc-200 bg-zinc-50/60 p-3 sm:p-5"
+      // Below the phone's sticky top bar when scrolled to (a link, a shot): the heading stays visible.
+      className="grid min-w-0 scroll-mt-20 gap-4 rounded-[var(--radius-card)] border border-zinc-200 bg-zinc-50/60 p-3 sm:p-5 lg:scroll-mt-6"
       data-testid="sales-insight"
     >
       <div className="grid gap-0.5">
