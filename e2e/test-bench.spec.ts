@@ -18,11 +18,18 @@ const CHECKS = [
 
 test.use({ viewport: DESKTOP });
 
-/** The whole page from the top, once the toasts are gone (they would cover what they announce). */
+/**
+ * The whole page from the top, once the toasts are gone (they would cover what they announce).
+ * The desktop sidebar is one screen tall (sticky): a screen as tall as the page keeps it whole.
+ */
 async function screenshot(page: Page, path: string) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  const viewport = page.viewportSize() ?? DESKTOP;
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path, fullPage: true });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
 }
 
 test('an admin runs the live checks (all pass) and a 200-buyer drill with no double sale', async ({
@@ -53,6 +60,9 @@ test('an admin runs the live checks (all pass) and a 200-buyer drill with no dou
   await expect(result).toBeVisible({ timeout: 45_000 });
   await expect(result.getByTestId('double-sales')).toHaveText('0 · Ninguna');
   await expect(result.getByText('Compradores', { exact: true }).locator('..')).toContainText('200');
+  // reservations_per_s counts every attempt served (409s too): the label says so.
+  await expect(result.getByText('Intentos atendidos por segundo', { exact: true })).toBeVisible();
+  await expect(result.getByText(/todos los compradores, con o sin número conseguido/)).toBeVisible();
   // 200 buyers over 100 numbers: some find their numbers taken (409), as they should.
   const conflicts = Number(await result.getByText('Conflictos').locator('..').locator('dd').textContent());
   expect(conflicts).toBeGreaterThan(0);

@@ -39,7 +39,9 @@ export const testBenchTexts = {
     resultTitle: 'Resultado del simulacro',
     figures: {
       buyers: 'Compradores',
-      perSecond: 'Reservas/s',
+      /** Buyers over the drill's wall time: taken numbers (409) count as attempts served too. */
+      perSecond: 'Intentos atendidos por segundo',
+      perSecondShort: 'Intentos/s',
       p50: 'Latencia p50',
       p99: 'Latencia p99',
       doubleSales: 'Ventas dobles',
@@ -49,6 +51,8 @@ export const testBenchTexts = {
     },
     noDoubleSales: 'Ninguna',
     conflictsHint: 'Compradores que encontraron un número ya tomado (respuesta 409, lo esperado).',
+    perSecondHint:
+      'Intentos atendidos por segundo: todos los compradores, con o sin número conseguido, entre la duración del simulacro.',
     summary: (reserved: number, sold: number, total: number) =>
       `${reserved} reservas lograron ${sold} de ${total} números.`,
     historyTitle: 'Simulacros anteriores',

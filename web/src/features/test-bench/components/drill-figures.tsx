@@ -46,7 +46,8 @@ export function DrillFigures({ drill }: { drill: DrillResult }) {
         ))}
       </dl>
       <p className="text-sm text-zinc-600">
-        {t.drill.summary(drill.reserved, drill.sold_numbers, drill.total_numbers)} {t.drill.conflictsHint}
+        {t.drill.summary(drill.reserved, drill.sold_numbers, drill.total_numbers)} {t.drill.conflictsHint}{' '}
+        {t.drill.perSecondHint}
       </p>
     </div>
   );

@@ -60,7 +60,11 @@ export function DrillHistory() {
             <TableRow>
               <TableHead>{f.when}</TableHead>
               <TableHead className="text-right">{f.buyers}</TableHead>
-              <TableHead className="text-right">{f.perSecond}</TableHead>
+              <TableHead className="text-right">
+                <abbr title={f.perSecond} className="no-underline">
+                  {f.perSecondShort}
+                </abbr>
+              </TableHead>
               <TableHead className="text-right">{f.p50}</TableHead>
               <TableHead className="text-right">{f.p99}</TableHead>
               <TableHead className="text-right">{f.doubleSales}</TableHead>
@@ -99,7 +103,7 @@ export function DrillHistory() {
               {(
                 [
                   [f.buyers, number(drill.buyers)],
-                  [f.perSecond, number(drill.reservations_per_s)],
+                  [f.perSecondShort, number(drill.reservations_per_s)],
                   [f.conflicts, number(drill.conflicts)],
                   [f.p50, t.ms(drill.p50_ms)],
                   [f.p99, t.ms(drill.p99_ms)],
