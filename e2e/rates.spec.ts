@@ -112,7 +112,10 @@ test.describe('tasa del día', () => {
     );
     await expect(page.getByTestId('rate-chart').locator('.recharts-line-curve')).toBeVisible();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    await page.screenshot({ path: `${SHOTS}/rates-1440.png`, fullPage: true });
+    // A screen as tall as the page: the sticky sidebar (one screen tall) stays whole in the shot.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: DESKTOP.width, height: Math.max(height, DESKTOP.height) });
+    await page.screenshot({ path: `${SHOTS}/rates-1440.png` });
   });
 
   test('a failed refresh: the warning, the stale rate, and the banner on staff screens only', async ({
@@ -143,6 +146,10 @@ test.describe('tasa del día', () => {
     await expect(banner(page)).toContainText('Bs 38,75 por dólar');
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.screenshot({ path: `${SHOTS}/stale-banner-412.png` });
+    await page.setViewportSize(DESKTOP);
+    await expect(banner(page)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/stale-banner-1440.png` });
+    await page.setViewportSize(PHONE);
     const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );
