@@ -4,7 +4,7 @@ import type { BoardResult, BoardSizes } from './board';
 import type { CreationResult, CreationSizes } from './creation';
 import type { DbKind } from './harness';
 import type { LiveResult, LiveSizes } from './live';
-import type { ReservationResult, ReservationSizes } from './reservations';
+import type { CpuPerOp, ReservationResult, ReservationSizes } from './reservations';
 import { type Spread, spread } from './stats';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string } | undefined;
@@ -64,6 +64,13 @@ function sp(s: Spread, fmt: (x: number) => string): string {
   return `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
 }
 const over = <T>(reps: T[], pick: (r: T) => number) => spread(reps.map(pick));
+/** Medians of the parts of CPU per operation: "0.66 ms = 0.22 server + 0.34 database + 0.10 load". */
+function cpuSplit(parts: CpuPerOp[]): string {
+  if (parts.length === 0) return '—';
+  const med = (pick: (p: CpuPerOp) => number) => spread(parts.map(pick)).median;
+  const f = (x: number) => num(x, 3);
+  return `${f(med((p) => p.total))} ms = ${f(med((p) => p.server))} server + ${f(med((p) => p.database))} database + ${f(med((p) => p.load))} load`;
+}
 
 type Cell = string;
 type Row = [figure: string, cells: Record<DbKind, Cell>, reference: string];
@@ -213,6 +220,26 @@ function reservationsSection(dbs: Record<DbKind, DbResults>, all: Verdict[], s: 
         ),
       ),
       'measured',
+    ],
+    [
+      'CPU per HTTP reservation, whole machine: server + database + load generator',
+      c((r) => cpuSplit(r.reps.map((x) => x.http.cpu))),
+      'measured (on 2 shared cores the rate follows the CPU an operation costs)',
+    ],
+    [
+      'CPU per ceiling INSERT, whole machine: server + database + load generator',
+      c((r) => cpuSplit(r.reps.map((x) => x.ceiling.cpu))),
+      'reference',
+    ],
+    [
+      'Ceiling CPU / HTTP CPU (the ratio a CPU-bound machine allows)',
+      c((r) =>
+        sp(
+          over(r.reps, (x) => x.ceiling.cpu.total / Math.max(1e-9, x.http.cpu.total)),
+          (x) => `${num(x, 2)}×`,
+        ),
+      ),
+      'reference',
     ],
     [
       'HTTP reservation latency p50',

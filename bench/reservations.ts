@@ -1,5 +1,6 @@
 // Reservations at 50 concurrent buyers over HTTP, against the database's own single-row write ceiling
 // and the naive read-then-write flow, interleaved; then a crowd of 300 buyers for one number.
+import fs from 'node:fs';
 import type { Target } from './harness';
 import { createRaffle } from './harness';
 import { client, request } from './http';
@@ -40,8 +41,10 @@ type Rep = {
     failures: number;
     /** CPU time of the server process (user + system) per reservation. */
     serverCpuMs: number;
+    /** CPU per reservation of the whole machine's share in it: server, database processes, load generator. */
+    cpu: CpuPerOp;
   };
-  ceiling: { perSecond: number; p50: number; p99: number; done: number };
+  ceiling: { perSecond: number; p50: number; p99: number; done: number; cpu: CpuPerOp };
   statement: { perSecond: number; p50: number; p99: number; done: number };
   ratio: number;
   ours: {
@@ -63,6 +66,27 @@ type Rep = {
   /** Phases stopped by phaseTimeLimitMs before their count. */
   cut: string[];
 };
+
+/** ms of CPU (user + system) per operation. `database` is 0 on PGlite (it runs in the server). */
+export type CpuPerOp = { server: number; database: number; load: number; total: number };
+
+/** CPU ms used so far by every PostgreSQL process of this machine (the bench only loads loopback). */
+function databaseCpuMs(): number {
+  const tick = 10; // USER_HZ is 100 on Linux: a tick is 10 ms
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
 
 export type ReservationResult = {
   sizes: ReservationSizes;
@@ -127,6 +151,26 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const u = await t.control<{ user: number; system: number }>('cpu');
       return (u.user + u.system) / 1000;
     };
+    /** Where the machine's CPU goes during a phase: the server, the database, this load generator. */
+    const machineCpu = async () => {
+      const load = process.cpuUsage();
+      return {
+        server: await serverCpu(),
+        database: t.kind === 'postgres' ? databaseCpuMs() : 0,
+        load: (load.user + load.system) / 1000,
+      };
+    };
+    const cpuPerOp = (
+      a: Awaited<ReturnType<typeof machineCpu>>,
+      b: Awaited<ReturnType<typeof machineCpu>>,
+      ops: number,
+    ): CpuPerOp => {
+      const n = Math.max(1, ops);
+      const server = (b.server - a.server) / n;
+      const database = (b.database - a.database) / n;
+      const load = (b.load - a.load) / n;
+      return { server, database, load, total: server + database + load };
+    };
     const naivePhase = (attempts: number[], concurrency = s.concurrency, limitMs = s.phaseTimeLimitMs) => {
       const args = { attempts, concurrency, timeLimitMs: limitMs };
       return t.kind === 'postgres'
@@ -151,12 +195,15 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const from = rep * s.perRep;
       // A: HTTP reservations, one distinct number each.
       const numbers = Array.from({ length: s.perRep }, (_, i) => from + i);
-      const cpuBefore = await serverCpu();
+      const cpuBefore = await machineCpu();
       const h = await httpPhase(httpRaffle, numbers);
-      const serverCpuMs = (await serverCpu()) - cpuBefore;
+      const cpuAfterHttp = await machineCpu();
+      const serverCpuMs = cpuAfterHttp.server - cpuBefore.server;
       const ok = h.results.filter((x) => x === 201).length;
       // B: the database's own ceiling, same row shape, distinct numbers of another raffle.
       const c = await ceilingPhase(from, s.perRep);
+      // On PGlite the ceiling runs inside the server process: its CPU is the server's.
+      const cpuAfterCeiling = await machineCpu();
       // B': the app's reservation statement straight on the database (no HTTP), a third raffle.
       const st = await statementPhase(from, s.perRep);
       // C: a contended sequence (each number wanted by `contenders` buyers in a row), ours over HTTP...
@@ -192,12 +239,14 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
           done: ok,
           failures: h.done - ok,
           serverCpuMs: serverCpuMs / Math.max(1, h.done),
+          cpu: cpuPerOp(cpuBefore, cpuAfterHttp, h.done),
         },
         ceiling: {
           perSecond: ceilingPerSecond,
           p50: percentile(c.latencies, 50),
           p99: percentile(c.latencies, 99),
           done: c.done,
+          cpu: cpuPerOp(cpuAfterHttp, cpuAfterCeiling, c.done),
         },
         statement: {
           perSecond: (st.done / st.ms) * 1000,
