@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer } from './test/factories';
 import { hostileBody, hostileKey, hostileRaw, hostileString, schemaKeys } from './test/hostile';
@@ -7,11 +8,12 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 /**
  * Every `/api/` route gets generated hostile params, queries and bodies, as anonymous (with no,
- * or a forged, token) and as admin (so validation and services past the guards are reached too).
+ * or a forged, token), as a vendedor (the owner of the world's raffles, or another seller: the
+ * ownership branches) and as admin (so validation and services past the guards are reached too).
  * Each answer must be a 2xx, a 304 or a 4xx: never a 5xx, never a hang. Bounded: FUZZ_RUNS cases
- * per route and identity (FUZZ_SEED replays a run).
+ * per route and identity (FUZZ_SEED replays a run); the default keeps the file near 20 s.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** A single answer slower than this is a hang. */
 const ANSWER_TIMEOUT_MS = 20_000;
@@ -112,19 +114,59 @@ function requestArbitrary(w: World, route: Route, sample?: Record<string, unknow
   });
 }
 
-/** Tokens an anonymous caller might forge. */
-const forgedToken = fc.oneof(
-  fc.constant(undefined),
-  fc.constantFrom(
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Tokens an anonymous caller might forge: junk, an unsigned token, a vendedor's real token with
+ * its role raised to admin (the signature no longer matches), one signed with a guessed secret.
+ */
+async function forgedTokens(w: World): Promise<string[]> {
+  const [header, , signature] = w.accounts.vendorA.token.split('.');
+  const payload = JSON.parse(
+    Buffer.from(w.accounts.vendorA.token.split('.')[1] ?? '', 'base64url').toString(),
+  );
+  const raised = `${header}.${base64url({ ...payload, role: 'admin' })}.${signature}`;
+  const guessed = await new SignJWT({ sid: payload.sid, email: payload.email, role: 'vendedor' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(w.accounts.vendorA.id)
+    .setAudience('rifas')
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('secret'));
+  const unsigned = `${base64url({ alg: 'none' })}.${base64url({ ...payload, role: 'vendedor' })}.`;
+  return [
     'x',
     'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiIsInJvbGUiOiJhZG1pbiJ9.',
     'eyJhbGciOiJIUzI1NiJ9.e30.ZmFrZQ',
     'a.b.c',
     'Bearer',
     '.'.repeat(3_000),
-  ),
-  fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'a') || 'a'),
-);
+    raised,
+    guessed,
+    unsigned,
+  ];
+}
+
+const forgedToken = (forged: string[]) =>
+  fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom(...forged),
+    fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'a') || 'a'),
+  );
+
+/** A signed-in session for `who`, signed in again only when a route (sign-out) ended it. */
+function sessions(t: TestApp, w: World) {
+  const tokens = new Map<string, string>();
+  return async (who: 'vendorA' | 'vendorB') => {
+    const known = tokens.get(who);
+    if (known && (await t.api('GET', '/api/auth/me', { token: known })).status === 200) return known;
+    const { email, password } = w.accounts[who];
+    const { session } = await t.signIn(email, password);
+    tokens.set(who, session.access_token);
+    return session.access_token as string;
+  };
+}
+
+const IDENTITIES = ['anonymous', 'vendedor', 'admin'] as const;
 
 let t: TestApp;
 let w: World;
@@ -146,10 +188,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('hostile input to every route (fast-check)', () => {
-  it('never answers 5xx or hangs, as anonymous or as admin', async () => {
+  it('never answers 5xx or hangs, as anonymous, vendedor or admin', async () => {
     const started = performance.now();
     const failures: string[] = [];
-    let cases = 0;
+    const casesBy = { anonymous: 0, vendedor: 0, admin: 0 };
+    const forged = forgedToken(await forgedTokens(w));
+    const vendorSession = sessions(t, w);
     const examples = samples(w);
     const routes: Route[] = t.app.routes.flatMap((route) =>
       [route.method]
@@ -158,17 +202,22 @@ describe('hostile input to every route (fast-check)', () => {
     );
     for (const route of routes) {
       const key = routeKey(route.method, route.url);
-      for (const who of ['anonymous', 'admin'] as const) {
-        // Sign-out and drafts change sessions and raffles: each route starts from a valid admin
-        // session, and a consuming route from a raffle of its own.
-        const adminToken = who === 'admin' ? await t.signInAdmin() : undefined;
+      for (const who of IDENTITIES) {
+        // Sign-out and drafts change sessions and raffles: each route starts from valid sessions,
+        // and a consuming route from a raffle of its own.
+        const tokens =
+          who === 'admin'
+            ? fc.constant(await t.signInAdmin())
+            : who === 'vendedor'
+              ? fc.constantFrom(await vendorSession('vendorA'), await vendorSession('vendorB'))
+              : forged;
         const world = CONSUMING.has(key) ? { ...w, sale: await w.newSale() } : w;
         const sample = examples[key];
         const property = fc.asyncProperty(
           requestArbitrary(world, route, sample),
-          who === 'admin' ? fc.constant(adminToken) : forgedToken,
+          tokens,
           async (call, token) => {
-            cases++;
+            casesBy[who]++;
             const { status } = await send(t, call, token, ANSWER_TIMEOUT_MS);
             if (status >= 500 || status < 200) throw new Error(`answered ${status}`);
           },
@@ -184,11 +233,21 @@ describe('hostile input to every route (fast-check)', () => {
       }
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const cases = casesBy.anonymous + casesBy.vendedor + casesBy.admin;
+    const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(
-      `fuzz: ${cases} cases over ${routes.length} routes in ${seconds} s, ${failures.length} failing`,
+      `fuzz (${database}): ${cases} cases (anonymous ${casesBy.anonymous}, vendedor ${casesBy.vendedor}, ` +
+        `admin ${casesBy.admin}) over ${routes.length} routes in ${seconds} s, ${failures.length} failing`,
     );
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('refuses every forged token (a raised role, a guessed secret, no signature): 401', async () => {
+    for (const token of await forgedTokens(w)) {
+      expect((await t.api('GET', '/api/auth/me', { token })).status, token.slice(0, 80)).toBe(401);
+      expect((await t.api('GET', '/api/users', { token })).status, token.slice(0, 80)).toBe(401);
+    }
+  });
 
   // Found by this fuzzing; kept as plain cases so they stay covered whatever the seed.
   it('refuses a calendar day that does not exist (was a 500 from the database)', async () => {
