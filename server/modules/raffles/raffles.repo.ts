@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import { raffles } from '../../db/schema';
 
@@ -14,6 +15,20 @@ export type RaffleFilters = {
   includeDraftsOf?: 'all' | { sellerId: string } | 'none';
 };
 
+/**
+ * Every public page, lucky pick and live stream looks its raffle up by id: prepared once per
+ * database (a named statement on PostgreSQL: parsed and planned once per connection) instead of
+ * built by drizzle on every request.
+ */
+const preparedFindById = new WeakMap<object, ReturnType<typeof prepareFindById>>();
+function prepareFindById(db: Db) {
+  return db
+    .select()
+    .from(raffles)
+    .where(and(eq(raffles.id, sql.placeholder('id')), eq(raffles.isSandbox, false)))
+    .prepare('raffles_find_by_id_v1');
+}
+
 export const rafflesRepo = {
   async insert(db: Executor, values: RaffleInsert): Promise<RaffleRow> {
     const [row] = await db.insert(raffles).values(values).returning();
@@ -27,6 +42,15 @@ export const rafflesRepo = {
     id: string,
     options: { lock?: 'update' | 'key share' } = {},
   ): Promise<RaffleRow | null> {
+    if (!options.lock && !(db instanceof PgTransaction)) {
+      let prepared = preparedFindById.get(db);
+      if (!prepared) {
+        prepared = prepareFindById(db);
+        preparedFindById.set(db, prepared);
+      }
+      const [row] = await prepared.execute({ id });
+      return row ?? null;
+    }
     const query = db
       .select()
       .from(raffles)

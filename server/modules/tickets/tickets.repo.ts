@@ -30,6 +30,13 @@ const RESERVE_SQL = `
   )
   select ins.* from ins order by number`;
 
+/** See ticketsRepo.stats. */
+const STATS_SQL = `
+  select raffle_id, status, count(*)::int as n,
+         coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
+  from tickets where raffle_id = any($1::uuid[]) and ended_at is null
+  group by raffle_id, status`;
+
 /** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
 export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
 
@@ -67,20 +74,14 @@ export const ticketsRepo = {
   /** Live sales per status plus money collected and pending, for several raffles at once. */
   async stats(db: Executor, raffleIds: string[]) {
     if (raffleIds.length === 0) return [];
-    const rows = await queryRows<{
+    // Every raffle page and list asks for it: prepared once per connection.
+    const rows = await preparedRows<{
       raffle_id: string;
       status: string;
       n: number;
       paid: string;
       remaining: string;
-    }>(
-      db,
-      sql`
-      select raffle_id, status, count(*)::int as n,
-             coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
-      from tickets where raffle_id = any(${uuidArray(raffleIds)}::uuid[]) and ended_at is null
-      group by raffle_id, status`,
-    );
+    }>(db, 'tickets_stats_v1', STATS_SQL, [uuidArray(raffleIds)]);
     return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
   },
 
