@@ -42,6 +42,8 @@ export const raffleMessages = {
  * `finalizada` only from the draw.
  */
 export const lifecycleMessages = {
+  deleteClosed:
+    'La rifa ya cerró: no se puede eliminar, su lista de números vendidos está publicada como prueba del sorteo.',
   toClosedByEdit:
     'Para cerrar la rifa usa la acción «Cerrar rifa»: así se publica la lista de números vendidos.',
   toFinishedByEdit: 'Una rifa se finaliza al registrar el resultado del sorteo, no editándola.',

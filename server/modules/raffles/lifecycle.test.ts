@@ -5,7 +5,6 @@ import { drawMessages } from '../../../domain/draw';
 import { lifecycleMessages, type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { deleteClosedMessage } from './raffles.service';
 
 let t: TestApp;
 let admin: string;
@@ -157,7 +156,10 @@ describe('close and draw', () => {
       const published = (await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body;
       const res = await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin });
       expect(res.status, status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: deleteClosedMessage });
+      expect(res.body.error).toMatchObject({
+        code: 'RAFFLE_CLOSED',
+        message: lifecycleMessages.deleteClosed,
+      });
       const after = await t.api('GET', `/api/raffles/${raffle.id}/draw`);
       expect(after.status).toBe(200);
       expect(after.body.draw_commitment).toBe(published.draw_commitment);

@@ -20,10 +20,6 @@ import type { AuthContext } from '../auth/auth.service';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleFilters, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
-// Belongs with lifecycleMessages in domain/raffles.ts (shared strings); kept here until it moves.
-export const deleteClosedMessage =
-  'La rifa ya cerró: no se puede eliminar, su lista de números vendidos está publicada como prueba del sorteo.';
-
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
 const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
 
@@ -264,7 +260,8 @@ export function createRafflesService(deps: {
       await db.transaction(async (tx) => {
         // Locked like the close locks it: a delete and a close never both go through.
         const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
-        if (row && isClosedStatus(row.status)) throw new ConflictError(deleteClosedMessage, 'RAFFLE_CLOSED');
+        if (row && isClosedStatus(row.status))
+          throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
         if (!row || !(await rafflesRepo.delete(tx, id)))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       });
