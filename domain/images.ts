@@ -35,5 +35,8 @@ export const RAFFLE_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 
 export const RAFFLE_GALLERY_SIZES = '(min-width: 1024px) 600px, 100vw';
 
 /** The alt text of a raffle page photo; the server's first paint uses it too (same words). */
+/** A raffle card's photo (home page). */
+export const prizePhotoAlt = (name: string) => `Premio de la rifa ${name}`;
+
 export const galleryPhotoAlt = (name: string, index: number, count: number) =>
   `${name}: foto ${index} de ${count}`;

@@ -233,6 +233,10 @@ describe('first prize photo named in the page HTML', () => {
       // Named before the app's code and styles: it must not queue behind them for a connection.
       const firstAsset = /<(script|link rel="(modulepreload|stylesheet)")/.exec(home.text())?.index ?? -1;
       expect(home.text().indexOf('rel="preload" as="image"')).toBeLessThan(firstAsset);
+      // The first prize is painted before any script, as on a raffle page.
+      const homePaint = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(home.text())?.[1] ?? '';
+      expect(homePaint).toContain('data-first-paint');
+      expect(homePaint).toContain(`alt="Premio de la rifa ${raffle.name}"`);
 
       const page = await rawGet(`${app.baseUrl}/raffle/${raffle.id}`);
       expect(preloadOf(page.text())).toContain(`imagesizes="${RAFFLE_GALLERY_SIZES}"`);

@@ -16,8 +16,14 @@ const MAX_WAIT_MS = 1500;
 function firstPaintShown(container: HTMLElement): Promise<void> {
   const photo = container.querySelector<HTMLImageElement>('img[data-first-paint]');
   if (!photo) return Promise.resolve();
-  // decode(): loaded and decoded, so the next frame paints the photo itself, not an empty box.
-  const loaded = photo.decode().catch(() => {});
+  const arrived = photo.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        photo.addEventListener('load', () => resolve(), { once: true });
+        photo.addEventListener('error', () => resolve(), { once: true });
+      });
+  // Then decoded, so the next frame paints the photo itself, not an empty box.
+  const loaded = arrived.then(() => photo.decode().catch(() => {}));
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS));
   // A frame runs its callbacks before it paints: the second one runs after the photo was painted.
   // (A tab opened in the background gets no frames: the short timer goes on without them.)

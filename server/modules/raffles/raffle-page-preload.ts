@@ -1,5 +1,6 @@
 import {
   galleryPhotoAlt,
+  prizePhotoAlt,
   RAFFLE_CARD_SIZES,
   RAFFLE_GALLERY_SIZES,
   raffleImageSources,
@@ -27,7 +28,9 @@ export function createRafflePagePreload(raffles: RafflesService) {
       return {
         page: HOME_SOURCE,
         fetches: ['/api/raffles?status=activa', RATES_API],
-        image: cover ? { ...raffleImageSources(cover), sizes: RAFFLE_CARD_SIZES } : null,
+        image: cover ? { ...raffleImageSources(cover.photo), sizes: RAFFLE_CARD_SIZES } : null,
+        // The first prize on screen while the app loads, as on a raffle page.
+        firstPaint: cover ? { title: cover.name, imageAlt: prizePhotoAlt(cover.name) } : undefined,
       };
     }
     const id = RAFFLE_PAGE.exec(pathname)?.[1];

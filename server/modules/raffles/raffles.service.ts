@@ -179,9 +179,11 @@ export function createRafflesService(deps: {
     isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canSeeDraft(row, actor),
 
     /** The cover photo of the raffle the home page lists first (active, newest), if it has one. */
-    async homeCover(): Promise<string | null> {
+    /** The first raffle on the home page that has a photo: the page's largest paint. */
+    async homeCover(): Promise<{ photo: string; name: string } | null> {
       const [first] = await rafflesRepo.list(db, { status: 'activa', includeDraftsOf: 'none' });
-      return first?.images[0] ?? null;
+      const photo = first?.images[0];
+      return first && photo ? { photo, name: first.name } : null;
     },
 
     getOwnedRow: (id: string, actor: AuthContext) => getOwnedRow(id, actor),

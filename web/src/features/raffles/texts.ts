@@ -1,3 +1,5 @@
+import { prizePhotoAlt } from '@domain/images';
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const count = (n: number) => new Intl.NumberFormat('es-VE').format(n);
 
@@ -47,7 +49,7 @@ export const rafflesTexts = {
     organizedBy: (name: string) => `Organiza: ${name}`,
     installments: (n: number | null) => (n ? `Pago en ${n} cuotas` : 'Pago en cuotas'),
     cta: 'Elegir números',
-    imageAlt: (name: string) => `Premio de la rifa ${name}`,
+    imageAlt: prizePhotoAlt,
     noImage: 'Foto del premio no disponible',
     noImageSoon: 'Foto del premio próximamente',
     soldLabel: 'Porcentaje de números vendidos',
