@@ -1,22 +1,44 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TicketsService } from './tickets.service';
 
+/** Checked this often; the ANALYZE itself runs only when due. */
+const CHECK_MS = 5_000;
+
 /**
  * PGlite has no autovacuum, so its planner statistics only move when we ask: without fresh ones a
- * reservation can take a slow plan (14 ms instead of 0.3 ms). PostgreSQL analyzes by itself.
+ * reservation can take a slow plan (14 ms instead of 0.3 ms). Like autovacuum's analyze threshold,
+ * the table is analyzed again once the sales made since the last ANALYZE pass 500 + 10% of its rows
+ * (a rush that sells 13,000 numbers in a minute fell from ~740 to ~190 reservations/s without it),
+ * and at least every `everyMs`. PostgreSQL analyzes by itself.
  */
 export function startPgliteAnalyzeJob(
-  tickets: TicketsService,
+  tickets: Pick<TicketsService, 'analyze' | 'salesSinceAnalyze'>,
   log: FastifyBaseLogger,
   everyMs = 10 * 60_000,
 ) {
-  const timer = setInterval(async () => {
+  let rows = 0;
+  let lastRun = Date.now();
+  let running = false;
+  async function run() {
+    running = true;
     try {
-      await tickets.analyze();
+      rows = Number(await tickets.analyze()) || 0;
+      lastRun = Date.now();
     } catch (error) {
       log.error({ err: error }, 'periodic ANALYZE failed');
+    } finally {
+      running = false;
     }
-  }, everyMs);
+  }
+  const timer = setInterval(
+    () => {
+      if (running) return;
+      const stale = Date.now() - lastRun >= everyMs;
+      const changed = tickets.salesSinceAnalyze() > 500 + rows * 0.1;
+      if (stale || changed) void run();
+    },
+    Math.min(CHECK_MS, everyMs),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

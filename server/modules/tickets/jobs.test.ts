@@ -10,13 +10,33 @@ afterEach(() => vi.useRealTimers());
 describe('background ticket jobs', () => {
   it('re-analyzes PGlite every period and stops when asked', async () => {
     vi.useFakeTimers();
-    const analyze = vi.fn().mockResolvedValue(undefined);
-    const stop = startPgliteAnalyzeJob({ analyze } as unknown as TicketsService, log, 1000);
+    const analyze = vi.fn().mockResolvedValue(0);
+    const stop = startPgliteAnalyzeJob({ analyze, salesSinceAnalyze: () => 0 }, log, 1000);
     await vi.advanceTimersByTimeAsync(3500);
     expect(analyze).toHaveBeenCalledTimes(3);
     stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(analyze).toHaveBeenCalledTimes(3);
+  });
+
+  it('re-analyzes PGlite early once a rush has changed a tenth of the table, not on every check', async () => {
+    vi.useFakeTimers();
+    let sales = 0;
+    const analyze = vi.fn(async () => {
+      sales = 0;
+      return 10_000; // rows seen: the next run is due after 500 + 1,000 new sales
+    });
+    const stop = startPgliteAnalyzeJob({ analyze, salesSinceAnalyze: () => sales }, log, 10 * 60_000);
+    sales = 600;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(analyze).toHaveBeenCalledTimes(1); // 600 > 500 + 10% of 0 rows
+    sales = 1_400;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(analyze).toHaveBeenCalledTimes(1); // 1,400 < 500 + 10% of 10,000
+    sales = 1_600;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(analyze).toHaveBeenCalledTimes(2);
+    stop();
   });
 
   it('sweeps at start, keeps releasing expired reservations after a failed round, records each sweep', async () => {

@@ -126,8 +126,15 @@ export function createTicketsService(deps: Deps) {
     });
   }
 
+  // Sales made since the last ANALYZE: PGlite's analyze job runs early when a rush has changed the table.
+  let salesSinceAnalyze = 0;
+
   return {
-    analyze: () => ticketsRepo.analyze(db),
+    analyze: () => {
+      salesSinceAnalyze = 0;
+      return ticketsRepo.analyze(db);
+    },
+    salesSinceAnalyze: () => salesSinceAnalyze,
 
     /** Numbers are not rows: a new size only needs nothing sold; a digit change renumbers the sales. */
     async resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }) {
@@ -191,6 +198,7 @@ export function createTicketsService(deps: Deps) {
           );
         // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
         // who opens the live stream after their 201 never receives their own sale late.
+        salesSinceAnalyze += rows.length;
         await deps.onCommitted?.(raffleId, rows);
         return rows.map(toBuyerTicket);
       }
