@@ -28,10 +28,11 @@ const NUL = '\u0000';
 const SPANISH_NUL = /carácter no permitido/;
 
 /** The answer to a NUL byte: 400 with the Spanish message, refused before any query runs. */
-function expectRefusedNul(res: { status: number; body: any }, what: string) {
+function expectRefusedNul(res: { status: number; body: unknown }, what: string) {
   expect(res.status, what).toBe(400);
-  expect(res.body.error, what).toMatchObject({ code: 'INVALID_CHARACTER' });
-  expect(res.body.error.message, what).toMatch(SPANISH_NUL);
+  const { error } = res.body as { error: { code: string; message: string } };
+  expect(error, what).toMatchObject({ code: 'INVALID_CHARACTER' });
+  expect(error.message, what).toMatch(SPANISH_NUL);
 }
 
 /** `{a: {a: … value}}`, `depth` objects deep. */
