@@ -9,7 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/lib/data-dir-lock';
-import { startPgliteAnalyzeJob } from '../server/modules/tickets/analyze.job';
+import { startAnalyzeJobIfNeeded } from '../server/modules/tickets/analyze.job';
 import { startReservationExpiryJob } from '../server/modules/tickets/expiry.job';
 import {
   ceiling,
@@ -42,8 +42,7 @@ const stopExpiryJob = startReservationExpiryJob(
   app.log,
   config.reservationSweepSeconds * 1000,
 );
-const stopAnalyzeJob =
-  database.kind === 'pglite' ? startPgliteAnalyzeJob(app.services.tickets, app.log) : () => {};
+const stopAnalyzeJob = await startAnalyzeJobIfNeeded(database.kind, app.services.tickets, app.log);
 
 // The driver under drizzle: PGlite's client or the pg.Pool; both answer query(text, params) -> { rows }.
 const driver = (database.db as unknown as { $client: { query: Query } }).$client;

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
-import { startPgliteAnalyzeJob } from './modules/tickets/analyze.job';
+import { startAnalyzeJobIfNeeded } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
 
 async function main() {
@@ -26,8 +26,7 @@ async function main() {
     app.log,
     config.reservationSweepSeconds * 1000,
   );
-  const stopAnalyzeJob =
-    database.kind === 'pglite' ? startPgliteAnalyzeJob(app.services.tickets, app.log) : () => {};
+  const stopAnalyzeJob = await startAnalyzeJobIfNeeded(database.kind, app.services.tickets, app.log);
   const stopRatesJob = startRatesRefreshJob(app.services.rates, app.log);
   const stopOrphanProofsJob = startOrphanProofsJob(app.services.files, app.log);
 

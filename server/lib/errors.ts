@@ -48,14 +48,23 @@ export class UnprocessableError extends AppError {
   }
 }
 
-/** PostgreSQL unique_violation, from pg or PGlite (possibly wrapped by drizzle). */
-export function uniqueViolation(error: unknown): string | null {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as never
-  ) {
-    if (e.code === '23505') return e.constraint ?? '';
+/** The PostgreSQL error codes the app handles. */
+export const SQLSTATE = { uniqueViolation: '23505', deadlock: '40P01' } as const;
+
+type DriverError = { code?: string; constraint?: string; cause?: unknown };
+
+/** The driver's error behind `error` with this SQLSTATE, from pg or PGlite (possibly wrapped by drizzle). */
+function withSqlState(error: unknown, code: string): DriverError | null {
+  for (let e = error as DriverError | undefined; e; e = e.cause as DriverError | undefined) {
+    if (e.code === code) return e;
   }
   return null;
+}
+
+export const hasSqlState = (error: unknown, code: string) => withSqlState(error, code) !== null;
+
+/** PostgreSQL unique_violation: the constraint it broke ('' when unnamed), or null. */
+export function uniqueViolation(error: unknown): string | null {
+  const e = withSqlState(error, SQLSTATE.uniqueViolation);
+  return e ? (e.constraint ?? '') : null;
 }

@@ -16,7 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import type { tickets } from '../../db/schema';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, hasSqlState, NotFoundError, SQLSTATE } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { endSale } from '../tickets/sale-rows';
 import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
@@ -28,10 +28,7 @@ import { ticketCsv } from './tickets-csv';
 const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
   actor.role === 'admin' || sellerId === actor.userId;
 
-const isUniqueViolation = (error: unknown) =>
-  [error, (error as { cause?: unknown })?.cause].some(
-    (e) => (e as { code?: string } | undefined)?.code === '23505',
-  );
+const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
 
 function searchFilters(query: { search?: string }) {
   const term = query.search ? normalizeSearchTerm(query.search) : '';

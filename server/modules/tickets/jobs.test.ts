@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startPgliteAnalyzeJob } from './analyze.job';
+import { startAnalyzeJob, startAnalyzeJobIfNeeded } from './analyze.job';
 import { startReservationExpiryJob } from './expiry.job';
 import type { TicketsService } from './tickets.service';
 
-const log = { info: vi.fn(), error: vi.fn() } as never;
+const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() } as never;
 
 afterEach(() => vi.useRealTimers());
 
@@ -11,12 +11,29 @@ describe('background ticket jobs', () => {
   it('re-analyzes PGlite every period and stops when asked', async () => {
     vi.useFakeTimers();
     const analyze = vi.fn().mockResolvedValue(0);
-    const stop = startPgliteAnalyzeJob({ analyze, salesSinceAnalyze: () => 0 }, log, 1000);
+    const stop = startAnalyzeJob({ analyze, salesSinceAnalyze: () => 0 }, log, 1000);
     await vi.advanceTimersByTimeAsync(3500);
     expect(analyze).toHaveBeenCalledTimes(3);
     stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(analyze).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs on PGlite always, on PostgreSQL only when its autovacuum is off', async () => {
+    vi.useFakeTimers();
+    for (const [kind, autovacuum, runs] of [
+      ['pglite', false, true],
+      ['pglite', true, true],
+      ['postgres', false, true],
+      ['postgres', true, false],
+    ] as const) {
+      const analyze = vi.fn().mockResolvedValue(0);
+      const tickets = { analyze, salesSinceAnalyze: () => 600, autovacuumOn: async () => autovacuum };
+      const stop = await startAnalyzeJobIfNeeded(kind, tickets, log);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(analyze.mock.calls.length > 0, `${kind}, autovacuum ${autovacuum}`).toBe(runs);
+      stop();
+    }
   });
 
   it('re-analyzes PGlite early once a rush has changed a tenth of the table, not on every check', async () => {
@@ -26,7 +43,7 @@ describe('background ticket jobs', () => {
       sales = 0;
       return 10_000; // rows seen: the next run is due after 500 + 1,000 new sales
     });
-    const stop = startPgliteAnalyzeJob({ analyze, salesSinceAnalyze: () => sales }, log, 10 * 60_000);
+    const stop = startAnalyzeJob({ analyze, salesSinceAnalyze: () => sales }, log, 10 * 60_000);
     sales = 600;
     await vi.advanceTimersByTimeAsync(5_000);
     expect(analyze).toHaveBeenCalledTimes(1); // 600 > 500 + 10% of 0 rows

@@ -30,6 +30,11 @@ const RESERVE_SQL = `
   )
   select ins.* from ins order by number`;
 
+/** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
+const RESERVE_MANY_SQL = `
+  select s.grp, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
+    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as s`;
+
 /** See ticketsRepo.stats. */
 const STATS_SQL = `
   select raffle_id, status, count(*)::int as n,
@@ -39,6 +44,23 @@ const STATS_SQL = `
 
 /** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
 export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
+
+/**
+ * A text[] (or uuid[], boolean[]) parameter as one array literal: every element double-quoted with
+ * its backslashes and quotes escaped, so commas, braces and the word NULL stay data; null is NULL.
+ */
+export const textArray = (values: (string | boolean | null)[]) =>
+  `{${values
+    .map((v) => (v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
+    .join(',')}}`;
+
+/** One buyer's request, as the reservation batcher hands it to `reserveMany`. */
+export type SaleRequest = {
+  raffleId: string;
+  numbers: number[];
+  values: ReservationValues;
+  sandbox: boolean;
+};
 
 export type ReservationValues = {
   buyerName: string;
@@ -53,12 +75,18 @@ export type ReservationValues = {
 export const ticketsRepo = {
   /** PGlite never auto-analyzes; without fresh statistics the planner picks a slow plan. Answers the rows it saw. */
   async analyze(db: Executor): Promise<number> {
-    await db.execute(sql`analyze tickets`);
+    await db.execute(sql`analyze tickets, ticket_events`);
     const rows = await queryRows<{ n: string | number }>(
       db,
       sql`select reltuples::bigint as n from pg_class where oid = 'tickets'::regclass`,
     );
     return Math.max(0, Number(rows[0]?.n ?? 0));
+  },
+
+  /** Whether PostgreSQL analyzes by itself (PGlite has no autovacuum and answers 'off' too). */
+  async autovacuumOn(db: Executor): Promise<boolean> {
+    const rows = await queryRows<{ on: boolean }>(db, sql`select current_setting('autovacuum') = 'on' as on`);
+    return rows[0]?.on === true;
   },
 
   /** A digit-count change renumbers every sale of the raffle, ended ones too (history reads them). */
@@ -137,6 +165,38 @@ export const ticketsRepo = {
       intArray(sorted),
     ]);
     return rows.map(fromRaw);
+  },
+
+  /**
+   * The reservations of several buyers in one statement and one commit (the `reserve_sales` function of
+   * migration 0007, decision 016): each request sells all its numbers or none, exactly as `reserve`
+   * does alone, but a number someone else holds skips that request instead of failing the statement.
+   * Answers, per request in order, the sales it made (empty when it made none).
+   */
+  async reserveMany(db: Executor, requests: SaleRequest[]): Promise<TicketRow[][]> {
+    const sorted = requests.map((r) => [...r.numbers].sort((a, b) => a - b));
+    const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
+    const rows = await preparedRows<RawTicket & { grp: number }>(
+      db,
+      'tickets_reserve_many_v1',
+      RESERVE_MANY_SQL,
+      [
+        column((r) => r.raffleId),
+        column((r) => r.sandbox),
+        intArray(sorted.map((numbers) => numbers[numbers.length - 1] ?? 0)),
+        textArray(sorted.map(intArray)),
+        column((r) => r.values.buyerName),
+        column((r) => r.values.buyerPhone),
+        column((r) => r.values.buyerAddress),
+        column((r) => r.values.buyerCedula),
+        column((r) => r.values.buyerEmail),
+        column((r) => r.values.paymentMethod),
+        column((r) => r.values.paymentProof),
+      ],
+    );
+    const sales: TicketRow[][] = requests.map(() => []);
+    for (const row of rows) sales[Number(row.grp) - 1]?.push(fromRaw(row));
+    return sales;
   },
 
   /** Which of these numbers have a live sale (after a conflict: the ones to report as taken). */

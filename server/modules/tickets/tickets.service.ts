@@ -5,9 +5,10 @@ import { type Reservation, reservationMessages } from '../../../domain/reservati
 import { padTicketNumber } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { ConflictError, hasSqlState, NotFoundError, SQLSTATE, UnprocessableError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
+import { createReservationBatcher } from './reservation-batcher';
 import { describeChanges, recordChanges } from './ticket-changes';
 import { type TicketRow, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
@@ -24,6 +25,8 @@ type Deps = {
   paymentReviewHours?: number;
   /** Told the sales this instance just committed: announces them and lets the board wait for them. */
   onCommitted?: (raffleId: string, rows: TicketRow[]) => void | Promise<void>;
+  /** Reservation statements at once (see reservation-batcher.ts); tests set 1 to force batches. */
+  reservationBatchesInFlight?: number;
 };
 
 export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
@@ -44,16 +47,9 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
     installments: raffle.installments,
   });
 
-const DEADLOCK = '40P01';
-const UNIQUE_VIOLATION = '23505';
 const EXPIRY_JOB_LOCK = 727_002;
 /** Its row in job_runs. */
 export const EXPIRY_JOB_NAME = 'expiry';
-/** drizzle wraps driver errors; the SQLSTATE is on the error or its cause. */
-const hasCode = (error: unknown, code: string) =>
-  [error, (error as { cause?: unknown })?.cause].some(
-    (e) => (e as { code?: string } | undefined)?.code === code,
-  );
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
 
@@ -88,9 +84,12 @@ export function createTicketsService(deps: Deps) {
     });
   }
 
+  const batcher = createReservationBatcher({ db, inFlight: deps.reservationBatchesInFlight });
+
   /**
-   * One statement, one round trip (see ticketsRepo.reserve). With a payment proof the pending
-   * payments must commit with the sales, so that path wraps the same statement in a transaction.
+   * One round trip: the batcher writes this request with the others of the moment in one statement
+   * (ticketsRepo.reserveMany). With a payment proof the pending payments must commit with the sales,
+   * so that path runs the single-request statement (ticketsRepo.reserve) in a transaction.
    */
   async function reserveOnce(
     raffleId: string,
@@ -108,7 +107,7 @@ export function createTicketsService(deps: Deps) {
       paymentProof: input.payment_proof ?? null,
     };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
-    if (!recordProof) return ticketsRepo.reserve(db, raffleId, input.numbers, values, sandbox);
+    if (!recordProof) return batcher.reserve({ raffleId, numbers: input.numbers, values, sandbox });
     return db.transaction(async (tx) => {
       const rows = await ticketsRepo.reserve(tx, raffleId, input.numbers, values, sandbox);
       const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
@@ -135,6 +134,7 @@ export function createTicketsService(deps: Deps) {
       return ticketsRepo.analyze(db);
     },
     salesSinceAnalyze: () => salesSinceAnalyze,
+    autovacuumOn: () => ticketsRepo.autovacuumOn(db),
 
     /** Numbers are not rows: a new size only needs nothing sold; a digit change renumbers the sales. */
     async resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }) {
@@ -183,19 +183,25 @@ export function createTicketsService(deps: Deps) {
           rows = await reserveOnce(raffleId, input, proof, options.sandbox ?? false);
         } catch (error) {
           // All or nothing: a live sale of any number fails the whole insert.
-          if (hasCode(error, UNIQUE_VIOLATION)) {
+          if (hasSqlState(error, SQLSTATE.uniqueViolation)) {
             const taken = await takenError(raffleId, input.numbers);
             if (taken) throw taken;
-          } else if (!hasCode(error, DEADLOCK)) throw error;
+          } else if (!hasSqlState(error, SQLSTATE.deadlock)) throw error;
           // A deadlock between two multi-number buyers, or the number was freed meanwhile: try again.
           if (attempt >= 3) throw error;
           continue;
         }
-        if (rows.length === 0)
-          throw (
-            (await refusal(raffleId, input.numbers)) ??
-            new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN')
-          );
+        if (rows.length === 0) {
+          // Nothing sold: the raffle refused the request, or someone holds one of its numbers. (The
+          // test bench's hidden raffle is never found by findRaffle: the drill asks only who holds them.)
+          const why =
+            (options.sandbox ? null : await refusal(raffleId, input.numbers)) ??
+            (await takenError(raffleId, input.numbers));
+          if (why) throw why;
+          // Taken, then freed before we looked: try again.
+          if (attempt >= 3) throw new ConflictError(raffleMessages.notOpen, 'RAFFLE_NOT_OPEN');
+          continue;
+        }
         // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
         // who opens the live stream after their 201 never receives their own sale late.
         salesSinceAnalyze += rows.length;

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client';
+import { makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createReservationBatcher } from './reservation-batcher';
+import { type ReservationValues, type SaleRequest, ticketsRepo } from './tickets.repo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+const values = (name: string, email: string | null = null): ReservationValues => ({
+  buyerName: name,
+  buyerPhone: '0414-1234567',
+  buyerAddress: 'Av. Bolívar, San Cristóbal',
+  buyerCedula: `V-${name.length}`,
+  buyerEmail: email,
+  paymentMethod: 'transfer',
+  paymentProof: null,
+});
+const request = (raffleId: string, numbers: number[], name = 'comprador'): SaleRequest => ({
+  raffleId,
+  numbers,
+  values: values(name),
+  sandbox: false,
+});
+const numbersOf = (sales: { number: number }[]) => sales.map((s) => s.number);
+
+async function liveSales(raffleId: string) {
+  return queryRows<{ number: number; buyer_name: string }>(
+    t.db,
+    sql`select number, buyer_name from tickets where raffle_id = ${raffleId} and ended_at is null order by number`,
+  );
+}
+async function events(raffleId: string) {
+  const rows = await queryRows<{ number: number }>(
+    t.db,
+    sql`select number from ticket_events where raffle_id = ${raffleId} order by number`,
+  );
+  return rows.map((r) => Number(r.number));
+}
+
+describe('reserveMany: several buyers in one statement', () => {
+  it('sells each request all or nothing, skips refused ones, and keeps the others of the statement', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100 });
+    const other = await makeRaffle(t, { total_numbers: 10 });
+    expect((await ticketsRepo.reserveMany(t.db, [request(raffle.id, [50], 'ya vendido')]))[0]).toHaveLength(
+      1,
+    );
+
+    const sales = await ticketsRepo.reserveMany(t.db, [
+      request(raffle.id, [3, 1], 'uno'), // sold, numbers in order
+      request(raffle.id, [3], 'dos'), // 3 went to the request before it, in this same statement
+      request(raffle.id, [4, 50], 'tres'), // 50 was sold before: 4 must not stay sold
+      request(raffle.id, [5, 100], 'cuatro'), // 100 is out of range
+      { ...request(raffle.id, [6], 'cinco'), sandbox: true }, // not the test bench's raffle
+      request(other.id, [4], 'seis'), // another raffle, same statement
+    ]);
+
+    expect(sales.map(numbersOf)).toEqual([[1, 3], [], [], [], [], [4]]);
+    expect(sales[0]?.every((s) => s.buyerName === 'uno' && s.status === 'apartado')).toBe(true);
+    expect((await liveSales(raffle.id)).map((r) => [Number(r.number), r.buyer_name])).toEqual([
+      [1, 'uno'],
+      [3, 'uno'],
+      [50, 'ya vendido'],
+    ]);
+    // History only for the sales that stayed.
+    expect(await events(raffle.id)).toEqual([1, 3, 50]);
+    expect(await events(other.id)).toEqual([4]);
+  });
+
+  it('carries any text the buyer typed, quotes, backslashes, braces and the word NULL included', async () => {
+    const raffle = await makeRaffle(t);
+    const names = ['o"brien, {a} \\ b', 'NULL', '', 'ñandú 🎟️'];
+    const sales = await ticketsRepo.reserveMany(
+      t.db,
+      names.map((name, i) => ({
+        ...request(raffle.id, [i], name),
+        values: values(name, i === 0 ? 'a"b@example.com' : null),
+      })),
+    );
+    expect(sales.map((s) => s[0]?.buyerName)).toEqual(names);
+    expect(sales.map((s) => s[0]?.buyerEmail)).toEqual(['a"b@example.com', null, null, null]);
+  });
+});
+
+describe('the reservation batcher', () => {
+  it('writes the requests that wait meanwhile in one statement, each answered with its own sales', async () => {
+    const raffle = await makeRaffle(t);
+    const writes = vi.spyOn(ticketsRepo, 'reserveMany');
+    const batcher = createReservationBatcher({ db: t.db, inFlight: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => batcher.reserve(request(raffle.id, [i % 20], `comprador ${i}`))),
+    );
+    // The first goes alone at once; the 29 that arrived while it was written go together.
+    expect(writes.mock.calls.map(([, requests]) => requests.length)).toEqual([1, 29]);
+    expect(answers.map(numbersOf)).toEqual(Array.from({ length: 30 }, (_, i) => (i < 20 ? [i] : [])));
+    expect(answers.slice(0, 20).every((a, i) => a[0]?.buyerName === `comprador ${i}`)).toBe(true);
+  });
+
+  it('after a deadlock writes each request alone, and hands any other failure to every caller', async () => {
+    const raffle = await makeRaffle(t);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const many = vi
+      .spyOn(ticketsRepo, 'reserveMany')
+      .mockRejectedValue(new Error('wrapped', { cause: deadlock }));
+    const alone = vi.spyOn(ticketsRepo, 'reserve');
+    const batcher = createReservationBatcher({ db: t.db, inFlight: 1 });
+    const answers = await Promise.all([
+      batcher.reserve(request(raffle.id, [1])),
+      batcher.reserve(request(raffle.id, [2])),
+    ]);
+    expect(alone).toHaveBeenCalledTimes(2);
+    expect(answers.map(numbersOf)).toEqual([[1], [2]]);
+
+    // A lost connection may have committed: no second try that would tell a buyer their own number is taken.
+    alone.mockClear();
+    many.mockRejectedValue(new Error('Connection terminated'));
+    const failed = await Promise.allSettled([batcher.reserve(request(raffle.id, [3]))]);
+    expect(failed[0]).toMatchObject({ status: 'rejected', reason: { message: 'Connection terminated' } });
+    expect(alone).not.toHaveBeenCalled();
+  });
+});

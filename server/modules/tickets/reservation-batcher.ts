@@ -1,0 +1,89 @@
+import type { Db } from '../../db/client';
+import { hasSqlState, SQLSTATE } from '../../lib/errors';
+import { type SaleRequest, type TicketRow, ticketsRepo } from './tickets.repo';
+
+/** Statements of reservations running at once; the rest of the pool stays free for other requests. */
+export const DEFAULT_BATCHES_IN_FLIGHT = 2;
+/** Requests per statement. */
+export const MAX_REQUESTS_PER_BATCH = 50;
+
+type Waiting = {
+  request: SaleRequest;
+  resolve: (sales: TicketRow[]) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Reservations that arrive while others are being written go to the database together, in one
+ * statement and one commit (`ticketsRepo.reserveMany`, decision 016): under a rush a commit, a
+ * round trip and a socket write are shared by many buyers instead of paid by each. Nothing waits
+ * for a batch to fill: with fewer statements running than `inFlight` a request goes at once, alone.
+ *
+ * Each request still sells all its numbers or none. A batch undone by a deadlock is run again
+ * request by request with `ticketsRepo.reserve`, whose errors reach their own caller only.
+ */
+export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxBatch?: number }) {
+  const inFlight = Math.max(1, deps.inFlight ?? DEFAULT_BATCHES_IN_FLIGHT);
+  const maxBatch = Math.max(1, deps.maxBatch ?? MAX_REQUESTS_PER_BATCH);
+  const queue: Waiting[] = [];
+  let running = 0;
+
+  function pump() {
+    while (running < inFlight && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      running++;
+      void write(batch).finally(() => {
+        running--;
+        pump();
+      });
+    }
+  }
+
+  async function write(batch: Waiting[]) {
+    // Ascending numbers across the batch: concurrent batches take their numbers in the same order.
+    batch.sort((a, b) => Math.min(...a.request.numbers) - Math.min(...b.request.numbers));
+    let sales: TicketRow[][];
+    try {
+      sales = await ticketsRepo.reserveMany(
+        deps.db,
+        batch.map((w) => w.request),
+      );
+    } catch (error) {
+      // A deadlock with another batch (two multi-number requests crossing) undid this statement:
+      // each request goes again alone. Any other failure is every caller's, as it would be alone
+      // (a lost connection may have committed: a retry would answer a buyer 409 for their own sale).
+      if (hasSqlState(error, SQLSTATE.deadlock)) await Promise.all(batch.map((w) => alone(w)));
+      else for (const w of batch) w.reject(error);
+      return;
+    }
+    for (const [i, w] of batch.entries()) w.resolve(sales[i] ?? []);
+  }
+
+  async function alone({ request, resolve, reject }: Waiting) {
+    try {
+      resolve(
+        await ticketsRepo.reserve(
+          deps.db,
+          request.raffleId,
+          request.numbers,
+          request.values,
+          request.sandbox,
+        ),
+      );
+    } catch (error) {
+      reject(error);
+    }
+  }
+
+  return {
+    /** The sales made for this request: all its numbers, or none (taken, or the raffle refused them). */
+    reserve(request: SaleRequest): Promise<TicketRow[]> {
+      return new Promise((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        pump();
+      });
+    },
+  };
+}
+
+export type ReservationBatcher = ReturnType<typeof createReservationBatcher>;
