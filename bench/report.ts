@@ -182,7 +182,7 @@ function reservationsSection(dbs: Record<DbKind, DbResults>, all: Verdict[], s: 
       'target ≥ 0.5× on PostgreSQL',
     ],
     [
-      "Where the time goes: the app's reservation statement straight on the database, no HTTP (sale + history row + NOTIFY)/s",
+      "Where the time goes: the app's reservation path straight on the database, no HTTP (the batcher of decision 016: raffle check, sale, history row)/s",
       c((r) =>
         sp(
           over(r.reps, (x) => x.statement.perSecond),
@@ -192,7 +192,7 @@ function reservationsSection(dbs: Record<DbKind, DbResults>, all: Verdict[], s: 
       'reference',
     ],
     [
-      'Statement / ceiling (cost of the raffle check, history row and NOTIFY)',
+      'Path / ceiling (cost of the raffle check and history row, less what writing buyers together saves)',
       c((r) =>
         sp(
           over(r.reps, (x) => x.statement.perSecond / x.ceiling.perSecond),
@@ -202,7 +202,7 @@ function reservationsSection(dbs: Record<DbKind, DbResults>, all: Verdict[], s: 
       'reference',
     ],
     [
-      'HTTP / statement (cost of HTTP, validation, the app)',
+      'HTTP / path (cost of HTTP, validation, the rest of the app)',
       c((r) =>
         sp(
           over(r.reps, (x) => x.http.perSecond / x.statement.perSecond),
@@ -414,8 +414,8 @@ function reservationsSection(dbs: Record<DbKind, DbResults>, all: Verdict[], s: 
   const notes = [
     '',
     'How: each repetition runs, in this order, A) HTTP reservations of distinct numbers (one raffle), B) the',
-    "database ceiling (a second raffle), B') the app's reservation statement `ticketsRepo.reserve` straight on the",
-    'database by the same path as B (a third raffle), C) a contended sequence over HTTP, D) the same sequence',
+    "database ceiling (a second raffle), B') the app's reservation path (`createReservationBatcher`, as the server",
+    'runs it) straight on the database by the same path as B (a third raffle), C) a contended sequence over HTTP, D) the same sequence',
     'through the naive flow; so A and B alternate (A, B, A, B, A, B) after a warm-up of each. Throughput counts',
     'successful writes over the wall time of the phase; latency is per request as the client sees it.',
     ...KINDS.flatMap((k) => (v[k] ? [`- ${dbs[k].label}: B and B' measured ${v[k]?.ceilingPath}.`] : [])),

@@ -4,7 +4,7 @@
 // run the same statements.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../server/db/client';
-import { ticketsRepo } from '../server/modules/tickets/tickets.repo';
+import { createReservationBatcher } from '../server/modules/tickets/reservation-batcher';
 import { now, runPool } from './stats';
 
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -53,21 +53,23 @@ export async function ceiling(
 }
 
 /**
- * The app's own reservation statement (ticketsRepo.reserve: raffle key-share read, sale insert, history
- * row, NOTIFY, in one statement), straight on the database without HTTP: where the time of a
- * reservation goes, between the plain INSERT and the HTTP request.
+ * The app's own reservation path (the batcher of decision 016 over `reserve_sales`: raffle key-share
+ * read, sale insert, history row; buyers that wait together written together), straight on the
+ * database without HTTP: where the time of a reservation goes, between the plain INSERT and the
+ * HTTP request.
  */
 export async function reservationStatement(
   db: Db,
   args: { raffleId: string; from: number; count: number; concurrency: number; timeLimitMs: number },
 ) {
   const deadline = now() + args.timeLimitMs;
+  const batcher = createReservationBatcher({ db });
   const run = await runPool(
     args.count,
     args.concurrency,
     async (i) => {
       const b = buyer(args.from + i);
-      const rows = await ticketsRepo.reserve(db, args.raffleId, [args.from + i], {
+      const values = {
         buyerName: b.name.toLowerCase(),
         buyerPhone: b.phone,
         buyerAddress: b.address,
@@ -75,6 +77,12 @@ export async function reservationStatement(
         buyerEmail: null,
         paymentMethod: 'transfer',
         paymentProof: null,
+      };
+      const rows = await batcher.reserve({
+        raffleId: args.raffleId,
+        numbers: [args.from + i],
+        values,
+        sandbox: false,
       });
       if (rows.length !== 1) throw new Error('the reservation statement sold nothing');
     },
