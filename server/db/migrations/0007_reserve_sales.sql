@@ -1,5 +1,5 @@
 -- The reservations of several buyers in one statement and one commit (decision 016). Each group is
--- one buyer's request: it sells all of its numbers or none. A group is skipped when its raffle is
+-- one buyer's request: it sells all of its numbers or none. A group sells nothing when its raffle is
 -- not on sale or a number is out of range; when another sale holds one of its numbers, the sales it
 -- did insert are deleted again before the commit, so nobody ever sees part of a request. Answers
 -- the sales made, each with its group (1-based).
@@ -9,40 +9,58 @@ CREATE FUNCTION reserve_sales(
   g_method text[], g_proof text[]
 ) RETURNS TABLE (grp integer, sale tickets) LANGUAGE plpgsql AS $fn$
 DECLARE
-  wanted integer[];
   sold tickets[];
+  sold_grp integer[];
+  complete integer[];
 BEGIN
-  FOR i IN 1 .. coalesce(cardinality(g_raffle), 0) LOOP
-    wanted := g_numbers[i]::integer[];
-    -- The raffle is read with a key-share lock (closing waits for the sales, as in ticketsRepo.reserve).
-    WITH r AS (
-      SELECT id, digit_count, price_cents, reservation_hours FROM raffles
-      WHERE id = g_raffle[i] AND status = 'activa' AND (closing_date IS NULL OR closing_date > now())
-        AND is_sandbox = g_sandbox[i] AND total_numbers > g_top[i]
-      FOR KEY SHARE
-    ), ins AS (
-      INSERT INTO tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
-                           buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
-                           reserved_until, total_paid_cents, remaining_cents, price_cents, version)
-      SELECT r.id, n, lpad(n::text, r.digit_count, '0'), 'apartado', g_name[i], g_phone[i], g_address[i],
-             g_cedula[i], g_email[i], g_method[i], g_proof[i], now(),
-             now() + make_interval(hours => r.reservation_hours), 0, r.price_cents, r.price_cents,
-             nextval('ticket_version_seq')
-      FROM r CROSS JOIN unnest(wanted) AS n
-      -- A number already sold (or just sold by an earlier group) is skipped, not an error: an error
-      -- would undo the other buyers' sales of this statement.
-      ON CONFLICT (raffle_id, number) WHERE ended_at IS NULL DO NOTHING
-      RETURNING *
-    )
-    SELECT coalesce(array_agg(ins ORDER BY ins.number), '{}') INTO sold FROM ins;
-    IF cardinality(sold) = cardinality(wanted) THEN
-      INSERT INTO ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
-      SELECT s.id, s.raffle_id, s.number, 'disponible', s.status, 'Reserva en línea' FROM unnest(sold) AS s;
-      RETURN QUERY SELECT i, s FROM unnest(sold) AS s;
-    ELSIF cardinality(sold) > 0 THEN
-      -- Part of the request was taken: all or nothing, so the rest goes back before the commit.
-      DELETE FROM tickets WHERE id IN (SELECT s.id FROM unnest(sold) AS s);
-    END IF;
-  END LOOP;
+  WITH g AS (
+    SELECT i, g_raffle[i] AS raffle_id, g_sandbox[i] AS sandbox, g_top[i] AS top,
+           g_numbers[i]::integer[] AS numbers
+    FROM generate_subscripts(g_raffle, 1) AS i
+  ), r AS (
+    -- Key share: sales of a raffle run side by side, closing it waits for them (as ticketsRepo.reserve).
+    SELECT id, digit_count, price_cents, reservation_hours, is_sandbox, total_numbers FROM raffles
+    WHERE id IN (SELECT raffle_id FROM g) AND status = 'activa'
+      AND (closing_date IS NULL OR closing_date > now())
+    ORDER BY id
+    FOR KEY SHARE
+  ), src AS MATERIALIZED (
+    SELECT gen_random_uuid() AS id, g.i, r.id AS raffle_id, n, r.digit_count, r.price_cents, r.reservation_hours
+    FROM g JOIN r ON r.id = g.raffle_id AND r.is_sandbox = g.sandbox AND r.total_numbers > g.top
+    CROSS JOIN unnest(g.numbers) AS n
+  ), ins AS (
+    INSERT INTO tickets (id, raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
+                         buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
+                         reserved_until, total_paid_cents, remaining_cents, price_cents, version)
+    SELECT s.id, s.raffle_id, s.n, lpad(s.n::text, s.digit_count, '0'), 'apartado', g_name[s.i], g_phone[s.i],
+           g_address[s.i], g_cedula[s.i], g_email[s.i], g_method[s.i], g_proof[s.i], now(),
+           now() + make_interval(hours => s.reservation_hours), 0, s.price_cents, s.price_cents,
+           nextval('ticket_version_seq')
+    FROM src AS s
+    -- Every statement takes its numbers in one order (as the single statement does), so two of them
+    -- can wait for each other's number but never in a circle (no deadlock).
+    ORDER BY s.raffle_id, s.n, s.i
+    -- A number already sold (or sold just before by an earlier group) skips its row, not the
+    -- statement: an error would undo the other buyers' sales.
+    ON CONFLICT (raffle_id, number) WHERE ended_at IS NULL DO NOTHING
+    RETURNING *
+  )
+  SELECT array_agg(ins ORDER BY src.i, ins.number), array_agg(src.i ORDER BY src.i, ins.number)
+  INTO sold, sold_grp
+  FROM ins JOIN src ON src.id = ins.id;
+
+  SELECT coalesce(array_agg(k), '{}') INTO complete
+  FROM (SELECT x.k FROM unnest(sold_grp) AS x(k) GROUP BY x.k
+        HAVING count(*) = cardinality(g_numbers[x.k]::integer[])) AS c;
+
+  -- All or nothing: what a group got of a request it could not get whole goes back before the commit.
+  DELETE FROM tickets
+  WHERE id IN (SELECT (sold[k]).id FROM generate_subscripts(sold, 1) AS k WHERE NOT sold_grp[k] = ANY (complete));
+
+  INSERT INTO ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
+  SELECT (sold[k]).id, (sold[k]).raffle_id, (sold[k]).number, 'disponible', (sold[k]).status, 'Reserva en línea'
+  FROM generate_subscripts(sold, 1) AS k WHERE sold_grp[k] = ANY (complete);
+
+  RETURN QUERY SELECT sold_grp[k], sold[k] FROM generate_subscripts(sold, 1) AS k WHERE sold_grp[k] = ANY (complete);
 END
 $fn$;

@@ -102,6 +102,30 @@ describe('the reservation batcher', () => {
     expect(answers.slice(0, 20).every((a, i) => a[0]?.buyerName === `comprador ${i}`)).toBe(true);
   });
 
+  it('never deadlocks two batches, whatever order their buyers ask for crossing numbers in', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 60 });
+    const alone = vi.spyOn(ticketsRepo, 'reserve');
+    const batcher = createReservationBatcher({ db: t.db, inFlight: 2, maxBatch: 10 });
+    // 200 buyers of 3 numbers each, picked from 60 in crossing orders (ascending, descending, mixed).
+    const picks = Array.from({ length: 200 }, (_, i) => {
+      const a = (i * 7) % 60;
+      const b = (i * 13 + 29) % 60;
+      const c = (i * 31 + 11) % 60;
+      return [...new Set(i % 2 ? [a, b, c] : [c, b, a])];
+    });
+    const answers = await Promise.all(
+      picks.map((numbers, i) => batcher.reserve(request(raffle.id, numbers, `c${i}`))),
+    );
+    // A deadlock would have sent its batch to the single statement, one request at a time.
+    expect(alone).not.toHaveBeenCalled();
+    for (const [i, sales] of answers.entries()) expect([0, picks[i]?.length]).toContain(sales.length);
+    const sold = answers.flat().map((s) => s.number);
+    expect(new Set(sold).size).toBe(sold.length);
+    expect((await liveSales(raffle.id)).map((r) => Number(r.number)).sort((x, y) => x - y)).toEqual(
+      [...sold].sort((x, y) => x - y),
+    );
+  });
+
   it('after a deadlock writes each request alone, and hands any other failure to every caller', async () => {
     const raffle = await makeRaffle(t);
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });

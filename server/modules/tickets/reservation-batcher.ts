@@ -40,8 +40,6 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
   }
 
   async function write(batch: Waiting[]) {
-    // Ascending numbers across the batch: concurrent batches take their numbers in the same order.
-    batch.sort((a, b) => Math.min(...a.request.numbers) - Math.min(...b.request.numbers));
     let sales: TicketRow[][];
     try {
       sales = await ticketsRepo.reserveMany(
@@ -49,7 +47,7 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
         batch.map((w) => w.request),
       );
     } catch (error) {
-      // A deadlock with another batch (two multi-number requests crossing) undid this statement:
+      // A deadlock (with a staff change, say: batches take numbers in one order) undid this statement:
       // each request goes again alone. Any other failure is every caller's, as it would be alone
       // (a lost connection may have committed: a retry would answer a buyer 409 for their own sale).
       if (hasSqlState(error, SQLSTATE.deadlock)) await Promise.all(batch.map((w) => alone(w)));
