@@ -2,7 +2,7 @@
 // and PostgreSQL side by side in one run, written to bench/RESULTS.md.
 //
 // The app runs as a child process (bench/server-entry.ts); the load comes from this process over
-// loopback. `BENCH_QUICK=1` is a smoke run (~2 min, smaller counts); a full run takes ~10 min.
+// loopback. `BENCH_QUICK=1` is a smoke run (~2 min, smaller counts); a full run takes ~5 min.
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
 // (loopback only); a fresh random database is created and dropped. Not reachable = reported as such.
 import { execFileSync } from 'node:child_process';
