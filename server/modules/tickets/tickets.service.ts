@@ -25,8 +25,6 @@ type Deps = {
   paymentReviewHours?: number;
   /** Told the sales this instance just committed: announces them and lets the board wait for them. */
   onCommitted?: (raffleId: string, rows: TicketRow[]) => void | Promise<void>;
-  /** Reservation statements at once (see reservation-batcher.ts); tests set 1 to force batches. */
-  reservationBatchesInFlight?: number;
 };
 
 export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
@@ -84,7 +82,7 @@ export function createTicketsService(deps: Deps) {
     });
   }
 
-  const batcher = createReservationBatcher({ db, inFlight: deps.reservationBatchesInFlight });
+  const batcher = createReservationBatcher({ db });
 
   /**
    * One round trip: the batcher writes this request with the others of the moment in one statement
