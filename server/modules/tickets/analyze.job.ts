@@ -3,8 +3,13 @@ import type { TicketsService } from './tickets.service';
 
 type Analyzed = Pick<TicketsService, 'analyze' | 'salesSinceAnalyze' | 'autovacuumOn'>;
 
-/** Checked this often; the ANALYZE itself runs only when due. */
+/** Checked this often, so the first rush on stale statistics is analyzed within a second. */
 const CHECK_MS = 1_000;
+/**
+ * But a rush analyzes at most this often: on PGlite an ANALYZE holds the one connection that every
+ * reservation waits for, and a rush of 2,000 sales/s would otherwise run one every second or two.
+ */
+const MIN_GAP_MS = 5_000;
 
 /**
  * PGlite has no autovacuum, so its planner statistics only move when we ask: without fresh ones a
@@ -21,12 +26,13 @@ export function startAnalyzeJob(
 ) {
   let rows = 0;
   let lastRun = Date.now();
+  let analyzedAt = Number.NEGATIVE_INFINITY;
   let running = false;
   async function run() {
     running = true;
     try {
       rows = Number(await tickets.analyze()) || 0;
-      lastRun = Date.now();
+      lastRun = analyzedAt = Date.now();
     } catch (error) {
       log.error({ err: error }, 'periodic ANALYZE failed');
     } finally {
@@ -37,7 +43,8 @@ export function startAnalyzeJob(
     () => {
       if (running) return;
       const stale = Date.now() - lastRun >= everyMs;
-      const changed = tickets.salesSinceAnalyze() > 500 + rows * 0.1;
+      const changed =
+        tickets.salesSinceAnalyze() > 500 + rows * 0.1 && Date.now() - analyzedAt >= MIN_GAP_MS;
       if (stale || changed) void run();
     },
     Math.min(CHECK_MS, everyMs),

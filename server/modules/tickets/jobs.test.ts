@@ -56,6 +56,19 @@ describe('background ticket jobs', () => {
     stop();
   });
 
+  it('analyzes the first rush within a second, then at most every 5 s while the rush goes on', async () => {
+    vi.useFakeTimers();
+    const analyze = vi.fn().mockResolvedValue(0);
+    const stop = startAnalyzeJob({ analyze, salesSinceAnalyze: () => 10_000 }, log, 10 * 60_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(analyze).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(analyze).toHaveBeenCalledTimes(1); // 4 s after the last one
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(analyze).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('sweeps at start, keeps releasing expired reservations after a failed round, records each sweep', async () => {
     vi.useFakeTimers();
     const releaseExpired = vi.fn().mockRejectedValueOnce(new Error('db down')).mockResolvedValue(2);
