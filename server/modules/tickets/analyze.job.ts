@@ -43,8 +43,7 @@ export function startAnalyzeJob(
     () => {
       if (running) return;
       const stale = Date.now() - lastRun >= everyMs;
-      const changed =
-        tickets.salesSinceAnalyze() > 500 + rows * 0.1 && Date.now() - analyzedAt >= MIN_GAP_MS;
+      const changed = tickets.salesSinceAnalyze() > 500 + rows * 0.1 && Date.now() - analyzedAt >= MIN_GAP_MS;
       if (stale || changed) void run();
     },
     Math.min(CHECK_MS, everyMs),

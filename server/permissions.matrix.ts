@@ -1,0 +1,325 @@
+import { buyer } from './test/factories';
+import { type Call, type Identity, tinyPng, type World } from './test/route-world';
+
+/**
+ * The permission matrix of SPEC.md section 6 as data: every `/api/` route the app registers
+ * must have an entry here, or permissions.test.ts fails (a new route cannot ship without
+ * saying who may call it). Each entry is checked for every identity:
+ *   - public:        anyone; nobody gets 401/403.
+ *   - authenticated: any signed-in user; anonymous 401.
+ *   - staff:         admin or vendedor; anonymous 401. With `own`, the route acts on one raffle
+ *                    (or its ticket / payment): vendedor B on A's gets `own` (403, or 404 where
+ *                    the API hides that the thing exists); the owner and admins pass.
+ *   - admin:         admins only; anonymous 401, any vendedor 403.
+ * Anonymous calls to protected routes also go out with junk params, query and body: the 401
+ * must come before any validation. Vendedores on admin routes are refused before validation too.
+ * Whoever may call a route gets a 2xx (`expect` pins other answers, e.g. a public route that
+ * treats a vendedor of another raffle as any buyer). HEAD routes follow their GET.
+ */
+type Access = 'public' | 'authenticated' | 'staff' | 'admin';
+export type Entry = {
+  access: Access;
+  own?: 403 | 404;
+  /** The valid call (may create what it needs: a call that consumes its object gets a new one). */
+  call: (w: World) => Call | Promise<Call>;
+  /** Exact statuses for some identities, where the rule is sharper than the access level. */
+  expect?: Partial<Record<Identity, number>>;
+  /** Access depends on the object itself (a file's kind): junk params cannot name one. */
+  keepParams?: boolean;
+};
+
+export const matrix: Record<string, Entry | Entry[]> = {
+  'GET /api/health': { access: 'public', call: () => ({ method: 'GET', path: '/api/health' }) },
+  'GET /api/openapi.json': { access: 'public', call: () => ({ method: 'GET', path: '/api/openapi.json' }) },
+
+  // Auth
+  'POST /api/auth/sign-in': {
+    access: 'public',
+    call: (w) => ({
+      method: 'POST',
+      path: '/api/auth/sign-in',
+      body: { email: w.accounts.vendorA.email, password: w.accounts.vendorA.password },
+    }),
+  },
+  'POST /api/auth/refresh': {
+    access: 'public',
+    call: async (w) => {
+      const { session } = await w.t.signIn(w.accounts.vendorB.email, w.accounts.vendorB.password);
+      return { method: 'POST', path: '/api/auth/refresh', body: { refresh_token: session.refresh_token } };
+    },
+  },
+  'POST /api/auth/sign-out': {
+    access: 'authenticated',
+    call: () => ({ method: 'POST', path: '/api/auth/sign-out', freshSession: true }),
+  },
+  'GET /api/auth/me': { access: 'authenticated', call: () => ({ method: 'GET', path: '/api/auth/me' }) },
+
+  // Users
+  'GET /api/users': { access: 'admin', call: () => ({ method: 'GET', path: '/api/users' }) },
+  'POST /api/users': {
+    access: 'admin',
+    call: (w) => ({
+      method: 'POST',
+      path: '/api/users',
+      body: {
+        email: `nuevo-${w.unique()}@test.local`,
+        password: 'Clave-Segura-2026',
+        full_name: 'Vendedor Nuevo',
+        role: 'vendedor',
+      },
+    }),
+  },
+  'PATCH /api/users/:id': {
+    access: 'admin',
+    call: (w) => ({
+      method: 'PATCH',
+      path: `/api/users/${w.spareUserId}`,
+      body: { full_name: 'Nombre Cambiado' },
+    }),
+  },
+
+  // Files: anyone uploads a payment proof, only staff a raffle image; a proof is read by admins and
+  // the vendedor of its raffle (decision 014), a raffle image by anyone.
+  'POST /api/uploads': [
+    {
+      access: 'public',
+      call: async () => ({ method: 'POST', path: '/api/uploads', file: await tinyPng() }),
+    },
+    {
+      access: 'staff',
+      call: async () => ({
+        method: 'POST',
+        path: '/api/uploads',
+        query: { kind: 'raffle-image' },
+        file: await tinyPng(),
+      }),
+    },
+  ],
+  'GET /api/files/:key': [
+    {
+      access: 'staff',
+      own: 403,
+      keepParams: true,
+      call: (w) => ({ method: 'GET', path: `/api/files/${w.proofKey}` }),
+    },
+    { access: 'public', call: (w) => ({ method: 'GET', path: `/api/files/${w.imageKey}` }) },
+  ],
+
+  // Exchange rates
+  'GET /api/exchange-rates': {
+    access: 'public',
+    call: () => ({ method: 'GET', path: '/api/exchange-rates' }),
+  },
+  'GET /api/exchange-rates/history': {
+    access: 'staff',
+    call: () => ({ method: 'GET', path: '/api/exchange-rates/history', query: { days: '7' } }),
+  },
+  'POST /api/exchange-rates/refresh': {
+    access: 'staff',
+    call: () => ({ method: 'POST', path: '/api/exchange-rates/refresh' }),
+  },
+  'PUT /api/exchange-rates/:currency': {
+    access: 'admin',
+    call: () => ({ method: 'PUT', path: '/api/exchange-rates/VES', body: { rate_to_usd: 36.5 } }),
+  },
+
+  // Tracking
+  'POST /api/tracking': {
+    access: 'public',
+    call: (w) => ({
+      method: 'POST',
+      path: '/api/tracking',
+      body: { cedula: w.sale.cedula, phone_last4: w.sale.phoneLast4 },
+    }),
+  },
+
+  // Raffles. A draft is hidden (404) from everyone but its seller and admins.
+  'GET /api/raffles': { access: 'public', call: () => ({ method: 'GET', path: '/api/raffles' }) },
+  'GET /api/raffles/:id': {
+    access: 'public',
+    own: 404,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.draftId}` }),
+  },
+  'POST /api/raffles': {
+    access: 'staff',
+    call: () => ({
+      method: 'POST',
+      path: '/api/raffles',
+      body: {
+        name: 'Rifa de la matriz',
+        price_cents: 500,
+        total_numbers: 100,
+        digit_count: 2,
+        payment_type: 'pago_unico',
+        status: 'borrador',
+        draw_source: 'Triple Táchira A, 10:00 p. m.',
+      },
+    }),
+  },
+  'PATCH /api/raffles/:id': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `/api/raffles/${w.sale.raffleId}`,
+      body: { description: 'Descripción nueva' },
+    }),
+  },
+  'DELETE /api/raffles/:id': {
+    access: 'admin',
+    call: async (w) => ({ method: 'DELETE', path: `/api/raffles/${(await w.newSale()).raffleId}` }),
+  },
+  'POST /api/raffles/:id/close': {
+    access: 'staff',
+    own: 403,
+    call: async (w) => ({ method: 'POST', path: `/api/raffles/${(await w.newSale()).raffleId}/close` }),
+  },
+  'POST /api/raffles/:id/draw': {
+    access: 'admin',
+    call: async (w) => {
+      const { raffleId } = await w.newSale();
+      const closed = await w.t.api('POST', `/api/raffles/${raffleId}/close`, {
+        token: w.accounts.admin.token,
+      });
+      if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
+      return { method: 'POST', path: `/api/raffles/${raffleId}/draw`, body: { winning_number: 1 } };
+    },
+  },
+  'GET /api/raffles/:id/winner': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/winner` }),
+  },
+  'GET /api/raffles/:id/draw': {
+    access: 'public',
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/draw` }),
+  },
+
+  // Staff tickets, buyers, history, insight: always one raffle's, so ownership-checked.
+  'GET /api/raffles/:id/tickets': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets` }),
+  },
+  'GET /api/raffles/:id/tickets.csv': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets.csv` }),
+  },
+  'GET /api/tickets/:id': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/tickets/${w.sale.ticketId}` }),
+  },
+  'PATCH /api/tickets/:id': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `/api/tickets/${w.sale.ticketId}`,
+      body: { buyer_address: 'Calle 10, Barrio Obrero' },
+    }),
+  },
+  'PATCH /api/raffles/:id/numbers/:number': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `/api/raffles/${w.sale.raffleId}/numbers/${w.sale.number}`,
+      body: { buyer_address: 'Calle 11, Barrio Obrero' },
+    }),
+  },
+  'GET /api/history': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: '/api/history', query: { raffle_id: w.sale.raffleId } }),
+  },
+  'GET /api/raffles/:id/buyers': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/buyers` }),
+  },
+  'GET /api/insight': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: '/api/insight', query: { raffle_id: w.sale.raffleId } }),
+  },
+
+  // Payments. Without the buyer's cedula only staff of the raffle may record a payment: vendedor B
+  // is any buyer there (422 CEDULA_REQUIRED, like anonymous), never staff.
+  'POST /api/payments': {
+    access: 'public',
+    expect: { anonymous: 422, vendorB: 422 },
+    call: (w) => ({
+      method: 'POST',
+      path: '/api/payments',
+      body: { ticket_id: w.sale.ticketId, amount_cents: 100, reference: `mx-${w.unique()}` },
+    }),
+  },
+  'GET /api/payments': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/payments', query: { status: 'pending' } }),
+  },
+  'GET /api/payments/counts': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/payments/counts' }),
+  },
+  'POST /api/payments/review': {
+    access: 'admin',
+    call: async (w) => ({
+      method: 'POST',
+      path: '/api/payments/review',
+      body: { ids: [await w.newPayment()], status: 'rejected', reason: 'Comprobante ilegible' },
+    }),
+  },
+  'GET /api/tickets/:id/payments': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/tickets/${w.sale.ticketId}/payments` }),
+  },
+  'PATCH /api/payments/:id': {
+    access: 'admin',
+    call: async (w) => ({
+      method: 'PATCH',
+      path: `/api/payments/${await w.newPayment()}`,
+      body: { status: 'rejected', reason: 'Monto incorrecto' },
+    }),
+  },
+
+  // Test bench
+  'POST /api/test-bench/checks': {
+    access: 'admin',
+    call: () => ({ method: 'POST', path: '/api/test-bench/checks' }),
+  },
+  'GET /api/test-bench/runs': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/test-bench/runs' }),
+  },
+  'POST /api/test-bench/drill': {
+    access: 'admin',
+    call: () => ({ method: 'POST', path: '/api/test-bench/drill', body: { buyers: 2 } }),
+  },
+
+  // The public sale: no buyer data, drafts hidden.
+  'GET /api/raffles/:id/board': {
+    access: 'public',
+    own: 404,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.draftId}/board` }),
+  },
+  'POST /api/raffles/:id/reservations': {
+    access: 'public',
+    call: (w) => ({
+      method: 'POST',
+      path: `/api/raffles/${w.sale.raffleId}/reservations`,
+      body: { numbers: [10 + w.unique()], buyer: buyer({ cedula: `V-${20_000_000 + w.unique()}` }) },
+    }),
+  },
+  'POST /api/raffles/:id/lucky-pick': {
+    access: 'public',
+    call: (w) => ({ method: 'POST', path: `/api/raffles/${w.sale.raffleId}/lucky-pick`, body: { count: 2 } }),
+  },
+  'GET /api/raffles/:id/events': {
+    access: 'public',
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/events` }),
+  },
+};
