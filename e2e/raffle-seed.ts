@@ -94,3 +94,50 @@ export async function closeRaffleViaApi(request: APIRequestContext, raffleId: st
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }
+
+/** `POST /api/raffles/:id/draw` as the admin: registers the official winning number of a closed raffle. */
+export async function drawRaffleViaApi(request: APIRequestContext, raffleId: string, winningNumber: number) {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const response = await request.post(`/api/raffles/${raffleId}/draw`, {
+    data: { winning_number: winningNumber },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** The id of a number's live sale (a number nobody holds has none). */
+export async function saleId(request: APIRequestContext, raffleId: string, number: number): Promise<string> {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const list = await request.get(`/api/raffles/${raffleId}/tickets`, {
+    params: { search: String(number), per_page: 50 },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const ticket = ((await list.json()).items as { id: string | null; number: number }[]).find(
+    (t) => t.number === number,
+  );
+  expect(ticket?.id, `sale of ${number}`).toBeTruthy();
+  return ticket?.id ?? '';
+}
+
+/** A payment the buyer reported (proved by the cedula), then rejected by the admin with a reason. */
+export async function rejectedPayment(
+  request: APIRequestContext,
+  ticket: string,
+  cedula: string,
+  amountCents: number,
+  reason: string,
+) {
+  const sent = await request.post('/api/payments', {
+    data: { ticket_id: ticket, amount_cents: amountCents, cedula, reference: '00123456' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { payment } = await sent.json();
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const review = await request.patch(`/api/payments/${payment.id}`, {
+    data: { status: 'rejected', reason },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(review.status(), await review.text()).toBe(200);
+}

@@ -1,0 +1,105 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+// The admin's payments screen and the payments buyers report, shared by the payments-*.spec.ts files.
+
+export const PAYMENTS = '/dashboard/admin/payments';
+
+type Buyer = { name: string; phone: string; address: string; cedula: string };
+type Proof = { name: string; mimeType: string; buffer: Buffer };
+
+let sequence = 0;
+/** A buyer no other spec uses (cedulas decide groups and duplicates). */
+export function uniqueBuyer(name: string): Buyer {
+  const digits = String(40_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000));
+  return {
+    name,
+    phone: `0412-777${digits.slice(-4)}`,
+    address: 'Barquisimeto, centro',
+    cedula: `V-${digits}`,
+  };
+}
+
+/** A bank receipt drawn on a canvas, so proofs look like proofs in the screenshots. */
+export async function receiptPng(page: Page, lines: string[]): Promise<Proof> {
+  const base64 = await page.evaluate((text) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 640;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, 480, 640);
+    ctx.fillStyle = '#0f766e';
+    ctx.fillRect(0, 0, 480, 96);
+    ctx.fillStyle = '#ffffff';
+    ctx.font = 'bold 30px sans-serif';
+    ctx.fillText('Banco de Venezuela', 32, 60);
+    ctx.fillStyle = '#18181b';
+    ctx.font = '24px sans-serif';
+    text.forEach((line, index) => {
+      ctx.fillText(line, 32, 160 + index * 56);
+    });
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, lines);
+  return { name: 'comprobante.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
+}
+
+async function uploadProof(request: APIRequestContext, proof: Proof): Promise<string> {
+  const response = await request.post('/api/uploads', { multipart: { file: proof } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { fileUrl: string }).fileUrl;
+}
+
+/**
+ * The buyer reserves `numbers` and reports one payment per number with ONE proof file (what the
+ * checkout does with a proof for several numbers): the payments share a group on the server.
+ */
+export async function reserveAndPay(
+  request: APIRequestContext,
+  raffleId: string,
+  numbers: number[],
+  buyer: Buyer,
+  payment: { proof: Proof; reference?: string; amountCents?: number; method?: string },
+): Promise<string[]> {
+  const { tickets } = (await reserveViaApi(request, raffleId, numbers, buyer)) as {
+    tickets: { id: string; number: number }[];
+  };
+  const fileUrl = await uploadProof(request, payment.proof);
+  const ids: string[] = [];
+  for (const ticket of tickets) {
+    const response = await request.post('/api/payments', {
+      data: {
+        ticket_id: ticket.id,
+        cedula: buyer.cedula,
+        amount_cents: payment.amountCents ?? 500,
+        payment_method: payment.method ?? 'pago_movil',
+        reference: payment.reference,
+        payment_proof: fileUrl,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    ids.push(((await response.json()) as { payment: { id: string } }).payment.id);
+  }
+  return ids;
+}
+
+export async function newRaffle(request: APIRequestContext, prefix: string) {
+  return createRaffleViaApi(request, {
+    name: uniqueRaffleName(prefix),
+    total_numbers: 1000,
+    digit_count: 3,
+    price_cents: 500,
+  });
+}
+
+/** The payment cards of one raffle (the run database is shared with other specs). */
+export const cardsOf = (page: Page, raffleName: string) =>
+  page.getByTestId('payment-card').filter({ hasText: raffleName });
+
+export async function openPayments(page: Page, query = '') {
+  await page.goto(`${PAYMENTS}${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
+}

@@ -1,0 +1,47 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createActiveRaffle } from './raffle-helpers';
+import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+// Issue 9: the life of a raffle after its sales: close from the dashboard card, register the
+// official result, the winner for staff; the public page with its published list and Verificar;
+// home's "Sorteos realizados". The seed and page helpers the raffle-lifecycle-*.spec.ts files share.
+
+export const SHOTS = 'docs/screenshots/issue-9';
+export const PHONE = { width: 412, height: 915 };
+export const DESKTOP = { width: 1440, height: 900 };
+export const DRAW_SOURCE = 'Triple Táchira A, 10:00 p. m.';
+
+let sequence = 0;
+/** A cedula no other spec uses. */
+export const uniqueCedula = () => `V-${String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000))}`;
+
+export const WINNER = {
+  name: 'María Pérez',
+  phone: '0414-1234567',
+  address: 'San Cristóbal, Barrio Obrero',
+  email: 'maria.perez@example.com',
+};
+
+/** An active 3-digit raffle with three sold numbers: 007 and 120 (one buyer), 042 (the winner-to-be). */
+export async function seedRaffleWithSales(request: APIRequestContext, prefix: string) {
+  const raffle = await createActiveRaffle(request, {
+    name: uniqueRaffleName(prefix),
+    total_numbers: 200,
+    digit_count: 3,
+    price_cents: 1000,
+    draw_source: DRAW_SOURCE,
+  });
+  const winnerCedula = uniqueCedula();
+  await reserveViaApi(request, raffle.id, [7, 120], { name: 'José Rivas', cedula: uniqueCedula() });
+  await reserveViaApi(request, raffle.id, [42], { ...WINNER, cedula: winnerCedula });
+  return { ...raffle, winnerCedula };
+}
+
+export const cardOf = (page: Page, name: string) =>
+  page.getByTestId('staff-raffle-card').filter({ hasText: name });
+
+/** A full-page screenshot from the top, so the sticky header is not painted over the middle. */
+export async function fullPageShot(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { ANA, JOSE, rows, ticketsUrl } from './sold-tickets-helpers';
+
+const CSV_HEADER =
+  'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta';
+
+test.describe('sold tickets (staff)', () => {
+  // Each test seeds its raffle, signs in and walks a whole task; the shared machine is slow.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('the CSV export downloads every filtered row with BOM and the Spanish header', async ({
+    page,
+    request,
+  }) => {
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Rifa Navideña Ñandú'),
+      total_numbers: 100,
+      digit_count: 2,
+      price_cents: 500,
+    });
+    await reserveViaApi(request, raffle.id, [3], JOSE);
+    await reserveViaApi(request, raffle.id, [4, 5, 6], ANA);
+    await patchNumberViaApi(request, raffle.id, 6, { status: 'pagado' });
+
+    await signInAsAdmin(page);
+    await page.goto(`${ticketsUrl(raffle.id)}?estado=apartado&buscar=9876543`);
+    await expect(rows(page)).toHaveCount(2);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      /^rifa-rifa-navidena-nandu-[a-z0-9-]+-tickets-apartado\.csv$/,
+    );
+    const csv = await fs.readFile((await download.path()) ?? '', 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    // Ana's two reserved numbers; not José's 03, not her paid 06.
+    expect(lines.slice(1).map((line) => line.split(';').slice(0, 5).join(';'))).toEqual([
+      '04;apartado;ana pérez;0424-1112233;V-9876543',
+      '05;apartado;ana pérez;0424-1112233;V-9876543',
+    ]);
+    expect(lines[1]).toContain(';0,00;5,00;');
+    await expect(toast(page, `Descargado ${download.suggestedFilename()}`)).toBeVisible();
+  });
+});
