@@ -23,7 +23,8 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
-import { type DbResults, type LighthouseOutcome, type Outcome, renderReport } from './report';
+import { renderReport } from './report/document';
+import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
 import { benchReservations, type ReservationSizes } from './reservations';
 import { now } from './stats';
 

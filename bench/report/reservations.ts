@@ -1,0 +1,230 @@
+// The reservations section: HTTP throughput against the database's own write rate, where the time
+// goes, and the double sales a contended number or a crowd could cause.
+import type { DbKind } from '../harness';
+import type { CpuPerOp, ReservationResult, ReservationSizes } from '../reservations';
+import { spread } from '../stats';
+import { ms, num, repsSpread, times } from './format';
+import { type DbResults, KINDS } from './results';
+import { cells, type Row, sectionMarkdown, values } from './tables';
+import type { Section, Verdict } from './verdicts';
+
+type Rep = ReservationResult['reps'][number];
+
+/** Medians of the parts of CPU per operation: "0.66 ms = 0.22 server + 0.34 database + 0.10 load". */
+function cpuSplit(parts: CpuPerOp[]): string {
+  if (parts.length === 0) return '—';
+  const med = (pick: (p: CpuPerOp) => number) => spread(parts.map(pick)).median;
+  const f = (x: number) => num(x, 3);
+  return `${f(med((p) => p.total))} ms = ${f(med((p) => p.server))} server + ${f(med((p) => p.database))} database + ${f(med((p) => p.load))} load`;
+}
+
+const medianRatio = (r: ReservationResult) => spread(r.reps.map((x) => x.ratio)).median;
+const medianTail = (r: ReservationResult) => spread(r.reps.map((x) => x.http.p99 / x.http.p50)).median;
+
+export function reservationsSection(dbs: Record<DbKind, DbResults>, s: ReservationSizes): Section {
+  const v = values<ReservationResult>(dbs, 'reservations');
+  const perDb = (render: (r: ReservationResult) => string) => cells(dbs, 'reservations', render);
+  const perRep = (pick: (x: Rep) => number, fmt: (x: number) => string) =>
+    perDb((r) => repsSpread(r.reps, pick, fmt));
+  const ratio = (x: number) => times(x, 2);
+  const rows: Row[] = [
+    [
+      `HTTP reservations/s (${s.concurrency} concurrent buyers, 1 distinct number each)`,
+      perRep((x) => x.http.perSecond, num),
+      'measured',
+    ],
+    [
+      "Database's own single-row INSERT of a sale/s (same row, same unique index, 50 concurrent)",
+      perRep((x) => x.ceiling.perSecond, num),
+      'reference (the ceiling)',
+    ],
+    [
+      'HTTP / database ceiling (paired per repetition)',
+      perRep((x) => x.ratio, ratio),
+      'target ≥ 0.5× on PostgreSQL',
+    ],
+    [
+      "Where the time goes: the app's reservation path straight on the database, no HTTP (the batcher of decision 016: raffle check, sale, history row)/s",
+      perRep((x) => x.statement.perSecond, num),
+      'reference',
+    ],
+    [
+      'Path / ceiling (cost of the raffle check and history row, less what writing buyers together saves)',
+      perRep((x) => x.statement.perSecond / x.ceiling.perSecond, ratio),
+      'reference',
+    ],
+    [
+      'HTTP / path (cost of HTTP, validation, the rest of the app)',
+      perRep((x) => x.http.perSecond / x.statement.perSecond, ratio),
+      'reference',
+    ],
+    [
+      'Server process CPU per HTTP reservation (user + system)',
+      perRep((x) => x.http.serverCpuMs, ms),
+      'measured',
+    ],
+    [
+      'CPU per HTTP reservation, whole machine: server + database + load generator',
+      perDb((r) => cpuSplit(r.reps.map((x) => x.http.cpu))),
+      'measured (on 2 shared cores the rate follows the CPU an operation costs)',
+    ],
+    [
+      'CPU per ceiling INSERT, whole machine: server + database + load generator',
+      perDb((r) => cpuSplit(r.reps.map((x) => x.ceiling.cpu))),
+      'reference',
+    ],
+    [
+      'Ceiling CPU / HTTP CPU (the ratio a CPU-bound machine allows)',
+      perRep((x) => x.ceiling.cpu.total / Math.max(1e-9, x.http.cpu.total), ratio),
+      'reference',
+    ],
+    [
+      'HTTP reservation latency p50',
+      perRep((x) => x.http.p50, ms),
+      'measured (includes queueing behind 49 others)',
+    ],
+    ['HTTP reservation latency p99', perRep((x) => x.http.p99, ms), 'measured'],
+    [
+      'HTTP p99 / p50',
+      perRep(
+        (x) => x.http.p99 / x.http.p50,
+        (x) => times(x, 1),
+      ),
+      'target ≤ 5× on PGlite',
+    ],
+    [
+      'Ceiling INSERT latency p50 / p99',
+      perDb(
+        (r) =>
+          `${repsSpread(r.reps, (x) => x.ceiling.p50, ms)} / ${repsSpread(r.reps, (x) => x.ceiling.p99, ms)}`,
+      ),
+      'reference',
+    ],
+    [
+      `Contended: ${num(s.contendedNumbers)} numbers × ${s.contenders} buyers each in a row, ours over HTTP: sold / 409 / other (numbers attempted)`,
+      perDb((r) =>
+        r.reps
+          .map((x) => `${x.ours.winners} / ${x.ours.refused} / ${x.ours.other} (${x.ours.attemptedNumbers})`)
+          .join(', '),
+      ),
+      'target: each attempted number sold exactly once',
+    ],
+    [
+      'Contended, ours: numbers sold twice (SQL)',
+      perDb((r) => r.reps.map((x) => String(x.ours.doubleSold)).join(', ')),
+      'target 0',
+    ],
+    [
+      'Same sequence, naive read-then-insert (SPEC 7) without the unique guarantee: buyers told "yours"',
+      perDb((r) => r.reps.map((x) => `${num(x.naive.told)} (${x.naive.attemptedNumbers})`).join(', ')),
+      'reference',
+    ],
+    [
+      'Naive flow: numbers sold twice or more (SQL)',
+      perDb((r) =>
+        r.reps
+          .map((x) => `**${num(x.naive.doubleSold)}** (+${num(x.naive.extraSales)} extra sales)`)
+          .join(', '),
+      ),
+      'reference: what the unique index prevents',
+    ],
+    [
+      'Contended attempts/s: ours over HTTP vs naive straight on the database',
+      perDb(
+        (r) =>
+          `${repsSpread(r.reps, (x) => x.ours.perSecond, num)} vs ${repsSpread(r.reps, (x) => x.naive.perSecond, num)}`,
+      ),
+      'reference',
+    ],
+    [
+      `Crowd: ${s.crowd} buyers at once for one number: 201 / 409 / other (per repetition)`,
+      perDb((r) => r.crowd.map((x) => `${x.winners} / ${x.refused} / ${x.other}`).join(', ')),
+      `target exactly 1 / ${s.crowd - 1} / 0`,
+    ],
+    ['Crowd time (all answered)', perDb((r) => repsSpread(r.crowd, (x) => x.ms, ms)), 'measured'],
+    [
+      `Same crowd through the naive flow: buyers told "yours"`,
+      perDb((r) => `${num(r.naiveCrowd.told)} (${r.naiveCrowd.concurrency} at once)`),
+      'reference',
+    ],
+    [
+      `Repetitions run (budget ${num(s.budgetMs / 1000)} s) / phases cut by the ${num(s.phaseTimeLimitMs / 1000)} s limit (done/planned)`,
+      perDb(
+        (r) =>
+          `${r.reps.length} of ${r.sizes.reps} / ${r.reps.some((x) => x.cut.length) ? r.reps.map((x, i) => `rep ${i + 1}: ${x.cut.join(' ') || 'none'}`).join('; ') : 'none'}`,
+      ),
+      'bounds on a loaded machine: rates stay valid, counts shrink',
+    ],
+    [
+      'All live sales in `tickets` / numbers with more than one live sale (SQL count)',
+      perDb((r) => `${num(r.liveSalesTotal)} / **${r.doubleSoldTotal}**`),
+      'target 0 double sales',
+    ],
+  ];
+  const verdicts: Verdict[] = [
+    {
+      target: 'HTTP reservation throughput ≥ 0.5× the database’s own single-row write rate (PostgreSQL)',
+      per: v.postgres
+        ? {
+            postgres: {
+              met: medianRatio(v.postgres) >= 0.5,
+              detail: `median ${times(medianRatio(v.postgres), 2)}`,
+            },
+          }
+        : {},
+      note: v.pglite ? `PGlite, for reference: ${times(medianRatio(v.pglite), 2)}` : '',
+    },
+    {
+      target: 'reservation p99 ≤ 5× p50 (PGlite)',
+      per: v.pglite
+        ? { pglite: { met: medianTail(v.pglite) <= 5, detail: `median ${times(medianTail(v.pglite), 1)}` } }
+        : {},
+      note: v.postgres ? `PostgreSQL, for reference: ${times(medianTail(v.postgres), 1)}` : '',
+    },
+    {
+      target: 'zero double sales (SQL count of live sales per number > 1)',
+      per: Object.fromEntries(
+        Object.entries(v).map(([k, r]) => {
+          const doubles = r.doubleSoldTotal + r.reps.reduce((sum, x) => sum + x.ours.doubleSold, 0);
+          const wrongWinners = r.reps.filter((x) => x.ours.winners !== x.ours.attemptedNumbers).length;
+          return [
+            k,
+            {
+              met: doubles === 0 && wrongWinners === 0,
+              detail: `${doubles} numbers sold twice; contended numbers sold exactly once in ${r.reps.length - wrongWinners}/${r.reps.length} repetitions`,
+            },
+          ];
+        }),
+      ),
+    },
+    {
+      target: `a crowd of ${s.crowd} buyers for one number gets exactly 1 winner and ${s.crowd - 1} × 409`,
+      per: Object.fromEntries(
+        Object.entries(v).map(([k, r]) => [
+          k,
+          {
+            met: r.crowd.every((x) => x.winners === 1 && x.refused === r.sizes.crowd - 1),
+            detail: r.crowd.map((x) => `${x.winners}/${x.refused}`).join(', '),
+          },
+        ]),
+      ),
+    },
+  ];
+  const notes = [
+    '',
+    'How: each repetition runs, in this order, A) HTTP reservations of distinct numbers (one raffle), B) the',
+    "database ceiling (a second raffle), B') the app's reservation path (`createReservationBatcher`, as the server",
+    'runs it) straight on the database by the same path as B (a third raffle), C) a contended sequence over HTTP, D) the same sequence',
+    'through the naive flow; so A and B alternate (A, B, A, B, A, B) after a warm-up of each. Throughput counts',
+    'successful writes over the wall time of the phase; latency is per request as the client sees it.',
+    ...KINDS.flatMap((k) => (v[k] ? [`- ${dbs[k].label}: B and B' measured ${v[k]?.ceilingPath}.`] : [])),
+    "- On PostgreSQL the app itself uses a pool of 10 connections (server/db/client.ts); B and B' use 50.",
+    '- The naive flow (SPEC 7: look the number up, write it if free) runs on a scratch table `bench_naive_tickets`',
+    '  (`like tickets including defaults`, a plain non-unique index on raffle + number), straight on the database',
+    '  the same way as the ceiling, then dropped.',
+  ].join('\n');
+  return {
+    markdown: sectionMarkdown('Reservations', dbs, 'reservations', { rows, notes, verdicts }),
+    verdicts,
+  };
+}
