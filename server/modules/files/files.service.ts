@@ -4,6 +4,7 @@ import type { RaffleImageWidth } from '../../../domain/images';
 import { messages } from '../../../domain/messages';
 import { raffleMessages } from '../../../domain/raffles';
 import { reservationMessages } from '../../../domain/reservations';
+import { MAX_UPLOAD_BYTES } from '../../../domain/uploads';
 import type { Db } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import {
@@ -25,7 +26,6 @@ import { makeImageVariants, variantKey } from './image-variants';
 import type { UploadQuota } from './upload-quota';
 
 export type { FileKind } from './files.repo';
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Exactly what an upload answers (`fileUrl`): a path of this server, never another host's URL. */
 const FILE_URL = /^\/api\/files\/([^/?#]+)$/;

@@ -21,6 +21,15 @@ export const texts = {
       'Esta pantalla todavía se está construyendo. Muy pronto podrás usarla desde aquí.',
     genericError: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.',
   },
+  /** Choosing and uploading a payment proof (checkout, the success screen and tracking). */
+  proof: {
+    choose: 'Elegir archivo',
+    remove: 'Quitar comprobante',
+    uploading: (pct: number) => `Subiendo… ${pct}%`,
+    uploaded: 'Comprobante listo',
+    tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
+    wrongType: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.',
+  },
   network: {
     offline: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
     unavailable: 'El servidor no está disponible en este momento. Inténtalo de nuevo en unos minutos.',

@@ -178,14 +178,6 @@ export const raffleDetailTexts = {
       `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total}. ¿Continuamos con estos?`,
     confirmNewSet: 'Sí, apartar estos números',
   },
-  proof: {
-    choose: 'Elegir archivo',
-    remove: 'Quitar comprobante',
-    uploading: (pct: number) => `Subiendo… ${pct}%`,
-    uploaded: 'Comprobante listo',
-    tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
-    wrongType: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.',
-  },
   success: {
     title: '¡Tus números están apartados!',
     subtitle: 'Guarda este ticket. Paga antes de la hora límite para no perder tus números.',

@@ -66,12 +66,4 @@ export const trackingTexts = {
     tooMuch: (remaining: string) => `El monto no puede superar lo que falta por pagar: ${remaining}.`,
     sent: 'Comprobante enviado: el organizador lo revisará',
   },
-  proof: {
-    choose: 'Elegir archivo',
-    remove: 'Quitar comprobante',
-    uploading: (pct: number) => `Subiendo… ${pct}%`,
-    uploaded: 'Comprobante listo',
-    tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
-    wrongType: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.',
-  },
 } as const;

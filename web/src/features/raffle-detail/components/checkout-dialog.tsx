@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useProofUpload } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
 import { useCreateReservation } from '../api/create-reservation';
 import {
@@ -11,7 +12,6 @@ import {
   checkoutFormSchema,
   emptyCheckoutForm,
 } from '../checkout-schema';
-import { useProofUpload } from '../hooks/use-proof-upload';
 import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';

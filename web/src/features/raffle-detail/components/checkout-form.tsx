@@ -3,16 +3,16 @@ import { padTicketNumber } from '@domain/tickets';
 import { AlertTriangle, Lock } from 'lucide-react';
 import { type FormEventHandler, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { ProofUpload } from '@/components/proof-upload';
 import { Button } from '@/components/ui/button';
+import type { ProofUpload as ProofUploadState } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
-import type { ProofUpload as ProofUploadState } from '../hooks/use-proof-upload';
 import { dueNowText, installmentPlan, installmentsText } from '../installments';
 import { priceText } from '../price';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 import { CheckoutFields } from './checkout-fields';
-import { ProofUpload } from './proof-upload';
 
 const t = raffleDetailTexts.checkout;
 

@@ -2,13 +2,13 @@ import type { BuyerTicket, PaymentMethod } from '@domain/reservations';
 import { padTicketNumber } from '@domain/tickets';
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ProofUpload } from '@/components/proof-upload';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useProofUpload } from '@/hooks/use-proof-upload';
 import { useCreatePayment } from '../api/create-payment';
-import { useProofUpload } from '../hooks/use-proof-upload';
 import { raffleDetailTexts } from '../texts';
-import { ProofUpload } from './proof-upload';
 
 const t = raffleDetailTexts.sendProof;
 

@@ -6,6 +6,7 @@ import { Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ProofUpload } from '@/components/proof-upload';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,9 +20,9 @@ import {
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useProofUpload } from '@/hooks/use-proof-upload';
 import { useVesRate } from '@/lib/exchange-rates';
 import { useCreateTrackedPayment } from '../api/create-payment';
-import { useProofUpload } from '../hooks/use-proof-upload';
 import {
   centsToInput,
   type SendPaymentFormInput,
@@ -29,7 +30,6 @@ import {
   sendPaymentFormSchema,
 } from '../send-payment-schema';
 import { trackingTexts } from '../texts';
-import { ProofUpload } from './proof-upload';
 
 const t = trackingTexts.send;
 

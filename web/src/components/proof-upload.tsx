@@ -3,11 +3,11 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { PROOF_TYPES } from '../api/upload-proof';
-import type { ProofUpload as ProofUploadState } from '../hooks/use-proof-upload';
-import { trackingTexts } from '../texts';
+import { texts } from '@/config/texts';
+import type { ProofUpload as ProofUploadState } from '@/hooks/use-proof-upload';
+import { PROOF_TYPES } from '@/lib/upload-proof';
 
-const t = trackingTexts.proof;
+const t = texts.proof;
 
 type ProofUploadProps = { id: string; label: string; hint?: string; upload: ProofUploadState };
 

@@ -1,8 +1,9 @@
-import type { UploadedFile } from '@domain/uploads';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '@domain/uploads';
 import { texts } from '@/config/texts';
 import { ApiError, apiErrorFromResponse, networkError } from '@/lib/api-error';
 
-export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+/** The browser's pre-check of the server's limit (the server refuses more with 413 anyway). */
+export const PROOF_MAX_BYTES = MAX_UPLOAD_BYTES;
 export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
 export type { UploadedFile };

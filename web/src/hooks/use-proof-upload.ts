@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PROOF_MAX_BYTES, PROOF_TYPES, uploadProof } from '../api/upload-proof';
-import { trackingTexts } from '../texts';
+import { texts } from '@/config/texts';
+import { PROOF_MAX_BYTES, PROOF_TYPES, uploadProof } from '@/lib/upload-proof';
 
 export type ProofState =
   | { status: 'idle' }
@@ -8,7 +8,7 @@ export type ProofState =
   | { status: 'done'; fileName: string; fileUrl: string }
   | { status: 'error'; message: string };
 
-const t = trackingTexts.proof;
+const t = texts.proof;
 
 /** A payment proof uploaded as soon as it is chosen, so sending the form does not wait for it. */
 export function useProofUpload() {
