@@ -1,8 +1,9 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import { files, payments, raffles, tickets } from '../../db/schema';
 import { buyer, makeRaffle, makeUser, raffleInput } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
 import { PDF, PNG, uploaded } from '../../test/uploads';
 
 // Every place a client hands the server the URL of an upload accepts only `/api/files/<key>` of
@@ -40,7 +41,7 @@ afterAll(() => t?.close());
 const reserve = (numbers: number[], extra: Record<string, unknown> = {}) =>
   t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: buyer(), ...extra } });
 
-function expectFieldError(res: { status: number; body: any }, path: string, message: string) {
+function expectFieldError(res: ApiResponse<{ error: ApiError }>, path: string, message: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(res.body.error.message).toBe(message);
   expect(res.body.error.fields).toEqual([{ path, message }]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caracasDate, daysBefore } from '../../../domain/rates';
+import { caracasDate, daysBefore, type RateHistoryPoint } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -46,13 +46,9 @@ describe('GET /api/exchange-rates/history', () => {
     expect((await history('?currency=ves&days=1', admin)).body).toEqual([
       { rate_date: today, rate_to_usd: 38.5, source: 'manual', is_stale: false },
     ]);
-    expect((await history('?currency=VES&days=365', admin)).body.map((p: any) => p.rate_date)).toEqual([
-      ago(40),
-      ago(29),
-      ago(10),
-      ago(1),
-      today,
-    ]);
+    expect(
+      (await history('?currency=VES&days=365', admin)).body.map((p: RateHistoryPoint) => p.rate_date),
+    ).toEqual([ago(40), ago(29), ago(10), ago(1), today]);
     expect((await history('?currency=EUR&days=2', admin)).body).toEqual([
       { rate_date: ago(1), rate_to_usd: 0.92, source: 'remote', is_stale: false },
     ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { caracasDate, parseRatesPayload } from '../../../domain/rates';
+import { caracasDate, type ExchangeRate, parseRatesPayload } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const refresh = (token?: string, app: TestApp = t) =>
   app.api('POST', '/api/exchange-rates/refresh', { token });
-const ratesByCode = (list: any[]) => Object.fromEntries(list.map((r) => [r.currency_code, r]));
+const ratesByCode = (list: ExchangeRate[]) => Object.fromEntries(list.map((r) => [r.currency_code, r]));
 
 describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
   it('starts empty and is public', async () => {
@@ -75,9 +75,11 @@ describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
       expect(res.body.warning).toMatch(/No se pudieron actualizar las tasas/);
       const rates = ratesByCode(res.body.rates);
       expect(rates.VES).toMatchObject({ rate_to_usd: 40.25, is_stale: true });
-      expect(Object.values(rates).every((r: any) => r.is_stale)).toBe(true);
+      expect(Object.values(rates).every((r) => r.is_stale)).toBe(true);
     }
-    expect((await t.api('GET', '/api/exchange-rates')).body.every((r: any) => r.is_stale)).toBe(true);
+    expect((await t.api('GET', '/api/exchange-rates')).body.every((r: ExchangeRate) => r.is_stale)).toBe(
+      true,
+    );
     // The next good refresh clears the flag.
     feed.state.mode = 'object';
     const good = await refresh(admin);

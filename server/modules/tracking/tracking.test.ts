@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskBuyerName } from '../../../domain/tracking';
+import type { ApiError } from '../../../domain/api';
+import { maskBuyerName, type TrackedTicket } from '../../../domain/tracking';
 import { tickets } from '../../db/schema';
 import { buyer, makeRaffle } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
 
 const MARIA = buyer({
   name: 'María José Pérez',
@@ -62,7 +63,7 @@ describe('POST /api/tracking', () => {
   it('finds every ticket of the buyer, any raffle, newest raffle first then by number', async () => {
     const res = await track({ cedula: 'v 12.345.678', phone_last4: '4567' });
     expect(res.status).toBe(200);
-    expect(res.body.tickets.map((x: any) => [x.raffle_name, x.ticket_number])).toEqual([
+    expect(res.body.tickets.map((x: TrackedTicket) => [x.raffle_name, x.ticket_number])).toEqual([
       ['Nevera Mabe', '005'],
       ['Moto Bera 2026', '07'],
       ['Moto Bera 2026', '42'],
@@ -137,7 +138,7 @@ describe('POST /api/tracking', () => {
     }
     // The same cedula with another phone sees only that phone's ticket.
     const other = await track({ cedula: 'V-12345678', phone_last4: '8888' });
-    expect(other.body.tickets.map((x: any) => x.number)).toEqual([8]);
+    expect(other.body.tickets.map((x: TrackedTicket) => x.number)).toEqual([8]);
     expect(other.body.tickets[0].buyer_name_masked).toBe('o*** p***');
   });
 
@@ -152,7 +153,7 @@ describe('POST /api/tracking', () => {
       .set({ status: 'disponible', endedAt: new Date() })
       .where(eq(tickets.id, maria.m42 as string));
     const res = await track({ cedula: 'V-12345678', phone_last4: '4567' });
-    expect(res.body.tickets.map((x: any) => [x.number, x.status, x.remaining_cents])).toEqual([
+    expect(res.body.tickets.map((x: TrackedTicket) => [x.number, x.status, x.remaining_cents])).toEqual([
       [5, 'pagado', 0],
       [7, 'apartado', 1000],
     ]);
@@ -192,14 +193,14 @@ describe('POST /api/tracking', () => {
     });
     try {
       const statuses: number[] = [];
-      let last: any = null;
+      let last: ApiResponse<{ error: ApiError }> | null = null;
       for (let i = 0; i < 3; i++) {
         last = await track({ cedula: 'V-1234567', phone_last4: String(1000 + i) }, limited);
         statuses.push(last.status);
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect(last.body.error.code).toBe('RATE_LIMITED');
-      expect(last.body.error.message).toMatch(/Demasiadas solicitudes/);
+      expect(last?.body.error.code).toBe('RATE_LIMITED');
+      expect(last?.body.error.message).toMatch(/Demasiadas solicitudes/);
     } finally {
       await limited.close();
     }

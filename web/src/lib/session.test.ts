@@ -24,12 +24,12 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-type Route = (body: any, headers: Record<string, string>) => Response | Promise<Response>;
+type Route = (body: unknown, headers: Record<string, string>) => Response | Promise<Response>;
 
 function setup(routes: Record<string, Route>, stored?: Session) {
   const storage: StorageLike = createMemoryStorage();
   if (stored) storage.setItem(STORAGE_KEY, JSON.stringify({ session: stored, profile }));
-  const calls: { path: string; body: any; headers: Record<string, string> }[] = [];
+  const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace('/api', '');
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
