@@ -78,13 +78,14 @@ export async function reservationStatement(
         paymentMethod: 'transfer',
         paymentProof: null,
       };
-      const rows = await batcher.reserve({
+      const outcome = await batcher.reserve({
         raffleId: args.raffleId,
         numbers: [args.from + i],
         values,
         sandbox: false,
       });
-      if (rows.length !== 1) throw new Error('the reservation statement sold nothing');
+      if (!('sales' in outcome) || outcome.sales.length !== 1)
+        throw new Error('the reservation statement sold nothing');
     },
     deadline,
   );

@@ -4,7 +4,12 @@ import { queryRows } from '../../db/client';
 import { makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createReservationBatcher } from './reservation-batcher';
-import { type ReservationValues, type SaleRequest, ticketsRepo } from './tickets.repo';
+import {
+  type ReservationOutcome,
+  type ReservationValues,
+  type SaleRequest,
+  ticketsRepo,
+} from './tickets.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +34,11 @@ const request = (raffleId: string, numbers: number[], name = 'comprador'): SaleR
   sandbox: false,
 });
 const numbersOf = (sales: { number: number }[]) => sales.map((s) => s.number);
+/** The numbers a request got, or the refusal it got instead. */
+const view = (outcome: ReservationOutcome) =>
+  'sales' in outcome ? numbersOf(outcome.sales) : outcome.refusal;
+const salesOf = (outcome: ReservationOutcome | undefined) =>
+  outcome && 'sales' in outcome ? outcome.sales : [];
 
 async function liveSales(raffleId: string) {
   return queryRows<{ number: number; buyer_name: string }>(
@@ -48,11 +58,11 @@ describe('reserveMany: several buyers in one statement', () => {
   it('sells each request all or nothing, skips refused ones, and keeps the others of the statement', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100 });
     const other = await makeRaffle(t, { total_numbers: 10 });
-    expect((await ticketsRepo.reserveMany(t.db, [request(raffle.id, [50], 'ya vendido')]))[0]).toHaveLength(
-      1,
-    );
+    expect(
+      salesOf((await ticketsRepo.reserveMany(t.db, [request(raffle.id, [50], 'ya vendido')]))[0]),
+    ).toHaveLength(1);
 
-    const sales = await ticketsRepo.reserveMany(t.db, [
+    const outcomes = await ticketsRepo.reserveMany(t.db, [
       request(raffle.id, [3, 1], 'uno'), // sold, numbers in order
       request(raffle.id, [3], 'dos'), // 3 went to the request before it, in this same statement
       request(raffle.id, [4, 50], 'tres'), // 50 was sold before: 4 must not stay sold
@@ -61,8 +71,16 @@ describe('reserveMany: several buyers in one statement', () => {
       request(other.id, [4], 'seis'), // another raffle, same statement
     ]);
 
-    expect(sales.map(numbersOf)).toEqual([[1, 3], [], [], [], [], [4]]);
-    expect(sales[0]?.every((s) => s.buyerName === 'uno' && s.status === 'apartado')).toBe(true);
+    // Each refused request says why, naming the numbers at fault.
+    expect(outcomes.map(view)).toEqual([
+      [1, 3],
+      { code: 'TICKETS_UNAVAILABLE', numbers: [3], digits: 2 },
+      { code: 'TICKETS_UNAVAILABLE', numbers: [50], digits: 2 },
+      { code: 'NUMBERS_OUT_OF_RANGE', numbers: [100], digits: 2 },
+      { code: 'RAFFLE_NOT_FOUND', numbers: [], digits: 2 },
+      [4],
+    ]);
+    expect(salesOf(outcomes[0]).every((s) => s.buyerName === 'uno' && s.status === 'apartado')).toBe(true);
     expect((await liveSales(raffle.id)).map((r) => [Number(r.number), r.buyer_name])).toEqual([
       [1, 'uno'],
       [3, 'uno'],
@@ -76,15 +94,15 @@ describe('reserveMany: several buyers in one statement', () => {
   it('carries any text the buyer typed, quotes, backslashes, braces and the word NULL included', async () => {
     const raffle = await makeRaffle(t);
     const names = ['o"brien, {a} \\ b', 'NULL', '', 'ñandú 🎟️'];
-    const sales = await ticketsRepo.reserveMany(
+    const outcomes = await ticketsRepo.reserveMany(
       t.db,
       names.map((name, i) => ({
         ...request(raffle.id, [i], name),
         values: values(name, i === 0 ? 'a"b@example.com' : null),
       })),
     );
-    expect(sales.map((s) => s[0]?.buyerName)).toEqual(names);
-    expect(sales.map((s) => s[0]?.buyerEmail)).toEqual(['a"b@example.com', null, null, null]);
+    expect(outcomes.map((o) => salesOf(o)[0]?.buyerName)).toEqual(names);
+    expect(outcomes.map((o) => salesOf(o)[0]?.buyerEmail)).toEqual(['a"b@example.com', null, null, null]);
   });
 });
 
@@ -98,13 +116,18 @@ describe('the reservation batcher', () => {
     );
     // The first goes alone at once; the 29 that arrived while it was written go together.
     expect(writes.mock.calls.map(([, requests]) => requests.length)).toEqual([1, 29]);
-    expect(answers.map(numbersOf)).toEqual(Array.from({ length: 30 }, (_, i) => (i < 20 ? [i] : [])));
-    expect(answers.slice(0, 20).every((a, i) => a[0]?.buyerName === `comprador ${i}`)).toBe(true);
+    expect(answers.map((a) => numbersOf(salesOf(a)))).toEqual(
+      Array.from({ length: 30 }, (_, i) => (i < 20 ? [i] : [])),
+    );
+    expect(answers.slice(20).every((a) => 'refusal' in a && a.refusal.code === 'TICKETS_UNAVAILABLE')).toBe(
+      true,
+    );
+    expect(answers.slice(0, 20).every((a, i) => salesOf(a)[0]?.buyerName === `comprador ${i}`)).toBe(true);
   });
 
   it('never deadlocks two batches, whatever order their buyers ask for crossing numbers in', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 60 });
-    const alone = vi.spyOn(ticketsRepo, 'reserve');
+    const writes = vi.spyOn(ticketsRepo, 'reserveMany');
     const batcher = createReservationBatcher({ db: t.db, inFlight: 2, maxBatch: 10 });
     // 200 buyers of 3 numbers each, picked from 60 in crossing orders (ascending, descending, mixed).
     const picks = Array.from({ length: 200 }, (_, i) => {
@@ -116,10 +139,11 @@ describe('the reservation batcher', () => {
     const answers = await Promise.all(
       picks.map((numbers, i) => batcher.reserve(request(raffle.id, numbers, `c${i}`))),
     );
-    // A deadlock would have sent its batch to the single statement, one request at a time.
-    expect(alone).not.toHaveBeenCalled();
-    for (const [i, sales] of answers.entries()) expect([0, picks[i]?.length]).toContain(sales.length);
-    const sold = answers.flat().map((s) => s.number);
+    // A deadlock would have sent its batch again, one request at a time: 200 statements or more.
+    expect(writes.mock.calls.length).toBeLessThan(200);
+    for (const [i, answer] of answers.entries())
+      expect([0, picks[i]?.length]).toContain(salesOf(answer).length);
+    const sold = answers.flatMap(salesOf).map((s) => s.number);
     expect(new Set(sold).size).toBe(sold.length);
     expect((await liveSales(raffle.id)).map((r) => Number(r.number)).sort((x, y) => x - y)).toEqual(
       [...sold].sort((x, y) => x - y),
@@ -129,23 +153,31 @@ describe('the reservation batcher', () => {
   it('after a deadlock writes each request alone, and hands any other failure to every caller', async () => {
     const raffle = await makeRaffle(t);
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    const many = vi
-      .spyOn(ticketsRepo, 'reserveMany')
-      .mockRejectedValue(new Error('wrapped', { cause: deadlock }));
-    const alone = vi.spyOn(ticketsRepo, 'reserve');
+    const reserveMany = ticketsRepo.reserveMany.bind(ticketsRepo);
+    // A batch of several requests deadlocks; a request alone goes through.
+    const many = vi.spyOn(ticketsRepo, 'reserveMany').mockImplementation(async (db, requests) => {
+      if (requests.length > 1) throw new Error('wrapped', { cause: deadlock });
+      return reserveMany(db, requests);
+    });
     const batcher = createReservationBatcher({ db: t.db, inFlight: 1 });
     const answers = await Promise.all([
-      batcher.reserve(request(raffle.id, [1])),
-      batcher.reserve(request(raffle.id, [2])),
+      batcher.reserve(request(raffle.id, [1])), // goes at once, alone
+      batcher.reserve(request(raffle.id, [2])), // these two wait, go together and deadlock
+      batcher.reserve(request(raffle.id, [3])),
     ]);
-    expect(alone).toHaveBeenCalledTimes(2);
-    expect(answers.map(numbersOf)).toEqual([[1], [2]]);
+    expect(many.mock.calls.map(([, requests]) => requests.map((r) => r.numbers))).toEqual([
+      [[1]],
+      [[2], [3]],
+      [[2]],
+      [[3]],
+    ]);
+    expect(answers.map(view)).toEqual([[1], [2], [3]]);
 
     // A lost connection may have committed: no second try that would tell a buyer their own number is taken.
-    alone.mockClear();
+    many.mockClear();
     many.mockRejectedValue(new Error('Connection terminated'));
-    const failed = await Promise.allSettled([batcher.reserve(request(raffle.id, [3]))]);
+    const failed = await Promise.allSettled([batcher.reserve(request(raffle.id, [4]))]);
     expect(failed[0]).toMatchObject({ status: 'rejected', reason: { message: 'Connection terminated' } });
-    expect(alone).not.toHaveBeenCalled();
+    expect(many).toHaveBeenCalledTimes(1);
   });
 });

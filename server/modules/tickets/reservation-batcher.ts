@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { hasSqlState, SQLSTATE } from '../../lib/errors';
-import { type SaleRequest, type TicketRow, ticketsRepo } from './tickets.repo';
+import { type ReservationOutcome, type SaleRequest, ticketsRepo } from './tickets.repo';
 
 /** Statements of reservations running at once; the rest of the pool stays free for other requests. */
 export const DEFAULT_BATCHES_IN_FLIGHT = 2;
@@ -9,7 +9,7 @@ export const MAX_REQUESTS_PER_BATCH = 50;
 
 type Waiting = {
   request: SaleRequest;
-  resolve: (sales: TicketRow[]) => void;
+  resolve: (outcome: ReservationOutcome) => void;
   reject: (error: unknown) => void;
 };
 
@@ -20,7 +20,7 @@ type Waiting = {
  * for a batch to fill: with fewer statements running than `inFlight` a request goes at once, alone.
  *
  * Each request still sells all its numbers or none. A batch undone by a deadlock is run again
- * request by request with `ticketsRepo.reserve`, whose errors reach their own caller only.
+ * request by request (the same statement with one request), whose errors reach their own caller only.
  */
 export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxBatch?: number }) {
   const inFlight = Math.max(1, deps.inFlight ?? DEFAULT_BATCHES_IN_FLIGHT);
@@ -40,9 +40,9 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
   }
 
   async function write(batch: Waiting[]) {
-    let sales: TicketRow[][];
+    let outcomes: ReservationOutcome[];
     try {
-      sales = await ticketsRepo.reserveMany(
+      outcomes = await ticketsRepo.reserveMany(
         deps.db,
         batch.map((w) => w.request),
       );
@@ -54,28 +54,21 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
       else for (const w of batch) w.reject(error);
       return;
     }
-    for (const [i, w] of batch.entries()) w.resolve(sales[i] ?? []);
+    for (const [i, w] of batch.entries()) w.resolve(outcomes[i] ?? { sales: [] });
   }
 
   async function alone({ request, resolve, reject }: Waiting) {
     try {
-      resolve(
-        await ticketsRepo.reserve(
-          deps.db,
-          request.raffleId,
-          request.numbers,
-          request.values,
-          request.sandbox,
-        ),
-      );
+      const [outcome] = await ticketsRepo.reserveMany(deps.db, [request]);
+      resolve(outcome ?? { sales: [] });
     } catch (error) {
       reject(error);
     }
   }
 
   return {
-    /** The sales made for this request: all its numbers, or none (taken, or the raffle refused them). */
-    reserve(request: SaleRequest): Promise<TicketRow[]> {
+    /** The sales made for this request (all its numbers), or why it made none. */
+    reserve(request: SaleRequest): Promise<ReservationOutcome> {
       return new Promise((resolve, reject) => {
         queue.push({ request, resolve, reject });
         pump();

@@ -7,32 +7,9 @@ import { endSale, fromRaw, isLive, type RawTicket } from './sale-rows';
 export type { TicketRow } from '../../db/rows';
 export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 
-/** See ticketsRepo.reserve. Prepared once per connection: parameters $1..$11, each once, in order. */
-const RESERVE_SQL = `
-  with r as (
-    select id, digit_count, price_cents, reservation_hours from raffles
-    where id = $1 and status = 'activa' and (closing_date is null or closing_date > now())
-      and is_sandbox = $2
-      and total_numbers > $3::int
-    for key share
-  ), ins as (
-    insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
-                         buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
-                         reserved_until, total_paid_cents, remaining_cents, price_cents, version)
-    select r.id, n, lpad(n::text, r.digit_count, '0'), 'apartado', $4, $5, $6, $7, $8, $9, $10,
-           now(), now() + make_interval(hours => r.reservation_hours), 0, r.price_cents, r.price_cents,
-           nextval('ticket_version_seq')
-    from r cross join unnest($11::int[]) as n
-    returning *
-  ), ev as (
-    insert into ticket_events (ticket_id, raffle_id, number, from_status, to_status, note)
-    select id, raffle_id, number, 'disponible', status, 'Reserva en línea' from ins
-  )
-  select ins.* from ins order by number`;
-
 /** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
 const RESERVE_MANY_SQL = `
-  select s.grp, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
+  select s.grp, s.refusal, s.refused, s.digits, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
     $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as s`;
 
 /** See ticketsRepo.stats. */
@@ -53,6 +30,32 @@ export const textArray = (values: (string | boolean | null)[]) =>
   `{${values
     .map((v) => (v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
     .join(',')}}`;
+
+/** Why `reserve_sales` sold a request nothing (codes in migration 0008); `numbers` names the culprits. */
+export type ReservationRefusal = {
+  code:
+    | 'RAFFLE_NOT_FOUND'
+    | 'RAFFLE_CLOSED'
+    | 'RAFFLE_NOT_OPEN'
+    | 'NUMBERS_OUT_OF_RANGE'
+    | 'TICKETS_UNAVAILABLE';
+  numbers: number[];
+  /** The raffle's digit count, to name the numbers as the buyer sees them. */
+  digits: number;
+};
+
+/** Per request: the sales it made (all its numbers), or why it made none. */
+export type ReservationOutcome = { sales: TicketRow[] } | { refusal: ReservationRefusal };
+
+type RefusalColumns = { refusal: string | null; refused: unknown; digits: number | null };
+
+/** An int[] column: node-postgres parses it, PGlite too; a text literal `{1,2}` is read as well. */
+const parseIntArray = (value: unknown): number[] =>
+  Array.isArray(value)
+    ? value.map(Number)
+    : typeof value === 'string' && value.length > 2
+      ? value.slice(1, -1).split(',').map(Number)
+      : [];
 
 /** One buyer's request, as the reservation batcher hands it to `reserveMany`. */
 export type SaleRequest = {
@@ -133,52 +136,19 @@ export const ticketsRepo = {
   },
 
   /**
-   * The heart of "a number is sold once", in one statement and one round trip: the raffle is read
-   * (key share: reservations run side by side, closing waits for them) only if it is on sale and
-   * every number is in range; the sales of all numbers are inserted against the unique index on
-   * live (raffle, number), so a second buyer's insert fails with a unique violation and the whole
-   * statement, every number of it, is undone; the history rows go with it. The live change is
-   * announced after the commit (realtime/change-publisher.ts, decision 011). Answers no rows when
-   * the raffle is not on sale or a number is out of range.
+   * The heart of "a number is sold once": the `reserve_sales` function (migrations 0007, 0008,
+   * decision 016), the one statement that sells numbers online and the one place that holds the
+   * reservation rules. It writes one or many buyers' requests in one statement and one commit;
+   * each request sells all its numbers or none, and one that sold nothing comes back with the
+   * reason (the raffle is not on sale, a number is out of range or someone holds it). The live
+   * change is announced after the commit (decision 011). Answers one outcome per request, in order.
    */
-  async reserve(
-    db: Executor,
-    raffleId: string,
-    numbers: number[],
-    v: ReservationValues,
-    /** Only the test bench's drill reserves in a sandbox raffle; a buyer's request never can. */
-    sandbox = false,
-  ): Promise<TicketRow[]> {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    const maxNumber = sorted[sorted.length - 1] ?? 0;
-    const rows = await preparedRows<RawTicket>(db, 'tickets_reserve_v1', RESERVE_SQL, [
-      raffleId,
-      sandbox,
-      maxNumber,
-      v.buyerName,
-      v.buyerPhone,
-      v.buyerAddress,
-      v.buyerCedula,
-      v.buyerEmail,
-      v.paymentMethod,
-      v.paymentProof,
-      intArray(sorted),
-    ]);
-    return rows.map(fromRaw);
-  },
-
-  /**
-   * The reservations of several buyers in one statement and one commit (the `reserve_sales` function of
-   * migration 0007, decision 016): each request sells all its numbers or none, exactly as `reserve`
-   * does alone, but a number someone else holds skips that request instead of failing the statement.
-   * Answers, per request in order, the sales it made (empty when it made none).
-   */
-  async reserveMany(db: Executor, requests: SaleRequest[]): Promise<TicketRow[][]> {
+  async reserveMany(db: Executor, requests: SaleRequest[]): Promise<ReservationOutcome[]> {
     const sorted = requests.map((r) => [...r.numbers].sort((a, b) => a - b));
     const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
-    const rows = await preparedRows<RawTicket & { grp: number }>(
+    const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number }>(
       db,
-      'tickets_reserve_many_v1',
+      'tickets_reserve_many_v2',
       RESERVE_MANY_SQL,
       [
         column((r) => r.raffleId),
@@ -194,9 +164,22 @@ export const ticketsRepo = {
         column((r) => r.values.paymentProof),
       ],
     );
-    const sales: TicketRow[][] = requests.map(() => []);
-    for (const row of rows) sales[Number(row.grp) - 1]?.push(fromRaw(row));
-    return sales;
+    const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [] }));
+    for (const row of rows) {
+      const i = Number(row.grp) - 1;
+      const outcome = outcomes[i];
+      if (!outcome) continue;
+      if (row.refusal) {
+        outcomes[i] = {
+          refusal: {
+            code: row.refusal as ReservationRefusal['code'],
+            numbers: parseIntArray(row.refused),
+            digits: Number(row.digits ?? 0),
+          },
+        };
+      } else if ('sales' in outcome) outcome.sales.push(fromRaw(row));
+    }
+    return outcomes;
   },
 
   /** Which of these numbers have a live sale (after a conflict: the ones to report as taken). */
