@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
-import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+import type { AuthContext } from './auth-context';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 declare module 'fastify' {
@@ -19,8 +19,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export type Guards = ReturnType<typeof createGuards>;
 
+/** What the guards need of the auth module: who a valid access token belongs to (or a 401). */
+export type Authenticator = { authenticate(accessToken: string): Promise<AuthContext> };
+
 /** onRequest hooks (identity before any body is read or validated): `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
-export function createGuards(auth: AuthService) {
+export function createGuards(auth: Authenticator) {
   async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.auth.sessionMissing, 'session_missing');

@@ -5,6 +5,7 @@ import { normalizeVePhone } from '../../../domain/phone';
 import type { Role } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import type { ProfileRow } from '../../db/rows';
+import type { AuthContext } from '../../lib/auth-context';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import type { UsersService } from '../users/users.service';
@@ -13,7 +14,6 @@ import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens'
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
-export type AuthContext = { userId: string; sessionId: string; email: string; role: Role | null };
 type RequestMeta = { ip?: string; userAgent?: string };
 
 const toProfile = (row: ProfileRow): Profile => ({

@@ -19,7 +19,7 @@ export const buyersRoutes =
         },
       },
       async (request) => {
-        const raffle = await deps.raffles.getOwnedRow(request.params.id, requireAuth(request));
+        const raffle = await deps.raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
         return deps.buyers.list(raffle, request.query);
       },
     );

@@ -1,6 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { managedRaffleSql } from '../../db/raffle-scope';
 import { files } from '../../db/schema';
+import type { RaffleScope } from '../../lib/permissions';
 
 export type FileKind = 'payment-proof' | 'raffle-image';
 export type FileRow = typeof files.$inferSelect;
@@ -33,10 +35,11 @@ export const filesRepo = {
   },
 
   /**
-   * Whether the proof is on a sale or a payment of one of this seller's raffles. Payments are found
-   * through their indexed content hash, sales among the seller's own raffles only.
+   * Whether the proof is on a sale or a payment of a raffle the scope manages. Payments are found
+   * through their indexed content hash, sales among the managed raffles only.
    */
-  async isOnRaffleOf(db: Executor, file: FileRef, sellerId: string): Promise<boolean> {
+  async isOnManagedRaffle(db: Executor, file: FileRef, scope: RaffleScope): Promise<boolean> {
+    const managed = managedRaffleSql(scope, { sellerId: sql`r.seller_id` });
     const [row] = await queryRows<{ mine: boolean }>(
       db,
       sql`select exists (
@@ -44,11 +47,11 @@ export const filesRepo = {
             join tickets t on t.id = p.ticket_id
             join raffles r on r.id = t.raffle_id
             where p.proof_sha256 = ${file.sha256} and ${proofKey(sql`p.payment_proof`)} = ${file.key}
-              and r.seller_id = ${sellerId}
+              and ${managed}
           ) or exists (
             select 1 from raffles r
             join tickets t on t.raffle_id = r.id
-            where r.seller_id = ${sellerId} and ${proofKey(sql`t.payment_proof`)} = ${file.key}
+            where ${managed} and ${proofKey(sql`t.payment_proof`)} = ${file.key}
           ) as mine`,
     );
     return row?.mine === true;

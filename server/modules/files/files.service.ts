@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RaffleImageWidth } from '../../../domain/images';
-import { messages } from '../../../domain/messages';
 import { raffleMessages } from '../../../domain/raffles';
 import { reservationMessages } from '../../../domain/reservations';
+import { isStaffRole } from '../../../domain/roles';
 import { MAX_UPLOAD_BYTES } from '../../../domain/uploads';
 import type { Db } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
+import type { AuthContext } from '../../lib/auth-context';
 import {
   AppError,
   BadRequestError,
@@ -17,8 +18,8 @@ import {
   UnprocessableError,
 } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
+import { forbidden, managedRaffles } from '../../lib/permissions';
 import { isStorageKey, type Storage } from '../../lib/storage';
-import type { AuthContext } from '../auth/auth.service';
 import { detectFileType, isImage } from './file-type';
 import { filesMessages } from './files.messages';
 import { type FileKind, type FileRow, filesRepo } from './files.repo';
@@ -54,11 +55,9 @@ export class UnsupportedFileTypeError extends AppError {
 
 const quotaExceeded = () => new TooManyRequestsError(filesMessages.quotaExceeded, 'UPLOAD_QUOTA_EXCEEDED');
 
-const isStaff = (actor?: AuthContext) => actor?.role === 'admin' || actor?.role === 'vendedor';
-
 function assertStaff(actor: AuthContext | undefined, signInMessage: string): asserts actor is AuthContext {
   if (!actor) throw new UnauthorizedError(signInMessage, 'session_missing');
-  if (!isStaff(actor)) throw new ForbiddenError(messages.auth.forbidden);
+  if (!isStaffRole(actor.role)) throw forbidden();
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;
@@ -72,13 +71,14 @@ export function createFilesService(deps: { db: Db; storage: Storage; quota?: Upl
   }
 
   /**
-   * A proof shows a buyer's bank data: an admin sees any; a vendedor one on a sale or payment of
-   * their own raffles, or one they uploaded that is on no sale or payment yet.
+   * A proof shows a buyer's bank data: whoever manages every raffle (an admin) sees any; others one
+   * on a sale or payment of a raffle they manage, or one they uploaded that is on no sale or payment yet.
    */
   async function authorizeProofRead(file: FileRow, actor?: AuthContext) {
     assertStaff(actor, filesMessages.signInToView);
-    if (actor.role === 'admin') return;
-    if (await filesRepo.isOnRaffleOf(db, file, actor.userId)) return;
+    const scope = managedRaffles(actor);
+    if (scope.kind === 'all') return;
+    if (await filesRepo.isOnManagedRaffle(db, file, scope)) return;
     if (file.uploadedBy === actor.userId && !(await filesRepo.isAttached(db, file))) return;
     throw new ForbiddenError(filesMessages.notYourProof, 'NOT_YOUR_PROOF');
   }

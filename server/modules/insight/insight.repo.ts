@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { type Executor, queryRows } from '../../db/client';
+import { managedRaffleSql } from '../../db/raffle-scope';
+import type { RaffleScope } from '../../lib/permissions';
 
-/** Which raffles an insight covers: never sandbox ones; a seller's own, or one raffle. */
-export type InsightScope = { sellerId?: string; raffleId?: string };
+/** Which raffles an insight covers: never sandbox ones; those the actor manages, or one raffle. */
+export type InsightScope = { raffles: RaffleScope } | { raffleId: string };
 
 type RaffleFiguresRow = {
   id: string;
@@ -23,10 +25,11 @@ type DayRow = { day: string; numbers: number; amount: string };
 const LIVE_SALE = sql`t.ended_at is null and t.status in ('apartado', 'abonado', 'pagado')`;
 
 function scopeOf(scope: InsightScope): SQL {
-  const parts = [sql`r.is_sandbox = false`];
-  if (scope.sellerId) parts.push(sql`r.seller_id = ${scope.sellerId}`);
-  if (scope.raffleId) parts.push(sql`r.id = ${scope.raffleId}`);
-  return sql.join(parts, sql` and `);
+  const which =
+    'raffleId' in scope
+      ? sql`r.id = ${scope.raffleId}`
+      : managedRaffleSql(scope.raffles, { sellerId: sql`r.seller_id` });
+  return sql`r.is_sandbox = false and ${which}`;
 }
 
 /** Every figure is a group by in the database: a raffle can hold 1,000,000 sales. */

@@ -3,8 +3,9 @@ import type { RaffleStatus } from '../../../domain/raffles';
 import { raffleMessages } from '../../../domain/raffles';
 import { caracasDate, type ExchangeRate } from '../../../domain/rates';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
 import { NotFoundError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
+import { managedRaffles } from '../../lib/permissions';
 import type { RafflesService } from '../raffles/raffles.service';
 import { type InsightScope, insightRepo } from './insight.repo';
 
@@ -30,9 +31,9 @@ export function createInsightService(deps: {
   const { db } = deps;
 
   async function scopeFor(actor: AuthContext, raffleId?: string): Promise<InsightScope> {
-    if (!raffleId) return actor.role === 'admin' ? {} : { sellerId: actor.userId };
+    if (!raffleId) return { raffles: managedRaffles(actor) };
     // 404 for an unknown raffle, 403 for another seller's; a sandbox raffle does not exist for staff.
-    const row = await deps.raffles.getOwnedRow(raffleId, actor);
+    const row = await deps.raffles.getRowFor('manage-sales', raffleId, actor);
     if (row.isSandbox) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     return { raffleId: row.id };
   }

@@ -1,4 +1,3 @@
-import { messages } from '../../../domain/messages';
 import type { batchReviewSchema, createPaymentSchema, reviewPaymentSchema } from '../../../domain/payments';
 import {
   type Payment,
@@ -12,8 +11,9 @@ import { reservationMessages } from '../../../domain/reservations';
 import { ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
+import { can } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import {
   DEFAULT_PAYMENT_REVIEW_HOURS,
@@ -166,8 +166,8 @@ export function createPaymentsService(deps: Deps) {
       return db.transaction(async (tx) => {
         const ticket = await payableTicket(tx, input);
         if (!ticket) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-        const isStaff =
-          actor?.role === 'admin' || (actor?.role === 'vendedor' && ticket.sellerId === actor.userId);
+        // Staff who manage the raffle record a payment as is; anyone else is a buyer proving who they are.
+        const isStaff = can(actor, 'manage-sales', ticket);
         if (!isStaff) {
           // A buyer proves who they are with the ticket's cedula; a wrong one looks like no ticket.
           if (!input.cedula) throw new UnprocessableError(paymentMessages.cedulaRequired, 'CEDULA_REQUIRED');
@@ -252,15 +252,16 @@ export function createPaymentsService(deps: Deps) {
 
     forTickets: (ticketIds: string[]) => paymentsRepo.forTickets(db, ticketIds),
 
-    /** Review one payment: the note gains a line saying so; approving adds the amount to the ticket. */
+    /**
+     * Review one payment: the note gains a line saying so; approving adds the amount to the ticket.
+     * Only admins review (SPEC §1): the route's guard says so.
+     */
     async review(actor: AuthContext, id: string, input: Review) {
-      if (actor.role !== 'admin') throw new ForbiddenError(messages.auth.forbidden);
       return db.transaction((tx) => decide(tx, actor, id, input));
     },
 
     /** One decision for several payments (one proof for several numbers): all or nothing. */
     async reviewMany(actor: AuthContext, input: z.output<typeof batchReviewSchema>) {
-      if (actor.role !== 'admin') throw new ForbiddenError(messages.auth.forbidden);
       const ids = [...new Set(input.ids)].sort();
       return db.transaction(async (tx) => {
         const decided = [];

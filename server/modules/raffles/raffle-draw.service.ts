@@ -3,8 +3,8 @@ import { type DrawResult, type DrawWinner, drawMessages } from '../../../domain/
 import { maskName } from '../../../domain/privacy';
 import { type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
 import type { RafflesService } from './raffles.service';
@@ -60,7 +60,7 @@ export function createRaffleDrawService(deps: {
 
   return {
     async close(actor: AuthContext, id: string) {
-      await deps.raffles.getOwnedRow(id, actor);
+      await deps.raffles.getRowFor('edit', id, actor);
       const row = await db.transaction(async (tx) => {
         // FOR UPDATE waits for reservations in flight (they hold KEY SHARE) and blocks new ones.
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
@@ -92,7 +92,7 @@ export function createRaffleDrawService(deps: {
 
     /** The winning sale with its buyer's contact details: staff of the raffle only, after the draw. */
     async winner(actor: AuthContext, id: string): Promise<DrawWinner | null> {
-      const row = await deps.raffles.getOwnedRow(id, actor);
+      const row = await deps.raffles.getRowFor('manage-sales', id, actor);
       if (row.winningNumber === null) return null;
       const ticket = await deps.tickets().findByNumber(row.id, row.winningNumber);
       if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;

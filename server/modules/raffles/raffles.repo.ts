@@ -1,8 +1,10 @@
 import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
+import { managedRaffleSql } from '../../db/raffle-scope';
 import type { RaffleRow } from '../../db/rows';
 import { raffles } from '../../db/schema';
+import type { RaffleScope } from '../../lib/permissions';
 
 export type { RaffleRow } from '../../db/rows';
 export type RaffleInsert = typeof raffles.$inferInsert;
@@ -11,8 +13,8 @@ export type RaffleFilters = {
   status?: string;
   paymentType?: string;
   sellerId?: string;
-  /** Draft raffles are shown only to admins and to their own seller. */
-  includeDraftsOf?: 'all' | { sellerId: string } | 'none';
+  /** Drafts are listed only among the raffles this scope manages (lib/permissions.ts). */
+  draftsOf?: RaffleScope;
 };
 
 /**
@@ -69,12 +71,11 @@ export const rafflesRepo = {
     if (filters.status) conditions.push(eq(raffles.status, filters.status));
     if (filters.paymentType) conditions.push(eq(raffles.paymentType, filters.paymentType));
     if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));
-    const drafts = filters.includeDraftsOf ?? 'none';
-    if (drafts === 'none') conditions.push(ne(raffles.status, 'borrador'));
-    else if (drafts !== 'all') {
-      const own = or(ne(raffles.status, 'borrador'), eq(raffles.sellerId, drafts.sellerId));
-      if (own) conditions.push(own);
-    }
+    const drafts = or(
+      ne(raffles.status, 'borrador'),
+      managedRaffleSql(filters.draftsOf ?? { kind: 'none' }, { sellerId: raffles.sellerId }),
+    );
+    if (drafts) conditions.push(drafts);
     return db
       .select()
       .from(raffles)

@@ -13,6 +13,7 @@ import {
 import { isStaffRole } from '../../../domain/roles';
 import { ForbiddenError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
+import { allows } from '../../lib/permissions';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
@@ -69,7 +70,8 @@ export const rafflesRoutes =
     // The role is checked in onRequest like every guard (before the params are validated), with
     // the message the spec gives a vendedor here.
     const adminDeletes = async (request: FastifyRequest) => {
-      if (requireAuth(request).role !== 'admin') throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
+      if (!allows(requireAuth(request), 'delete-raffle'))
+        throw new ForbiddenError(messages.raffles.onlyAdminsDelete);
     };
     app.delete(
       '/raffles/:id',

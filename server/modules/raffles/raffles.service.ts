@@ -1,5 +1,4 @@
 import { drawMessages } from '../../../domain/draw';
-import { messages } from '../../../domain/messages';
 import { emptyStats } from '../../../domain/raffle-stats';
 import {
   CREATABLE_STATUSES,
@@ -15,10 +14,11 @@ import {
   type UpdateRaffle,
 } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../lib/auth-context';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import type { RaffleSales } from './raffle-sales';
-import { type RaffleFilters, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
+import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
 const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
@@ -93,10 +93,7 @@ function changesSaleTerms(
   );
 }
 
-/** Admins, and the raffle's own seller: they see its drafts and its money. */
-const manages = (row: RaffleRow, actor?: AuthContext) =>
-  actor?.role === 'admin' || (actor?.role === 'vendedor' && row.sellerId === actor.userId);
-const canSeeDraft = manages;
+const canView = (row: RaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
 /** Everyone else sees how many numbers are in each status, not the money collected or owed. */
 function countsOnly(raffle: Raffle): Raffle {
@@ -119,25 +116,29 @@ export function createRafflesService(deps: {
     const stats = await deps.tickets().statsFor(rows);
     return rows.map((row) => {
       const raffle = toRaffle(row, stats.get(row.id));
-      return viewer && !manages(row, viewer.actor) ? countsOnly(raffle) : raffle;
+      return viewer && !canView(row, viewer.actor) ? countsOnly(raffle) : raffle;
     });
   }
 
   /** A raffle the actor may see (drafts only for admins and their seller), else 404. */
   async function getVisibleRow(id: string, actor?: AuthContext): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(db, id);
-    if (!row || (row.status === 'borrador' && !canSeeDraft(row, actor))) {
+    if (!row || (row.status === 'borrador' && !canView(row, actor))) {
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     }
     return row;
   }
 
-  /** A raffle the actor may change: admins any, a vendedor only their own. */
-  async function getOwnedRow(id: string, actor: AuthContext, executor: Executor = db): Promise<RaffleRow> {
+  /** A raffle the actor may act on this way (lib/permissions.ts), else 404 or 403. */
+  async function getRowFor(
+    action: RaffleAction,
+    id: string,
+    actor: AuthContext,
+    executor: Executor = db,
+  ): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(executor, id, executor === db ? {} : { lock: 'update' });
     if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-    if (actor.role !== 'admin' && row.sellerId !== actor.userId)
-      throw new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
+    assertCan(actor, action, row);
     return row;
   }
 
@@ -157,13 +158,11 @@ export function createRafflesService(deps: {
       filters: { status?: string; payment_type?: PaymentType; seller_id?: string },
       actor?: AuthContext,
     ) {
-      const includeDraftsOf: RaffleFilters['includeDraftsOf'] =
-        actor?.role === 'admin' ? 'all' : actor?.role === 'vendedor' ? { sellerId: actor.userId } : 'none';
       const rows = await rafflesRepo.list(db, {
         status: filters.status,
         paymentType: filters.payment_type && toStoredPaymentType(filters.payment_type),
         sellerId: filters.seller_id,
-        includeDraftsOf,
+        draftsOf: managedRaffles(actor),
       });
       return withStats(rows, { actor });
     },
@@ -176,17 +175,18 @@ export function createRafflesService(deps: {
 
     getVisibleRow,
     /** Whether the actor may see this raffle (drafts only for admins and their seller). */
-    isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canSeeDraft(row, actor),
+    isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canView(row, actor),
 
     /** The cover photo of the raffle the home page lists first (active, newest), if it has one. */
     /** The first raffle on the home page that has a photo: the page's largest paint. */
     async homeCover(): Promise<{ photo: string; name: string } | null> {
-      const [first] = await rafflesRepo.list(db, { status: 'activa', includeDraftsOf: 'none' });
+      const [first] = await rafflesRepo.list(db, { status: 'activa' });
       const photo = first?.images[0];
       return first && photo ? { photo, name: first.name } : null;
     },
 
-    getOwnedRow: (id: string, actor: AuthContext) => getOwnedRow(id, actor),
+    /** The raffle, if the actor may act on it this way: `manage-sales` for its sales, `edit` for the raffle. */
+    getRowFor: (action: RaffleAction, id: string, actor: AuthContext) => getRowFor(action, id, actor),
     findRow: (executor: Executor, id: string, lock?: 'key share') =>
       rafflesRepo.findById(executor, id, { lock }),
 
@@ -200,26 +200,26 @@ export function createRafflesService(deps: {
         throw invalid('closing_date', raffleMessages.closingInPast);
       }
       await assertImages(input.images);
-      const sellerId = actor.role === 'admin' ? (input.seller_id ?? actor.userId) : actor.userId;
+      const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
       const row = await rafflesRepo.insert(db, { ...(toColumns(input) as RaffleInsert), sellerId });
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
     },
 
     async update(actor: AuthContext, id: string, input: UpdateRaffle): Promise<Raffle> {
-      if (input.seller_id !== undefined && actor.role !== 'admin')
-        throw new ForbiddenError(messages.auth.forbidden);
+      // Who sells a raffle is an admin's call: a vendedor cannot hand theirs over, or take another's.
+      if (input.seller_id !== undefined && !allows(actor, 'assign-seller')) throw forbidden();
       // Switching to a single payment drops the installments the raffle had.
       if (input.payment_type === 'pago_unico' && input.installments === undefined)
         input = { ...input, installments: null };
       if (input.images !== undefined) {
         // Checked outside the transaction (the files lookups use their own connection), after
         // ownership so another seller's raffle still answers 403 first.
-        await getOwnedRow(id, actor);
+        await getRowFor('edit', id, actor);
         await assertImages(input.images);
       }
       const row = await db.transaction(async (tx) => {
-        const current = await getOwnedRow(id, actor, tx);
+        const current = await getRowFor('edit', id, actor, tx);
         const merged = {
           total_numbers: input.total_numbers ?? current.totalNumbers,
           digit_count: input.digit_count ?? current.digitCount,

@@ -2,8 +2,10 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, queryRows } from '../../db/client';
+import { managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
+import type { RaffleScope } from '../../lib/permissions';
 import { fromRaw, isLive } from '../tickets/sale-rows';
 
 /** ILIKE treats % and _ as wildcards; a search term is data, so they are escaped. */
@@ -278,7 +280,8 @@ export const staffTicketsRepo = {
     filters: {
       raffleId?: string;
       ticketId?: string;
-      sellerId?: string;
+      /** The raffles the actor manages (lib/permissions.ts). */
+      scope: RaffleScope;
       status?: string;
       /** Caracas days, inclusive. */
       from?: string;
@@ -291,7 +294,7 @@ export const staffTicketsRepo = {
     const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.raffleId) conditions.push(eq(ticketEvents.raffleId, filters.raffleId));
     if (filters.ticketId) conditions.push(eq(ticketEvents.ticketId, filters.ticketId));
-    if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));
+    conditions.push(managedRaffleSql(filters.scope, { sellerId: raffles.sellerId }));
     if (filters.status) conditions.push(eq(ticketEvents.toStatus, filters.status));
     if (filters.from)
       conditions.push(

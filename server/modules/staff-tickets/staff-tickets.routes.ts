@@ -32,7 +32,7 @@ export const staffTicketsRoutes =
         schema: { params: raffleIdParams, querystring: ticketListQuery, response: { 200: ticketPageSchema } },
       },
       async (request) => {
-        const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
+        const raffle = await raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
         return staffTickets.list(raffle, request.query);
       },
     );
@@ -49,7 +49,7 @@ export const staffTicketsRoutes =
         },
       },
       async (request, reply) => {
-        const raffle = await raffles.getOwnedRow(request.params.id, requireAuth(request));
+        const raffle = await raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
         const filename = `tickets-${fileSlug(raffle.name)}.csv`;
         return reply
           .type('text/csv; charset=utf-8')
@@ -78,7 +78,7 @@ export const staffTicketsRoutes =
       },
       async (request) => {
         const actor = requireAuth(request);
-        const raffle = await raffles.getOwnedRow(request.params.id, actor);
+        const raffle = await raffles.getRowFor('manage-sales', request.params.id, actor);
         return staffTickets.updateNumber(actor, raffle, request.params.number, request.body);
       },
     );
@@ -88,7 +88,7 @@ export const staffTicketsRoutes =
       { schema: { querystring: historyQuery, response: { 200: historyPageSchema } } },
       async (request) => {
         const actor = requireAuth(request);
-        if (request.query.raffle_id) await raffles.getOwnedRow(request.query.raffle_id, actor);
+        if (request.query.raffle_id) await raffles.getRowFor('manage-sales', request.query.raffle_id, actor);
         return staffTickets.history(actor, request.query);
       },
     );

@@ -1,4 +1,3 @@
-import { messages } from '../../../domain/messages';
 import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
 import {
   TICKET_FILTER_STATUSES,
@@ -16,17 +15,15 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import type { tickets } from '../../db/schema';
-import { ConflictError, ForbiddenError, hasSqlState, NotFoundError, SQLSTATE } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../lib/auth-context';
+import { ConflictError, hasSqlState, NotFoundError, SQLSTATE } from '../../lib/errors';
+import { assertCan, forbidden, managedRaffles } from '../../lib/permissions';
 import { endSale } from '../tickets/sale-rows';
 import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
-
-const ownsRaffle = (actor: AuthContext, sellerId: string | null) =>
-  actor.role === 'admin' || sellerId === actor.userId;
 
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
 
@@ -79,7 +76,7 @@ export function createStaffTicketsService({
   async function getOwned(actor: AuthContext, id: string) {
     const row = await staffTicketsRepo.findById(db, id);
     if (!row) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-    if (!ownsRaffle(actor, row.raffle.sellerId)) throw new ForbiddenError(messages.auth.forbidden);
+    assertCan(actor, 'manage-sales', row.raffle, forbidden);
     return row;
   }
 
@@ -268,7 +265,7 @@ export function createStaffTicketsService({
       const { items, count } = await staffTicketsRepo.history(db, {
         raffleId: query.raffle_id,
         ticketId: query.ticket_id,
-        sellerId: actor.role === 'admin' ? undefined : actor.userId,
+        scope: managedRaffles(actor),
         status: query.status,
         from: query.from,
         to: query.to,

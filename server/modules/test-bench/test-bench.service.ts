@@ -7,8 +7,8 @@ import {
   testBenchMessages,
 } from '../../../domain/test-bench';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
+import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
 import { type CheckDeps, type CheckOutcome, createChecks } from './test-bench.checks';
 import { runDrill } from './test-bench.drill';
 import { type TestBenchRunRow, testBenchRepo } from './test-bench.repo';

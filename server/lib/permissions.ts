@@ -1,0 +1,80 @@
+import { messages } from '../../domain/messages';
+import { raffleMessages } from '../../domain/raffles';
+import type { Role } from '../../domain/roles';
+import type { AuthContext } from './auth-context';
+import { ForbiddenError } from './errors';
+
+/**
+ * Who may act on a raffle, decided here and nowhere else (as Infisical's permission service and
+ * epic-stack's permissions.server.ts do). Routes gate by role before reading a body (guards.ts);
+ * everything that depends on *which* raffle asks `can` / `assertCan`, and every list or query over
+ * several raffles takes its filter from `managedRaffles`.
+ */
+
+/** What the rule needs of a raffle. `assignedSellerIds`: vendedores an admin assigned to it. */
+export type RaffleOwnership = { sellerId: string | null; assignedSellerIds?: readonly string[] };
+
+/** How the actor stands to one raffle. */
+export type RaffleRelation = 'admin' | 'owner' | 'assigned' | 'none';
+
+/** What each relation may do on a raffle (SPEC §1 and §6). */
+const RAFFLE_RULES = {
+  /** See it while it is a draft, and its money (collected, owed). */
+  view: ['admin', 'owner', 'assigned'],
+  /** Change its terms, status, photos; close it. */
+  edit: ['admin', 'owner'],
+  /** Work its sales: sold tickets, buyers, history, CSV, payment proofs, sales figures. */
+  'manage-sales': ['admin', 'owner', 'assigned'],
+} as const satisfies Record<string, readonly RaffleRelation[]>;
+
+export type RaffleAction = keyof typeof RAFFLE_RULES;
+
+export function relationTo(actor: AuthContext | undefined, raffle: RaffleOwnership): RaffleRelation {
+  if (actor?.role === 'admin') return 'admin';
+  if (actor?.role !== 'vendedor') return 'none';
+  if (raffle.sellerId === actor.userId) return 'owner';
+  return raffle.assignedSellerIds?.includes(actor.userId) ? 'assigned' : 'none';
+}
+
+export function can(actor: AuthContext | undefined, action: RaffleAction, raffle: RaffleOwnership): boolean {
+  return (RAFFLE_RULES[action] as readonly RaffleRelation[]).includes(relationTo(actor, raffle));
+}
+
+/** Throws a 403 unless the actor may; `error` keeps a screen's own wording. */
+export function assertCan(
+  actor: AuthContext | undefined,
+  action: RaffleAction,
+  raffle: RaffleOwnership,
+  error: () => Error = notYours,
+): void {
+  if (!can(actor, action, raffle)) throw error();
+}
+
+/**
+ * What a role may do whatever the raffle. Route guards (guards.ts) gate whole routes by role; these
+ * are the role rules inside a route that also serves other roles.
+ */
+const ROLE_RULES = {
+  /** Choose or change who sells a raffle (a vendedor's raffles are always their own). */
+  'assign-seller': ['admin'],
+  'delete-raffle': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function allows(actor: AuthContext | undefined, action: keyof typeof ROLE_RULES): boolean {
+  return actor?.role != null && (ROLE_RULES[action] as readonly Role[]).includes(actor.role);
+}
+
+export const notYours = () => new ForbiddenError(raffleMessages.notYours, 'NOT_YOUR_RAFFLE');
+export const forbidden = () => new ForbiddenError(messages.auth.forbidden);
+
+/**
+ * The raffles an actor manages, as a filter for queries over many raffles (lists, history,
+ * figures, proofs): `db/raffle-scope.ts` turns it into SQL.
+ */
+export type RaffleScope = { kind: 'all' } | { kind: 'managed-by'; userId: string } | { kind: 'none' };
+
+export function managedRaffles(actor: AuthContext | undefined): RaffleScope {
+  if (actor?.role === 'admin') return { kind: 'all' };
+  if (actor?.role === 'vendedor') return { kind: 'managed-by', userId: actor.userId };
+  return { kind: 'none' };
+}
