@@ -230,7 +230,10 @@ export async function benchLighthouse(
   try {
     for (const compression of options.reference ? [true, false] : [true]) {
       const { database, drop } = await target.open();
-      const { app, base, token } = await startApp(database, { webDistDir: distDir, compression });
+      const { app, base, token } = await startApp(database, {
+        WEB_DIST_DIR: distDir,
+        HTTP_COMPRESSION: String(compression),
+      });
       try {
         const { raffleId } = await seed(base, token);
         for (const [page, url] of [
@@ -283,7 +286,7 @@ async function serveForInspection() {
   const { database } = await target.open();
   const distArg = process.argv.find((a) => a.startsWith('--dist='));
   const webDistDir = distArg ? path.resolve(distArg.slice('--dist='.length)) : buildWeb();
-  const { base, token } = await startApp(database, { webDistDir });
+  const { base, token } = await startApp(database, { WEB_DIST_DIR: webDistDir });
   const { raffleId } = await seed(base, token);
   console.log(`home: ${base}/\nraffle: ${base}/raffle/${raffleId}\n(Ctrl+C to stop)`);
 }

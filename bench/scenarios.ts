@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type AppConfig, buildApp } from '../server/app';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 
 export type BenchTarget = {
@@ -58,16 +59,19 @@ export function targets(pgUrl?: string): BenchTarget[] {
   return list;
 }
 
-export async function startApp(database: Database, config: Partial<AppConfig> = {}) {
-  const app = await buildApp({
-    database,
-    config: {
-      accessTokenTtlSeconds: 3600,
-      rateLimits: { signIn: 100_000, reservations: 1_000_000, tracking: 100_000, uploads: 100_000 },
-      webDistDir: '/nonexistent',
-      ...config,
-    },
+/** An app in this process with the production defaults, rate limits out of the way of the load. */
+export async function startApp(database: Database, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-bench-')),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_SIGN_IN: '100000',
+    RATE_LIMIT_RESERVATIONS: '1000000',
+    RATE_LIMIT_TRACKING: '100000',
+    RATE_LIMIT_UPLOADS: '100000',
+    ...env,
   });
+  const app = await buildApp({ database, config });
   await app.services.users.ensureFirstAdmin(
     { adminEmail: 'bench@rifas.local', adminPassword: 'Bench12345' },
     app.log,

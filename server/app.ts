@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
@@ -28,11 +25,7 @@ import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
-import {
-  createMemoryUploadQuota,
-  createRedisUploadQuota,
-  DEFAULT_UPLOAD_BYTES_PER_HOUR,
-} from './modules/files/upload-quota';
+import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files/upload-quota';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insight/insight.routes';
 import { createInsightService } from './modules/insight/insight.service';
@@ -59,32 +52,9 @@ import { createTrackingService } from './modules/tracking/tracking.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
-export type AppConfig = Pick<
-  Config,
-  | 'jwtSecret'
-  | 'accessTokenTtlSeconds'
-  | 'rateLimits'
-  | 'webDistDir'
-  | 'ratesUrl'
-  | 'trustProxy'
-  | 'paymentReviewHours'
-  | 'redisUrl'
-  | 'redisKeyPrefix'
-  | 'sseMaxPerIp'
-  | 'uploadBytesPerHour'
-  | 's3'
-> & {
-  /** Compressed responses (API on the fly, web files precompressed at build); on unless false. */
-  compression?: boolean;
-  /** Where uploaded files live without `s3` (main.ts: DATA_DIR/uploads); a fresh temp folder when omitted. */
-  uploadsDir?: string;
-  /** How long a stopping server waits for open connections before cutting them (default 10 s). */
-  shutdownGraceMs?: number;
-};
-
 /** Builds the whole app (plugins, services, routes) without listening: main.ts and tests share it. */
 export async function buildApp(options: {
-  config: AppConfig;
+  config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
 }) {
@@ -93,7 +63,7 @@ export async function buildApp(options: {
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
     // Behind a reverse proxy set TRUST_PROXY, else any client could fake X-Forwarded-For and dodge rate limits.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: config.trustProxy,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -114,7 +84,7 @@ export async function buildApp(options: {
   await registerApiDocs(app as unknown as FastifyInstance);
   const limitStore = rateLimitStore(app, config);
   await app.register(rateLimit, { global: false, ...limitStore });
-  const compression = config.compression !== false;
+  const { compression } = config;
   if (compression) {
     // Before @fastify/static (its README says so), so a file without a precompressed twin is still
     // compressed. Server-Sent Events are never touched: their route hijacks the reply (no onSend),
@@ -138,19 +108,12 @@ export async function buildApp(options: {
 
   // Raffles and tickets need each other (tickets are generated with the raffle; a reservation
   // reads its raffle), so each gets the other lazily.
-  const storage = await openStorage(
-    config.s3
-      ? { s3: config.s3 }
-      : { dir: config.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-')) },
-  );
+  const storage = await openStorage(config.s3 ? { s3: config.s3 } : { dir: config.uploadsDir });
   app.addHook('onClose', async () => storage.close?.());
-  const uploadCap = config.uploadBytesPerHour ?? DEFAULT_UPLOAD_BYTES_PER_HOUR;
+  const uploadCap = config.uploadBytesPerHour;
   const quota =
     'redis' in limitStore && limitStore.redis
-      ? createRedisUploadQuota(uploadCap, limitStore.redis, {
-          prefix: config.redisKeyPrefix ?? 'rifas',
-          log: app.log,
-        })
+      ? createRedisUploadQuota(uploadCap, limitStore.redis, { prefix: config.redisKeyPrefix, log: app.log })
       : createMemoryUploadQuota(uploadCap);
   const files = createFilesService({ db, storage, quota });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
@@ -202,7 +165,7 @@ export async function buildApp(options: {
   app.addHook('preClose', async () => {
     // Idle keep-alive connections close at once; one still open after the grace (a client that
     // never finishes its request) is cut, so a restart never hangs on a stuck connection.
-    setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs ?? 10_000).unref();
+    setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
     await changes.flush();
     await hub.stop();
   });
@@ -232,8 +195,8 @@ export async function buildApp(options: {
           guards,
           reservationsPerMinute: config.rateLimits.reservations,
           reservationsPerIpPerMinute: config.rateLimits.reservationsPerIp,
-          boardPerMinute: config.rateLimits.board ?? 120,
-          streamsPerIp: config.sseMaxPerIp ?? 20,
+          boardPerMinute: config.rateLimits.board,
+          streamsPerIp: config.sseMaxPerIp,
           compression,
         }),
       );

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 describe('loadConfig: files', () => {
   it('keeps uploads on disk unless S3_BUCKET is set; 50 MB per IP per hour by default', () => {
     const config = loadConfig({});
-    expect(config.s3).toBeUndefined();
+    expect(config.s3).toBeNull();
     expect(config.uploadBytesPerHour).toBe(50 * 1024 * 1024);
   });
 
@@ -29,9 +29,9 @@ describe('loadConfig: files', () => {
     // Without keys the AWS SDK's own chain (AWS_* variables, instance role) applies.
     expect(loadConfig({ S3_BUCKET: 'rifas-comprobantes' }).s3).toEqual({
       bucket: 'rifas-comprobantes',
-      endpoint: undefined,
+      endpoint: null,
       region: 'us-east-1',
-      credentials: undefined,
+      credentials: null,
       forcePathStyle: false,
     });
   });
@@ -50,5 +50,32 @@ describe('loadConfig: live streams', () => {
     expect(loadConfig({}).sseMaxPerIp).toBe(20);
     expect(loadConfig({ SSE_MAX_PER_IP: '5' }).sseMaxPerIp).toBe(5);
     expect(() => loadConfig({ SSE_MAX_PER_IP: '0' })).toThrow(/SSE_MAX_PER_IP/);
+  });
+});
+
+describe('loadConfig: one schema, one default each', () => {
+  it('answers every setting, with no field left undefined for code downstream to default', () => {
+    const undefinedPaths = (value: unknown, at: string): string[] =>
+      value === undefined
+        ? [at]
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, v]) => undefinedPaths(v, `${at}.${key}`))
+          : [];
+    expect(undefinedPaths(loadConfig({}), 'config')).toEqual([]);
+    expect(undefinedPaths(loadConfig({ S3_BUCKET: 'rifas-comprobantes' }), 'config')).toEqual([]);
+  });
+
+  it('never lets the per-IP reservation ceiling fall below the per-buyer limit', () => {
+    expect(loadConfig({}).rateLimits).toMatchObject({ reservations: 30, reservationsPerIp: 300, board: 120 });
+    expect(
+      loadConfig({ RATE_LIMIT_RESERVATIONS: '500', RATE_LIMIT_RESERVATIONS_PER_IP: '100' }).rateLimits
+        .reservationsPerIp,
+    ).toBe(500);
+  });
+
+  it('reads TRUST_PROXY as off, on, or the proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 });

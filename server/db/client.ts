@@ -38,7 +38,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // Arbitrary constant: instances starting together run migrations one at a time.
 const MIGRATION_LOCK_KEY = 727_001;
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDataDir?: string };
+export type DatabaseOptions = { databaseUrl?: string | null; pgliteDataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir);

@@ -14,5 +14,5 @@ export function rateLimitStore(app: FastifyInstance, config: Pick<Config, 'redis
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return { redis, nameSpace: `${config.redisKeyPrefix ?? 'rifas'}:rl:`, skipOnError: true };
+  return { redis, nameSpace: `${config.redisKeyPrefix}:rl:`, skipOnError: true };
 }

@@ -20,9 +20,9 @@ const isMissing = (error: unknown) =>
 export function createS3Storage(config: S3Config): Storage & { close(): void } {
   const client = new S3Client({
     region: config.region,
-    endpoint: config.endpoint,
+    endpoint: config.endpoint ?? undefined, // the SDK's own default (AWS) when unset
     forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
+    credentials: config.credentials ?? undefined, // the SDK's own chain when unset
     // The SDK's default checksums (CRC32 trailers, aws-chunked bodies) are refused by several
     // S3-compatible stores; only send and check them where the API requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -28,7 +28,13 @@ export async function startS3Server(bucket = 'rifas-test') {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     forcePathStyle: true,
   };
-  const client = new S3Client({ ...config, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const client = new S3Client({
+    region: config.region,
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   return {
     config,
     /** Whether the bucket holds this key, asked of the server directly (not through the app). */

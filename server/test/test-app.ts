@@ -4,20 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type AppConfig, buildApp } from '../app';
+import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
+import { type TestConfigOverrides, testConfig } from './test-config';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin12345!' };
-
-const baseConfig: AppConfig = {
-  accessTokenTtlSeconds: 3600,
-  rateLimits: { signIn: 1000, reservations: 1000, tracking: 1000, uploads: 1000 },
-  webDistDir: '/nonexistent',
-  jwtSecret: undefined,
-  sseMaxPerIp: 1000,
-  // A test closes its app when done with it; a stray connection must not hold the file's teardown.
-  shutdownGraceMs: 1000,
-};
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new randomly named database on the
@@ -60,11 +51,12 @@ async function openTestDatabase(
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
 export async function createTestApp(
-  overrides: { config?: Partial<AppConfig>; attachToDatabaseUrl?: string } = {},
+  overrides: { config?: TestConfigOverrides; attachToDatabaseUrl?: string } = {},
 ) {
   const { database, url: databaseUrl, drop } = await openTestDatabase(overrides.attachToDatabaseUrl);
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-uploads-'));
-  const app = await buildApp({ config: { ...baseConfig, uploadsDir, ...overrides.config }, database });
+  const config = testConfig({ uploadsDir, ...overrides.config });
+  const app = await buildApp({ config, database });
   await app.services.users.ensureFirstAdmin(
     { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password },
     app.log,

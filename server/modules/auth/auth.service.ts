@@ -24,7 +24,7 @@ const toProfile = (row: ProfileRow): Profile => ({
 });
 
 /** The JWT secret: from config, else generated once and kept in the database (all instances share it). */
-async function resolveJwtSecret(db: Db, configured?: string): Promise<string> {
+async function resolveJwtSecret(db: Db, configured: string | null): Promise<string> {
   if (configured) return configured;
   return authRepo.getOrCreateSetting(db, 'jwt_secret', randomBytes(48).toString('base64url'));
 }
@@ -34,7 +34,7 @@ export type AuthService = Awaited<ReturnType<typeof createAuthService>>;
 export async function createAuthService(deps: {
   db: Db;
   users: UsersService;
-  jwtSecret?: string;
+  jwtSecret: string | null;
   accessTokenTtlSeconds: number;
 }) {
   const { db, users } = deps;

@@ -10,7 +10,6 @@ import { multipartLimits, readUploadedFile } from './files.multipart';
 import type { FilesService } from './files.service';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
-const DEFAULT_UPLOADS_PER_MINUTE = 20;
 
 // The rate-limit hook runs before validation, so it reads the raw query: each kind has its own bucket.
 const uploadKindOf = (request: FastifyRequest) =>
@@ -19,7 +18,7 @@ const uploadKindOf = (request: FastifyRequest) =>
     : 'payment-proof';
 
 export const filesRoutes =
-  (deps: { files: FilesService; guards: Guards; uploadsPerMinute?: number }): FastifyPluginAsyncZod =>
+  (deps: { files: FilesService; guards: Guards; uploadsPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { files, guards } = deps;
     // Registered here so only the upload route accepts multipart bodies.
@@ -44,7 +43,7 @@ export const filesRoutes =
         },
         config: {
           rateLimit: {
-            max: deps.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE,
+            max: deps.uploadsPerMinute,
             timeWindow: '1 minute',
             keyGenerator: (request) => `${request.ip}|${uploadKindOf(request)}`,
           },

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
-export const DEFAULT_UPLOAD_BYTES_PER_HOUR = 50 * 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
 /**

@@ -15,11 +15,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { can } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
-import {
-  DEFAULT_PAYMENT_REVIEW_HOURS,
-  firstPaymentCents,
-  type ReservationProof,
-} from '../tickets/tickets.service';
+import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { type PaymentRow, paymentsRepo, type StaffPaymentRow } from './payments.repo';
 
 export const toPayment = (row: PaymentRow): Payment => ({
@@ -44,7 +40,7 @@ type Deps = {
   /** Rates service: today's Bs per USD, snapshotted on each payment (read in `executor`). */
   currentRate?: (executor?: Executor) => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
-  paymentReviewHours?: number;
+  paymentReviewHours: number;
 };
 
 type Review = z.output<typeof reviewPaymentSchema>;
@@ -57,7 +53,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService(deps: Deps) {
   const { db } = deps;
-  const reviewHours = deps.paymentReviewHours ?? DEFAULT_PAYMENT_REVIEW_HOURS;
+  const reviewHours = deps.paymentReviewHours;
 
   /** The reviewer's view: who paid what for which number, whether it still holds the numbers. */
   function toStaffPayment(row: StaffPaymentRow): StaffPayment {

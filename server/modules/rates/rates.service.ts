@@ -18,7 +18,7 @@ export type RatesService = ReturnType<typeof createRatesService>;
 
 export function createRatesService(deps: {
   db: Db;
-  ratesUrl?: string;
+  ratesUrl: string | null;
   fetchTimeoutMs?: number;
   /** "YYYY-MM-DD" of the current Caracas day; injectable for tests. */
   today?: () => string;

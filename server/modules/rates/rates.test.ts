@@ -203,7 +203,7 @@ describe('background refresh job', () => {
     expect(await rates.refreshIfDue(0)).toBe('refreshed');
     expect(await rates.refreshIfDue(3600_000)).toBe('fresh');
     expect(feed.state.hits).toBe(hits + 1);
-    expect(await createRatesService({ db: t.db }).refreshIfDue(0)).toBe('disabled');
+    expect(await createRatesService({ db: t.db, ratesUrl: null }).refreshIfDue(0)).toBe('disabled');
     feed.state.mode = 'http500';
     expect(await rates.refreshIfDue(0)).toBe('failed');
     feed.state.mode = 'object';
@@ -229,7 +229,9 @@ describe('background refresh job', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     restarted();
     expect(feed.state.hits).toBe(afterStop);
-    const noop = startRatesRefreshJob(createRatesService({ db: t.db }), t.app.log, { firstRunMs: 1 });
+    const noop = startRatesRefreshJob(createRatesService({ db: t.db, ratesUrl: null }), t.app.log, {
+      firstRunMs: 1,
+    });
     noop();
   });
 });

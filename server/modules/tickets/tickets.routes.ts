@@ -20,8 +20,6 @@ import { type BoardCache, pickEncoding } from './board-cache';
 import { openEventStream } from './event-stream';
 import type { TicketsService } from './tickets.service';
 
-const DEFAULT_RESERVATIONS_PER_IP = 300;
-
 /** "IP|V-12345678": the buyer a reservation counts against (the body is parsed, not yet validated). */
 function buyerKey(request: FastifyRequest): string {
   const cedula = (request.body as { buyer?: { cedula?: unknown } } | null | undefined)?.buyer?.cedula;
@@ -39,12 +37,12 @@ export const ticketsRoutes =
     /** Reservations per minute per buyer: client IP + cedula (RATE_LIMIT_RESERVATIONS). */
     reservationsPerMinute: number;
     /** Reservations per minute per client IP, whatever the cedula (RATE_LIMIT_RESERVATIONS_PER_IP). */
-    reservationsPerIpPerMinute?: number;
+    reservationsPerIpPerMinute: number;
     boardPerMinute: number;
     /** Open live streams one IP may hold (SSE_MAX_PER_IP); the next is a 429. */
     streamsPerIp: number;
     /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
-    compression?: boolean;
+    compression: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
@@ -64,7 +62,7 @@ export const ticketsRoutes =
         // With compression off (a proxy in front compresses) the board goes out as is.
         const board = await deps.boards.get(
           request.params.id,
-          deps.compression === false ? 'identity' : pickEncoding(request.headers['accept-encoding']),
+          deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity',
         );
         if (!board || !raffles.isVisible(board.raffle, request.auth))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
@@ -83,12 +81,8 @@ export const ticketsRoutes =
     // lock them out in a rush. The limit is per buyer (IP + cedula, read from the parsed body), under
     // a higher per-IP ceiling (checked before the body is read) that still stops one client cycling
     // through made-up cedulas.
-    const reservationsPerIp = Math.max(
-      deps.reservationsPerIpPerMinute ?? DEFAULT_RESERVATIONS_PER_IP,
-      deps.reservationsPerMinute,
-    );
     const perIpCeiling = app.createRateLimit({
-      max: reservationsPerIp,
+      max: deps.reservationsPerIpPerMinute,
       timeWindow: '1 minute',
       keyGenerator: (request) => `reservations-ip|${normalizeIP(request.ip)}`,
     });
@@ -131,7 +125,7 @@ export const ticketsRoutes =
         // Per IP (no buyer yet): at least the reservations' per-IP ceiling, for the same shared addresses.
         config: {
           rateLimit: {
-            max: Math.max(deps.reservationsPerMinute * 4, reservationsPerIp),
+            max: Math.max(deps.reservationsPerMinute * 4, deps.reservationsPerIpPerMinute),
             timeWindow: '1 minute',
           },
         },

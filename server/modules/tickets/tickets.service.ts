@@ -22,12 +22,10 @@ type Deps = {
   /** Provided by the payments service: a proof sent with the reservation becomes pending payments. */
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
   /** How long a pending payment covering the first amount due keeps an expired reservation. */
-  paymentReviewHours?: number;
+  paymentReviewHours: number;
   /** Told the sales this instance just committed: announces them and lets the board wait for them. */
   onCommitted?: (raffleId: string, rows: TicketRow[]) => void | Promise<void>;
 };
-
-export const DEFAULT_PAYMENT_REVIEW_HOURS = 48;
 
 export type ReservationProof = {
   tickets: { id: string; buyerCedula: string | null }[];
@@ -182,8 +180,7 @@ export function createTicketsService(deps: Deps) {
       return db.transaction(async (tx) => {
         // One instance at a time does the sweep (the others skip this round).
         if (!(await ticketsRepo.tryJobLock(tx, EXPIRY_JOB_LOCK))) return 0;
-        const reviewHours = deps.paymentReviewHours ?? DEFAULT_PAYMENT_REVIEW_HOURS;
-        const rows = await ticketsRepo.releaseExpired(tx, limit, reviewHours);
+        const rows = await ticketsRepo.releaseExpired(tx, limit, deps.paymentReviewHours);
         await recordChanges(tx, rows, describeChanges(rows, 'apartado', 'Reserva vencida: número liberado'));
         return rows.length;
       });

@@ -117,7 +117,10 @@ export function createUsersService({
     },
 
     /** First start on an empty database: create the admin, printing a generated password once. */
-    async ensureFirstAdmin(config: { adminEmail: string; adminPassword?: string }, log: FastifyBaseLogger) {
+    async ensureFirstAdmin(
+      config: { adminEmail: string; adminPassword: string | null },
+      log: FastifyBaseLogger,
+    ) {
       if ((await usersRepo.count(db)) > 0) return null;
       const password = config.adminPassword ?? `${randomBytes(9).toString('base64url')}7a`;
       const passwordHash = await hashPassword(password);

@@ -1,0 +1,26 @@
+import { type Config, loadConfig } from '../config';
+
+export type TestConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+};
+
+/**
+ * The one complete configuration every test app starts from: the production schema's own defaults
+ * (loadConfig), with what tests need instead — no logs, no web build, limits out of the way (tests
+ * of a limit set their own), a short shutdown grace — and the test's overrides on top.
+ */
+export function testConfig(overrides: TestConfigOverrides = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_SIGN_IN: '1000',
+    RATE_LIMIT_RESERVATIONS: '1000',
+    RATE_LIMIT_TRACKING: '1000',
+    RATE_LIMIT_UPLOADS: '1000',
+    SSE_MAX_PER_IP: '1000',
+    // A test closes its app when done with it; a stray connection must not hold the file's teardown.
+    SHUTDOWN_GRACE_MS: '1000',
+  });
+  return { ...base, ...overrides, rateLimits: { ...base.rateLimits, ...overrides.rateLimits } };
+}
