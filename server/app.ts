@@ -37,14 +37,12 @@ import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.route
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
-import { createChangePublisher } from './modules/realtime/change-publisher';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
 import { createTestBenchService } from './modules/test-bench/test-bench.service';
-import { type BoardCache, createBoardCache } from './modules/tickets/board-cache';
-import { notifyPayloads } from './modules/tickets/ticket-changes';
+import { createTicketChanges } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -119,9 +117,10 @@ export async function buildApp(options: {
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
   const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
-  const changes = createChangePublisher({ db, log: app.log });
+  const hub = createRealtimeHub(database);
+  await hub.start();
+  const changes = createTicketChanges({ db, log: app.log });
   let tickets: TicketsService | null = null;
-  let boards: BoardCache | null = null;
   const raffles = createRafflesService({
     db,
     tickets: () => tickets as TicketsService,
@@ -134,16 +133,12 @@ export async function buildApp(options: {
     resolvePaymentProof,
     recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
     paymentReviewHours: config.paymentReviewHours,
-    onCommitted: (raffleId, rows) => {
-      boards?.expectCommitted(
-        raffleId,
-        rows.map((r) => r.version),
-      );
-      return changes.publish(notifyPayloads(rows));
-    },
+    changes,
+    hub,
   });
+  const boards = tickets.boards;
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
-  const staffTickets = createStaffTicketsService({ db, resolvePaymentProof });
+  const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof });
   const buyers = createBuyersService({ db });
   payments = createPaymentsService({
     db,
@@ -154,14 +149,6 @@ export async function buildApp(options: {
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });
-  const hub = createRealtimeHub(database);
-  await hub.start();
-  boards = createBoardCache({
-    hub,
-    findRaffle: (id) => raffles.findRow(db, id),
-    latestSales: (raffleId) => (tickets as TicketsService).latestSales(raffleId),
-  });
-  hub.onReset(() => boards?.clear());
   app.addHook('preClose', async () => {
     // Idle keep-alive connections close at once; one still open after the grace (a client that
     // never finishes its request) is cut, so a restart never hangs on a stuck connection.

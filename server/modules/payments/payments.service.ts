@@ -253,13 +253,13 @@ export function createPaymentsService(deps: Deps) {
      * Only admins review (SPEC §1): the route's guard says so.
      */
     async review(actor: AuthContext, id: string, input: Review) {
-      return db.transaction((tx) => decide(tx, actor, id, input));
+      return deps.tickets.transaction((tx) => decide(tx, actor, id, input));
     },
 
     /** One decision for several payments (one proof for several numbers): all or nothing. */
     async reviewMany(actor: AuthContext, input: z.output<typeof batchReviewSchema>) {
       const ids = [...new Set(input.ids)].sort();
-      return db.transaction(async (tx) => {
+      return deps.tickets.transaction(async (tx) => {
         const decided = [];
         for (const id of ids) decided.push(await decide(tx, actor, id, input));
         return { payments: decided };

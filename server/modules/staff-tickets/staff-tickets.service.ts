@@ -19,7 +19,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, hasSqlState, NotFoundError, SQLSTATE } from '../../lib/errors';
 import { assertCan, forbidden, managedRaffles } from '../../lib/permissions';
 import { endSale } from '../tickets/sale-rows';
-import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
+import { type Actor, describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
@@ -62,9 +62,12 @@ export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 /** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
 export function createStaffTicketsService({
   db,
+  changes,
   resolvePaymentProof,
 }: {
   db: Db;
+  /** Tickets module: transactions whose ticket changes are announced after they commit. */
+  changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
   resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
 }) {
@@ -118,7 +121,7 @@ export function createStaffTicketsService({
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       const owned = await getOwned(actor, id);
       await assertProof(patch);
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx) => {
         // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
         const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
         const current = await staffTicketsRepo.findById(tx, id, { lock: true });
@@ -180,7 +183,7 @@ export function createStaffTicketsService({
       await assertProof(patch);
       const status = patch.status;
       try {
-        return await db.transaction(async (tx) => {
+        return await changes.transaction(async (tx) => {
           const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
           if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
           if (isClosedStatus(locked.status))
@@ -227,6 +230,9 @@ export function createStaffTicketsService({
     },
 
     findForPayment,
+
+    /** A transaction in which payments may change tickets (`applyPayment`): announced after its commit. */
+    transaction: changes.transaction,
 
     /** The same, found by raffle and number (a buyer paying from tracking knows those, not the id). */
     async findForPaymentByNumber(tx: Executor, raffleId: string, number: number) {

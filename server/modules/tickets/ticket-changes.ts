@@ -1,4 +1,5 @@
-import type { Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import { createChangePublisher } from '../realtime/change-publisher';
 import { type TicketRow, ticketsRepo } from './tickets.repo';
 
 export type Actor = { id: string; email: string };
@@ -52,12 +53,67 @@ export function notifyPayloads(rows: Pick<TicketRow, 'raffleId' | 'number' | 'st
   return payloads;
 }
 
-/** History rows and the live NOTIFY, in the caller's transaction: both exist iff the change commits. */
+/** The ticket rows each open `transaction` changed, announced once it commits. */
+const toAnnounce = new WeakMap<Executor, TicketRow[]>();
+
+/**
+ * A change to tickets: its history rows in the caller's transaction (both exist iff it commits),
+ * and its live announcement after the commit (`TicketChanges.transaction`).
+ */
 export async function recordChanges(
   tx: Executor,
   rows: TicketRow[],
   events: ReturnType<typeof describeChanges>,
 ) {
+  const pending = toAnnounce.get(tx);
+  if (!pending) throw new Error('Ticket changes are recorded inside TicketChanges.transaction()');
   await ticketsRepo.insertEvents(tx, events);
-  for (const payload of notifyPayloads(rows)) await ticketsRepo.notify(tx, payload);
+  pending.push(...rows);
 }
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * The one way a ticket change reaches the live boards and pages (decision 011): announced after
+ * its commit, batched with the others of the moment. A NOTIFY inside the writing transaction held
+ * PostgreSQL's notify lock across the commit's disk flush and serialized every sale; and a change
+ * that rolls back is never announced. Reservations announce what `reserve_sales` committed;
+ * every other change (staff edits, payments, the expiry sweep) runs in `transaction`, which
+ * announces what `recordChanges` collected once the transaction has committed.
+ */
+export function createTicketChanges(deps: { db: Db; log?: Log }) {
+  const publisher = createChangePublisher(deps);
+  const committedListeners = new Set<(raffleId: string, versions: number[]) => void>();
+
+  /** Tells this instance's listeners (its boards wait for their own writes), then every instance. */
+  function announce(rows: TicketRow[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
+    const byRaffle = new Map<string, number[]>();
+    for (const row of rows) byRaffle.set(row.raffleId, [...(byRaffle.get(row.raffleId) ?? []), row.version]);
+    for (const [raffleId, versions] of byRaffle)
+      for (const listener of committedListeners) listener(raffleId, versions);
+    return publisher.publish(notifyPayloads(rows));
+  }
+
+  return {
+    announce,
+    /** A transaction in which `recordChanges` may run; what it recorded is announced after the commit. */
+    async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      const changed: TicketRow[] = [];
+      const result = await deps.db.transaction(async (tx) => {
+        toAnnounce.set(tx, changed);
+        return work(tx);
+      });
+      await announce(changed);
+      return result;
+    },
+    /** Called with each raffle's committed versions before they are announced. */
+    onCommitted(listener: (raffleId: string, versions: number[]) => void) {
+      committedListeners.add(listener);
+    },
+    /** Waits for whatever is queued (server shutdown, tests). */
+    flush: publisher.flush,
+  };
+}
+
+export type TicketChanges = ReturnType<typeof createTicketChanges>;

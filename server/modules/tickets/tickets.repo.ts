@@ -294,11 +294,6 @@ export const ticketsRepo = {
     );
     return Boolean(rows[0]?.locked);
   },
-
-  /** NOTIFY inside the writing transaction: delivered on commit, to every app instance. */
-  async notify(db: Executor, payload: unknown) {
-    await db.execute(sql`select pg_notify('ticket_changes', ${JSON.stringify(payload)})`);
-  },
 };
 
 /** uuid[] parameter for `= any(...)`: ids come from our own rows, and the cast rejects anything else. */

@@ -6,11 +6,12 @@ import type { Db, Executor, Tx } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
-import { TICKET_CHANGES_CHANNEL } from '../realtime/realtime.hub';
+import type { RealtimeHub } from '../realtime/realtime.hub';
+import { createBoardCache } from './board-cache';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
-import { describeChanges, recordChanges } from './ticket-changes';
-import { type ReservationOutcome, type TicketRow, ticketsRepo } from './tickets.repo';
+import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
+import { type ReservationOutcome, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -23,8 +24,10 @@ type Deps = {
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
   /** How long a pending payment covering the first amount due keeps an expired reservation. */
   paymentReviewHours: number;
-  /** Told the sales this instance just committed: announces them and lets the board wait for them. */
-  onCommitted?: (raffleId: string, rows: TicketRow[]) => void | Promise<void>;
+  /** Announces committed ticket changes (ticket-changes.ts); the boards here wait for this instance's own. */
+  changes: TicketChanges;
+  /** The change stream the public boards follow. */
+  hub: RealtimeHub;
 };
 
 export type ReservationProof = {
@@ -99,7 +102,17 @@ export function createTicketsService(deps: Deps) {
   // Sales made since the last ANALYZE: PGlite's analyze job runs early when a rush has changed the table.
   let salesSinceAnalyze = 0;
 
-  return {
+  /** The public boards, from memory (board-cache.ts): after its own sales a board waits for their event. */
+  const boards = createBoardCache({
+    hub: deps.hub,
+    findRaffle: (id) => deps.findRaffle(db, id),
+    latestSales: (raffleId) => service.latestSales(raffleId),
+  });
+  deps.changes.onCommitted((raffleId, versions) => boards.expectCommitted(raffleId, versions));
+  // A gap in the change stream (the LISTEN connection came back): every board is read again.
+  deps.hub.onReset(() => boards.clear());
+
+  const service = {
     analyze: () => {
       salesSinceAnalyze = 0;
       return ticketsRepo.analyze(db);
@@ -162,7 +175,7 @@ export function createTicketsService(deps: Deps) {
         // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
         // who opens the live stream after their 201 never receives their own sale late.
         salesSinceAnalyze += rows.length;
-        await deps.onCommitted?.(raffleId, rows);
+        await deps.changes.announce(rows);
         return rows.map(toBuyerTicket);
       }
     },
@@ -177,7 +190,7 @@ export function createTicketsService(deps: Deps) {
 
     /** Reservations past reserved_until with nothing paid go back on sale (one batch of `limit`). */
     async releaseExpired(limit = 500): Promise<number> {
-      return db.transaction(async (tx) => {
+      return deps.changes.transaction(async (tx) => {
         // One instance at a time does the sweep (the others skip this round).
         if (!(await ticketsRepo.tryJobLock(tx, EXPIRY_JOB_LOCK))) return 0;
         const rows = await ticketsRepo.releaseExpired(tx, limit, deps.paymentReviewHours);
@@ -190,6 +203,7 @@ export function createTicketsService(deps: Deps) {
     recordExpirySweep: (result: { released: number; every_s: number }) =>
       jobRunsRepo.record(db, EXPIRY_JOB_NAME, result),
 
-    channel: TICKET_CHANGES_CHANNEL,
+    boards,
   };
+  return service;
 }
