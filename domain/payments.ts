@@ -26,6 +26,7 @@ export const paymentMessages = {
   buyerNotFound: 'No encontramos ese número con esa cédula y teléfono.',
   sentWithReservation: 'Comprobante enviado al apartar los números',
   statusChanged: (status: string) => `Estado cambiado a ${status}`,
+  reasonLine: (reason: string) => `Motivo: ${reason}`,
 } as const;
 
 export const createPaymentSchema = z

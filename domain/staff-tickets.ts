@@ -164,3 +164,19 @@ export const ticketPageSchema = z.object({
   counts: ticketCountsSchema,
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
+
+/** The staff CSV export's columns, in order (GET /api/raffles/:id/tickets.csv). */
+export const ticketCsvColumns = [
+  'Número',
+  'Estado',
+  'Comprador',
+  'Teléfono',
+  'Cédula',
+  'Correo',
+  'Dirección',
+  'Método de pago',
+  'Pagado (USD)',
+  'Pendiente (USD)',
+  'Fecha de compra',
+  'Apartado hasta',
+] as const;

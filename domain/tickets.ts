@@ -52,3 +52,11 @@ export const ticketMessages = {
   numberAvailable: 'El número está disponible: elige un estado para asignarlo.',
   numberTaken: 'Otra persona acaba de apartar este número. Actualiza la lista.',
 } as const;
+
+/** Notes written in a ticket's history (the staff history screen shows them as they are). */
+export const historyNotes = {
+  statusChanged: (status: string) => `Estado cambiado a ${status}`,
+  detailsUpdated: 'Datos del ticket actualizados',
+  reservationExpired: 'Reserva vencida: número liberado',
+  paymentApproved: (amountCents: number) => `Pago aprobado (${(amountCents / 100).toFixed(2)} USD)`,
+} as const;

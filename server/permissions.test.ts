@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Entry, matrix } from './permissions.matrix';
+import { type Entry, matrix } from './test/permissions.matrix';
 import {
   type Call,
   createWorld,
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-// The matrix, and the rule each access level is held to, are in permissions.matrix.ts.
+// The matrix, and the rule each access level is held to, are in test/permissions.matrix.ts.
 describe('permission matrix (SPEC.md section 6)', () => {
   it('has an entry for every registered route, and no entry for a route that is gone', () => {
     const keys = registeredRouteKeys(t);

@@ -7,6 +7,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { LOCK_KEYS } from '../lib/lock-keys';
 import { startPgliteWorker } from './pglite-worker-client';
 import * as schema from './schema';
 
@@ -35,8 +36,6 @@ export type Database = {
 const relistenDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Arbitrary constant: instances starting together run migrations one at a time.
-const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseOptions = { databaseUrl?: string | null; pgliteDataDir?: string };
 
@@ -66,10 +65,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const lockClient = await pool.connect();
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lockClient.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrations]);
     await migratePg(db as never, { migrationsFolder });
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lockClient.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrations]).catch(() => {});
     lockClient.release();
   }
   // LISTEN needs one dedicated connection for the life of the process; when it drops (a database

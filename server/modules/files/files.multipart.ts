@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../domain/uploads';
+import { filesMessages, MAX_UPLOAD_BYTES } from '../../../domain/uploads';
 import { BadRequestError } from '../../lib/errors';
-import { filesMessages } from './files.messages';
 import { PayloadTooLargeError } from './files.service';
 
 export const UPLOAD_FIELD = 'file';

@@ -4,7 +4,7 @@ import type { RaffleImageWidth } from '../../../domain/images';
 import { raffleMessages } from '../../../domain/raffles';
 import { reservationMessages } from '../../../domain/reservations';
 import { isStaffRole } from '../../../domain/roles';
-import { MAX_UPLOAD_BYTES } from '../../../domain/uploads';
+import { filesMessages, MAX_UPLOAD_BYTES } from '../../../domain/uploads';
 import type { Db } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import type { AuthContext } from '../../lib/auth-context';
@@ -18,10 +18,10 @@ import {
   UnprocessableError,
 } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
+import { LOCK_KEYS } from '../../lib/lock-keys';
 import { forbidden, managedRaffles } from '../../lib/permissions';
 import { isStorageKey, type Storage } from '../../lib/storage';
 import { detectFileType, isImage } from './file-type';
-import { filesMessages } from './files.messages';
 import { type FileKind, type FileRow, filesRepo } from './files.repo';
 import { makeImageVariants, variantKey } from './image-variants';
 import type { UploadQuota } from './upload-quota';
@@ -37,7 +37,6 @@ export const ORPHAN_PROOF_HOURS = 24;
 /** An unattached proof is refused an hour before the cleanup may take it, so the two never race. */
 const PROOF_USABLE_HOURS = ORPHAN_PROOF_HOURS - 1;
 const HOUR_MS = 3_600_000;
-const ORPHAN_PROOFS_LOCK = 727_005;
 const ORPHAN_BATCH = 500;
 const MAX_ORPHAN_BATCHES = 20;
 export const ORPHAN_PROOFS_JOB = 'orphan-proofs';
@@ -219,7 +218,7 @@ export function createFilesService(deps: { db: Db; storage: Storage; quota?: Upl
       now = new Date(),
     ): Promise<{ deleted: number; bytes: number; left_in_storage: number } | 'busy'> {
       const before = new Date(now.getTime() - ORPHAN_PROOF_HOURS * HOUR_MS);
-      const outcome = await withAdvisoryLock(db, ORPHAN_PROOFS_LOCK, async () => {
+      const outcome = await withAdvisoryLock(db, LOCK_KEYS.orphanProofs, async () => {
         const result = { deleted: 0, bytes: 0, left_in_storage: 0 };
         for (let batch = 0; batch < MAX_ORPHAN_BATCHES; batch++) {
           const rows = await filesRepo.deleteOrphanProofs(db, before, ORPHAN_BATCH);

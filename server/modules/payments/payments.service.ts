@@ -8,7 +8,7 @@ import {
 } from '../../../domain/payments';
 import { phoneDigits } from '../../../domain/phone';
 import { reservationMessages } from '../../../domain/reservations';
-import { ticketMessages } from '../../../domain/tickets';
+import { historyNotes, ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
@@ -127,7 +127,12 @@ export function createPaymentsService(deps: Deps) {
     }
     const reason = input.status === 'rejected' ? (input.reason ?? input.notes ?? null) : null;
     const line = paymentMessages.statusChanged(input.status);
-    const notes = [payment.notes, input.notes, reason && input.reason ? `Motivo: ${reason}` : null, line]
+    const notes = [
+      payment.notes,
+      input.notes,
+      reason && input.reason ? paymentMessages.reasonLine(reason) : null,
+      line,
+    ]
       .filter(Boolean)
       .join('\n');
     const apply = input.status === 'approved';
@@ -144,7 +149,7 @@ export function createPaymentsService(deps: Deps) {
         payment.ticketId,
         payment.amountCents,
         { id: actor.userId, email: actor.email },
-        `Pago aprobado (${(payment.amountCents / 100).toFixed(2)} USD)`,
+        historyNotes.paymentApproved(payment.amountCents),
       );
     }
     return { ...toPayment(updated), ticket };

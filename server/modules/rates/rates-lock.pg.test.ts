@@ -2,9 +2,9 @@
 // a single session, so "another instance holds the lock" cannot exist there.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFeed } from '../../test/rates-feed.fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createRatesService } from './rates.service';
-import { startFeed } from './rates-feed.fixture';
 
 let feed: Awaited<ReturnType<typeof startFeed>>;
 let t: TestApp;

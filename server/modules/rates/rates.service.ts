@@ -7,10 +7,9 @@ import {
 } from '../../../domain/rates';
 import type { Db, Executor } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
+import { LOCK_KEYS } from '../../lib/lock-keys';
 import { fetchRemoteRates } from './rates.remote';
 import { type RateRow, ratesRepo } from './rates.repo';
-
-const RATES_JOB_LOCK = 727_003;
 
 type Logger = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 
@@ -117,7 +116,7 @@ export function createRatesService(deps: {
       log?: Logger,
     ): Promise<'disabled' | 'busy' | 'fresh' | 'refreshed' | 'failed'> {
       if (!deps.ratesUrl) return 'disabled';
-      const outcome = await withAdvisoryLock(db, RATES_JOB_LOCK, async () => {
+      const outcome = await withAdvisoryLock(db, LOCK_KEYS.ratesRefresh, async () => {
         const last = await ratesRepo.lastUpdateAt(db, 'remote');
         if (last && Date.now() - last.getTime() < minAgeMs) return 'fresh' as const;
         const result = await pullRemote();

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caracasDate, type ExchangeRate, parseRatesPayload } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
+import { deadUrl, startFeed } from '../../test/rates-feed.fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startRatesRefreshJob } from './rates.job';
 import { createRatesService } from './rates.service';
-import { deadUrl, startFeed } from './rates-feed.fixture';
 
 let feed: Awaited<ReturnType<typeof startFeed>>;
 let t: TestApp;

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/staff-tickets';
 import {
   exactNumberFromTerm,
+  historyNotes,
   isTicketStatus,
   normalizeSearchTerm,
   padTicketNumber,
@@ -160,7 +161,7 @@ export function createStaffTicketsService({
         const row = await staffTicketsRepo.update(tx, id, values);
         const note =
           patch.note ??
-          (patch.status ? `Estado cambiado a ${patch.status}` : 'Datos del ticket actualizados');
+          (patch.status ? historyNotes.statusChanged(patch.status) : historyNotes.detailsUpdated);
         await recordChanges(
           tx,
           [row],
@@ -214,7 +215,7 @@ export function createStaffTicketsService({
                   ? new Date(patch.reserved_until)
                   : null,
           });
-          const note = patch.note ?? `Estado cambiado a ${status}`;
+          const note = patch.note ?? historyNotes.statusChanged(status);
           await recordChanges(
             tx,
             [row],

@@ -1,5 +1,6 @@
 import { TIME_ZONE } from '../../../domain/dates';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
+import { ticketCsvColumns } from '../../../domain/staff-tickets';
 import type { NumberRow } from './staff-tickets.repo';
 
 /**
@@ -8,21 +9,6 @@ import type { NumberRow } from './staff-tickets.repo';
  */
 export const CSV_BOM = '\uFEFF';
 const SEPARATOR = ';';
-
-export const CSV_COLUMNS = [
-  'Número',
-  'Estado',
-  'Comprador',
-  'Teléfono',
-  'Cédula',
-  'Correo',
-  'Dirección',
-  'Método de pago',
-  'Pagado (USD)',
-  'Pendiente (USD)',
-  'Fecha de compra',
-  'Apartado hasta',
-] as const;
 
 /**
  * One cell: quoted when it holds a separator, quote or line break; a leading = + - @ (a formula
@@ -70,7 +56,7 @@ export function ticketCsvLine(row: NumberRow): string {
 
 /** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
 export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>) {
-  yield CSV_BOM + csvLine([...CSV_COLUMNS]);
+  yield CSV_BOM + csvLine([...ticketCsvColumns]);
   for await (const rows of batches) yield rows.map(ticketCsvLine).join('');
 }
 

@@ -9,12 +9,11 @@ import {
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError } from '../../lib/errors';
+import { LOCK_KEYS } from '../../lib/lock-keys';
 import { type CheckDeps, type CheckOutcome, createChecks } from './test-bench.checks';
 import { runDrill } from './test-bench.drill';
 import { type TestBenchRunRow, testBenchRepo } from './test-bench.repo';
 
-/** One drill at a time across instances (the other jobs use 727_001..727_003). */
-const DRILL_LOCK = 727_004;
 /** A sandbox older than this was left by a crash: the next drill removes it. */
 const STALE_SANDBOX_MINUTES = 30;
 
@@ -77,7 +76,7 @@ export function createTestBenchService(deps: CheckDeps) {
       if (drilling) throw busy();
       drilling = true;
       try {
-        const outcome = await withAdvisoryLock(db, DRILL_LOCK, async () => {
+        const outcome = await withAdvisoryLock(db, LOCK_KEYS.drill, async () => {
           await testBenchRepo.deleteStaleSandboxes(db, STALE_SANDBOX_MINUTES);
           const start = performance.now();
           const result = await runDrill(deps, buyers, actor.userId);

@@ -2,10 +2,12 @@ import { installmentCents } from '../../../domain/raffle-figures';
 import { addToStats, emptyStats } from '../../../domain/raffle-stats';
 import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
+import { historyNotes } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
+import { LOCK_KEYS } from '../../lib/lock-keys';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
 import { createReservationBatcher } from './reservation-batcher';
@@ -46,7 +48,6 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
     installments: raffle.installments,
   });
 
-const EXPIRY_JOB_LOCK = 727_002;
 /** Its row in job_runs. */
 export const EXPIRY_JOB_NAME = 'expiry';
 
@@ -192,9 +193,9 @@ export function createTicketsService(deps: Deps) {
     async releaseExpired(limit = 500): Promise<number> {
       return deps.changes.transaction(async (tx) => {
         // One instance at a time does the sweep (the others skip this round).
-        if (!(await ticketsRepo.tryJobLock(tx, EXPIRY_JOB_LOCK))) return 0;
+        if (!(await ticketsRepo.tryJobLock(tx, LOCK_KEYS.reservationExpiry))) return 0;
         const rows = await ticketsRepo.releaseExpired(tx, limit, deps.paymentReviewHours);
-        await recordChanges(tx, rows, describeChanges(rows, 'apartado', 'Reserva vencida: número liberado'));
+        await recordChanges(tx, rows, describeChanges(rows, 'apartado', historyNotes.reservationExpired));
         return rows.length;
       });
     },

@@ -1,5 +1,5 @@
-import { buyer } from './test/factories';
-import { type Call, type Identity, tinyPng, type World } from './test/route-world';
+import { buyer } from './factories';
+import { type Call, type Identity, tinyPng, type World } from './route-world';
 
 /**
  * The permission matrix of SPEC.md section 6 as data: every `/api/` route the app registers

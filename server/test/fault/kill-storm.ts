@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../../db/client';
 
 /**
  * The fault test's scenario, for either database: a real server (`server/main.ts`, as `npm start`
@@ -11,7 +11,7 @@ import { openDatabase } from '../db/client';
  * and is started again on the same data. Then every reservation that was answered 201 must still
  * be there, as answered, and no number may have two live owners.
  */
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const ADMIN = { email: 'admin@fault.local', password: `Fault-${randomBytes(8).toString('hex')}` };
 const WORKERS = 24;
 /** Numbers the storm aims at: few enough that buyers collide (409s) as in a real rush. */
