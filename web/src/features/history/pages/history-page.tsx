@@ -1,5 +1,6 @@
 import { History, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
+import { useRaffles } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useHistory } from '../api/get-history';
-import { useRaffles } from '../api/get-raffles';
 import { HistoryCardList } from '../components/history-card-list';
 import { HistoryFilters } from '../components/history-filters';
 import { HistorySkeleton } from '../components/history-skeleton';
