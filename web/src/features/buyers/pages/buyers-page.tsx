@@ -1,10 +1,11 @@
 import { raffleMessages } from '@domain/raffles';
-import { Lock, SearchX, TriangleAlert, Users } from 'lucide-react';
+import { Lock, SearchX, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRaffle } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
+import { QueryError } from '@/components/query-state';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -82,23 +83,14 @@ export function BuyersPage() {
           action={backToPanel}
         />
       ) : error || !buyers.data || !raffle.data ? (
-        <EmptyState
-          tone="danger"
-          icon={TriangleAlert}
+        <QueryError
           title={t.errorTitle}
-          description={isApiError(error) ? error.message : texts.common.genericError}
-          action={
-            <Button
-              variant="secondary"
-              loading={buyers.isFetching || raffle.isFetching}
-              onClick={() => {
-                if (buyers.isError) void buyers.refetch();
-                if (raffle.isError) void raffle.refetch();
-              }}
-            >
-              {texts.common.retry}
-            </Button>
-          }
+          error={error}
+          retrying={buyers.isFetching || raffle.isFetching}
+          onRetry={() => {
+            if (buyers.isError) void buyers.refetch();
+            if (raffle.isError) void raffle.refetch();
+          }}
         />
       ) : buyers.data.totals.buyers === 0 ? (
         <EmptyState icon={Users} title={t.emptyTitle} description={t.emptyDescription} />
