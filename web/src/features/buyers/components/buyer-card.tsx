@@ -3,13 +3,13 @@ import { formatBs, formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { RaffleBuyer } from '@domain/staff-tickets';
 import { Clock, IdCard, MessageCircle, Phone } from 'lucide-react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
 import { owesMoney, reminderText } from '../reminder-text';
 import { buyersTexts } from '../texts';
 import { TicketNumbers } from './ticket-numbers';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 type BuyerCardProps = {
   buyer: RaffleBuyer;

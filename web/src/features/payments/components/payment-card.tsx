@@ -4,6 +4,7 @@ import { displayName } from '@domain/names';
 import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import { Check, MessageCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -14,7 +15,6 @@ import { duplicateTargets, groupAmount, type PaymentGroup } from '../payment-gro
 import { paymentsTexts } from '../texts';
 import { DuplicateWarning } from './duplicate-warning';
 import { PaymentProof } from './payment-proof';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 import { ReviewWindowNote } from './review-window-note';
 
