@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { usePageParams } from '@/hooks/use-page-params';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useVesRate } from '@/lib/exchange-rates';
@@ -19,7 +20,7 @@ import { useRaffleBuyers } from '../api/get-raffle-buyers';
 import { BuyerCard } from '../components/buyer-card';
 import { BuyersSkeleton } from '../components/buyers-skeleton';
 import { BuyersTotals } from '../components/buyers-totals';
-import { useBuyersParams } from '../hooks/use-buyers-params';
+
 import { buyersTexts } from '../texts';
 
 const PER_PAGE = 24;
@@ -34,7 +35,7 @@ export function BuyersPage() {
   const t = buyersTexts;
   const { id = '' } = useParams();
   const raffle = useRaffle(id);
-  const { search, page, setSearch, setPage } = useBuyersParams();
+  const { search, page, setSearch, setPage } = usePageParams();
   const buyers = useRaffleBuyers(id, { search: search || undefined, page, per_page: PER_PAGE });
   const rate = useVesRate();
 
