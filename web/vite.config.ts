@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { sonnerValidCss } from './sonner-valid-css';
 
 const webRoot = import.meta.dirname;
 const repoRoot = path.resolve(webRoot, '..');
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    sonnerValidCss(),
     // .br and .gz beside each text asset, written once at build at the highest levels: the server
     // (@fastify/static preCompressed) sends them as they are, spending no CPU per request.
     compression({
