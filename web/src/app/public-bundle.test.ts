@@ -74,7 +74,7 @@ describe('what a buyer downloads first', () => {
     });
   }
 
-  it('injects a toast stylesheet the HTML validator can parse (web/sonner-valid-css.ts)', () => {
+  it('injects a toast stylesheet the HTML validator can parse (sonnerValidCss in web/vite.config.ts)', () => {
     const code = chunks.map((c) => c.code).join('\n');
     expect(code).toContain('[data-sonner-toaster]');
     expect(code).not.toContain('--scale:var(--toasts-before)');
