@@ -74,6 +74,12 @@ describe('what a buyer downloads first', () => {
     });
   }
 
+  it('injects a toast stylesheet the HTML validator can parse (sonnerValidCss in web/vite.config.ts)', () => {
+    const code = chunks.map((c) => c.code).join('\n');
+    expect(code).toContain('[data-sonner-toaster]');
+    expect(code).not.toContain('--scale:var(--toasts-before)');
+  });
+
   it('ships every text file with its .br and .gz twins', () => {
     const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
     const texts = files.filter((f) => /\.(js|css|html|svg)$/.test(f) && !f.startsWith('.vite'));

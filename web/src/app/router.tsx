@@ -7,10 +7,9 @@ import {
   type Params,
   type RouteObject,
 } from 'react-router';
+import { getPublicRaffleQueryOptions, getRafflesQueryOptions } from '@/api/raffles';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { getRaffleQueryOptions } from '@/features/raffle-detail/api/get-raffle';
-import { getRafflesQueryOptions } from '@/features/raffles/api/get-raffles';
 import { exchangeRatesQueryOptions } from '@/lib/exchange-rates';
 import { RequireRole } from './guards/require-role';
 import { PublicLayout } from './layouts/public-layout';
@@ -68,7 +67,7 @@ export const routes: RouteObject[] = [
             path: paths.raffle.path,
             // Not the board: its query refetches on mount (staleTime 0), so it would be asked twice.
             loader: prefetch(({ id = '' }) => [
-              queryClient.prefetchQuery(getRaffleQueryOptions(id)),
+              queryClient.prefetchQuery(getPublicRaffleQueryOptions(id)),
               queryClient.prefetchQuery(exchangeRatesQueryOptions()),
             ]),
             lazy: screen(

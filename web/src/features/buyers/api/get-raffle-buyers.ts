@@ -1,5 +1,6 @@
 import type { RaffleBuyersPage } from '@domain/staff-tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { raffleApiPath, raffleKeys } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 
 export type BuyersFilters = { search?: string; page: number; per_page: number };
@@ -10,11 +11,12 @@ export const getRaffleBuyers = (
   filters: BuyersFilters,
   signal?: AbortSignal,
 ): Promise<RaffleBuyersPage> =>
-  api.get<RaffleBuyersPage>(`/raffles/${encodeURIComponent(raffleId)}/buyers`, { query: filters, signal });
+  api.get<RaffleBuyersPage>(`${raffleApiPath(raffleId)}/buyers`, { query: filters, signal });
 
 export const getRaffleBuyersQueryOptions = (raffleId: string, filters: BuyersFilters) =>
   queryOptions({
-    queryKey: ['raffles', 'buyers', raffleId, filters] as const,
+    // Under the raffle's key: a ticket change (which invalidates every raffle) refreshes the balances.
+    queryKey: raffleKeys.buyers(raffleId, filters),
     queryFn: ({ signal }) => getRaffleBuyers(raffleId, filters, signal),
     // Buyers pay and reserve all day: a reminder must not quote an old balance.
     staleTime: 30_000,

@@ -3,13 +3,13 @@ import { formatBs, formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { RaffleBuyer } from '@domain/staff-tickets';
 import { Clock, IdCard, MessageCircle, Phone } from 'lucide-react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
 import { owesMoney, reminderText } from '../reminder-text';
 import { buyersTexts } from '../texts';
 import { TicketNumbers } from './ticket-numbers';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 type BuyerCardProps = {
   buyer: RaffleBuyer;
@@ -27,7 +27,7 @@ export function BuyerCard({ buyer, raffle, vesRate }: BuyerCardProps) {
     <Card className="flex h-full flex-col gap-4 p-4 sm:p-5" data-testid="buyer-card">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">{name}</h3>
+          <h2 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">{name}</h2>
           <div className="flex flex-wrap gap-1">
             {buyer.statuses.map((status) => (
               <TicketStatusBadge key={status} status={status} />

@@ -1,24 +1,26 @@
 import { raffleMessages } from '@domain/raffles';
-import { Lock, SearchX, TriangleAlert, Users } from 'lucide-react';
+import { Lock, SearchX, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { useRaffle } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
+import { QueryError } from '@/components/query-state';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { usePageParams } from '@/hooks/use-page-params';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useVesRate } from '@/lib/exchange-rates';
-import { useRaffle } from '../api/get-raffle';
 import { useRaffleBuyers } from '../api/get-raffle-buyers';
 import { BuyerCard } from '../components/buyer-card';
 import { BuyersSkeleton } from '../components/buyers-skeleton';
 import { BuyersTotals } from '../components/buyers-totals';
-import { useBuyersParams } from '../hooks/use-buyers-params';
+
 import { buyersTexts } from '../texts';
 
 const PER_PAGE = 24;
@@ -33,7 +35,7 @@ export function BuyersPage() {
   const t = buyersTexts;
   const { id = '' } = useParams();
   const raffle = useRaffle(id);
-  const { search, page, setSearch, setPage } = useBuyersParams();
+  const { search, page, setSearch, setPage } = usePageParams();
   const buyers = useRaffleBuyers(id, { search: search || undefined, page, per_page: PER_PAGE });
   const rate = useVesRate();
 
@@ -82,23 +84,14 @@ export function BuyersPage() {
           action={backToPanel}
         />
       ) : error || !buyers.data || !raffle.data ? (
-        <EmptyState
-          tone="danger"
-          icon={TriangleAlert}
+        <QueryError
           title={t.errorTitle}
-          description={isApiError(error) ? error.message : texts.common.genericError}
-          action={
-            <Button
-              variant="secondary"
-              loading={buyers.isFetching || raffle.isFetching}
-              onClick={() => {
-                if (buyers.isError) void buyers.refetch();
-                if (raffle.isError) void raffle.refetch();
-              }}
-            >
-              {texts.common.retry}
-            </Button>
-          }
+          error={error}
+          retrying={buyers.isFetching || raffle.isFetching}
+          onRetry={() => {
+            if (buyers.isError) void buyers.refetch();
+            if (raffle.isError) void raffle.refetch();
+          }}
         />
       ) : buyers.data.totals.buyers === 0 ? (
         <EmptyState icon={Users} title={t.emptyTitle} description={t.emptyDescription} />

@@ -1,10 +1,7 @@
-import { isTicketStatus, ticketStatusLabels } from '@domain/tickets';
-import { Badge } from '@/components/ui/badge';
+import { TicketStatusBadge as StatusBadge } from '@/components/ticket-status-badge';
 import { historyTexts } from '../texts';
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** A ticket status in its colour and, always, by name; null (a ticket's first change) is "—". */
+/** A ticket status as everywhere, except that null (a ticket's first change) reads "—". */
 export function TicketStatusBadge({ status }: { status: string | null }) {
   if (status === null) {
     return (
@@ -14,6 +11,5 @@ export function TicketStatusBadge({ status }: { status: string | null }) {
       </span>
     );
   }
-  if (!isTicketStatus(status)) return <Badge>{capitalize(status)}</Badge>;
-  return <Badge variant={status}>{capitalize(ticketStatusLabels[status])}</Badge>;
+  return <StatusBadge status={status} />;
 }

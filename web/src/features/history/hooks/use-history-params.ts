@@ -1,11 +1,10 @@
 import { TICKET_STATUSES, type TicketStatus } from '@domain/tickets';
-import { useSearchParams } from 'react-router';
+import { usePageParams } from '@/hooks/use-page-params';
 
 const RAFFLE = 'rifa';
 const STATUS = 'estado';
 const FROM = 'desde';
 const TO = 'hasta';
-const PAGE = 'pagina';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,8 +26,7 @@ const valid = <T extends string>(value: string | null, ok: (v: string) => boolea
 
 /** The history's filters and page live in the URL: shareable, and the back button works. */
 export function useHistoryParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get(PAGE));
+  const { params, page, setPage, setFilter: setParam, clear } = usePageParams();
   const current: HistoryParams = {
     raffleId: valid(params.get(RAFFLE), (v) => UUID.test(v)),
     status: valid<TicketStatus>(params.get(STATUS), (v) =>
@@ -36,31 +34,11 @@ export function useHistoryParams() {
     ),
     from: valid(params.get(FROM), (v) => DAY.test(v)),
     to: valid(params.get(TO), (v) => DAY.test(v)),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page,
   };
 
   /** A new filter starts again on page 1. */
-  function setFilter(key: FilterKey, value: string | undefined) {
-    setParams((next) => {
-      if (value) next.set(PARAM[key], value);
-      else next.delete(PARAM[key]);
-      next.delete(PAGE);
-      return next;
-    });
-  }
-
-  /** Paging adds a history entry (back returns to the previous page) unless `replace`. */
-  function setPage(value: number, options: { replace?: boolean } = {}) {
-    setParams((next) => {
-      if (value > 1) next.set(PAGE, String(value));
-      else next.delete(PAGE);
-      return next;
-    }, options);
-  }
-
-  function clear() {
-    setParams(new URLSearchParams());
-  }
+  const setFilter = (key: FilterKey, value: string | undefined) => setParam(PARAM[key], value);
 
   const hasFilters = Boolean(current.raffleId || current.status || current.from || current.to);
   return { ...current, hasFilters, setFilter, setPage, clear };

@@ -1,15 +1,15 @@
-import { History, SearchX, TriangleAlert } from 'lucide-react';
+import { History, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
+import { useRaffles } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useHistory } from '../api/get-history';
-import { useRaffles } from '../api/get-raffles';
 import { HistoryCardList } from '../components/history-card-list';
 import { HistoryFilters } from '../components/history-filters';
 import { HistorySkeleton } from '../components/history-skeleton';
@@ -65,66 +65,56 @@ export function HistoryPage() {
           onChange={params.setFilter}
           onClear={params.clear}
         />
-        {history.isPending ? (
-          <HistorySkeleton />
-        ) : history.isError ? (
-          <EmptyState
-            tone="danger"
-            icon={TriangleAlert}
-            title={t.errorTitle}
-            description={isApiError(history.error) ? history.error.message : texts.common.genericError}
-            action={
-              <Button variant="secondary" loading={history.isFetching} onClick={() => history.refetch()}>
-                {texts.common.retry}
-              </Button>
-            }
-          />
-        ) : history.data.items.length === 0 ? (
-          params.hasFilters ? (
-            <EmptyState
-              icon={SearchX}
-              title={t.noMatchTitle}
-              description={t.noMatchDescription}
-              action={
-                <Button variant="secondary" onClick={params.clear}>
-                  {t.filters.clear}
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState icon={History} title={t.emptyTitle} description={t.emptyDescription} />
-          )
-        ) : (
-          <section
-            aria-label={t.title}
-            aria-busy={history.isPlaceholderData || undefined}
-            className="grid gap-3"
-          >
-            <p className="text-sm text-zinc-600" aria-live="polite">
-              {pageSummary(page, history.data.count)}
-            </p>
-            <div className={cn('transition-opacity', history.isPlaceholderData && 'opacity-60')}>
-              <div className="hidden md:block">
-                <HistoryTable entries={history.data.items} />
-              </div>
-              <div className="md:hidden">
-                <HistoryCardList entries={history.data.items} />
-              </div>
-            </div>
-            {pages > 1 && (
-              <Pagination
-                label={historyTexts.paginationLabel}
-                page={page}
-                pages={pages}
-                busy={history.isPlaceholderData}
-                onPageChange={(next) => {
-                  setPage(next);
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            )}
-          </section>
-        )}
+        <QueryState query={history} loading={<HistorySkeleton />} errorTitle={t.errorTitle}>
+          {(data) =>
+            data.items.length === 0 ? (
+              params.hasFilters ? (
+                <EmptyState
+                  icon={SearchX}
+                  title={t.noMatchTitle}
+                  description={t.noMatchDescription}
+                  action={
+                    <Button variant="secondary" onClick={params.clear}>
+                      {t.filters.clear}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState icon={History} title={t.emptyTitle} description={t.emptyDescription} />
+              )
+            ) : (
+              <section
+                aria-label={t.title}
+                aria-busy={history.isPlaceholderData || undefined}
+                className="grid gap-3"
+              >
+                <p className="text-sm text-zinc-600" aria-live="polite">
+                  {pageSummary(page, data.count)}
+                </p>
+                <div className={cn('transition-opacity', history.isPlaceholderData && 'opacity-60')}>
+                  <div className="hidden md:block">
+                    <HistoryTable entries={data.items} />
+                  </div>
+                  <div className="md:hidden">
+                    <HistoryCardList entries={data.items} />
+                  </div>
+                </div>
+                {pages > 1 && (
+                  <Pagination
+                    label={historyTexts.paginationLabel}
+                    page={page}
+                    pages={pages}
+                    busy={history.isPlaceholderData}
+                    onPageChange={(next) => {
+                      setPage(next);
+                      window.scrollTo({ top: 0 });
+                    }}
+                  />
+                )}
+              </section>
+            )
+          }
+        </QueryState>
       </div>
     </>
   );

@@ -2,14 +2,12 @@ import type { InsightDay, InsightRaffle } from '@domain/insight';
 import { formatUsd } from '@domain/money';
 import type { Role } from '@domain/roles';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, TriangleAlert } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage, QueryState } from '@/components/query-state';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { texts } from '@/config/texts';
 import { cn } from '@/lib/cn';
 import { getInsightQueryOptions } from '../api/get-insight';
 import { insightTexts } from '../texts';
@@ -65,26 +63,19 @@ export function SalesInsight({ role }: { role: Role }) {
           onChange={(d) => setParam(DAYS_PARAM, d === DEFAULT_DAYS ? undefined : String(d))}
         />
       </div>
-      {current.isPending ? (
-        <InsightSkeleton />
-      ) : current.isError ? (
-        <EmptyState
-          tone="danger"
-          icon={TriangleAlert}
-          title={t.error}
-          description={current.error.message || t.errorDescription}
-          action={
-            <Button variant="secondary" loading={current.isFetching} onClick={() => current.refetch()}>
-              {texts.common.retry}
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <InsightTiles insight={current.data} />
-          <SalesPerDay perDay={current.data.per_day} days={current.data.days} />
-        </>
-      )}
+      <QueryState
+        query={current}
+        loading={<InsightSkeleton />}
+        errorTitle={t.error}
+        errorDescription={current.error ? errorMessage(current.error, t.errorDescription) : undefined}
+      >
+        {(insight) => (
+          <>
+            <InsightTiles insight={insight} />
+            <SalesPerDay perDay={insight.per_day} days={insight.days} />
+          </>
+        )}
+      </QueryState>
     </InsightSection>
   );
 }

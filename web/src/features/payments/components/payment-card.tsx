@@ -2,20 +2,18 @@ import { formatDateTime } from '@domain/dates';
 import { formatBs, formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
-import { Check, MessageCircle, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { MessageCircle } from 'lucide-react';
+import { useId } from 'react';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { whatsappHref } from '@/lib/whatsapp';
-import { useDecidePayments } from '../hooks/use-decide-payments';
 import { paymentAnchor } from '../payment-anchor';
 import { duplicateTargets, groupAmount, type PaymentGroup } from '../payment-groups';
 import { paymentsTexts } from '../texts';
 import { DuplicateWarning } from './duplicate-warning';
+import { PaymentDecision } from './payment-decision';
 import { PaymentProof } from './payment-proof';
-import { PaymentStatusBadge } from './payment-status-badge';
-import { RejectPaymentDialog } from './reject-payment-dialog';
 import { ReviewWindowNote } from './review-window-note';
 
 type PaymentCardProps = {
@@ -36,9 +34,7 @@ const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v
 /** One proof: its numbers, buyer, amount, method, reference and date, the proof itself, and the decision. */
 export function PaymentCard({ group, highlighted, duplicateHref }: PaymentCardProps) {
   const headingId = useId();
-  const [rejecting, setRejecting] = useState(false);
   const { payments } = group;
-  const { decide, pending } = useDecidePayments(payments);
   const [first] = payments;
   if (!first) return null;
 
@@ -48,7 +44,6 @@ export function PaymentCard({ group, highlighted, duplicateHref }: PaymentCardPr
   const amount = groupAmount(payments);
   const references = distinct(payments.map((p) => p.reference));
   const reason = first.rejection_reason;
-  const busy = pending !== undefined;
 
   return (
     <Card
@@ -194,41 +189,9 @@ export function PaymentCard({ group, highlighted, duplicateHref }: PaymentCardPr
         </div>
 
         {status === 'pending' && (
-          <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:justify-end lg:col-span-2">
-            <Button
-              variant="secondary"
-              className="text-red-700 hover:bg-red-50 hover:text-red-800"
-              disabled={busy}
-              loading={pending === 'rejected'}
-              aria-label={t.rejectLabel(numbers)}
-              onClick={() => setRejecting(true)}
-            >
-              {pending !== 'rejected' && <X aria-hidden />}
-              {t.reject}
-            </Button>
-            <Button
-              disabled={busy}
-              loading={pending === 'approved'}
-              aria-label={t.approveLabel(numbers)}
-              onClick={() => decide({ status: 'approved' })}
-            >
-              {pending !== 'approved' && <Check aria-hidden />}
-              {t.approve}
-            </Button>
-          </div>
+          <PaymentDecision payments={payments} buyer={buyer} numbers={numbers} raffle={ticket.raffle_name} />
         )}
       </article>
-      {status === 'pending' && (
-        <RejectPaymentDialog
-          open={rejecting}
-          onOpenChange={setRejecting}
-          buyer={buyer}
-          numbers={numbers}
-          raffle={ticket.raffle_name}
-          pending={pending === 'rejected'}
-          onConfirm={(text) => decide({ status: 'rejected', reason: text })}
-        />
-      )}
     </Card>
   );
 }

@@ -1,9 +1,8 @@
 import { Download, ExternalLink, FileText, ImageOff, ZoomIn } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { InlineQueryError } from '@/components/query-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { texts } from '@/config/texts';
 import { proofApiPath, usePaymentProof } from '../api/get-payment-proof';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { paymentsTexts } from '../texts';
@@ -40,12 +39,12 @@ export function PaymentProof({ url, buyer, numbers }: PaymentProofProps) {
   }
   if (proof.isError) {
     return (
-      <div className="grid justify-items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-center text-sm text-red-800">
-        <p>{t.error}</p>
-        <Button variant="secondary" size="sm" loading={proof.isFetching} onClick={() => proof.refetch()}>
-          {texts.common.retry}
-        </Button>
-      </div>
+      <InlineQueryError
+        message={t.error}
+        retrying={proof.isFetching}
+        onRetry={() => void proof.refetch()}
+        className="justify-items-center gap-2 p-4 text-center"
+      />
     );
   }
   if (!proof.data || !objectUrl) {

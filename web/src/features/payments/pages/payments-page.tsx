@@ -1,12 +1,11 @@
-import { CheckCircle2, Inbox, TriangleAlert, XCircle } from 'lucide-react';
+import { CheckCircle2, Inbox, XCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { isApiError } from '@/lib/api-error';
 import { usePaymentCounts } from '../api/get-payment-counts';
 import { usePayments } from '../api/get-payments';
 import { PaymentCard } from '../components/payment-card';
@@ -51,44 +50,34 @@ export function PaymentsPage() {
         back={{ href: paths.dashboard.root.getHref() }}
       />
       <PaymentTabs status={status} onStatusChange={setStatus} counts={counts.data}>
-        {list.isPending ? (
-          <PaymentsSkeleton />
-        ) : list.isError ? (
-          <EmptyState
-            tone="danger"
-            icon={TriangleAlert}
-            title={t.errorTitle}
-            description={isApiError(list.error) ? list.error.message : texts.common.genericError}
-            action={
-              <Button variant="secondary" loading={list.isFetching} onClick={() => list.refetch()}>
-                {texts.common.retry}
-              </Button>
-            }
-          />
-        ) : groups.length === 0 ? (
-          <EmptyState
-            icon={emptyIcons[status]}
-            title={t.empty[status].title}
-            description={t.empty[status].description}
-          />
-        ) : (
-          <section aria-label={t.tabs[status]} className="grid gap-3">
-            <p className="text-sm text-zinc-600" aria-live="polite">
-              {t.total(groups.length, list.data.length)}
-            </p>
-            <ul className="grid gap-4">
-              {groups.map((group) => (
-                <li key={group.id}>
-                  <PaymentCard
-                    group={group}
-                    highlighted={target !== null && group.payments.some((p) => p.id === target)}
-                    duplicateHref={locate}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <QueryState query={list} loading={<PaymentsSkeleton />} errorTitle={t.errorTitle}>
+          {(payments) =>
+            groups.length === 0 ? (
+              <EmptyState
+                icon={emptyIcons[status]}
+                title={t.empty[status].title}
+                description={t.empty[status].description}
+              />
+            ) : (
+              <section aria-label={t.tabs[status]} className="grid gap-3">
+                <p className="text-sm text-zinc-600" aria-live="polite">
+                  {t.total(groups.length, payments.length)}
+                </p>
+                <ul className="grid gap-4">
+                  {groups.map((group) => (
+                    <li key={group.id}>
+                      <PaymentCard
+                        group={group}
+                        highlighted={target !== null && group.payments.some((p) => p.id === target)}
+                        duplicateHref={locate}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          }
+        </QueryState>
       </PaymentTabs>
     </>
   );

@@ -1,7 +1,7 @@
 import type { BuyerTicket, ReservationInput } from '@domain/reservations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { raffleApiPath, raffleKeys } from '@/api/raffles';
 import { api } from '@/lib/api-client';
-import { raffleQueryKey } from './get-raffle';
 
 type CreateReservationInput = { raffleId: string; body: ReservationInput };
 
@@ -10,7 +10,7 @@ type CreateReservationInput = { raffleId: string; body: ReservationInput };
  * someone else took first (`error.numbers`); 429 when this connection reserves too often.
  */
 export const createReservation = ({ raffleId, body }: CreateReservationInput) =>
-  api.post<{ tickets: BuyerTicket[] }>(`/raffles/${encodeURIComponent(raffleId)}/reservations`, body, {
+  api.post<{ tickets: BuyerTicket[] }>(`${raffleApiPath(raffleId)}/reservations`, body, {
     auth: false,
   });
 
@@ -20,6 +20,6 @@ export function useCreateReservation() {
     mutationFn: createReservation,
     // Success or conflict, the counts and the board changed: refetch both (the board via ETag).
     onSettled: (_data, _error, { raffleId }) =>
-      queryClient.invalidateQueries({ queryKey: raffleQueryKey(raffleId) }),
+      queryClient.invalidateQueries({ queryKey: raffleKeys.detail(raffleId) }),
   });
 }

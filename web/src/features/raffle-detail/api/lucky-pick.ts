@@ -1,5 +1,6 @@
 import type { LuckyPickResult } from '@domain/reservations';
 import { useMutation } from '@tanstack/react-query';
+import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 
 type LuckyPickInput = { raffleId: string; count: number; exclude: number[] };
@@ -10,7 +11,7 @@ const MAX_EXCLUDE = 500;
 /** POST /api/raffles/:id/lucky-pick: random available numbers chosen by the server. */
 export const luckyPick = ({ raffleId, count, exclude }: LuckyPickInput): Promise<LuckyPickResult> =>
   api.post(
-    `/raffles/${encodeURIComponent(raffleId)}/lucky-pick`,
+    `${raffleApiPath(raffleId)}/lucky-pick`,
     { count, exclude: exclude.slice(0, MAX_EXCLUDE) },
     { auth: false },
   );

@@ -1,7 +1,6 @@
 import { type Ref, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { InlineQueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
-import { texts } from '@/config/texts';
 import type { LiveStatus } from '../hooks/use-raffle-live';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
@@ -82,15 +81,11 @@ export function BoardSection(props: BoardSectionProps) {
         </div>
         <BoardLegend selectable={open} winner={winningNumber !== null} />
         {boardFailed ? (
-          <div
-            role="alert"
-            className="grid justify-items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800"
-          >
-            <p>{t.boardError}</p>
-            <Button variant="secondary" onClick={onRetryBoard}>
-              {texts.common.retry}
-            </Button>
-          </div>
+          <InlineQueryError
+            message={t.boardError}
+            onRetry={onRetryBoard}
+            className="justify-items-center rounded-xl p-6 text-center"
+          />
         ) : (
           <TicketBoard
             raffleId={raffleId}

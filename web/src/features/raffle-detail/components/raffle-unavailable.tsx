@@ -1,9 +1,9 @@
-import { AlertTriangle, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
 import { raffleDetailTexts } from '../texts';
 
 /** Unknown or unpublished raffle: say so kindly and point to the active ones. */
@@ -23,16 +23,15 @@ export function RaffleNotFound() {
   );
 }
 
-/** Any other failure to load: what happened and a way to try again. */
+/** Any other failure to load: what happened and a way to try again (the page's one next step). */
 export function RaffleLoadError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const t = raffleDetailTexts.loadError;
   return (
-    <EmptyState
-      tone="danger"
-      icon={AlertTriangle}
+    <QueryError
       title={t.title}
       description={message ?? t.description}
-      action={<Button onClick={onRetry}>{texts.common.retry}</Button>}
+      retryVariant="primary"
+      onRetry={onRetry}
     />
   );
 }

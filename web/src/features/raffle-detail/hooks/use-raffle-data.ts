@@ -2,9 +2,9 @@ import { messages } from '@domain/messages';
 import { padTicketNumber } from '@domain/tickets';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { usePublicRaffle } from '@/api/raffles';
 import { isApiError } from '@/lib/api-error';
 import { useBoard } from '../api/get-board';
-import { useRaffle } from '../api/get-raffle';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 
@@ -17,7 +17,7 @@ export const isNotFound = (error: unknown) =>
  * mirrors them into the raffle store, where live events and the visitor's selection meet them.
  */
 export function useRaffleData(raffleId: string) {
-  const raffle = useRaffle(raffleId);
+  const raffle = usePublicRaffle(raffleId);
   const board = useBoard(raffleId);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { boardQueryKey } from '../api/get-board';
+import { raffleKeys } from '@/api/raffles';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 
@@ -56,7 +56,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    const key = boardQueryKey(raffleId);
+    const key = raffleKeys.board(raffleId);
 
     const readBoardAgain = () => {
       // The first board request may still be running; otherwise catch up on what we missed.

@@ -1,7 +1,7 @@
 import type { Raffle } from '@domain/raffles';
 import { useState } from 'react';
+import { useRaffles } from '@/api/raffles';
 import { Button } from '@/components/ui/button';
-import { useRaffles } from '../api/get-raffles';
 import { rafflesTexts } from '../texts';
 import { FinishedRaffleCard } from './finished-raffle-card';
 

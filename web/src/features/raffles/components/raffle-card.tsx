@@ -43,20 +43,28 @@ export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; prior
         </div>
         <RafflePrice priceCents={raffle.price_cents} />
         <SoldProgress raffle={raffle} />
+        {/* A <dl> group holds only its <dt> and <dd> (an icon beside them is invalid HTML): the icon
+            sits in the description, the term is for screen readers. */}
         <dl className="grid gap-1.5 text-sm text-zinc-700">
-          <div className="flex items-start gap-2">
-            <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+          <div>
             <dt className="sr-only">{t.closes}</dt>
-            <dd>
-              {raffle.closing_date ? `${t.closes}: ${formatDateTime(raffle.closing_date)}` : t.noClosingDate}
+            <dd className="flex items-start gap-2">
+              <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+              <span>
+                {raffle.closing_date
+                  ? `${t.closes}: ${formatDateTime(raffle.closing_date)}`
+                  : t.noClosingDate}
+              </span>
             </dd>
           </div>
           {raffle.draw_source && (
-            <div className="flex items-start gap-2">
-              <Landmark aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+            <div>
               <dt className="sr-only">{t.drawSource}</dt>
-              <dd>
-                {t.drawSource}: {raffle.draw_source}
+              <dd className="flex items-start gap-2">
+                <Landmark aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+                <span>
+                  {t.drawSource}: {raffle.draw_source}
+                </span>
               </dd>
             </div>
           )}

@@ -5,9 +5,9 @@ import type { Raffle } from '@domain/raffles';
 import { padTicketNumber, type TicketStatus, ticketStatusLabels } from '@domain/tickets';
 import { CircleAlert, CircleCheck, MessageCircle, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { InlineQueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { texts } from '@/config/texts';
 import { cn } from '@/lib/cn';
 import { whatsappHref } from '@/lib/whatsapp';
 import { useRaffleWinner } from '../api/raffle-lifecycle';
@@ -107,12 +107,11 @@ export function WinnerPanel({ raffle }: { raffle: Raffle }) {
           <Skeleton className="h-4 w-56" />
         </div>
       ) : winner.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800">
-          {t.loadError}
-          <Button variant="secondary" size="sm" onClick={() => winner.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <InlineQueryError
+          message={t.loadError}
+          retrying={winner.isFetching}
+          onRetry={() => void winner.refetch()}
+        />
       ) : winner.data.winner ? (
         <WinnerDetails raffle={raffle} winner={winner.data.winner} />
       ) : (

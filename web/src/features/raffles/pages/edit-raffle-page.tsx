@@ -1,8 +1,10 @@
 import { messages } from '@domain/messages';
-import { SearchX, TriangleAlert } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useRaffle } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +12,6 @@ import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/use-auth';
-import { useRaffle } from '../api/get-raffle';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { NotYourRaffle } from '../components/not-your-raffle';
 import { RaffleForm } from '../components/raffle-form';
@@ -38,6 +39,7 @@ export function EditRafflePage() {
   // The server refuses a vendedor's change to another seller's raffle; say so before the form.
   const notYours =
     raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
+  const notFound = isApiError(raffle.error) && raffle.error.status === 404;
   const backToDashboard = (
     <Button asChild variant="secondary">
       <Link to={paths.dashboard.root.getHref()}>{texts.common.back}</Link>
@@ -55,47 +57,37 @@ export function EditRafflePage() {
         ]}
         back={{ href: paths.dashboard.root.getHref() }}
       />
-      {raffle.isPending ? (
-        <FormSkeleton />
-      ) : raffle.isError ? (
-        isApiError(raffle.error) && raffle.error.status === 404 ? (
-          <EmptyState
-            icon={SearchX}
-            title={t.notFound}
-            description={t.notFoundDescription}
-            action={backToDashboard}
-          />
-        ) : (
-          <EmptyState
-            tone="danger"
-            icon={TriangleAlert}
-            title={t.loadError}
-            description={raffle.error.message}
-            action={
-              <Button variant="secondary" loading={raffle.isFetching} onClick={() => raffle.refetch()}>
-                {texts.common.retry}
-              </Button>
-            }
-          />
-        )
-      ) : notYours ? (
-        <NotYourRaffle name={raffle.data.name} />
-      ) : (
-        <RaffleForm
-          key={raffle.data.id}
-          schema={editRaffleFormSchema}
-          defaultValues={raffleToForm(raffle.data)}
-          currentStatus={raffle.data.status}
-          hasSales={raffle.data.stats.disponible < raffle.data.total_numbers}
-          submitLabel={t.submit}
-          submittingLabel={t.submitting}
-          errorTitle={messages.store.updateRaffle}
-          onSubmit={async (body) => {
-            const saved = await update.mutateAsync({ id: raffle.data.id, body });
-            toast.success(t.success, { description: t.successDescription(saved.name) });
-            navigate(paths.dashboard.root.getHref());
-          }}
+      {notFound ? (
+        <EmptyState
+          icon={SearchX}
+          title={t.notFound}
+          description={t.notFoundDescription}
+          action={backToDashboard}
         />
+      ) : (
+        <QueryState query={raffle} loading={<FormSkeleton />} errorTitle={t.loadError}>
+          {(data) =>
+            notYours ? (
+              <NotYourRaffle name={data.name} />
+            ) : (
+              <RaffleForm
+                key={data.id}
+                schema={editRaffleFormSchema}
+                defaultValues={raffleToForm(data)}
+                currentStatus={data.status}
+                hasSales={data.stats.disponible < data.total_numbers}
+                submitLabel={t.submit}
+                submittingLabel={t.submitting}
+                errorTitle={messages.store.updateRaffle}
+                onSubmit={async (body) => {
+                  const saved = await update.mutateAsync({ id: data.id, body });
+                  toast.success(t.success, { description: t.successDescription(saved.name) });
+                  navigate(paths.dashboard.root.getHref());
+                }}
+              />
+            )
+          }
+        </QueryState>
       )}
     </>
   );

@@ -1,11 +1,11 @@
 import { messages } from '@domain/messages';
-import { Gift, TriangleAlert } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { useRaffles } from '@/api/raffles';
+import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { texts } from '@/config/texts';
-import { useRaffles } from '../api/get-raffles';
 import { FinishedRafflesSection } from '../components/finished-raffles-section';
 import { HomeHero, HomeTrustPoints, RAFFLES_LIST_ID } from '../components/home-hero';
 import { RaffleCard } from '../components/raffle-card';
@@ -32,34 +32,31 @@ export function HomePage() {
           </h2>
           <p className="text-sm text-zinc-600">{t.listDescription}</p>
         </div>
-        {raffles.isPending ? (
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            <span className="sr-only">{texts.common.loading}</span>
-            {SKELETONS.map((key) => (
-              <RaffleCardSkeleton key={key} />
-            ))}
-          </div>
-        ) : raffles.isError ? (
-          <EmptyState
-            tone="danger"
-            icon={TriangleAlert}
-            title={messages.store.loadRaffles}
-            description={t.errorDescription}
-            action={
-              <Button variant="secondary" loading={raffles.isFetching} onClick={() => raffles.refetch()}>
-                {texts.common.retry}
-              </Button>
-            }
-          />
-        ) : raffles.data.length === 0 ? (
-          <EmptyState icon={Gift} title={t.empty} description={t.emptyDescription} />
-        ) : (
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {raffles.data.map((raffle, index) => (
-              <RaffleCard key={raffle.id} raffle={raffle} priority={index === 0} />
-            ))}
-          </div>
-        )}
+        <QueryState
+          query={raffles}
+          loading={
+            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+              <span className="sr-only">{texts.common.loading}</span>
+              {SKELETONS.map((key) => (
+                <RaffleCardSkeleton key={key} />
+              ))}
+            </div>
+          }
+          errorTitle={messages.store.loadRaffles}
+          errorDescription={t.errorDescription}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState icon={Gift} title={t.empty} description={t.emptyDescription} />
+            ) : (
+              <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((raffle, index) => (
+                  <RaffleCard key={raffle.id} raffle={raffle} priority={index === 0} />
+                ))}
+              </div>
+            )
+          }
+        </QueryState>
       </section>
       <FinishedRafflesSection />
       <section aria-labelledby="trust-title" className="grid gap-3 sm:hidden">

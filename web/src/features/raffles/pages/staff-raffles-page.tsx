@@ -1,15 +1,16 @@
 import { messages } from '@domain/messages';
 import { RAFFLE_STATUSES, type RaffleStatus } from '@domain/raffles';
 import type { Role } from '@domain/roles';
-import { Gift, PlusCircle, TriangleAlert } from 'lucide-react';
+import { Gift, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useRaffles } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
+import { errorMessage, QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { useRaffles } from '../api/get-raffles';
 import { RaffleStatusFilter } from '../components/raffle-status-filter';
 import { RafflesSummary } from '../components/raffles-summary';
 import { StaffRaffleCard } from '../components/staff-raffle-card';
@@ -62,42 +63,39 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
       <div className="grid gap-5">
         {insight}
         <RaffleStatusFilter value={status} onChange={setStatus} />
-        {raffles.isPending ? (
-          <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
-            <span className="sr-only">{texts.common.loading}</span>
-            {SKELETONS.map((key) => (
-              <StaffRaffleCardSkeleton key={key} />
-            ))}
-          </div>
-        ) : raffles.isError ? (
-          <EmptyState
-            tone="danger"
-            icon={TriangleAlert}
-            title={isAdmin ? messages.store.loadRaffles : messages.store.getSellerRaffles}
-            description={raffles.error.message || t.errorDescription}
-            action={
-              <Button variant="secondary" loading={raffles.isFetching} onClick={() => raffles.refetch()}>
-                {texts.common.retry}
-              </Button>
-            }
-          />
-        ) : raffles.data.length === 0 ? (
-          <EmptyState
-            icon={Gift}
-            title={status ? t.emptyFiltered : t.empty}
-            description={status ? undefined : t.emptyDescription}
-            action={status ? undefined : newRaffle}
-          />
-        ) : (
-          <>
-            <RafflesSummary raffles={raffles.data} />
-            <div className="grid gap-4 md:grid-cols-2">
-              {raffles.data.map((raffle) => (
-                <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} canDraw={isAdmin} />
+        <QueryState
+          query={raffles}
+          loading={
+            <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+              <span className="sr-only">{texts.common.loading}</span>
+              {SKELETONS.map((key) => (
+                <StaffRaffleCardSkeleton key={key} />
               ))}
             </div>
-          </>
-        )}
+          }
+          errorTitle={isAdmin ? messages.store.loadRaffles : messages.store.getSellerRaffles}
+          errorDescription={raffles.error ? errorMessage(raffles.error, t.errorDescription) : undefined}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                icon={Gift}
+                title={status ? t.emptyFiltered : t.empty}
+                description={status ? undefined : t.emptyDescription}
+                action={status ? undefined : newRaffle}
+              />
+            ) : (
+              <>
+                <RafflesSummary raffles={list} />
+                <div className="grid gap-4 md:grid-cols-2">
+                  {list.map((raffle) => (
+                    <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} canDraw={isAdmin} />
+                  ))}
+                </div>
+              </>
+            )
+          }
+        </QueryState>
       </div>
     </>
   );

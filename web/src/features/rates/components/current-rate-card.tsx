@@ -3,6 +3,7 @@ import type { ExchangeRate } from '@domain/rates';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { InlineQueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -59,15 +60,7 @@ export function CurrentRateCard({ rate, isPending, error, onRetry }: CurrentRate
           <Skeleton className="h-4 w-56" />
         </div>
       ) : error && !rate ? (
-        <div
-          role="alert"
-          className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          <p>{t.loadError}</p>
-          <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <InlineQueryError message={t.loadError} onRetry={onRetry} />
       ) : rate ? (
         <>
           <p className="flex flex-wrap items-baseline gap-x-2">

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button } from '@/components/ui/button';
+import { InlineQueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { texts } from '@/config/texts';
@@ -31,15 +31,7 @@ export function RateHistoryCard() {
           <ChartSkeleton />
         </>
       ) : history.isError ? (
-        <div
-          role="alert"
-          className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          <p>{t.loadError}</p>
-          <Button variant="secondary" size="sm" className="w-fit" onClick={() => history.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <InlineQueryError message={t.loadError} onRetry={() => void history.refetch()} />
       ) : points.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600">
           {t.empty}

@@ -1,11 +1,9 @@
 import { formatDateTime } from '@domain/dates';
 import { type TestBenchCheck, testBenchMessages } from '@domain/test-bench';
-import { RotateCw } from 'lucide-react';
+import { InlineQueryError } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { texts } from '@/config/texts';
 import { useTestBenchRuns } from '../api/get-runs';
 import { testBenchTexts as t } from '../texts';
 import { RunStatusBadge } from './run-status-badge';
@@ -31,13 +29,11 @@ export function CheckCard({ kind }: { kind: TestBenchCheck }) {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : runs.isError ? (
-        <div className="grid gap-2 text-sm text-red-700">
-          <p>{t.checks.loadError}</p>
-          <Button variant="secondary" size="sm" onClick={() => runs.refetch()} loading={runs.isFetching}>
-            <RotateCw aria-hidden />
-            {texts.common.retry}
-          </Button>
-        </div>
+        <InlineQueryError
+          message={t.checks.loadError}
+          retrying={runs.isFetching}
+          onRetry={() => void runs.refetch()}
+        />
       ) : !latest ? (
         <p className="text-sm text-zinc-600">{t.checks.never}</p>
       ) : (

@@ -1,12 +1,10 @@
 import { formatDateTime } from '@domain/dates';
 import { type DrillResult, drillResultSchema, type TestBenchRun } from '@domain/test-bench';
-import { History, TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { History } from 'lucide-react';
+import { QueryError } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { texts } from '@/config/texts';
-import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useTestBenchRuns } from '../api/get-runs';
 import { testBenchTexts as t } from '../texts';
@@ -34,16 +32,11 @@ export function DrillHistory() {
     );
   if (runs.isError)
     return (
-      <EmptyState
-        tone="danger"
-        icon={TriangleAlert}
+      <QueryError
         title={t.drill.historyError}
-        description={isApiError(runs.error) ? runs.error.message : texts.common.genericError}
-        action={
-          <Button variant="secondary" onClick={() => runs.refetch()} loading={runs.isFetching}>
-            {texts.common.retry}
-          </Button>
-        }
+        error={runs.error}
+        retrying={runs.isFetching}
+        onRetry={() => void runs.refetch()}
       />
     );
   const drills = runs.data.flatMap((run): PastDrill[] => {

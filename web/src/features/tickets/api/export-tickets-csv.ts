@@ -1,5 +1,6 @@
 import type { TicketFilterStatus } from '@domain/staff-tickets';
 import { useMutation } from '@tanstack/react-query';
+import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 
 export type ExportTicketsVariables = {
@@ -27,7 +28,7 @@ function saveFile(blob: Blob, fileName: string) {
  * token, so a plain link cannot download it: the file is fetched as a blob, then saved.
  */
 export async function exportTicketsCsv({ raffleId, filters, fileName }: ExportTicketsVariables) {
-  const blob = await api.getBlob(`/raffles/${encodeURIComponent(raffleId)}/tickets.csv`, { query: filters });
+  const blob = await api.getBlob(`${raffleApiPath(raffleId)}/tickets.csv`, { query: filters });
   saveFile(blob, fileName);
   return { fileName };
 }

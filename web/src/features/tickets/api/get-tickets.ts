@@ -1,5 +1,6 @@
 import type { TicketFilterStatus, TicketPage } from '@domain/staff-tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 
 export type TicketsFilters = { status?: TicketFilterStatus[]; search?: string };
@@ -14,7 +15,7 @@ export const getTickets = (
   params: TicketsPageParams,
   signal?: AbortSignal,
 ): Promise<TicketsPage> =>
-  api.get<TicketsPage>(`/raffles/${encodeURIComponent(raffleId)}/tickets`, { query: params, signal });
+  api.get<TicketsPage>(`${raffleApiPath(raffleId)}/tickets`, { query: params, signal });
 
 /** Every page and filter of one raffle's list: what a ticket change invalidates. */
 export const ticketsListKey = (raffleId: string) => ['tickets', 'list', raffleId] as const;

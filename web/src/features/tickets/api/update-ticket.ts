@@ -1,9 +1,9 @@
 import type { StaffTicket, ticketPatchSchema } from '@domain/staff-tickets';
 import type { z } from '@domain/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { raffleApiPath, raffleKeys } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { rafflesRootKey } from './get-raffle';
 import { getTicketQueryOptions } from './get-ticket';
 import { getTicketHistoryQueryOptions } from './get-ticket-history';
 import { ticketsListKey } from './get-tickets';
@@ -19,8 +19,7 @@ export type UpdateTicketVariables = { number: number; patch: TicketPatchInput };
 export const updateTicket = (
   raffleId: string,
   { number, patch }: UpdateTicketVariables,
-): Promise<StaffTicket> =>
-  api.patch<StaffTicket>(`/raffles/${encodeURIComponent(raffleId)}/numbers/${number}`, patch);
+): Promise<StaffTicket> => api.patch<StaffTicket>(`${raffleApiPath(raffleId)}/numbers/${number}`, patch);
 
 export function useUpdateTicket(raffleId: string) {
   const queryClient = useQueryClient();
@@ -34,7 +33,7 @@ export function useUpdateTicket(raffleId: string) {
           ]
         : []),
       // Counts per status, buyers and totals of the raffle changed too.
-      queryClient.invalidateQueries({ queryKey: rafflesRootKey }),
+      queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
     ]);
   return useMutation({
     mutationFn: (variables: UpdateTicketVariables) => updateTicket(raffleId, variables),

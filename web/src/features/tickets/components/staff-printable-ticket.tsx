@@ -5,11 +5,11 @@ import type { Raffle } from '@domain/raffles';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
+import { ticketStatusName } from '@/components/ticket-status-badge';
 import { texts } from '@/config/texts';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
 import { reservedUntil } from './ticket-fields';
-import { ticketStatusName } from './ticket-status-badge';
 
 const t = ticketsTexts.print;
 

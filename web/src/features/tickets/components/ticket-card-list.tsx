@@ -2,12 +2,12 @@ import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Clock, IdCard } from 'lucide-react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Card } from '@/components/ui/card';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
 import { NumberButton, reservedUntil } from './ticket-fields';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketCardListProps = {
   tickets: StaffTicket[];

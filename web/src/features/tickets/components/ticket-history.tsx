@@ -1,10 +1,10 @@
 import { formatDateTime } from '@domain/dates';
 import { ArrowRight, Bot, UserRound } from 'lucide-react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { texts } from '@/config/texts';
 import { useTicketHistory } from '../api/get-ticket-history';
 import { ticketsTexts } from '../texts';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 /** A number's changes, newest first: from -> to, who, when and the note. */
 export function TicketHistory({ ticketId }: { ticketId: string }) {

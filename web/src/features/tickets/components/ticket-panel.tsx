@@ -5,6 +5,7 @@ import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTicket } from '../api/get-ticket';
@@ -14,7 +15,6 @@ import { TicketActions } from './ticket-actions';
 import { reservedUntil } from './ticket-fields';
 import { TicketHistory } from './ticket-history';
 import { TicketPayments } from './ticket-payments';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketPanelProps = {
   /** The row that was opened: shown at once, then refreshed from the server. */

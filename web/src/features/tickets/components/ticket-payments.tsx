@@ -1,11 +1,11 @@
 import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
 import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { texts } from '@/config/texts';
 import { useTicketPayments } from '../api/get-ticket-payments';
 import { ticketsTexts } from '../texts';
-import { PaymentStatusBadge } from './payment-status-badge';
 
 const methodLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
 

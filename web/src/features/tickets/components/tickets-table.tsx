@@ -1,12 +1,12 @@
 import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
 import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 type TicketsTableProps = {
   tickets: StaffTicket[];

@@ -1,10 +1,12 @@
 import type { Raffle } from '@domain/raffles';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { Lock, SearchX, TriangleAlert } from 'lucide-react';
+import { Lock, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useRaffle } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
+import { QueryError } from '@/components/query-state';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +16,6 @@ import { texts } from '@/config/texts';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { useRaffle } from '../api/get-raffle';
 import { type TicketsPage as TicketsPageData, useTickets } from '../api/get-tickets';
 import { ExportCsvButton } from '../components/export-csv-button';
 import { PrintTicketDialog } from '../components/print-ticket-dialog';
@@ -104,23 +105,14 @@ export function TicketsPage() {
           }
         />
       ) : error && !(tickets.data && raffle.data) ? (
-        <EmptyState
-          tone="danger"
-          icon={TriangleAlert}
+        <QueryError
           title={t.errorTitle}
-          description={isApiError(error) ? error.message : texts.common.genericError}
-          action={
-            <Button
-              variant="secondary"
-              loading={tickets.isFetching || raffle.isFetching}
-              onClick={() => {
-                if (tickets.isError) void tickets.refetch();
-                if (raffle.isError) void raffle.refetch();
-              }}
-            >
-              {texts.common.retry}
-            </Button>
-          }
+          error={error}
+          retrying={tickets.isFetching || raffle.isFetching}
+          onRetry={() => {
+            if (tickets.isError) void tickets.refetch();
+            if (raffle.isError) void raffle.refetch();
+          }}
         />
       ) : (
         <div className="grid gap-4">

@@ -3,11 +3,11 @@ import { formatUsd } from '@domain/money';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { Clock, Hourglass, Send } from 'lucide-react';
 import { useState } from 'react';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { trackingTexts } from '../texts';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { SendPaymentDialog } from './send-payment-dialog';
-import { TicketStatusBadge } from './ticket-status-badge';
 
 const PAYABLE = ['apartado', 'abonado'];
 

@@ -5,10 +5,14 @@ const variants = { pending: 'warning', approved: 'success', rejected: 'danger' }
   PaymentStatus,
   string
 >;
+
 const isPaymentStatus = (s: string): s is PaymentStatus =>
   (PAYMENT_STATUSES as readonly string[]).includes(s);
 
-/** A payment's review status, by name and colour. */
+/**
+ * A payment's review status, by name and colour (UX: never colour alone). A status this build does
+ * not know yet (a newer server) is shown as it came, in neutral.
+ */
 export function PaymentStatusBadge({ status }: { status: string }) {
   if (!isPaymentStatus(status)) return <Badge>{status}</Badge>;
   return <Badge variant={variants[status]}>{paymentStatusLabels[status]}</Badge>;

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import type { Raffle } from '@domain/raffles';
+import { act, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { VesRate } from '@/lib/exchange-rates';
+import { renderWithProviders } from '@/test/render';
+import { useRaffleStore } from '../store/raffle-store';
+import { CheckoutDialog } from './checkout-dialog';
+
+const raffle: Raffle = {
+  id: 'raffle-1',
+  name: 'Moto Bera',
+  description: 'Una moto nueva',
+  price_cents: 500,
+  total_numbers: 100,
+  digit_count: 2,
+  seller_id: null,
+  payment_type: 'pago_unico',
+  status: 'activa',
+  installments: null,
+  images: [],
+  created_at: '2026-05-01T12:00:00.000Z',
+  closing_date: null,
+  reservation_hours: 24,
+  organizer_name: null,
+  contact_phone: null,
+  payment_instructions: null,
+  draw_source: null,
+  draw_commitment: null,
+  winning_number: null,
+  drawn_at: null,
+  stats: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0 },
+};
+
+const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false };
+const noRate: VesRate = { rate: null, isStale: false, isLoading: false };
+
+function renderCheckout(rate: VesRate, overrides: Partial<Raffle> = {}) {
+  renderWithProviders(
+    <CheckoutDialog
+      raffle={{ ...raffle, ...overrides }}
+      rate={rate}
+      open
+      onOpenChange={() => {}}
+      onReserved={() => {}}
+    />,
+  );
+  return screen.getByRole('dialog');
+}
+
+/** The "Total" row of the summary: its figure. */
+const totalShown = (dialog: HTMLElement) =>
+  within(dialog).getByText('Total').parentElement?.lastElementChild?.textContent;
+
+beforeEach(() => {
+  useRaffleStore.setState(useRaffleStore.getInitialState(), true);
+  useRaffleStore.getState().select([1, 2, 3]);
+});
+
+describe('checkout total', () => {
+  it('is the price times the chosen numbers, in USD and Bs at the day’s rate', () => {
+    const dialog = renderCheckout(withRate);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['01', '02', '03']);
+    expect(totalShown(dialog)).toBe('$15,00 / Bs 547,50');
+    expect(
+      within(dialog).getByRole('button', { name: 'Apartar 3 números — $15,00 / Bs 547,50' }),
+    ).toBeTruthy();
+  });
+
+  it('is in dollars only when there is no bolívar rate', () => {
+    const dialog = renderCheckout(noRate);
+    expect(totalShown(dialog)).toBe('$15,00');
+    expect(within(dialog).getByRole('button', { name: 'Apartar 3 números — $15,00' })).toBeTruthy();
+  });
+
+  it('follows the selection when a number drops out, and asks before reserving the smaller set', () => {
+    const dialog = renderCheckout(withRate);
+    act(() => useRaffleStore.getState().deselect([2]));
+    expect(totalShown(dialog)).toBe('$10,00 / Bs 365,00');
+    expect(within(dialog).getByText(/Ahora apartarías 2 números por \$10,00 \/ Bs 365,00/)).toBeTruthy();
+    const submit = within(dialog).getByRole('button', { name: 'Apartar 2 números — $10,00 / Bs 365,00' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('in cuotas: the whole price, one cuota per number and what is paid today', () => {
+    const dialog = renderCheckout(withRate, { payment_type: 'cuotas', installments: 4 });
+    expect(totalShown(dialog)).toBe('$15,00 / Bs 547,50');
+    const plan = within(dialog).getByTestId('checkout-installments');
+    expect(plan.textContent).toContain('4 cuotas de $1,25 / Bs 45,63');
+    expect(plan.textContent).toContain(
+      'Hoy pagas la primera cuota: $1,25 / Bs 45,63 por número (× 3 números: $3,75 / Bs 136,88)',
+    );
+  });
+
+  it('with nothing chosen there is nothing to pay and nothing to send', () => {
+    useRaffleStore.getState().clearSelection();
+    const dialog = renderCheckout(withRate);
+    expect(totalShown(dialog)).toBe('$0,00 / Bs 0,00');
+    const submit = within(dialog).getByRole('button', { name: /^Apartar 0 números/ });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+  });
+});
