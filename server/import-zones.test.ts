@@ -29,6 +29,9 @@ const CASES: [string, string, boolean][] = [
   // Shared web code never depends on a feature; the web never imports the server.
   ['web/src/components/x.tsx', '@/features/raffles/api/get-raffle', true],
   ['web/src/lib/x.ts', '../../../server/app', true],
+  ['web/src/api/x.ts', '@/features/raffles/api/create-raffle', true],
+  ['web/src/api/x.ts', '@/app/router', true],
+  ['web/src/features/admin/api/x.ts', '@/api/raffles', false],
   // A server module reaches another module through its service, never its repo.
   ['server/modules/raffles/x.ts', '../../modules/tickets/tickets.repo', true],
   ['server/modules/raffles/x.ts', '../tickets/tickets.repo.js', true],
