@@ -5,7 +5,7 @@ import { texts } from '@/config/texts';
 
 export type Crumb = { label: string; href?: string };
 
-type PageHeaderProps = {
+export type PageHeaderProps = {
   title: string;
   description?: ReactNode;
   breadcrumbs?: Crumb[];

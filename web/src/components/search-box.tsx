@@ -2,19 +2,20 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { texts } from '@/config/texts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const DEBOUNCE_MS = 350;
 
 type SearchBoxProps = {
   id: string;
-  texts: { label: string; placeholder: string; clear: string };
   value: string;
   onChange: (value: string) => void;
 };
 
 /** A search box that updates the URL once typing pauses, and follows the URL on back/forward. */
-export function SearchBox({ id, texts: t, value, onChange }: SearchBoxProps) {
+export function SearchBox({ id, value, onChange }: SearchBoxProps) {
+  const t = texts.search;
   const [draft, setDraft] = useState(value);
   const debounced = useDebouncedValue(draft, DEBOUNCE_MS);
   // What this box last wrote to the URL: any other change of `value` came from navigation.

@@ -71,5 +71,17 @@ export const texts = {
     details: 'Detalles técnicos',
   },
   breadcrumbs: 'Ruta de navegación',
+  /** Staff screens about one raffle (its buyers, its sold numbers) and the raffle pickers. */
+  raffle: {
+    label: 'Rifa',
+    notYoursTitle: 'Esta rifa no es tuya',
+    backToPanel: 'Volver al panel',
+  },
+  /** The staff lists' search box: buyers and sold numbers are found by the same buyer data. */
+  search: {
+    label: 'Buscar',
+    placeholder: 'Nombre, cédula, teléfono o número',
+    clear: 'Borrar búsqueda',
+  },
   toasts: { region: 'Notificaciones', close: 'Cerrar notificación' },
 } as const;

@@ -3,8 +3,6 @@ const count = new Intl.NumberFormat('es-VE');
 export const buyersTexts = {
   title: 'Compradores',
   description: 'Las personas que apartaron o compraron números de esta rifa, con sus datos de contacto.',
-  raffleLabel: 'Rifa',
-  backToPanel: 'Volver al panel',
   totals: {
     label: 'Resumen de la rifa',
     buyers: 'Compradores',
@@ -13,11 +11,6 @@ export const buyersTexts = {
     owed: 'Por cobrar',
     noRate: 'Sin tasa del día',
     staleRate: 'Tasa desactualizada',
-  },
-  search: {
-    label: 'Buscar',
-    placeholder: 'Nombre, cédula, teléfono o número',
-    clear: 'Borrar búsqueda',
   },
   total: (n: number) => (n === 1 ? '1 comprador' : `${count.format(n)} compradores`),
   showing: (from: number, to: number, total: number) =>
@@ -45,7 +38,6 @@ export const buyersTexts = {
   noMatchTitle: 'Ningún comprador coincide',
   noMatchDescription: (term: string) => `No encontramos compradores para «${term}». Prueba con otro dato.`,
   errorTitle: 'No pudimos cargar los compradores',
-  forbiddenTitle: 'Esta rifa no es tuya',
   /** WhatsApp messages to a buyer (plain text: WhatsApp shows it as typed). */
   reminder: {
     greeting: (firstName: string | null) => (firstName ? `Hola, ${firstName}.` : 'Hola.'),

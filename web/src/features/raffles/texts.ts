@@ -77,5 +77,10 @@ export const rafflesTexts = {
     notFound: 'No encontramos esta rifa',
     notFoundDescription: 'Puede que haya sido eliminada o que el enlace esté incompleto.',
     loadError: 'No pudimos cargar la rifa',
+    anotherSeller: {
+      description: (name: string) =>
+        `«${name}» la gestiona otro vendedor. Si debe ser tuya, pide a un administrador que te la asigne.`,
+      back: 'Volver a mis rifas',
+    },
   },
 } as const;

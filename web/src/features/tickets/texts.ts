@@ -3,13 +3,6 @@ const count = new Intl.NumberFormat('es-VE');
 export const ticketsTexts = {
   title: 'Tickets vendidos',
   description: 'Los números apartados, abonados y pagados de esta rifa, con búsqueda por comprador.',
-  raffleLabel: 'Rifa',
-  backToPanel: 'Volver al panel',
-  search: {
-    label: 'Buscar',
-    placeholder: 'Nombre, cédula, teléfono o número',
-    clear: 'Borrar búsqueda',
-  },
   filters: {
     label: 'Filtrar por estado',
     vendidos: 'Vendidos',
@@ -143,5 +136,4 @@ export const ticketsTexts = {
   showAll: 'Ver todos los números',
   clearFilters: 'Quitar filtros',
   errorTitle: 'No pudimos cargar los números',
-  forbiddenTitle: 'Esta rifa no es tuya',
 } as const;

@@ -1,14 +1,11 @@
 import { History, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
 import { useRaffles } from '@/api/raffles';
-import { PageHeader } from '@/components/page-header';
-import { Pagination } from '@/components/pagination';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
+import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
-import { cn } from '@/lib/cn';
+import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useHistory } from '../api/get-history';
 import { HistoryCardList } from '../components/history-card-list';
 import { HistoryFilters } from '../components/history-filters';
@@ -20,11 +17,6 @@ import { historyTexts } from '../texts';
 
 const PER_PAGE = 25;
 
-const pageSummary = (page: number, count: number) =>
-  count > PER_PAGE
-    ? historyTexts.showing((page - 1) * PER_PAGE + 1, Math.min(count, page * PER_PAGE), count)
-    : historyTexts.total(count);
-
 /** Every ticket change, newest first, filtered by raffle, resulting status and days (staff). */
 export function HistoryPage() {
   const t = historyTexts;
@@ -35,24 +27,11 @@ export function HistoryPage() {
   // A vendedor's history only covers their raffles, so the filter offers only those.
   const raffles = useRaffles({ seller_id: isAdmin ? undefined : profile?.id }, { enabled: profile !== null });
   const history = useHistory({ raffle_id: raffleId, status, from, to, page, per_page: PER_PAGE });
-
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.count / PER_PAGE)) : 1;
-  // A shared link to a page that no longer exists lands on the last one.
-  useEffect(() => {
-    if (history.data && !history.isPlaceholderData && page > pages) setPage(pages, { replace: true });
-  }, [history.data, history.isPlaceholderData, page, pages, setPage]);
+  useClampedPage(history, PER_PAGE, params);
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: t.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <div className="grid gap-5">
         <HistoryFilters
           raffles={raffles.data}
@@ -83,35 +62,22 @@ export function HistoryPage() {
                 <EmptyState icon={History} title={t.emptyTitle} description={t.emptyDescription} />
               )
             ) : (
-              <section
-                aria-label={t.title}
-                aria-busy={history.isPlaceholderData || undefined}
-                className="grid gap-3"
+              <PagedList
+                label={t.title}
+                texts={t}
+                page={page}
+                perPage={PER_PAGE}
+                count={data.count}
+                busy={history.isPlaceholderData}
+                onPageChange={setPage}
               >
-                <p className="text-sm text-zinc-600" aria-live="polite">
-                  {pageSummary(page, data.count)}
-                </p>
-                <div className={cn('transition-opacity', history.isPlaceholderData && 'opacity-60')}>
-                  <div className="hidden md:block">
-                    <HistoryTable entries={data.items} />
-                  </div>
-                  <div className="md:hidden">
-                    <HistoryCardList entries={data.items} />
-                  </div>
+                <div className="hidden md:block">
+                  <HistoryTable entries={data.items} />
                 </div>
-                {pages > 1 && (
-                  <Pagination
-                    label={historyTexts.paginationLabel}
-                    page={page}
-                    pages={pages}
-                    busy={history.isPlaceholderData}
-                    onPageChange={(next) => {
-                      setPage(next);
-                      window.scrollTo({ top: 0 });
-                    }}
-                  />
-                )}
-              </section>
+                <div className="md:hidden">
+                  <HistoryCardList entries={data.items} />
+                </div>
+              </PagedList>
             )
           }
         </QueryState>

@@ -1,11 +1,9 @@
 import { CheckCircle2, Inbox, XCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
-import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
 import { usePaymentCounts } from '../api/get-payment-counts';
 import { usePayments } from '../api/get-payments';
 import { PaymentCard } from '../components/payment-card';
@@ -40,15 +38,7 @@ export function PaymentsPage() {
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: t.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <PaymentTabs status={status} onStatusChange={setStatus} counts={counts.data}>
         <QueryState query={list} loading={<PaymentsSkeleton />} errorTitle={t.errorTitle}>
           {(payments) =>

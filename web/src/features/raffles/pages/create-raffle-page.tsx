@@ -1,9 +1,8 @@
 import { messages } from '@domain/messages';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PageHeader } from '@/components/page-header';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
 import { useCreateRaffle } from '../api/create-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { createRaffleFormSchema, emptyRaffleForm } from '../raffle-form-schema';
@@ -15,15 +14,7 @@ export function CreateRafflePage() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: t.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <RaffleForm
         schema={createRaffleFormSchema}
         defaultValues={emptyRaffleForm}

@@ -3,7 +3,7 @@ import { SearchX } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useRaffle } from '@/api/raffles';
-import { PageHeader } from '@/components/page-header';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,8 +13,8 @@ import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/use-auth';
 import { useUpdateRaffle } from '../api/update-raffle';
-import { NotYourRaffle } from '../components/not-your-raffle';
 import { RaffleForm } from '../components/raffle-form';
+import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
 import { editRaffleFormSchema, raffleToForm } from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
 
@@ -48,14 +48,10 @@ export function EditRafflePage() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={raffle.data ? `${t.title}: ${raffle.data.name}` : t.title}
+        crumb={t.title}
         description={t.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: t.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
       />
       {notFound ? (
         <EmptyState
@@ -68,7 +64,7 @@ export function EditRafflePage() {
         <QueryState query={raffle} loading={<FormSkeleton />} errorTitle={t.loadError}>
           {(data) =>
             notYours ? (
-              <NotYourRaffle name={data.name} />
+              <RaffleOfAnotherSeller name={data.name} />
             ) : (
               <RaffleForm
                 key={data.id}

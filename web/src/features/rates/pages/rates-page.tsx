@@ -1,6 +1,4 @@
-import { PageHeader } from '@/components/page-header';
-import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { CurrentRateCard } from '../components/current-rate-card';
 import { RateHistoryCard } from '../components/rate-history-card';
 import { SetRateForm } from '../components/set-rate-form';
@@ -12,15 +10,7 @@ export function RatesPage() {
   const { query, rate } = useVesExchangeRate();
   return (
     <>
-      <PageHeader
-        title={ratesTexts.title}
-        description={ratesTexts.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: ratesTexts.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
-      />
+      <DashboardPageHeader title={ratesTexts.title} description={ratesTexts.description} />
       <div className="grid gap-5 lg:grid-cols-2">
         <CurrentRateCard
           rate={rate}

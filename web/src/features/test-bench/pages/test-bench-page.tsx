@@ -1,6 +1,4 @@
-import { PageHeader } from '@/components/page-header';
-import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { ChecksSection } from '../components/checks-section';
 import { DrillSection } from '../components/drill-section';
 import { testBenchTexts } from '../texts';
@@ -9,15 +7,7 @@ import { testBenchTexts } from '../texts';
 export function TestBenchPage() {
   return (
     <>
-      <PageHeader
-        title={testBenchTexts.title}
-        description={testBenchTexts.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: testBenchTexts.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
-      />
+      <DashboardPageHeader title={testBenchTexts.title} description={testBenchTexts.description} />
       <div className="grid gap-10">
         <ChecksSection />
         <DrillSection />

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { texts } from '@/config/texts';
 import { useTicket } from '../api/get-ticket';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
@@ -78,7 +79,7 @@ function PanelBody({
           <TicketStatusBadge status={ticket.status} className="text-sm" />
         </SheetTitle>
         <SheetDescription className="text-sm text-zinc-600">
-          <span className="sr-only">{ticketsTexts.raffleLabel}: </span>
+          <span className="sr-only">{texts.raffle.label}: </span>
           {raffleName}
         </SheetDescription>
       </div>

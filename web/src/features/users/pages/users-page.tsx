@@ -1,9 +1,7 @@
 import { Users } from 'lucide-react';
-import { PageHeader } from '@/components/page-header';
+import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
-import { paths } from '@/config/paths';
-import { texts } from '@/config/texts';
 import { useUsers } from '../api/get-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { UsersCardList } from '../components/users-card-list';
@@ -16,14 +14,9 @@ export function UsersPage({ currentUserId }: { currentUserId: string | null }) {
   const users = useUsers();
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={usersTexts.title}
         description={usersTexts.description}
-        breadcrumbs={[
-          { label: texts.dashboardNav.breadcrumbRoot, href: paths.dashboard.root.getHref() },
-          { label: usersTexts.title },
-        ]}
-        back={{ href: paths.dashboard.root.getHref() }}
         actions={<CreateUserDialog />}
       />
       <QueryState query={users} loading={<UsersSkeleton />} errorTitle={usersTexts.errorTitle}>

@@ -4,18 +4,15 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { rafflesTexts } from '../texts';
 
-const t = {
-  description: (name: string) =>
-    `«${name}» la gestiona otro vendedor. Si debe ser tuya, pide a un administrador que te la asigne.`,
-  back: 'Volver a mis rifas',
-};
+const t = rafflesTexts.edit.anotherSeller;
 
 /**
- * What a vendedor sees on another seller's raffle: the server would refuse the change anyway, so
- * say it on arrival instead of after they fill the form.
+ * What a vendedor sees on the edit form of another seller's raffle: the server would refuse the
+ * change anyway, so say it on arrival instead of after they fill the form.
  */
-export function NotYourRaffle({ name }: { name: string }) {
+export function RaffleOfAnotherSeller({ name }: { name: string }) {
   return (
     <EmptyState
       icon={Lock}
