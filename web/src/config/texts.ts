@@ -21,6 +21,7 @@ export const texts = {
       'Esta pantalla todavía se está construyendo. Muy pronto podrás usarla desde aquí.',
     genericError: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.',
   },
+  paymentMethod: 'Método de pago',
   /** Choosing and uploading a payment proof (checkout, the success screen and tracking). */
   proof: {
     choose: 'Elegir archivo',

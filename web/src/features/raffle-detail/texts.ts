@@ -162,7 +162,6 @@ export const raffleDetailTexts = {
     cedulaPlaceholder: '12345678',
     email: 'Correo (opcional)',
     emailPlaceholder: 'tucorreo@ejemplo.com',
-    method: 'Método de pago',
     proof: 'Comprobante de pago (opcional)',
     proofHint: 'Foto o PDF del pago, hasta 5 MB. También puedes enviarlo después.',
     sending: 'Apartando…',
@@ -184,7 +183,6 @@ export const raffleDetailTexts = {
     numbers: (n: number) => plural(n, 'Tu número', 'Tus números'),
     total: 'Total a pagar',
     until: 'Apartados hasta',
-    method: 'Método de pago',
     howToPay: 'Cómo pagar',
     sendProofWhatsapp: 'Enviar comprobante por WhatsApp',
     proofMessage: (raffle: string, list: string, total: string) =>

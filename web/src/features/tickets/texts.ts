@@ -85,7 +85,6 @@ export const ticketsTexts = {
     buyer: 'Comprador',
     email: 'Correo',
     address: 'Dirección',
-    method: 'Método de pago',
     purchasedAt: 'Apartado el',
     reservedUntil: 'Apartado hasta',
     paid: 'Pagado',

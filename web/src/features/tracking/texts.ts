@@ -53,7 +53,6 @@ export const trackingTexts = {
     amount: 'Monto pagado (USD)',
     amountHint: (due: string, remaining: string) => `Te toca pagar ${due}. Falta en total ${remaining}.`,
     amountBs: (bs: string) => `Equivale a ${bs} a la tasa del día.`,
-    method: 'Método de pago',
     reference: 'Número de referencia (opcional)',
     referencePlaceholder: 'Ej. 0123456789',
     submit: 'Enviar comprobante',

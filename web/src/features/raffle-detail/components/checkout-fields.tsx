@@ -1,8 +1,7 @@
-import { PAYMENT_METHODS, paymentMethodLabels } from '@domain/reservations';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { PaymentMethodField } from '@/components/payment-method-field';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
 import { raffleDetailTexts } from '../texts';
 import { CedulaField } from './cedula-field';
@@ -79,20 +78,13 @@ export function CheckoutFields({ form }: CheckoutFieldsProps) {
         control={control}
         name="payment_method"
         render={({ field }) => (
-          <Field id="payment-method" label={t.method} error={e.method}>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger {...fieldControlProps('payment-method', e.method)} onBlur={field.onBlur}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAYMENT_METHODS.map((method) => (
-                  <SelectItem key={method} value={method}>
-                    {paymentMethodLabels[method]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <PaymentMethodField
+            id="payment-method"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={e.method}
+          />
         )}
       />
     </div>

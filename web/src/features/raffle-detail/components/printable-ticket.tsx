@@ -45,7 +45,7 @@ export function PrintableTicket({
     [t.total, total.label],
     ...row(raffleDetailTexts.installments.row, installments?.plan),
     ...row(t.until, paymentStatus === 'paid' || !until ? null : formatDateTime(until)),
-    [t.method, paymentMethodLabels[result.paymentMethod]],
+    [texts.paymentMethod, paymentMethodLabels[result.paymentMethod]],
     [
       raffleDetailTexts.hero.draw,
       raffle.draw_source

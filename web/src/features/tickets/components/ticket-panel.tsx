@@ -128,7 +128,7 @@ function PanelBody({
           {ticket.buyer_cedula && <Row label={ticketsTexts.columns.cedula}>{ticket.buyer_cedula}</Row>}
           {ticket.buyer_email && <Row label={t.email}>{ticket.buyer_email}</Row>}
           {ticket.buyer_address && <Row label={t.address}>{ticket.buyer_address}</Row>}
-          {method && <Row label={t.method}>{method}</Row>}
+          {method && <Row label={texts.paymentMethod}>{method}</Row>}
           {ticket.purchased_at && ticket.status !== 'disponible' && (
             <Row label={t.purchasedAt}>{formatDateTime(ticket.purchased_at)}</Row>
           )}

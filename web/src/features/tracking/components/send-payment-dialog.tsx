@@ -1,11 +1,11 @@
 import { formatBs, formatUsd, parseMoneyToCents } from '@domain/money';
-import { PAYMENT_METHODS, paymentMethodLabels } from '@domain/reservations';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PaymentMethodField } from '@/components/payment-method-field';
 import { ProofUpload } from '@/components/proof-upload';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +19,6 @@ import {
 } from '@/components/ui/dialog';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { useVesRate } from '@/lib/exchange-rates';
 import { useCreateTrackedPayment } from '../api/create-payment';
@@ -131,20 +130,12 @@ function SendPaymentForm({
         control={form.control}
         name="payment_method"
         render={({ field }) => (
-          <Field id="tracking-method" label={t.method}>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="tracking-method" onBlur={field.onBlur}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAYMENT_METHODS.map((method) => (
-                  <SelectItem key={method} value={method}>
-                    {paymentMethodLabels[method]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <PaymentMethodField
+            id="tracking-method"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
         )}
       />
       <Field id="tracking-reference" label={t.reference} error={errors.reference?.message}>
