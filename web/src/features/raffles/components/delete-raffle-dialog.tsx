@@ -3,17 +3,8 @@ import type { Raffle } from '@domain/raffles';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useDeleteRaffle } from '../api/delete-raffle';
@@ -46,37 +37,27 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800">
           <Trash2 aria-hidden />
           {dashboardTexts.card.delete}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t.title(raffle.name)}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
-        </DialogHeader>
-        {taken > 0 && (
-          <p
-            role="alert"
-            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-          >
-            {t.soldWarning(taken)}
-          </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              {texts.common.cancel}
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-            {remove.isPending ? t.deleting : t.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t.title(raffle.name)}
+      description={t.description}
+      confirmLabel={remove.isPending ? t.deleting : t.confirm}
+      confirmVariant="destructive"
+      pending={remove.isPending}
+      onConfirm={confirm}
+    >
+      {taken > 0 && (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {t.soldWarning(taken)}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
-import { TriangleAlert, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -132,15 +133,7 @@ export function DrawRaffleDialog({ raffle }: { raffle: Raffle }) {
               <span className="font-mono text-4xl font-extrabold tracking-widest tabular-nums">{padded}</span>
             </p>
             {raffle.draw_source && <p className="text-center text-sm text-zinc-600">{raffle.draw_source}</p>}
-            {draw.error && (
-              <p
-                role="alert"
-                className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              >
-                <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                {draw.error.message || texts.common.genericError}
-              </p>
-            )}
+            {draw.error && <ErrorAlert>{draw.error.message || texts.common.genericError}</ErrorAlert>}
             <DialogFooter>
               <Button
                 variant="secondary"

@@ -1,13 +1,4 @@
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ticketsTexts } from '../texts';
 
 export type ConfirmKind = 'release' | 'cancel';
@@ -29,25 +20,19 @@ export function ConfirmStatusDialog(props: ConfirmStatusDialogProps) {
   const { buyer } = props;
   const release = kind === 'release';
   return (
-    <Dialog open={kind !== null} onOpenChange={(open) => !pending && props.onOpenChange(open)}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{release ? t.releaseTitle(ticketNumber) : t.cancelTitle(ticketNumber)}</DialogTitle>
-          <DialogDescription>
-            {release ? t.releaseDescription(ticketNumber, buyer) : t.cancelDescription(ticketNumber, buyer)}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={pending}>
-              {t.keep}
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" loading={pending} onClick={() => kind && props.onConfirm(kind)}>
-            {release ? t.releaseConfirm : t.cancelConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={kind !== null}
+      onOpenChange={props.onOpenChange}
+      role="alertdialog"
+      title={release ? t.releaseTitle(ticketNumber) : t.cancelTitle(ticketNumber)}
+      description={
+        release ? t.releaseDescription(ticketNumber, buyer) : t.cancelDescription(ticketNumber, buyer)
+      }
+      cancelLabel={t.keep}
+      confirmLabel={release ? t.releaseConfirm : t.cancelConfirm}
+      confirmVariant="destructive"
+      pending={pending}
+      onConfirm={() => kind && props.onConfirm(kind)}
+    />
   );
 }

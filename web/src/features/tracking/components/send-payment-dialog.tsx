@@ -1,10 +1,11 @@
 import { formatBs, formatUsd, parseMoneyToCents } from '@domain/money';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send, TriangleAlert } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ErrorAlert } from '@/components/error-alert';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { ProofUpload } from '@/components/proof-upload';
 import { Button } from '@/components/ui/button';
@@ -148,15 +149,7 @@ function SendPaymentForm({
           {...form.register('reference')}
         />
       </Field>
-      {shownError && (
-        <p
-          role="alert"
-          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {shownError}
-        </p>
-      )}
+      {shownError && <ErrorAlert>{shownError}</ErrorAlert>}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="secondary" disabled={pay.isPending}>

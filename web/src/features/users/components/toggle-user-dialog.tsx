@@ -1,16 +1,6 @@
 import type { User } from '@domain/users';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { texts } from '@/config/texts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useUpdateUser } from '../api/update-user';
 import { usersTexts } from '../texts';
 
@@ -36,29 +26,16 @@ export function ToggleUserDialog({ user, open, onOpenChange }: Props) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>
-            {disabling ? t.disableTitle(user.full_name) : t.enableTitle(user.full_name)}
-          </DialogTitle>
-          <DialogDescription>
-            {disabling ? t.disableDescription(user.full_name) : t.enableDescription(user.full_name)}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">{texts.common.cancel}</Button>
-          </DialogClose>
-          <Button
-            variant={disabling ? 'destructive' : 'primary'}
-            onClick={confirm}
-            loading={update.isPending}
-          >
-            {disabling ? t.disableConfirm : t.enableConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      role="alertdialog"
+      title={disabling ? t.disableTitle(user.full_name) : t.enableTitle(user.full_name)}
+      description={disabling ? t.disableDescription(user.full_name) : t.enableDescription(user.full_name)}
+      confirmLabel={disabling ? t.disableConfirm : t.enableConfirm}
+      confirmVariant={disabling ? 'destructive' : 'primary'}
+      pending={update.isPending}
+      onConfirm={confirm}
+    />
   );
 }
