@@ -75,6 +75,7 @@ export const texts = {
   /** Staff screens about one raffle (its buyers, its sold numbers) and the raffle pickers. */
   raffle: {
     label: 'Rifa',
+    all: 'Todas las rifas',
     notYoursTitle: 'Esta rifa no es tuya',
     backToPanel: 'Volver al panel',
   },

@@ -5,8 +5,6 @@ export const historyTexts = {
   description: 'Cada cambio de estado de un ticket: quién lo hizo y cuándo.',
   filters: {
     label: 'Filtros del historial',
-    raffle: 'Rifa',
-    allRaffles: 'Todas las rifas',
     rafflesLoading: 'Cargando rifas…',
     status: 'Nuevo estado',
     allStatuses: 'Todos los estados',

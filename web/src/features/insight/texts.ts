@@ -2,8 +2,6 @@
 export const insightTexts = {
   title: 'Ventas',
   description: 'Números vendidos y dinero cobrado hasta hoy.',
-  raffleLabel: 'Rifa',
-  allAdmin: 'Todas las rifas',
   allSeller: 'Todas mis rifas',
   periodLabel: 'Período del gráfico',
   periods: { 7: '7 días', 30: '30 días', 90: '90 días' } as Record<number, string>,

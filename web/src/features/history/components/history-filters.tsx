@@ -1,13 +1,14 @@
 import type { Raffle } from '@domain/raffles';
 import { TICKET_STATUSES, type TicketStatus, ticketStatusLabels } from '@domain/tickets';
 import { FilterX } from 'lucide-react';
+import { RaffleSelect } from '@/components/raffle-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { historyTexts } from '../texts';
 
-// Radix Select items cannot have an empty value: "all" is a value of its own.
+// Radix Select items cannot have an empty value: "all statuses" is a value of its own.
 const ALL = 'todos';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -32,26 +33,14 @@ export function HistoryFilters(props: HistoryFiltersProps) {
     <fieldset className="grid gap-3 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-3 shadow-[var(--shadow-card)] sm:p-4">
       <legend className="sr-only">{t.label}</legend>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-raffle">{t.raffle}</Label>
-          <Select
-            value={raffleId ?? ALL}
-            onValueChange={(value) => onChange('raffleId', value === ALL ? undefined : value)}
-            disabled={props.rafflesLoading && !raffles}
-          >
-            <SelectTrigger id="history-raffle">
-              <SelectValue placeholder={props.rafflesLoading ? t.rafflesLoading : t.allRaffles} />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t.allRaffles}</SelectItem>
-              {raffles?.map((raffle) => (
-                <SelectItem key={raffle.id} value={raffle.id}>
-                  {raffle.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <RaffleSelect
+          id="history-raffle"
+          raffles={raffles}
+          value={raffleId}
+          onChange={(id) => onChange('raffleId', id)}
+          placeholder={props.rafflesLoading ? t.rafflesLoading : undefined}
+          disabled={props.rafflesLoading && !raffles}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="history-status">{t.status}</Label>
           <Select

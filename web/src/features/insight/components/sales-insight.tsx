@@ -1,4 +1,4 @@
-import type { InsightDay, InsightRaffle } from '@domain/insight';
+import type { InsightDay } from '@domain/insight';
 import { formatUsd } from '@domain/money';
 import type { Role } from '@domain/roles';
 import { useQuery } from '@tanstack/react-query';
@@ -6,8 +6,7 @@ import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, QueryState } from '@/components/query-state';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { RaffleSelect } from '@/components/raffle-select';
 import { cn } from '@/lib/cn';
 import { getInsightQueryOptions } from '../api/get-insight';
 import { insightTexts } from '../texts';
@@ -21,7 +20,6 @@ const RAFFLE_PARAM = 'ventas_rifa';
 const DAYS_PARAM = 'ventas_dias';
 const PERIODS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
-const ALL = 'all';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const count = new Intl.NumberFormat('es-VE');
 
@@ -53,10 +51,12 @@ export function SalesInsight({ role }: { role: Role }) {
     <InsightSection>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_auto] sm:items-end sm:justify-between">
         <RaffleSelect
+          id="insight-raffle"
           raffles={all.data?.raffles}
           value={raffleId}
-          allLabel={role === 'admin' ? t.allAdmin : t.allSeller}
+          allLabel={role === 'admin' ? undefined : t.allSeller}
           onChange={(id) => setParam(RAFFLE_PARAM, id)}
+          disabled={!all.data?.raffles}
         />
         <PeriodPicker
           value={days}
@@ -77,36 +77,6 @@ export function SalesInsight({ role }: { role: Role }) {
         )}
       </QueryState>
     </InsightSection>
-  );
-}
-
-function RaffleSelect(props: {
-  raffles: InsightRaffle[] | undefined;
-  value: string | undefined;
-  allLabel: string;
-  onChange: (id: string | undefined) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor="insight-raffle">{insightTexts.raffleLabel}</Label>
-      <Select
-        value={props.value ?? ALL}
-        onValueChange={(value) => props.onChange(value === ALL ? undefined : value)}
-        disabled={!props.raffles}
-      >
-        <SelectTrigger id="insight-raffle" className="min-w-0 [&>span]:truncate">
-          <SelectValue placeholder={props.allLabel} />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{props.allLabel}</SelectItem>
-          {props.raffles?.map((raffle) => (
-            <SelectItem key={raffle.id} value={raffle.id}>
-              {raffle.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
   );
 }
 
