@@ -1,18 +1,8 @@
 import { batchReviewSchema, REJECTION_REASON_MAX } from '@domain/payments';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
-import { texts } from '@/config/texts';
 import { paymentsTexts } from '../texts';
 
 type RejectPaymentDialogProps = {
@@ -38,7 +28,6 @@ export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
   const [error, setError] = useState<string | undefined>();
 
   function change(next: boolean) {
-    if (pending) return;
     if (!next) {
       setReason('');
       setError(undefined);
@@ -62,35 +51,26 @@ export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
 
   const fieldId = `${id}-reason`;
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t.title(buyer)}</DialogTitle>
-            <DialogDescription>{t.description(numbers, raffle)}</DialogDescription>
-          </DialogHeader>
-          <Field id={fieldId} label={t.reason} error={error} hint={t.reasonHint}>
-            <Textarea
-              {...fieldControlProps(fieldId, error, t.reasonHint)}
-              value={reason}
-              maxLength={REJECTION_REASON_MAX}
-              required
-              onChange={(event) => setReason(event.target.value)}
-              className="min-h-24"
-            />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={pending}>
-                {texts.common.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" loading={pending}>
-              {pending ? t.rejecting : t.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={change}
+      title={t.title(buyer)}
+      description={t.description(numbers, raffle)}
+      actionLabel={pending ? t.rejecting : t.confirm}
+      actionVariant="destructive"
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Field id={fieldId} label={t.reason} error={error} hint={t.reasonHint}>
+        <Textarea
+          {...fieldControlProps(fieldId, error, t.reasonHint)}
+          value={reason}
+          maxLength={REJECTION_REASON_MAX}
+          required
+          onChange={(event) => setReason(event.target.value)}
+          className="min-h-24"
+        />
+      </Field>
+    </ActionDialog>
   );
 }

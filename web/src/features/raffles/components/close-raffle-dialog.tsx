@@ -3,7 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { Button } from '@/components/ui/button';
 import { texts } from '@/config/texts';
 import { useCloseRaffle } from '../api/raffle-lifecycle';
@@ -28,7 +28,7 @@ export function CloseRaffleDialog({ raffle }: { raffle: Raffle }) {
   }
 
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={open}
       onOpenChange={(next) => {
         if (next) close.reset();
@@ -43,7 +43,7 @@ export function CloseRaffleDialog({ raffle }: { raffle: Raffle }) {
       title={t.title(raffle.name)}
       description={t.description}
       error={close.error && (close.error.message || texts.common.genericError)}
-      confirmLabel={close.isPending ? t.closing : t.confirm}
+      actionLabel={close.isPending ? t.closing : t.confirm}
       pending={close.isPending}
       onConfirm={confirm}
     >
@@ -55,6 +55,6 @@ export function CloseRaffleDialog({ raffle }: { raffle: Raffle }) {
       <p className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
         <span className="font-semibold text-zinc-900">{t.inList(inList)}</span> {drawMessages.closeRule}
       </p>
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

@@ -3,7 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { Button } from '@/components/ui/button';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
@@ -37,7 +37,7 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
   }
 
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={open}
       onOpenChange={setOpen}
       trigger={
@@ -48,8 +48,8 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
       }
       title={t.title(raffle.name)}
       description={t.description}
-      confirmLabel={remove.isPending ? t.deleting : t.confirm}
-      confirmVariant="destructive"
+      actionLabel={remove.isPending ? t.deleting : t.confirm}
+      actionVariant="destructive"
       pending={remove.isPending}
       onConfirm={confirm}
     >
@@ -58,6 +58,6 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
           {t.soldWarning(taken)}
         </p>
       )}
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { ticketsTexts } from '../texts';
 
 export type ConfirmKind = 'release' | 'cancel';
@@ -20,7 +20,7 @@ export function ConfirmStatusDialog(props: ConfirmStatusDialogProps) {
   const { buyer } = props;
   const release = kind === 'release';
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={kind !== null}
       onOpenChange={props.onOpenChange}
       role="alertdialog"
@@ -29,8 +29,8 @@ export function ConfirmStatusDialog(props: ConfirmStatusDialogProps) {
         release ? t.releaseDescription(ticketNumber, buyer) : t.cancelDescription(ticketNumber, buyer)
       }
       cancelLabel={t.keep}
-      confirmLabel={release ? t.releaseConfirm : t.cancelConfirm}
-      confirmVariant="destructive"
+      actionLabel={release ? t.releaseConfirm : t.cancelConfirm}
+      actionVariant="destructive"
       pending={pending}
       onConfirm={() => kind && props.onConfirm(kind)}
     />

@@ -4,16 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { texts } from '@/config/texts';
@@ -103,41 +94,29 @@ export function EditBuyerDialog({ ticket, mode, open, onOpenChange }: EditBuyerD
 
   const busy = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {mode === 'assign' ? t.assignTitle(ticket.ticket_number) : t.editTitle(ticket.ticket_number)}
-          </DialogTitle>
-          <DialogDescription>{mode === 'assign' ? t.assignDescription : t.editDescription}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-          {FIELDS.map(({ name, ...input }) => {
-            const id = `buyer-form-${name}`;
-            const error = errors[name]?.message;
-            return (
-              <Field key={name} id={id} label={labels[name]} error={error} hint={hints[name]}>
-                <Input
-                  {...fieldControlProps(id, error, hints[name])}
-                  {...input}
-                  {...form.register(name)}
-                  disabled={busy}
-                />
-              </Field>
-            );
-          })}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                {texts.common.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={busy}>
-              {mode === 'assign' ? t.assign : t.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode === 'assign' ? t.assignTitle(ticket.ticket_number) : t.editTitle(ticket.ticket_number)}
+      description={mode === 'assign' ? t.assignDescription : t.editDescription}
+      actionLabel={mode === 'assign' ? t.assign : t.save}
+      pending={busy}
+      onSubmit={form.handleSubmit(onSubmit)}
+    >
+      {FIELDS.map(({ name, ...input }) => {
+        const id = `buyer-form-${name}`;
+        const error = errors[name]?.message;
+        return (
+          <Field key={name} id={id} label={labels[name]} error={error} hint={hints[name]}>
+            <Input
+              {...fieldControlProps(id, error, hints[name])}
+              {...input}
+              {...form.register(name)}
+              disabled={busy}
+            />
+          </Field>
+        );
+      })}
+    </ActionDialog>
   );
 }

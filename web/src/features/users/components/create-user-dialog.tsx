@@ -3,17 +3,8 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ActionDialog } from '@/components/action-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { texts } from '@/config/texts';
 import { useCreateUser } from '../api/create-user';
 import { serverFormErrors } from '../server-errors';
@@ -68,30 +59,22 @@ export function CreateUserDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden />
           {usersTexts.createButton}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t.title}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-          <CreateUserFields form={form} passwordReasons={passwordReasons} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">{texts.common.cancel}</Button>
-            </DialogClose>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {t.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t.title}
+      description={t.description}
+      actionLabel={t.submit}
+      pending={form.formState.isSubmitting}
+      onSubmit={form.handleSubmit(onSubmit)}
+    >
+      <CreateUserFields form={form} passwordReasons={passwordReasons} />
+    </ActionDialog>
   );
 }

@@ -1,16 +1,7 @@
 import type { User } from '@domain/users';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { texts } from '@/config/texts';
@@ -59,31 +50,23 @@ export function ResetPasswordDialog({ user, open, onOpenChange }: Props) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t.title(user.full_name)}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field id="reset-password" label={t.label} hint={usersTexts.create.passwordHint} error={errors}>
-            <PasswordInput
-              {...fieldControlProps('reset-password', errors, usersTexts.create.passwordHint)}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="new-password"
-            />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">{texts.common.cancel}</Button>
-            </DialogClose>
-            <Button type="submit" loading={update.isPending}>
-              {t.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title={t.title(user.full_name)}
+      description={t.description}
+      actionLabel={t.submit}
+      pending={update.isPending}
+      onSubmit={submit}
+    >
+      <Field id="reset-password" label={t.label} hint={usersTexts.create.passwordHint} error={errors}>
+        <PasswordInput
+          {...fieldControlProps('reset-password', errors, usersTexts.create.passwordHint)}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="new-password"
+        />
+      </Field>
+    </ActionDialog>
   );
 }

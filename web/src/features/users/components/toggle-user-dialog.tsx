@@ -1,6 +1,6 @@
 import type { User } from '@domain/users';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { useUpdateUser } from '../api/update-user';
 import { usersTexts } from '../texts';
 
@@ -26,14 +26,14 @@ export function ToggleUserDialog({ user, open, onOpenChange }: Props) {
   }
 
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={open}
       onOpenChange={onOpenChange}
       role="alertdialog"
       title={disabling ? t.disableTitle(user.full_name) : t.enableTitle(user.full_name)}
       description={disabling ? t.disableDescription(user.full_name) : t.enableDescription(user.full_name)}
-      confirmLabel={disabling ? t.disableConfirm : t.enableConfirm}
-      confirmVariant={disabling ? 'destructive' : 'primary'}
+      actionLabel={disabling ? t.disableConfirm : t.enableConfirm}
+      actionVariant={disabling ? 'destructive' : 'primary'}
       pending={update.isPending}
       onConfirm={confirm}
     />
