@@ -79,6 +79,13 @@ export const texts = {
     notYoursTitle: 'Esta rifa no es tuya',
     backToPanel: 'Volver al panel',
   },
+  /** A ticket's change of status (the history, a number's panel). */
+  statusChange: {
+    changedTo: 'pasó a',
+    noPrevious: 'Sin estado anterior',
+    /** Who made a change nobody signed: the expiry sweep. */
+    system: 'Sistema',
+  },
   /** The staff lists' search box: buyers and sold numbers are found by the same buyer data. */
   search: {
     label: 'Buscar',

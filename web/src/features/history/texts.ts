@@ -22,10 +22,6 @@ export const historyTexts = {
     note: 'Nota',
   },
   ticket: (number: string) => `Número ${number}`,
-  noPrevious: '—',
-  noPreviousLabel: 'Sin estado anterior',
-  changedTo: 'pasó a',
-  system: 'Sistema',
   total: (n: number) => (n === 1 ? '1 cambio' : `${count.format(n)} cambios`),
   showing: (from: number, to: number, total: number) =>
     `Mostrando ${count.format(from)}–${count.format(to)} de ${count.format(total)} cambios`,

@@ -1,9 +1,10 @@
 import { formatDateTime } from '@domain/dates';
 import type { TicketHistoryEntry } from '@domain/staff-tickets';
 import { Bot, Clock, UserRound } from 'lucide-react';
+import { StatusChange } from '@/components/status-change';
 import { Card } from '@/components/ui/card';
+import { texts } from '@/config/texts';
 import { historyTexts } from '../texts';
-import { StatusChange } from './status-change';
 
 /** Phone view of the history: one card per change. */
 export function HistoryCardList({ entries }: { entries: TicketHistoryEntry[] }) {
@@ -29,7 +30,7 @@ export function HistoryCardList({ entries }: { entries: TicketHistoryEntry[] }) 
                   <Bot aria-hidden className="size-3.5 shrink-0 text-zinc-400" />
                 )}
                 <span className="sr-only">{historyTexts.columns.who}: </span>
-                <span className="min-w-0 truncate">{entry.actor_email ?? historyTexts.system}</span>
+                <span className="min-w-0 truncate">{entry.actor_email ?? texts.statusChange.system}</span>
               </p>
               <p className="flex items-center gap-1.5">
                 <Clock aria-hidden className="size-3.5 shrink-0 text-zinc-400" />

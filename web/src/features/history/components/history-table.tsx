@@ -1,8 +1,9 @@
 import { formatDateTime } from '@domain/dates';
 import type { TicketHistoryEntry } from '@domain/staff-tickets';
+import { StatusChange } from '@/components/status-change';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { texts } from '@/config/texts';
 import { historyTexts } from '../texts';
-import { StatusChange } from './status-change';
 
 /** Desktop view of the history: one row per change. */
 export function HistoryTable({ entries }: { entries: TicketHistoryEntry[] }) {
@@ -36,7 +37,7 @@ export function HistoryTable({ entries }: { entries: TicketHistoryEntry[] }) {
               <StatusChange from={entry.from_status} to={entry.to_status} wrap={false} />
             </TableCell>
             <TableCell className="max-w-52 break-words">
-              {entry.actor_email ?? <span className="text-zinc-500 italic">{historyTexts.system}</span>}
+              {entry.actor_email ?? <span className="text-zinc-500 italic">{texts.statusChange.system}</span>}
             </TableCell>
             <TableCell className="max-w-64 text-zinc-600 break-words">
               {entry.note || <span className="text-zinc-400">—</span>}

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
-import { ArrowRight, Bot, UserRound } from 'lucide-react';
-import { TicketStatusBadge } from '@/components/ticket-status-badge';
+import { Bot, UserRound } from 'lucide-react';
+import { StatusChange } from '@/components/status-change';
 import { Skeleton } from '@/components/ui/skeleton';
 import { texts } from '@/config/texts';
 import { useTicketHistory } from '../api/get-ticket-history';
@@ -25,16 +25,7 @@ export function TicketHistory({ ticketId }: { ticketId: string }) {
     <ol className="grid gap-2" data-testid="ticket-history">
       {history.data.items.map((entry) => (
         <li key={entry.id} className="grid gap-1.5 rounded-lg border border-zinc-200 bg-white p-3 text-sm">
-          <span className="inline-flex flex-wrap items-center gap-1.5">
-            {entry.from_status ? (
-              <TicketStatusBadge status={entry.from_status} />
-            ) : (
-              <span className="text-xs text-zinc-500">{t.noPrevious}</span>
-            )}
-            <ArrowRight aria-hidden className="size-3.5 text-zinc-400" />
-            <span className="sr-only">{t.changedTo}</span>
-            <TicketStatusBadge status={entry.to_status} />
-          </span>
+          <StatusChange from={entry.from_status} to={entry.to_status} spellNoPrevious />
           {entry.note && <p className="break-words text-zinc-800">{entry.note}</p>}
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600">
             <span className="inline-flex min-w-0 items-center gap-1">
@@ -44,7 +35,7 @@ export function TicketHistory({ ticketId }: { ticketId: string }) {
                 <Bot aria-hidden className="size-3.5 shrink-0 text-zinc-400" />
               )}
               <span className="sr-only">{t.who}: </span>
-              <span className="min-w-0 break-all">{entry.actor_email ?? t.system}</span>
+              <span className="min-w-0 break-all">{entry.actor_email ?? texts.statusChange.system}</span>
             </span>
             <span>
               <span className="sr-only">{t.when}: </span>
