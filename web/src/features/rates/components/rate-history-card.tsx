@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { InlineQueryError } from '@/components/query-state';
-import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { texts } from '@/config/texts';
 import { useVesRateHistory } from '../api/rates';
 import { formatDay, formatRate } from '../rate-format';
 import { ratesTexts } from '../texts';
+import { RateCard } from './rate-card';
 import { rateSourceLabel } from './rate-source';
 
 const t = ratesTexts.history;
@@ -20,11 +20,7 @@ export function RateHistoryCard() {
   const history = useVesRateHistory();
   const points = history.data ?? [];
   return (
-    <Card className="grid content-start gap-4 p-5 sm:p-6">
-      <div className="grid gap-1">
-        <h2 className="text-lg font-semibold text-zinc-900">{t.title}</h2>
-        <p className="text-sm text-zinc-600">{t.description}</p>
-      </div>
+    <RateCard title={t.title} description={t.description}>
       {history.isPending ? (
         <>
           <span className="sr-only">{texts.common.loading}</span>
@@ -77,6 +73,6 @@ export function RateHistoryCard() {
           </details>
         </>
       )}
-    </Card>
+    </RateCard>
   );
 }

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { texts } from '@/config/texts';
 import { useSetVesRate } from '../api/rates';
 import { formatRate, parseRateInput } from '../rate-format';
 import { ratesTexts } from '../texts';
+import { RateCard } from './rate-card';
 
 const t = ratesTexts.form;
 const FIELD_ID = 'manual-rate';
@@ -38,11 +38,7 @@ export function SetRateForm() {
   }
 
   return (
-    <Card className="grid content-start gap-4 p-5 sm:p-6">
-      <div className="grid gap-1">
-        <h2 className="text-lg font-semibold text-zinc-900">{t.title}</h2>
-        <p className="text-sm text-zinc-600">{t.description}</p>
-      </div>
+    <RateCard title={t.title} description={t.description}>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
         <Field id={FIELD_ID} label={t.label} error={error} hint={t.hint}>
           <Input
@@ -58,6 +54,6 @@ export function SetRateForm() {
           {save.isPending ? t.saving : t.submit}
         </Button>
       </form>
-    </Card>
+    </RateCard>
   );
 }
