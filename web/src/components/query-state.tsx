@@ -50,6 +50,22 @@ export function QueryError({
   );
 }
 
+type RetryableQuery = { isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+
+/** A screen built from several queries: the first failure says why; the retry refetches each that failed. */
+export function QueriesError({ title, queries }: { title: string; queries: RetryableQuery[] }) {
+  return (
+    <QueryError
+      title={title}
+      error={queries.find((query) => query.isError)?.error}
+      retrying={queries.some((query) => query.isFetching)}
+      onRetry={() => {
+        for (const query of queries) if (query.isError) void query.refetch();
+      }}
+    />
+  );
+}
+
 type InlineQueryErrorProps = RetryProps & { message: string; className?: string };
 
 /** The same failure inside a card or a panel, where a full-width empty state would not fit. */

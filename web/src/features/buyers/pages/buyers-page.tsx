@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useRaffle } from '@/api/raffles';
 import { NotYourRaffle } from '@/components/not-your-raffle';
 import { PagedList } from '@/components/paged-list';
-import { QueryError } from '@/components/query-state';
+import { QueriesError } from '@/components/query-state';
 import { RafflePageHeader } from '@/components/raffle-page-header';
 import { SearchBox } from '@/components/search-box';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,7 +31,6 @@ export function BuyersPage() {
   const rate = useVesRate();
   useClampedPage(buyers, PER_PAGE, params);
 
-  const error = buyers.error ?? raffle.error;
   const forbidden = isApiError(buyers.error) && buyers.error.status === 403;
 
   return (
@@ -41,16 +40,8 @@ export function BuyersPage() {
         <BuyersSkeleton />
       ) : forbidden ? (
         <NotYourRaffle />
-      ) : error || !buyers.data || !raffle.data ? (
-        <QueryError
-          title={t.errorTitle}
-          error={error}
-          retrying={buyers.isFetching || raffle.isFetching}
-          onRetry={() => {
-            if (buyers.isError) void buyers.refetch();
-            if (raffle.isError) void raffle.refetch();
-          }}
-        />
+      ) : buyers.isError || raffle.isError || !buyers.data || !raffle.data ? (
+        <QueriesError title={t.errorTitle} queries={[buyers, raffle]} />
       ) : buyers.data.totals.buyers === 0 ? (
         <EmptyState icon={Users} title={t.emptyTitle} description={t.emptyDescription} />
       ) : (

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { useRaffle } from '@/api/raffles';
 import { NotYourRaffle } from '@/components/not-your-raffle';
 import { PagedList } from '@/components/paged-list';
-import { QueryError } from '@/components/query-state';
+import { QueriesError } from '@/components/query-state';
 import { RafflePageHeader } from '@/components/raffle-page-header';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
@@ -47,7 +47,6 @@ export function TicketsPage() {
   useClampedPage(tickets, PER_PAGE, params);
 
   const forbidden = isApiError(tickets.error) && tickets.error.status === 403;
-  const error = tickets.error ?? raffle.error;
   const filtered = status !== DEFAULT_STATUS_FILTER || search !== '';
 
   return (
@@ -68,16 +67,8 @@ export function TicketsPage() {
       />
       {forbidden ? (
         <NotYourRaffle />
-      ) : error && !(tickets.data && raffle.data) ? (
-        <QueryError
-          title={t.errorTitle}
-          error={error}
-          retrying={tickets.isFetching || raffle.isFetching}
-          onRetry={() => {
-            if (tickets.isError) void tickets.refetch();
-            if (raffle.isError) void raffle.refetch();
-          }}
-        />
+      ) : (tickets.isError || raffle.isError) && !(tickets.data && raffle.data) ? (
+        <QueriesError title={t.errorTitle} queries={[tickets, raffle]} />
       ) : (
         <div className="grid gap-4">
           <div className="grid gap-3">
