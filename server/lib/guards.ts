@@ -19,6 +19,18 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export type Guards = ReturnType<typeof createGuards>;
 
+/**
+ * Who a guard lets through, carried by the guard itself: the route's OpenAPI `security` and its
+ * cache policy are read from the guard in its `onRequest` (server/lib/responses.ts), so the
+ * contract can never say other than what the route enforces.
+ */
+export type GuardAccess = 'authenticated' | 'staff' | 'admin' | 'optional';
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type Guard = Hook & { readonly access: GuardAccess };
+
+/** Marks an onRequest hook as a guard of this access (the guards below, or a route's own variant). */
+export const guard = (access: GuardAccess, hook: Hook): Guard => Object.assign(hook, { access });
+
 /** onRequest hooks (identity before any body is read or validated): `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
 export function createGuards(auth: AuthService) {
   async function authenticate(request: FastifyRequest) {
@@ -34,15 +46,15 @@ export function createGuards(auth: AuthService) {
       if (!context.role || !roles.includes(context.role)) throw new ForbiddenError(messages.auth.forbidden);
     };
   return {
-    authenticated: async (request: FastifyRequest, _reply: FastifyReply) => {
+    authenticated: guard('authenticated', async (request: FastifyRequest, _reply: FastifyReply) => {
       await authenticate(request);
-    },
-    staff: requireRole('admin', 'vendedor'),
-    admin: requireRole('admin'),
+    }),
+    staff: guard('staff', requireRole('admin', 'vendedor')),
+    admin: guard('admin', requireRole('admin')),
     /** For public routes that show more to staff: sets request.auth when a valid token is sent. */
-    optional: async (request: FastifyRequest, _reply: FastifyReply) => {
+    optional: guard('optional', async (request: FastifyRequest, _reply: FastifyReply) => {
       if (bearerToken(request)) await authenticate(request);
-    },
+    }),
   };
 }
 
