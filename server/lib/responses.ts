@@ -1,4 +1,4 @@
-import type { FastifyReply, RouteOptions } from 'fastify';
+import type { FastifyReply, onSendHookHandler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema, rateLimitedSchema } from '../../domain/api';
 import type { Guard, GuardAccess } from './guards';
@@ -9,7 +9,7 @@ export const BEARER_SCHEME = 'bearerAuth';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `Cache-Control: no-store` on every answer (security-headers.ts sends it). Set by a public route
+     * `Cache-Control: no-store` on every answer of the route, errors included. Set by a public route
      * whose answer carries credentials or a buyer's personal data; a route behind a session guard
      * gets it from `declareRouteContract`.
      */
@@ -47,6 +47,13 @@ const ACCESS_NOTE: Record<GuardAccess | 'public', string> = {
   admin: 'Acceso: solo administradores (token Bearer).',
 };
 
+/** A route that already says `no-store` in its own words (`private, no-store`) keeps them. */
+const sendNoStore: onSendHookHandler = (_request, reply, payload, done) => {
+  if (!/\bno-store\b/.test(String(reply.getHeader('cache-control'))))
+    reply.header('cache-control', 'no-store');
+  done(null, payload);
+};
+
 /**
  * What every API route shares, derived once as it is registered (the `onRoute` hook in app.ts),
  * from what the route itself declares, so the contract cannot drift from the code:
@@ -56,7 +63,7 @@ const ACCESS_NOTE: Record<GuardAccess | 'public', string> = {
  * - the OpenAPI `security` comes from the route's guard (`guards.staff` → bearer token;
  *   `guards.optional` → anonymous or bearer; none → public), and the description says the role;
  * - an answer behind a session guard is someone's private view: `Cache-Control: no-store`
- *   (`config.noStore`), as is any public route that opts in;
+ *   (`config.noStore`, sent by an onSend hook of the route), as is any public route that opts in;
  * - the document groups routes by their first path segment (`/api/raffles/...` under `raffles`).
  */
 export function declareRouteContract(route: RouteOptions) {
@@ -80,6 +87,8 @@ export function declareRouteContract(route: RouteOptions) {
     },
   };
   if (access && access !== 'optional') route.config = { ...route.config, noStore: true };
+  // A hook of the route itself: the routes that need no-store pay for it, no other.
+  if (route.config?.noStore) route.onSend = [...[route.onSend ?? []].flat(), sendNoStore];
 }
 
 /**

@@ -57,20 +57,10 @@ export function applySecurityHeaders(res: ServerResponse) {
   for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
 }
 
-/**
- * The security headers on every answer, and `Cache-Control: no-store` on every answer of a route
- * marked `config.noStore` (responses.ts derives the mark: every route behind a session guard, and
- * the public ones that carry credentials or a buyer's data), errors included. A route that already
- * says `no-store` in its own words (`private, no-store`) keeps them.
- */
+/** The security headers on every answer (errors included). */
 export function securityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (_request, reply, done) => {
     applySecurityHeaders(reply.raw);
     done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config.noStore && !/\bno-store\b/.test(String(reply.getHeader('cache-control'))))
-      reply.header('cache-control', 'no-store');
-    done(null, payload);
   });
 }
