@@ -174,9 +174,17 @@ describe('only the API', () => {
 });
 
 describe('request schemas as strict as the server', () => {
+  /** The documented pattern, as a client would use it. */
+  const accepts = (schema: { pattern?: string }, text: string) =>
+    new RegExp(schema.pattern ?? '(?!)').test(text);
+
   it('phone and cedula patterns on every buyer field', () => {
     const reservation = bodySchema(operation('post', '/api/raffles/{id}/reservations'));
     const buyerFields = reservation.properties.buyer.properties;
+    expect(accepts(buyerFields.phone, '+58 (414) 123-4567')).toBe(true);
+    expect(accepts(buyerFields.phone, '0415-1234567')).toBe(false);
+    expect(accepts(buyerFields.cedula, 'v-12.345.678')).toBe(true);
+    expect(accepts(buyerFields.cedula, 'J-12345678')).toBe(false);
     expect(buyerFields.phone.pattern).toBe(VE_PHONE_INPUT_PATTERN);
     expect(buyerFields.cedula.pattern).toBe(CEDULA_INPUT_PATTERN);
     expect(bodySchema(operation('post', '/api/tracking')).properties.cedula.pattern).toBe(
@@ -205,6 +213,8 @@ describe('request schemas as strict as the server', () => {
 
   it('uploads: file keys, upload URLs and the multipart body', () => {
     const key = operation('get', '/api/files/{key}').parameters?.find((p) => p.name === 'key');
+    expect(accepts(key?.schema ?? {}, '0f8fad5b-d9cb-469f-a165-70867728950e-w800.webp')).toBe(true);
+    expect(accepts(key?.schema ?? {}, '../secret')).toBe(false);
     expect(key?.schema.pattern).toBe(STORAGE_KEY_PATTERN.source);
     const raffle = bodySchema(operation('post', '/api/raffles')).properties;
     expect(new RegExp(raffle.images.items.pattern).source).toBe(UPLOAD_URL_PATTERN.source);
@@ -225,7 +235,10 @@ describe('request schemas as strict as the server', () => {
   it('status filters: enums, and the staff list’s comma list as a pattern', () => {
     const query = (method: string, url: string, name: string) =>
       operation(method, url).parameters?.find((p) => p.in === 'query' && p.name === name)?.schema;
-    expect(query('get', '/api/raffles/{id}/tickets', 'status')?.pattern).toBe(TICKET_STATUS_LIST_PATTERN);
+    const list = query('get', '/api/raffles/{id}/tickets', 'status') ?? {};
+    expect(accepts(list, 'apartado, abonado,otros')).toBe(true);
+    expect(accepts(list, 'apartado,pagados')).toBe(false);
+    expect(list.pattern).toBe(TICKET_STATUS_LIST_PATTERN);
     expect(query('get', '/api/raffles/{id}/tickets.csv', 'status')?.pattern).toBe(TICKET_STATUS_LIST_PATTERN);
     expect(query('get', '/api/history', 'status')?.enum).toHaveLength(5);
     expect(query('get', '/api/payments', 'status')?.enum).toEqual(['pending', 'approved', 'rejected']);
