@@ -9,6 +9,7 @@ import {
 } from './payments';
 import { PAYMENT_TYPES, publicRaffleSchema, RAFFLE_STATUSES, raffleSchema } from './raffles';
 import { currencyCodeSchema, exchangeRateSchema, rateHistoryPointSchema } from './rates';
+import { STORAGE_KEY_PATTERN } from './uploads';
 import { userSchema } from './users';
 import { z } from './zod';
 
@@ -61,7 +62,10 @@ export const rateHistorySchema = z.array(rateHistoryPointSchema);
 export const FILE_KINDS = ['payment-proof', 'raffle-image'] as const;
 /** `POST /api/uploads?kind=`: a payment proof unless said otherwise. */
 export const uploadQuery = z.object({ kind: z.enum(FILE_KINDS).default('payment-proof') });
-export const fileKeyParams = z.object({ key: z.string().max(200) });
+/** A key no upload can have answers 404 (files.service), so `pattern` only documents it. */
+export const fileKeyParams = z.object({
+  key: z.string().max(200).meta({ pattern: STORAGE_KEY_PATTERN.source }),
+});
 const WIDTHS = RAFFLE_IMAGE_WIDTHS.map(String) as [`${RaffleImageWidth}`, ...`${RaffleImageWidth}`[]];
 /** `GET /api/files/:key?w=800`: the 800 px WebP copy of a raffle photo (the original when it has none). */
 export const fileQuery = z.object({ w: z.enum(WIDTHS).optional() });

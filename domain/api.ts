@@ -6,14 +6,20 @@ import { z } from './zod';
  */
 
 /**
- * Every error: `{"error":{"code","message",…}}`. Loose on purpose: extra fields (`numbers`,
- * `fields`, `reasons`, `remaining_cents`) and the payments module's `success: false` pass as they
- * are, so no error answer can turn into a 500 for carrying one.
+ * Every error, from every module and from the HTTP layer itself (a malformed URL, an over-long
+ * header): `{"error":{"code","message",…}}`. Loose on purpose: extra fields (`numbers`, `fields`,
+ * `reasons`, `remaining_cents`) pass as they are, so no error answer can turn into a 500 for
+ * carrying one.
  */
 export const apiErrorSchema = z.looseObject({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** 429 of a rate-limited route (its `x-ratelimit-*` and `retry-after` headers are in the OpenAPI document). */
+export const rateLimitedSchema = apiErrorSchema.describe(
+  'Demasiadas solicitudes: espera los segundos de `retry-after` antes de intentar de nuevo',
+);
 
 /** 204: nothing in the body. */
 export const noContentSchema = z.undefined().describe('Sin contenido');

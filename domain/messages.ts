@@ -38,6 +38,12 @@ export const messages = {
     validation: 'Hay datos inválidos en la solicitud.',
     nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
     tooManyStreams: 'Tienes demasiadas páginas de rifas abiertas. Cierra alguna e inténtalo de nuevo.',
+    badUrl: 'La dirección de la solicitud no es válida (revisa los caracteres con %).',
+    urlTooLong: 'Un dato de la dirección de la solicitud es demasiado largo.',
+    headersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes.',
+    requestTimeout: 'La solicitud tardó demasiado en llegar.',
+    forbiddenJsonKey:
+      'El JSON usa una clave no permitida (__proto__, o constructor con prototype). Quítala y envía de nuevo.',
   },
   store: {
     loadRaffles: 'Error al cargar las rifas',

@@ -1,6 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { cedulaField } from './fields';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
+import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
 export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -38,9 +39,12 @@ export const createPaymentSchema = z
       .max(100_000_000),
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     reference: z.string().trim().max(60).nullish(),
-    payment_proof: z.string().max(500).nullish(),
+    payment_proof: uploadUrlField().nullish(),
     notes: z.string().trim().max(500).nullish(),
-    cedula: cedulaField().optional(),
+    /** The ticket buyer's cedula: what proves a caller without a staff token is the buyer. */
+    cedula: cedulaField()
+      .optional()
+      .meta({ description: 'Cédula del comprador del ticket: obligatoria sin token de personal' }),
     /** A buyer paying from tracking names the number instead of the ticket id, and proves it with both. */
     raffle_id: z.uuid('Rifa inválida').optional(),
     number: z.int().min(0).max(999_999).optional(),
@@ -61,6 +65,15 @@ export const createPaymentSchema = z
         message: 'Indica tu cédula y los últimos 4 dígitos de tu teléfono',
       });
     }
+  })
+  // What the refinement above and the service require, for the OpenAPI document: a buyer proves the
+  // ticket with its cedula (payments.service: CEDULA_REQUIRED without a staff token).
+  .meta({
+    anyOf: [
+      { title: 'Comprador, con el ticket', required: ['ticket_id', 'cedula'] },
+      { title: 'Comprador, desde la consulta', required: ['raffle_id', 'number', 'cedula', 'phone_last4'] },
+      { title: 'Personal (token Bearer)', required: ['ticket_id'] },
+    ],
   });
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 

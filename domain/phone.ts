@@ -11,7 +11,26 @@ export function normalizeVePhone(input: string): string | null {
   return `0${match[1]}-${match[2]}`;
 }
 
+/** What normalizeVePhone drops before matching (spaces, dashes, dots, parentheses), anywhere. */
+const PHONE_GAP = '[\\s\\-().]*';
+/**
+ * Exactly the writings normalizeVePhone accepts, as one regular expression over the raw text:
+ * VE_PHONE with a gap allowed after every character. It is the `pattern` of a phone in the OpenAPI
+ * document; domain/phone.test.ts proves it accepts what the function accepts, and nothing else.
+ */
+export const VE_PHONE_INPUT_PATTERN = [
+  `^${PHONE_GAP}`,
+  `(?:(?:\\+${PHONE_GAP})?5${PHONE_GAP}8${PHONE_GAP}|0${PHONE_GAP})?`, // +58, 58 or 0
+  `(?:4${PHONE_GAP}[12]${PHONE_GAP}[246]|2${PHONE_GAP}\\d${PHONE_GAP}\\d)${PHONE_GAP}`, // 412…426 or 2xx
+  `(?:\\d${PHONE_GAP}){7}$`,
+].join('');
+
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+
+/** What normalizeCedula drops before matching (spaces, dots, dashes), anywhere. */
+const CEDULA_GAP = '[\\s.\\-]*';
+/** Exactly the writings normalizeCedula accepts, over the raw text (as VE_PHONE_INPUT_PATTERN). */
+export const CEDULA_INPUT_PATTERN = `^${CEDULA_GAP}[VvEe]${CEDULA_GAP}(?:\\d${CEDULA_GAP}){6,9}$`;
 
 /** "V-12345678" from "v12345678", "V 12.345.678"…; null when it is not a cedula. */
 export function normalizeCedula(input: string): string | null {

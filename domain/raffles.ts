@@ -1,6 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
 import { vePhoneField } from './fields';
+import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
 // Kept in a module without zod so public pages can use them without the validation library.
@@ -143,7 +144,7 @@ const fields = {
   closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
   draw_source: z.string().trim().max(200).nullable(),
-  images: z.array(z.string().max(500)).max(10, 'Máximo 10 imágenes'),
+  images: z.array(uploadUrlField()).max(10, 'Máximo 10 imágenes'),
   organizer_name: z.string().trim().max(120).nullable(),
   contact_phone: vePhoneField().nullable(),
   payment_instructions: z.string().trim().max(2000).nullable(),

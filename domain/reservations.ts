@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
+import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
 export const PAYMENT_METHODS = ['transfer', 'pago_movil', 'zelle', 'efectivo', 'binance'] as const;
@@ -63,7 +64,7 @@ export const reservationSchema = z
       .refine((ns) => new Set(ns).size === ns.length, reservationMessages.duplicates),
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
-    payment_proof: z.string().max(500).nullish(),
+    payment_proof: uploadUrlField().nullish(),
   })
   .strict();
 export type ReservationInput = z.input<typeof reservationSchema>;

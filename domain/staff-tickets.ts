@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
+import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
 /** Far beyond any real list, and small enough that (page - 1) * per_page stays an exact integer. */
@@ -11,9 +12,18 @@ const MAX_PAGE = 1_000_000;
 export const TICKET_FILTER_STATUSES = [...TICKET_STATUSES, 'otros'] as const;
 export type TicketFilterStatus = (typeof TICKET_FILTER_STATUSES)[number];
 
+/**
+ * `status=apartado,abonado`: a comma list of filter statuses (spaces around them and empty items
+ * ignored). The transform is the check and names what it does not know; `pattern` says exactly the
+ * same for the OpenAPI document (domain/domain.test.ts compares them).
+ */
+const STATUS_ITEM = `\\s*(?:(?:${TICKET_FILTER_STATUSES.join('|')})\\s*)?`;
+export const TICKET_STATUS_LIST_PATTERN = `^${STATUS_ITEM}(?:,${STATUS_ITEM})*$`;
+
 const statusList = z
   .string()
   .max(200)
+  .meta({ pattern: TICKET_STATUS_LIST_PATTERN, example: 'apartado,abonado' })
   .transform((v, ctx) => {
     const list = v
       .split(',')
@@ -46,7 +56,7 @@ export const ticketPatchSchema = z
     buyer_cedula: cedulaField().nullable().optional(),
     buyer_email: z.email('Correo inválido').max(254).nullable().optional(),
     payment_method: z.enum(PAYMENT_METHODS).nullable().optional(),
-    payment_proof: z.string().max(500).nullable().optional(),
+    payment_proof: uploadUrlField().nullable().optional(),
     total_paid_cents: z.int().min(0).max(100_000_000).optional(),
     remaining_cents: z.int().min(0).max(100_000_000).optional(),
     reserved_until: z.iso.datetime({ offset: true }).nullable().optional(),

@@ -185,7 +185,6 @@ test.describe('paying from tracking', () => {
       route.fulfill({
         status: 404,
         json: {
-          success: false,
           error: {
             code: 'TICKET_NOT_FOUND',
             message: 'No encontramos ese número con esa cédula y teléfono.',

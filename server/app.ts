@@ -11,11 +11,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerApiDocs } from './lib/api-docs';
-import { registerErrorHandler } from './lib/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
 import { refuseHostileInput } from './lib/hostile-input';
 import { rateLimitStore } from './lib/rate-limit-store';
-import { declareCommonSchema } from './lib/responses';
+import { declareRouteContract } from './lib/responses';
 import { securityHeaders } from './lib/security-headers';
 import { openStorage } from './lib/storage';
 import { serveWebApp } from './lib/web-app';
@@ -62,19 +62,24 @@ export async function buildApp(options: {
     bodyLimit: 256 * 1024,
     // Behind a reverse proxy set TRUST_PROXY, else any client could fake X-Forwarded-For and dodge rate limits.
     trustProxy: config.trustProxy,
+    // What the router or Node's HTTP parser refuse (a malformed URL, an over-long header) gets the
+    // same Spanish error envelope and security headers as every other answer.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseHostileInput(app);
-  // Every API route as registered, for the contract tests (response schemas, permissions). The
+  // Every API route as registered, for the contract tests (response schemas, permissions), with
+  // what it shares derived from its own declarations: errors, 429, OpenAPI security, no-store. The
   // docs page's own files (`schema.hide`: its HTML, scripts, styles) are not part of the API.
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
     routes.push(route);
-    declareCommonSchema(route);
+    declareRouteContract(route);
   });
 
   securityHeaders(app as unknown as FastifyInstance);

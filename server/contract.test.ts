@@ -18,7 +18,8 @@ const EXEMPT: Record<string, string> = {};
 
 /** POST/PUT/PATCH routes that take no JSON body, each with why. Keep it tiny. */
 const NO_BODY: Record<string, string> = {
-  'POST /api/uploads': 'a multipart file, read and limited by files.multipart.ts, not a JSON body',
+  'POST /api/uploads':
+    'a multipart file (documented by `multipartBody`), read and limited by files.multipart.ts, not a JSON body',
   'POST /api/raffles/:id/close': 'an action on the raffle named in the path',
   'POST /api/exchange-rates/refresh': 'an action: fetch the rates now',
   'POST /api/test-bench/checks': 'an action: run the checks now',
@@ -50,7 +51,7 @@ const readsQuery = (route: RouteOptions) =>
 function declaredSchemas(route: RouteOptions): [string, unknown][] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const found: [string, unknown][] = [];
-  for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
+  for (const part of ['params', 'querystring', 'body', 'headers', 'multipartBody'] as const) {
     if (schema[part] !== undefined) found.push([part, schema[part]]);
   }
   for (const [code, answer] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
@@ -288,12 +289,17 @@ describe('public payer', () => {
     expect(listed.duplicate_of).toBe(original.body.payment.id);
   });
 
-  it('a failed payment keeps its error body whole (success false, code, message)', async () => {
+  it('a failed payment answers the one error envelope, {error:{code,message}}, like every module', async () => {
     const res = await t.api('POST', '/api/payments', {
       body: { ticket_id: '00000000-0000-4000-8000-000000000000', amount_cents: 100, cedula: 'V-1234567' },
     });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ success: false, error: { code: 'TICKET_NOT_FOUND' } });
+    expect(res.body).toEqual({ error: { code: 'TICKET_NOT_FOUND', message: expect.any(String) } });
+    // A schema error too: the shared handler's 400/422 with its `fields`, nothing payments-only.
+    const invalid = await t.api('POST', '/api/payments', { body: { amount_cents: 0 } });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body)).toEqual(['error']);
+    expect(invalid.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: expect.any(Array) });
   });
 });
 

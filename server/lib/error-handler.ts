@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
 import { AppError } from './errors';
+import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 
 // Value constraints (range, format) are "semantically invalid": 422. Wrong shapes are 400.
 const SEMANTIC_KEYWORDS = new Set(['too_small', 'too_big', 'invalid_format', 'not_multiple_of', 'custom']);
@@ -17,6 +20,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     message: messages.http.unsupportedMediaType,
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: messages.http.badRequest },
+  // The router's own refusals (frameworkErrors below): no route was matched, so no hook ran.
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: messages.http.badUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URL_TOO_LONG', message: messages.http.urlTooLong },
 };
 
 type ErrorResponse = { status: number; body: { error: Record<string, unknown> } };
@@ -57,4 +63,44 @@ export function registerErrorHandler(app: FastifyInstance) {
     const { status, body } = errorResponse(error, request);
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: what its router refuses before any route or hook runs (a
+ * URL it cannot decode, `/api/raffles/%zz`; a path parameter over its length limit). Same envelope
+ * and same security headers as every other answer.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(reply.raw);
+  const { status, body } = errorResponse(error, request);
+  return reply.status(status).send(body);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: Node's HTTP parser gave up on the request (an over-long
+ * header, a request line that is not HTTP, a request that took too long), so there is no request
+ * or reply, only the socket. The answer is written by hand, in the one envelope and with the
+ * security headers, and the connection closed (what follows on it cannot be trusted).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', messages.http.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', messages.http.requestTimeout]
+        : [400, 'BAD_REQUEST', messages.http.badRequest];
+  this.log.debug({ err: error }, 'client error');
+  const body = JSON.stringify({ error: { code, message } });
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (socket.writable) socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }

@@ -22,6 +22,18 @@ export type Guards = ReturnType<typeof createGuards>;
 /** What the guards need of the auth module: who a valid access token belongs to (or a 401). */
 export type Authenticator = { authenticate(accessToken: string): Promise<AuthContext> };
 
+/**
+ * Who a guard lets through, carried by the guard itself: the route's OpenAPI `security` and its
+ * cache policy are read from the guard in its `onRequest` (server/lib/responses.ts), so the
+ * contract can never say other than what the route enforces.
+ */
+export type GuardAccess = 'authenticated' | 'staff' | 'admin' | 'optional';
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type Guard = Hook & { readonly access: GuardAccess };
+
+/** Marks an onRequest hook as a guard of this access (the guards below, or a route's own variant). */
+export const guard = (access: GuardAccess, hook: Hook): Guard => Object.assign(hook, { access });
+
 /** onRequest hooks (identity before any body is read or validated): `authenticated` for any signed-in user, `staff` for admin|vendedor, `admin` for admins. */
 export function createGuards(auth: Authenticator) {
   async function authenticate(request: FastifyRequest) {
@@ -37,15 +49,15 @@ export function createGuards(auth: Authenticator) {
       if (!context.role || !roles.includes(context.role)) throw new ForbiddenError(messages.auth.forbidden);
     };
   return {
-    authenticated: async (request: FastifyRequest, _reply: FastifyReply) => {
+    authenticated: guard('authenticated', async (request: FastifyRequest, _reply: FastifyReply) => {
       await authenticate(request);
-    },
-    staff: requireRole('admin', 'vendedor'),
-    admin: requireRole('admin'),
+    }),
+    staff: guard('staff', requireRole('admin', 'vendedor')),
+    admin: guard('admin', requireRole('admin')),
     /** For public routes that show more to staff: sets request.auth when a valid token is sent. */
-    optional: async (request: FastifyRequest, _reply: FastifyReply) => {
+    optional: guard('optional', async (request: FastifyRequest, _reply: FastifyReply) => {
       if (bearerToken(request)) await authenticate(request);
-    },
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../domain/messages';
 import { buyer, makeRaffle, makeUser } from '../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -208,5 +209,31 @@ describe('sign-out and sign-in without a body (issue 10, item 3)', () => {
     const res = await t.api('POST', '/api/auth/sign-in', { raw: '' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('You must provide either an email or phone number and a password');
+  });
+});
+
+describe('prototype keys in a JSON body (issue 17)', () => {
+  it('a valid JSON body with __proto__ or constructor.prototype is a clear 400 that does not call it invalid JSON', async () => {
+    const bodies = [
+      '{"__proto__":{"isAdmin":true},"email":"a@b.c","password":"x"}',
+      '{"email":"a@b.c","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+      `{"numbers":[1],"buyer":{"name":"Ana","__proto__":{"role":"admin"}}}`,
+    ];
+    for (const [index, raw] of bodies.entries()) {
+      const path = index === 2 ? `/api/raffles/${raffleId}/reservations` : '/api/auth/sign-in';
+      const res = await t.api('POST', path, { raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.body, raw).toEqual({
+        error: { code: 'FORBIDDEN_JSON_KEY', message: messages.http.forbiddenJsonKey },
+      });
+      expect(res.body.error.message).not.toMatch(/no es un JSON válido/);
+      expect(res.body.error.message).toMatch(/__proto__/);
+    }
+    // Malformed JSON is still called malformed.
+    const broken = await t.api('POST', '/api/auth/sign-in', { raw: '{"__proto__":' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toEqual({ code: 'INVALID_JSON', message: messages.http.invalidJson });
+    // And nothing was polluted.
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });

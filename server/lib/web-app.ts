@@ -137,7 +137,8 @@ export async function serveWebApp(
     });
     // Every other GET is a page of the single-page app: its index.html. A route rather than the
     // not-found handler, so @fastify/compress (which hooks routes) compresses the page as well.
-    app.get('/*', async (request, reply) => {
+    // Not part of the API: hidden from the OpenAPI document (as @fastify/static hides its files).
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const url = request.url.split('?')[0] ?? '';
       // A missing hashed file (an old tab asking for a chunk of a previous build) is a real 404:
       // the HTML page in its place would fail as a script with a confusing MIME error.

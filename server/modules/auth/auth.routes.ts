@@ -21,8 +21,14 @@ export const authRoutes =
       '/auth/sign-in',
       {
         attachValidation: true,
-        schema: { body: signInSchema.nullish(), response: { 200: signInResponseSchema } },
-        config: { rateLimit: { max: deps.signInPerMinute, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'signIn',
+          summary: 'Iniciar sesión con correo o teléfono y contraseña',
+          body: signInSchema.nullish(),
+          response: { 200: signInResponseSchema },
+        },
+        // Tokens: never stored by a cache (RFC 6749 section 5.1).
+        config: { rateLimit: { max: deps.signInPerMinute, timeWindow: '1 minute' }, noStore: true },
       },
       async (request) =>
         auth.signIn(request.body, {
@@ -34,8 +40,13 @@ export const authRoutes =
     app.post(
       '/auth/refresh',
       {
-        schema: { body: refreshSchema, response: { 200: signInResponseSchema } },
-        config: { rateLimit: { max: deps.signInPerMinute * 6, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'refreshSession',
+          summary: 'Renovar la sesión con el token de refresco (rotación)',
+          body: refreshSchema,
+          response: { 200: signInResponseSchema },
+        },
+        config: { rateLimit: { max: deps.signInPerMinute * 6, timeWindow: '1 minute' }, noStore: true },
       },
       async (request) => auth.refresh(request.body.refresh_token),
     );
@@ -43,7 +54,12 @@ export const authRoutes =
     app.post(
       '/auth/sign-out',
       {
-        schema: { body: signOutSchema.nullish(), response: { 204: noContentSchema } },
+        schema: {
+          operationId: 'signOut',
+          summary: 'Cerrar esta sesión o todas las del usuario',
+          body: signOutSchema.nullish(),
+          response: { 204: noContentSchema },
+        },
         onRequest: guards.authenticated,
       },
       async (request, reply) => {
@@ -54,7 +70,14 @@ export const authRoutes =
 
     app.get(
       '/auth/me',
-      { onRequest: guards.authenticated, schema: { response: { 200: meResponseSchema } } },
+      {
+        onRequest: guards.authenticated,
+        schema: {
+          operationId: 'getCurrentUser',
+          summary: 'Usuario y perfil de la sesión',
+          response: { 200: meResponseSchema },
+        },
+      },
       async (request) => auth.me(requireAuth(request)),
     );
   };

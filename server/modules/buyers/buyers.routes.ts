@@ -13,6 +13,8 @@ export const buyersRoutes =
       {
         onRequest: deps.guards.staff,
         schema: {
+          operationId: 'listRaffleBuyers',
+          summary: 'Compradores de una rifa agrupados por cédula',
           params: raffleIdParams,
           querystring: buyersQuery,
           response: { 200: raffleBuyersPageSchema },

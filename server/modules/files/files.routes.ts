@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
 import { fileKeyParams, fileQuery, uploadQuery } from '../../../domain/api-routes';
 import type { RaffleImageWidth } from '../../../domain/images';
-import { uploadedFileSchema } from '../../../domain/uploads';
-import type { Guards } from '../../lib/guards';
+import { uploadBodySchema, uploadedFileSchema } from '../../../domain/uploads';
+import { type Guards, guard } from '../../lib/guards';
 import { multipartLimits, readUploadedFile } from './files.multipart';
 import type { FilesService } from './files.service';
 
@@ -25,20 +25,23 @@ export const filesRoutes =
     await app.register(multipart, { limits: multipartLimits });
 
     // A stale token must not hide a public image: an invalid session just counts as anonymous.
-    const lenientAuth = async (request: FastifyRequest, reply: FastifyReply) => {
+    const lenientAuth = guard('optional', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         await guards.optional(request, reply);
       } catch {
         request.auth = undefined;
       }
-    };
+    });
 
     app.post(
       '/uploads',
       {
         onRequest: guards.optional,
         schema: {
+          operationId: 'uploadFile',
+          summary: 'Subir un comprobante de pago o una foto de rifa (personal)',
           querystring: uploadQuery,
+          multipartBody: uploadBodySchema,
           response: { 201: uploadedFileSchema },
         },
         config: {
@@ -66,6 +69,8 @@ export const filesRoutes =
       {
         onRequest: lenientAuth,
         schema: {
+          operationId: 'getFile',
+          summary: 'Un archivo subido: foto de rifa (pública) o comprobante (personal de la rifa)',
           params: fileKeyParams,
           querystring: fileQuery,
           response: {

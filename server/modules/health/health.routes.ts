@@ -6,8 +6,18 @@ import type { Database } from '../../db/client';
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind };
-    });
+    app.get(
+      '/health',
+      {
+        schema: {
+          operationId: 'getHealth',
+          summary: 'Estado del servidor y su base de datos',
+          response: { 200: healthSchema },
+        },
+      },
+      async () => {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: database.kind };
+      },
+    );
   };

@@ -10,7 +10,12 @@ export const insightRoutes =
       '/insight',
       {
         onRequest: deps.guards.staff,
-        schema: { querystring: insightQuery, response: { 200: salesInsightSchema } },
+        schema: {
+          operationId: 'getSalesInsight',
+          summary: 'Cifras de ventas: por estado, cobrado y pendiente, por día y por rifa',
+          querystring: insightQuery,
+          response: { 200: salesInsightSchema },
+        },
       },
       async (request, reply) => {
         // Money per seller: never kept by a shared cache.

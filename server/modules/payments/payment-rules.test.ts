@@ -262,7 +262,9 @@ describe('a buyer pays from tracking by raffle and number', () => {
     expect(ok.status).toBe(201);
     const wrongPhone = await t.api('POST', '/api/payments', { body: { ...body, phone_last4: '9999' } });
     expect(wrongPhone.status).toBe(404);
-    expect(wrongPhone.body).toMatchObject({ success: false, error: { code: 'TICKET_NOT_FOUND' } });
+    expect(wrongPhone.body).toEqual({
+      error: { code: 'TICKET_NOT_FOUND', message: 'No encontramos ese número con esa cédula y teléfono.' },
+    });
     const wrongCedula = await t.api('POST', '/api/payments', {
       body: { ...body, cedula: LUIS.cedula, phone_last4: '0001' },
     });

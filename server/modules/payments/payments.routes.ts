@@ -17,7 +17,6 @@ import {
   reviewPaymentSchema,
 } from '../../../domain/payments';
 import { isStaffRole } from '../../../domain/roles';
-import { errorResponse } from '../../lib/error-handler';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { PaymentsService } from './payments.service';
@@ -32,18 +31,20 @@ export const paymentsRoutes =
   (deps: { payments: PaymentsService; guards: Guards; perMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
     const { payments, guards } = deps;
-    // API.md: payment failures answer {"success": false, "error": {...}}.
-    app.setErrorHandler((error, request, reply) => {
-      const { status, body } = errorResponse(error as Error, request);
-      return reply.status(status).send({ success: false, ...body });
-    });
+    // Failures answer the API's one error envelope, {"error":{"code","message"}} (issue 17).
 
     app.post(
       '/payments',
       {
         onRequest: guards.optional,
-        schema: { body: createPaymentSchema, response: { 201: createdAnswer } },
-        config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'createPayment',
+          summary: 'Reportar un pago de un ticket (comprador con su cédula, o personal)',
+          body: createPaymentSchema,
+          response: { 201: createdAnswer },
+        },
+        // The answer names the buyer's ticket and payment.
+        config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' }, noStore: true },
       },
       async (request, reply) => {
         const created = await payments.create(request.body, request.auth);
@@ -59,6 +60,8 @@ export const paymentsRoutes =
       {
         onRequest: guards.admin,
         schema: {
+          operationId: 'listPayments',
+          summary: 'Pagos por revisar (o de un estado), los más recientes primero',
           querystring: paymentListQuery,
           response: { 200: staffPaymentListSchema },
         },
@@ -68,7 +71,14 @@ export const paymentsRoutes =
 
     app.get(
       '/payments/counts',
-      { onRequest: guards.admin, schema: { response: { 200: paymentCountsSchema } } },
+      {
+        onRequest: guards.admin,
+        schema: {
+          operationId: 'countPayments',
+          summary: 'Cantidad de pagos por estado',
+          response: { 200: paymentCountsSchema },
+        },
+      },
       async () => payments.counts(),
     );
 
@@ -76,7 +86,12 @@ export const paymentsRoutes =
       '/payments/review',
       {
         onRequest: guards.admin,
-        schema: { body: batchReviewSchema, response: { 200: reviewedPaymentsSchema } },
+        schema: {
+          operationId: 'reviewPayments',
+          summary: 'Aprobar o rechazar varios pagos a la vez',
+          body: batchReviewSchema,
+          response: { 200: reviewedPaymentsSchema },
+        },
       },
       async (request) => payments.reviewMany(requireAuth(request), request.body),
     );
@@ -85,7 +100,12 @@ export const paymentsRoutes =
       '/tickets/:id/payments',
       {
         onRequest: guards.staff,
-        schema: { params: idParams, response: { 200: ticketPaymentListSchema } },
+        schema: {
+          operationId: 'listTicketPayments',
+          summary: 'Pagos de un ticket, los más recientes primero',
+          params: idParams,
+          response: { 200: ticketPaymentListSchema },
+        },
       },
       async (request) => payments.listForTicket(requireAuth(request), request.params.id),
     );
@@ -94,7 +114,13 @@ export const paymentsRoutes =
       '/payments/:id',
       {
         onRequest: guards.admin,
-        schema: { params: idParams, body: reviewPaymentSchema, response: { 200: reviewedPaymentSchema } },
+        schema: {
+          operationId: 'reviewPayment',
+          summary: 'Aprobar o rechazar un pago',
+          params: idParams,
+          body: reviewPaymentSchema,
+          response: { 200: reviewedPaymentSchema },
+        },
       },
       async (request) => payments.review(requireAuth(request), request.params.id, request.body),
     );

@@ -77,11 +77,17 @@ describe('POST /api/payments', () => {
     expect(hintOf(otherBuyer.body.payment.id)).toBe(first.body.payment.id);
   });
 
-  it('answers {success:false} with a Spanish error for a wrong cedula, a missing one, too much, or a free ticket', async () => {
+  it('answers the one error envelope in Spanish for a wrong cedula, a missing one, too much, or a free ticket', async () => {
     const ticket = await reservedTicket();
     const wrong = await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toMatchObject({ success: false, error: { code: 'CEDULA_MISMATCH' } });
+    // {error:{code,message}} like every other module: no `success: false` beside it (issue 17).
+    expect(wrong.body).toEqual({
+      error: {
+        code: 'CEDULA_MISMATCH',
+        message: 'La cédula no coincide con la del comprador de este ticket.',
+      },
+    });
     expect((await pay({ ticket_id: ticket.id, amount_cents: 100 })).status).toBe(422);
     const tooMuch = await pay({ ticket_id: ticket.id, amount_cents: 1001, cedula: 'V-7654321' });
     expect(tooMuch.body.error.message).toBe('El monto supera lo que falta por pagar.');
@@ -99,7 +105,8 @@ describe('POST /api/payments', () => {
     const bad = await pay({ ticket_id: 'x', amount_cents: 0 });
     expect(bad.status).toBe(422);
     expect((await pay({ ticket_id: ticket.id, amount_cents: '1' })).status).toBe(400);
-    expect(bad.body.success).toBe(false);
+    expect(Object.keys(bad.body)).toEqual(['error']);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
     const missing = await pay({
       ticket_id: '00000000-0000-4000-8000-000000000000',
       amount_cents: 1,

@@ -32,6 +32,8 @@ export const rafflesRoutes =
       {
         onRequest: guards.optional,
         schema: {
+          operationId: 'listRaffles',
+          summary: 'Rifas (el público no ve borradores; el personal ve también el dinero)',
           querystring: raffleListQuery,
           response: { 200: raffleListAnswer },
         },
@@ -44,7 +46,15 @@ export const rafflesRoutes =
 
     app.get(
       '/raffles/:id',
-      { onRequest: guards.optional, schema: { params: raffleIdParams, response: { 200: raffleAnswer } } },
+      {
+        onRequest: guards.optional,
+        schema: {
+          operationId: 'getRaffle',
+          summary: 'Una rifa con sus conteos por estado',
+          params: raffleIdParams,
+          response: { 200: raffleAnswer },
+        },
+      },
       async (request, reply) => {
         const raffle = await raffles.get(request.params.id, request.auth);
         return isStaffRole(request.auth?.role) ? sendAs(reply, raffleSchema, raffle) : raffle;
@@ -53,7 +63,15 @@ export const rafflesRoutes =
 
     app.post(
       '/raffles',
-      { onRequest: guards.staff, schema: { body: createRaffleSchema, response: { 201: raffleSchema } } },
+      {
+        onRequest: guards.staff,
+        schema: {
+          operationId: 'createRaffle',
+          summary: 'Crear una rifa (un vendedor, a su nombre)',
+          body: createRaffleSchema,
+          response: { 201: raffleSchema },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await raffles.create(requireAuth(request), request.body)),
     );
@@ -62,7 +80,13 @@ export const rafflesRoutes =
       '/raffles/:id',
       {
         onRequest: guards.staff,
-        schema: { params: raffleIdParams, body: updateRaffleSchema, response: { 200: raffleSchema } },
+        schema: {
+          operationId: 'updateRaffle',
+          summary: 'Editar una rifa (o cambiar su estado)',
+          params: raffleIdParams,
+          body: updateRaffleSchema,
+          response: { 200: raffleSchema },
+        },
       },
       async (request) => raffles.update(requireAuth(request), request.params.id, request.body),
     );
@@ -77,7 +101,12 @@ export const rafflesRoutes =
       '/raffles/:id',
       {
         onRequest: [guards.staff, adminDeletes],
-        schema: { params: raffleIdParams, response: { 204: noContentSchema } },
+        schema: {
+          operationId: 'deleteRaffle',
+          summary: 'Eliminar una rifa (solo administradores)',
+          params: raffleIdParams,
+          response: { 204: noContentSchema },
+        },
       },
       async (request, reply) => {
         await raffles.remove(request.params.id);
@@ -92,25 +121,54 @@ export const raffleDrawRoutes =
     const { draws, guards } = deps;
     app.post(
       '/raffles/:id/close',
-      { onRequest: guards.staff, schema: { params: raffleIdParams, response: { 200: raffleSchema } } },
+      {
+        onRequest: guards.staff,
+        schema: {
+          operationId: 'closeRaffle',
+          summary: 'Cerrar las ventas y publicar la lista de vendidos con su huella SHA-256',
+          params: raffleIdParams,
+          response: { 200: raffleSchema },
+        },
+      },
       async (request) => draws.close(requireAuth(request), request.params.id),
     );
     app.post(
       '/raffles/:id/draw',
       {
         onRequest: guards.admin,
-        schema: { params: raffleIdParams, body: drawSchema, response: { 200: drawResultSchema } },
+        schema: {
+          operationId: 'drawRaffle',
+          summary: 'Sortear: registrar el número ganador de la lotería oficial',
+          params: raffleIdParams,
+          body: drawSchema,
+          response: { 200: drawResultSchema },
+        },
       },
       async (request) => draws.draw(request.params.id, request.body.winning_number),
     );
     app.get(
       '/raffles/:id/winner',
-      { onRequest: guards.staff, schema: { params: raffleIdParams, response: { 200: winnerResultSchema } } },
+      {
+        onRequest: guards.staff,
+        schema: {
+          operationId: 'getRaffleWinner',
+          summary: 'El ganador de una rifa sorteada, con sus datos de contacto',
+          params: raffleIdParams,
+          response: { 200: winnerResultSchema },
+        },
+      },
       async (request) => ({ winner: await draws.winner(requireAuth(request), request.params.id) }),
     );
     app.get(
       '/raffles/:id/draw',
-      { schema: { params: raffleIdParams, response: { 200: drawResultSchema } } },
+      {
+        schema: {
+          operationId: 'getRaffleDraw',
+          summary: 'El sorteo verificable: lista de vendidos, su huella y el ganador (enmascarado)',
+          params: raffleIdParams,
+          response: { 200: drawResultSchema },
+        },
+      },
       async (request) => draws.get(request.params.id),
     );
   };

@@ -16,7 +16,13 @@ export const ratesRoutes =
 
     app.get(
       '/exchange-rates',
-      { schema: { response: { 200: exchangeRateListSchema } } },
+      {
+        schema: {
+          operationId: 'listExchangeRates',
+          summary: 'Tasas de cambio del día (Bs por USD)',
+          response: { 200: exchangeRateListSchema },
+        },
+      },
       async (_request, reply) => {
         reply.header('cache-control', 'no-cache');
         return rates.list();
@@ -27,14 +33,26 @@ export const ratesRoutes =
       '/exchange-rates/history',
       {
         onRequest: guards.staff,
-        schema: { querystring: rateHistoryQuerySchema, response: { 200: rateHistorySchema } },
+        schema: {
+          operationId: 'getExchangeRateHistory',
+          summary: 'Historial diario de una tasa',
+          querystring: rateHistoryQuerySchema,
+          response: { 200: rateHistorySchema },
+        },
       },
       async (request) => rates.history(request.query.currency, request.query.days),
     );
 
     app.post(
       '/exchange-rates/refresh',
-      { onRequest: guards.staff, schema: { response: { 200: ratesRefreshResultSchema } } },
+      {
+        onRequest: guards.staff,
+        schema: {
+          operationId: 'refreshExchangeRates',
+          summary: 'Traer las tasas ahora desde RATES_URL',
+          response: { 200: ratesRefreshResultSchema },
+        },
+      },
       async (request) => rates.refresh(request.log),
     );
 
@@ -43,6 +61,8 @@ export const ratesRoutes =
       {
         onRequest: guards.admin,
         schema: {
+          operationId: 'setExchangeRate',
+          summary: 'Fijar a mano la tasa de una moneda',
           params: currencyParams,
           body: setRateSchema,
           response: { 200: exchangeRateSchema },

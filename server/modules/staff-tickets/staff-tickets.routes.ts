@@ -24,12 +24,20 @@ export const staffTicketsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, staffTickets, guards } = deps;
-    app.addHook('onRequest', guards.staff);
+    // Staff only. The guard is on each route (not a plugin hook): the contract reads it there.
+    const onRequest = guards.staff;
 
     app.get(
       '/raffles/:id/tickets',
       {
-        schema: { params: raffleIdParams, querystring: ticketListQuery, response: { 200: ticketPageSchema } },
+        onRequest,
+        schema: {
+          operationId: 'listRaffleTickets',
+          summary: 'Tickets de una rifa: página, búsqueda y filtro por estados, con conteos',
+          params: raffleIdParams,
+          querystring: ticketListQuery,
+          response: { 200: ticketPageSchema },
+        },
       },
       async (request) => {
         const raffle = await raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
@@ -40,7 +48,10 @@ export const staffTicketsRoutes =
     app.get(
       '/raffles/:id/tickets.csv',
       {
+        onRequest,
         schema: {
+          operationId: 'exportRaffleTicketsCsv',
+          summary: 'Exportar los tickets de una rifa en CSV (todas las páginas)',
           params: raffleIdParams,
           querystring: ticketCsvQuery,
           response: {
@@ -61,20 +72,44 @@ export const staffTicketsRoutes =
 
     app.get(
       '/tickets/:id',
-      { schema: { params: ticketIdParams, response: { 200: staffTicketSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'getTicket',
+          summary: 'Un ticket con los datos del comprador',
+          params: ticketIdParams,
+          response: { 200: staffTicketSchema },
+        },
+      },
       async (request) => staffTickets.get(requireAuth(request), request.params.id),
     );
 
     app.patch(
       '/tickets/:id',
-      { schema: { params: ticketIdParams, body: ticketPatchSchema, response: { 200: staffTicketSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'updateTicket',
+          summary: 'Editar un ticket: estado o datos del comprador',
+          params: ticketIdParams,
+          body: ticketPatchSchema,
+          response: { 200: staffTicketSchema },
+        },
+      },
       async (request) => staffTickets.update(requireAuth(request), request.params.id, request.body),
     );
 
     app.patch(
       '/raffles/:id/numbers/:number',
       {
-        schema: { params: raffleNumberParams, body: ticketPatchSchema, response: { 200: staffTicketSchema } },
+        onRequest,
+        schema: {
+          operationId: 'updateRaffleNumber',
+          summary: 'Vender o apartar un número de la rifa, tenga o no venta',
+          params: raffleNumberParams,
+          body: ticketPatchSchema,
+          response: { 200: staffTicketSchema },
+        },
       },
       async (request) => {
         const actor = requireAuth(request);
@@ -85,7 +120,15 @@ export const staffTicketsRoutes =
 
     app.get(
       '/history',
-      { schema: { querystring: historyQuery, response: { 200: historyPageSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'listTicketHistory',
+          summary: 'Historial de cambios de tickets, los más recientes primero',
+          querystring: historyQuery,
+          response: { 200: historyPageSchema },
+        },
+      },
       async (request) => {
         const actor = requireAuth(request);
         if (request.query.raffle_id) await raffles.getRowFor('manage-sales', request.query.raffle_id, actor);

@@ -14,11 +14,20 @@ export const testBenchRoutes =
   (deps: { bench: TestBenchService; guards: Guards }): FastifyPluginAsyncZod =>
   async (app) => {
     const { bench, guards } = deps;
-    app.addHook('onRequest', guards.admin);
+    // The guard is on each route (not a plugin hook): the contract reads it there.
+    const onRequest = guards.admin;
 
     app.post(
       '/test-bench/checks',
-      { schema: { response: { 200: checksResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'runTestBenchChecks',
+          summary:
+            'Ejecutar las comprobaciones en vivo (base de datos, tiempo real, archivos, tasa, vencimientos)',
+          response: { 200: checksResponseSchema },
+        },
+      },
       async (request) => ({
         checks: await bench.runChecks(requireAuth(request), request.log),
       }),
@@ -26,16 +35,29 @@ export const testBenchRoutes =
 
     app.get(
       '/test-bench/runs',
-      { schema: { querystring: testBenchRunsQuery, response: { 200: runsResponseSchema } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { runs: await bench.listRuns(request.query) };
+      {
+        onRequest,
+        schema: {
+          operationId: 'listTestBenchRuns',
+          summary: 'Ejecuciones anteriores del banco de pruebas, las más recientes primero',
+          querystring: testBenchRunsQuery,
+          response: { 200: runsResponseSchema },
+        },
       },
+      async (request) => ({ runs: await bench.listRuns(request.query) }),
     );
 
     app.post(
       '/test-bench/drill',
-      { schema: { body: drillSchema, response: { 200: drillResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'runTestBenchDrill',
+          summary: 'Simulacro de concurrencia: N compradores a la vez en una rifa oculta',
+          body: drillSchema,
+          response: { 200: drillResponseSchema },
+        },
+      },
       async (request) => bench.drill(requireAuth(request), request.body.buyers),
     );
   };

@@ -55,7 +55,12 @@ export const ticketsRoutes =
       {
         onRequest: guards.optional,
         // The body is serialized from boardSchema once per version by the board cache (board-cache.ts).
-        schema: { params: raffleIdParams, response: { 200: boardSchema, 304: notModifiedSchema } },
+        schema: {
+          operationId: 'getRaffleBoard',
+          summary: 'El tablero: un carácter por número con su estado (ETag / 304)',
+          params: raffleIdParams,
+          response: { 200: boardSchema, 304: notModifiedSchema },
+        },
         config: { rateLimit: { max: deps.boardPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
@@ -99,6 +104,8 @@ export const ticketsRoutes =
       {
         onRequest: reservationCeiling,
         schema: {
+          operationId: 'reserveTickets',
+          summary: 'Apartar números (todos o ninguno)',
           params: raffleIdParams,
           body: reservationSchema,
           response: { 201: reservationResultSchema },
@@ -110,6 +117,8 @@ export const ticketsRoutes =
             hook: 'preValidation',
             keyGenerator: buyerKey,
           },
+          // The buyer's own tickets, with their contact data.
+          noStore: true,
         },
       },
       async (request, reply) => {
@@ -121,7 +130,13 @@ export const ticketsRoutes =
     app.post(
       '/raffles/:id/lucky-pick',
       {
-        schema: { params: raffleIdParams, body: luckyPickSchema, response: { 200: luckyPickResultSchema } },
+        schema: {
+          operationId: 'pickLuckyNumbers',
+          summary: 'Números disponibles al azar',
+          params: raffleIdParams,
+          body: luckyPickSchema,
+          response: { 200: luckyPickResultSchema },
+        },
         // Per IP (no buyer yet): at least the reservations' per-IP ceiling, for the same shared addresses.
         config: {
           rateLimit: {
@@ -143,6 +158,8 @@ export const ticketsRoutes =
       {
         compress: false,
         schema: {
+          operationId: 'streamRaffleEvents',
+          summary: 'Cambios del tablero en vivo (Server-Sent Events)',
           params: raffleIdParams,
           response: {
             200: nonJsonResponse(

@@ -9,12 +9,15 @@ export const trackingRoutes =
     app.post(
       '/tracking',
       {
-        schema: { body: trackingQuerySchema, response: { 200: trackingResultSchema } },
-        config: { rateLimit: { max: deps.trackingPerMinute, timeWindow: '1 minute' } },
+        schema: {
+          operationId: 'trackTickets',
+          summary: 'Mis tickets: por cédula y los 4 últimos dígitos del teléfono',
+          body: trackingQuerySchema,
+          response: { 200: trackingResultSchema },
+        },
+        // A buyer's tickets and payments: never kept by a browser or a shared cache.
+        config: { rateLimit: { max: deps.trackingPerMinute, timeWindow: '1 minute' }, noStore: true },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { tickets: await deps.tracking.findTickets(request.body) };
-      },
+      async (request) => ({ tickets: await deps.tracking.findTickets(request.body) }),
     );
   };

@@ -201,6 +201,12 @@ describe('POST /api/tracking', () => {
       expect(statuses).toEqual([200, 200, 429]);
       expect(last?.body.error.code).toBe('RATE_LIMITED');
       expect(last?.body.error.message).toMatch(/Demasiadas solicitudes/);
+      // The headers the 429 carries are the ones the OpenAPI document declares for it.
+      const sent = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
+      for (const name of sent) expect(last?.headers.get(name), name).toMatch(/^\d+$/);
+      expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
+      const doc = await limited.api('GET', '/api/openapi.json');
+      expect(Object.keys(doc.body.paths['/api/tracking'].post.responses['429'].headers)).toEqual(sent);
     } finally {
       await limited.close();
     }

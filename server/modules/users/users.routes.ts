@@ -9,20 +9,43 @@ export const usersRoutes =
   (deps: { users: UsersService; guards: Guards }): FastifyPluginAsyncZod =>
   async (app) => {
     const { users, guards } = deps;
-    app.addHook('onRequest', guards.admin);
+    // Admins only. The guard is on each route (not a plugin hook): the contract reads it there.
+    const onRequest = guards.admin;
 
-    app.get('/users', { schema: { response: { 200: userListSchema } } }, async () => users.list());
+    app.get(
+      '/users',
+      {
+        onRequest,
+        schema: {
+          operationId: 'listUsers',
+          summary: 'Usuarios del sistema',
+          response: { 200: userListSchema },
+        },
+      },
+      async () => users.list(),
+    );
 
     app.post(
       '/users',
-      { schema: { body: createUserSchema, response: { 201: userSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'createUser',
+          summary: 'Crear un usuario (admin o vendedor)',
+          body: createUserSchema,
+          response: { 201: userSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await users.create(request.body)),
     );
 
     app.patch(
       '/users/:id',
       {
+        onRequest,
         schema: {
+          operationId: 'updateUser',
+          summary: 'Editar un usuario: rol, datos, contraseña o bloqueo',
           params: idParams,
           body: updateUserSchema,
           response: { 200: userSchema },
