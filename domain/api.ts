@@ -15,6 +15,13 @@ export const apiErrorSchema = z.looseObject({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+/** A field a VALIDATION_ERROR names: its dotted path in the request and why it was refused. */
+export type FieldError = { path: string; message: string };
+/**
+ * An error answer with the extra fields its code carries, e.g. `ApiErrorWith<{ fields: FieldError[] }>`
+ * (VALIDATION_ERROR), `{ reasons: string[] }` (weak_password), `{ numbers: number[] }` (TICKETS_UNAVAILABLE).
+ */
+export type ApiErrorWith<Extra extends Record<string, unknown>> = ApiError & { error: Extra };
 
 /** 429 of a rate-limited route (its `x-ratelimit-*` and `retry-after` headers are in the OpenAPI document). */
 export const rateLimitedSchema = apiErrorSchema.describe(
@@ -31,6 +38,7 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
+export type Health = z.infer<typeof healthSchema>;
 
 /**
  * An answer that is not JSON (a file, a CSV, an event stream): documented by its media type as
@@ -63,6 +71,7 @@ export const openApiDocumentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 
 /** `:id` of a resource that has no message of its own (a payment, a user). */
 export const idParams = z.object({ id: z.uuid('Identificador inválido') });

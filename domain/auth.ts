@@ -40,3 +40,4 @@ export const signInResponseSchema = z.object({ session: sessionSchema, profile: 
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const meResponseSchema = z.object({ user: authUserSchema, profile: profileSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;

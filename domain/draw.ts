@@ -21,6 +21,7 @@ export type DrawWinner = z.infer<typeof drawWinnerSchema>;
 
 /** `GET /api/raffles/:id/winner` (staff of the raffle): null before the draw or when nobody holds it. */
 export const winnerResultSchema = z.object({ winner: drawWinnerSchema.nullable() });
+export type WinnerResult = z.infer<typeof winnerResultSchema>;
 
 export const drawSchema = z
   .object({

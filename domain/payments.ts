@@ -151,8 +151,10 @@ export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
 
 /** `PATCH /api/payments/:id`: the decided payment and, when approved, the ticket it paid. */
 export const reviewedPaymentSchema = paymentSchema.extend({ ticket: buyerTicketSchema.nullable() });
+export type ReviewedPayment = z.infer<typeof reviewedPaymentSchema>;
 /** `POST /api/payments/review`. */
 export const reviewedPaymentsSchema = z.object({ payments: z.array(reviewedPaymentSchema) });
+export type ReviewedPayments = z.infer<typeof reviewedPaymentsSchema>;
 
 export const paymentCountsSchema = z.object({
   pending: countField,

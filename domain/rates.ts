@@ -46,6 +46,7 @@ export const ratesRefreshResultSchema = z.object({
   rates: z.array(exchangeRateSchema),
   warning: z.string().optional(),
 });
+export type RatesRefreshResult = z.infer<typeof ratesRefreshResultSchema>;
 
 export type RemoteRate = { currency_code: string; rate_to_usd: number };
 

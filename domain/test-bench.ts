@@ -93,4 +93,6 @@ export const drillResponseSchema = drillResultSchema.extend({ run: testBenchRunS
 export type DrillResponse = z.infer<typeof drillResponseSchema>;
 
 export const checksResponseSchema = z.object({ checks: z.array(testBenchRunSchema) });
+export type ChecksResponse = z.infer<typeof checksResponseSchema>;
 export const runsResponseSchema = z.object({ runs: z.array(testBenchRunSchema) });
+export type RunsResponse = z.infer<typeof runsResponseSchema>;

@@ -62,3 +62,4 @@ export type TrackedTicket = z.infer<typeof trackedTicketSchema>;
 
 /** `POST /api/tracking`: every ticket of the buyer (an empty list when nothing matches). */
 export const trackingResultSchema = z.object({ tickets: z.array(trackedTicketSchema) });
+export type TrackingResult = z.infer<typeof trackingResultSchema>;

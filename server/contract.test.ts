@@ -2,7 +2,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { ApiError, OpenApiDocument } from '../domain/api';
+import type { StaffPayment } from '../domain/payments';
+import type { PublicRaffle, Raffle } from '../domain/raffles';
+import type { Board, ReservationResult } from '../domain/reservations';
 import { boardSchema } from '../domain/reservations';
+import type { TrackingResult } from '../domain/tracking';
 import { trackedTicketSchema } from '../domain/tracking';
 import { buyer, makeRaffle, makeUser } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -160,7 +165,7 @@ describe('every route declares its contract', () => {
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3 document listing every route with its success response', async () => {
-    const res = await t.api('GET', '/api/openapi.json');
+    const res = await t.api<OpenApiDocument>('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const validator = new Validator();
@@ -234,24 +239,24 @@ describe('public raffle stats: counts only', () => {
     expect(reserved.status).toBe(201);
 
     const statsKeys = (body: { stats: object }) => Object.keys(body.stats).sort();
-    const publicOne = await t.api('GET', `/api/raffles/${raffle.id}`);
+    const publicOne = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
     expect(publicOne.status).toBe(200);
     expect(statsKeys(publicOne.body)).toEqual(COUNT_KEYS);
     expect(publicOne.body.stats.apartado).toBe(2);
-    const publicList = await t.api('GET', '/api/raffles');
+    const publicList = await t.api<PublicRaffle[]>('GET', '/api/raffles');
     const listed = publicList.body.find((r: { id: string }) => r.id === raffle.id);
     expect(statsKeys(listed)).toEqual(COUNT_KEYS);
 
     for (const token of [admin, seller.token]) {
-      const staff = await t.api('GET', `/api/raffles/${raffle.id}`, { token });
+      const staff = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token });
       expect(statsKeys(staff.body)).toEqual([...COUNT_KEYS, ...MONEY_KEYS].sort());
       expect(staff.body.stats.pending_cents).toBe(1400);
-      const list = await t.api('GET', '/api/raffles', { token });
+      const list = await t.api<Raffle[]>('GET', '/api/raffles', { token });
       expect(list.body.find((r: { id: string }) => r.id === raffle.id).stats.pending_cents).toBe(1400);
     }
     const notTheirs = await t.api('GET', `/api/raffles/${raffle.id}`, { token: other.token });
     expect(statsKeys(notTheirs.body)).toEqual(COUNT_KEYS);
-    const theirList = await t.api('GET', '/api/raffles', { token: other.token });
+    const theirList = await t.api<Raffle[]>('GET', '/api/raffles', { token: other.token });
     expect(statsKeys(theirList.body.find((r: { id: string }) => r.id === raffle.id))).toEqual(COUNT_KEYS);
   });
 });
@@ -260,7 +265,7 @@ describe('public payer', () => {
   it('never sees duplicate_of; staff do', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const reserve = async (number: number, cedula: string) => {
-      const res = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
         body: { numbers: [number], buyer: buyer({ cedula }) },
       });
       return (res.body.tickets as { id: string }[])[0]?.id ?? '';
@@ -284,19 +289,19 @@ describe('public payer', () => {
     const byStaff = await pay(otherTicket, 'E-81234567', admin);
     expect(byStaff.status).toBe(201);
     expect(byStaff.body.payment.duplicate_of).toBe(original.body.payment.id);
-    const list = await t.api('GET', '/api/payments?status=pending', { token: admin });
+    const list = await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin });
     const listed = list.body.find((p: { id: string }) => p.id === repeated.body.payment.id);
     expect(listed.duplicate_of).toBe(original.body.payment.id);
   });
 
   it('a failed payment answers the one error envelope, {error:{code,message}}, like every module', async () => {
-    const res = await t.api('POST', '/api/payments', {
+    const res = await t.api<ApiError>('POST', '/api/payments', {
       body: { ticket_id: '00000000-0000-4000-8000-000000000000', amount_cents: 100, cedula: 'V-1234567' },
     });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'TICKET_NOT_FOUND', message: expect.any(String) } });
     // A schema error too: the shared handler's 400/422 with its `fields`, nothing payments-only.
-    const invalid = await t.api('POST', '/api/payments', { body: { amount_cents: 0 } });
+    const invalid = await t.api<ApiError>('POST', '/api/payments', { body: { amount_cents: 0 } });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body)).toEqual(['error']);
     expect(invalid.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: expect.any(Array) });
@@ -316,7 +321,7 @@ describe('a public answer carries only what its schema declares', () => {
     const get = vi.spyOn(raffles, 'get').mockResolvedValue(leaky);
     const list = vi.spyOn(raffles, 'list').mockResolvedValue([leaky]);
     try {
-      const one = await t.api('GET', `/api/raffles/${raffle.id}`);
+      const one = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
       expect(one.status).toBe(200);
       const many = await t.api('GET', '/api/raffles');
       for (const body of [one.body, many.body[0]]) {
@@ -356,7 +361,7 @@ describe('a public answer carries only what its schema declares', () => {
         { ...tracked, id: 'secret-ticket-id', buyer_cedula: 'V-1', buyer_phone: '0414-1' } as typeof tracked,
       ]);
     try {
-      const res = await t.api('POST', '/api/tracking', {
+      const res = await t.api<TrackingResult>('POST', '/api/tracking', {
         body: { cedula: 'V-12345678', phone_last4: '4567' },
       });
       expect(res.status).toBe(200);
@@ -368,7 +373,7 @@ describe('a public answer carries only what its schema declares', () => {
 
   it('the board carries exactly its declared keys', async () => {
     const raffle = await makeRaffle(t);
-    const res = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    const res = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(boardSchema.shape).sort());
   });
@@ -377,7 +382,7 @@ describe('a public answer carries only what its schema declares', () => {
     const raffle = await makeRaffle(t);
     const body = { numbers: [5], buyer: buyer() };
     expect((await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body })).status).toBe(201);
-    const taken = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body });
+    const taken = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/reservations`, { body });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [5] });
   });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../domain/api';
 import { messages } from '../../domain/messages';
+import type { ReservationResult } from '../../domain/reservations';
+import type { StaffTicket } from '../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -17,7 +20,7 @@ beforeAll(async () => {
   vendedor = (await makeUser(t, { role: 'vendedor' })).token;
   userId = (await makeUser(t, { role: 'vendedor' })).user.id;
   raffleId = (await makeRaffle(t, { total_numbers: 100, digit_count: 2 })).id;
-  const sale = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const sale = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [10], buyer: buyer({ cedula }) },
   });
   expect(sale.status).toBe(201);
@@ -120,7 +123,7 @@ describe('hostile input never reaches the database (issue 10, item 1)', () => {
   });
 
   it('nothing of those reached the data: the sale, the raffle and the user are as they were', async () => {
-    const ticket = await t.api('GET', `/api/tickets/${ticketId}`, { token: admin });
+    const ticket = await t.api<StaffTicket>('GET', `/api/tickets/${ticketId}`, { token: admin });
     expect(ticket.status).toBe(200);
     const raffle = await t.api('GET', `/api/raffles/${raffleId}`);
     const users = await t.api('GET', '/api/users', { token: admin });
@@ -153,7 +156,7 @@ describe('hostile input never reaches the database (issue 10, item 1)', () => {
       expectRefusedNul(await t.api('POST', '/api/tracking', { body }), 'deep body');
     }
     // Without a NUL, the same depth is an ordinary validation error.
-    const clean = await t.api('POST', '/api/tracking', { body: nested(100, 'V-1') });
+    const clean = await t.api<ApiError>('POST', '/api/tracking', { body: nested(100, 'V-1') });
     expect(clean.status).toBe(400);
     expect(clean.body.error.code).toBe('VALIDATION_ERROR');
   });
@@ -206,7 +209,7 @@ describe('sign-out and sign-in without a body (issue 10, item 3)', () => {
   });
 
   it('sign-in with no body gives the contract message', async () => {
-    const res = await t.api('POST', '/api/auth/sign-in', { raw: '' });
+    const res = await t.api<ApiError>('POST', '/api/auth/sign-in', { raw: '' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('You must provide either an email or phone number and a password');
   });
@@ -230,7 +233,7 @@ describe('prototype keys in a JSON body (issue 17)', () => {
       expect(res.body.error.message).toMatch(/__proto__/);
     }
     // Malformed JSON is still called malformed.
-    const broken = await t.api('POST', '/api/auth/sign-in', { raw: '{"__proto__":' });
+    const broken = await t.api<ApiError>('POST', '/api/auth/sign-in', { raw: '{"__proto__":' });
     expect(broken.status).toBe(400);
     expect(broken.body.error).toEqual({ code: 'INVALID_JSON', message: messages.http.invalidJson });
     // And nothing was polluted.

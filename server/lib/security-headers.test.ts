@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../domain/api';
 import { messages } from '../../domain/messages';
+import type { ReservationResult } from '../../domain/reservations';
 import { buyer, makeRaffleIn, makeUser } from '../test/factories';
 import { type ApiResponse, createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { PERMISSIONS_POLICY } from './security-headers';
@@ -81,7 +83,7 @@ describe('Permissions-Policy', () => {
 
 describe('what the router or the HTTP parser refuse: the same envelope, in Spanish, with the security headers', () => {
   it('a malformed URL (/api/raffles/%zz) is a 400 BAD_URL', async () => {
-    const res = await t.api('GET', '/api/raffles/%zz');
+    const res = await t.api<ApiError>('GET', '/api/raffles/%zz');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 'BAD_URL', message: messages.http.badUrl } });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -89,7 +91,7 @@ describe('what the router or the HTTP parser refuse: the same envelope, in Spani
   });
 
   it('a path parameter over the router’s length limit is a 414 URL_TOO_LONG', async () => {
-    const res = await t.api('GET', `/api/raffles/${'a'.repeat(150)}`);
+    const res = await t.api<ApiError>('GET', `/api/raffles/${'a'.repeat(150)}`);
     expect(res.status).toBe(414);
     expect(res.body).toEqual({ error: { code: 'URL_TOO_LONG', message: messages.http.urlTooLong } });
     expectSecurityHeaders((name) => res.headers.get(name), 'long param');
@@ -143,7 +145,7 @@ describe('Cache-Control: no-store', () => {
     const raffle = await makeRaffleIn(t, 'finalizada', {
       winningNumber: 7,
       before: async (id) => {
-        const reserved = await t.api('POST', `/api/raffles/${id}/reservations`, {
+        const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${id}/reservations`, {
           body: { numbers: [7], buyer: buyerData },
         });
         expect(reserved.status).toBe(201);

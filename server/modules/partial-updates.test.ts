@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicCreatePaymentResult, TicketPayment } from '../../domain/payments';
+import type { Raffle } from '../../domain/raffles';
+import type { ReservationResult } from '../../domain/reservations';
+import type { StaffTicket } from '../../domain/staff-tickets';
+import type { User } from '../../domain/users';
 import { buyer, makeRaffle, makeUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -22,7 +27,7 @@ const withoutClock = <T extends Record<string, unknown>>(row: T, ...also: string
 };
 
 async function reserveOne(raffleId: string, number: number) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer({ cedula: 'V-17888999', email: 'ana@example.com' }) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -42,13 +47,13 @@ describe('a one-field PATCH leaves every other field as it was', () => {
       payment_instructions: 'Pago móvil 0102 V-12345678',
       reservation_hours: 12,
     });
-    const before = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    const before = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
     const res = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { name: 'Nuevo nombre' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    const after = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
     expect(after.name).toBe('Nuevo nombre');
     expect(withoutClock(after, 'name')).toEqual(withoutClock(before, 'name'));
   });
@@ -56,13 +61,13 @@ describe('a one-field PATCH leaves every other field as it was', () => {
   it('ticket: only the buyer name changes (status, cedula, phone, money and deadline stay)', async () => {
     const raffle = await makeRaffle(t, { price_cents: 800 });
     const { id } = await reserveOne(raffle.id, 7);
-    const before = (await t.api('GET', `/api/tickets/${id}`, { token: admin })).body;
+    const before = (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
     const res = await t.api('PATCH', `/api/tickets/${id}`, {
       token: admin,
       body: { buyer_name: 'Ana María Gómez' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = (await t.api('GET', `/api/tickets/${id}`, { token: admin })).body;
+    const after = (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
     expect(after.buyer_name).toBe('ana maría gómez'); // SPEC: names are stored trimmed and lowercased
     expect(after.status).toBe('apartado');
     expect(withoutClock(after, 'buyer_name')).toEqual(withoutClock(before, 'buyer_name'));
@@ -71,7 +76,7 @@ describe('a one-field PATCH leaves every other field as it was', () => {
   it('user: only the full name changes (role, phone and access stay)', async () => {
     const { user } = await makeUser(t, { role: 'vendedor', phone: '0412-5556677' });
     const find = async () =>
-      ((await t.api('GET', '/api/users', { token: admin })).body as { id: string }[]).find(
+      ((await t.api<User[]>('GET', '/api/users', { token: admin })).body as { id: string }[]).find(
         (u) => u.id === user.id,
       );
     const before = await find();
@@ -88,7 +93,7 @@ describe('a one-field PATCH leaves every other field as it was', () => {
   it('payment: deciding changes status and review fields only (amount, method, reference, proof stay)', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const { id: ticketId } = await reserveOne(raffle.id, 3);
-    const created = await t.api('POST', '/api/payments', {
+    const created = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
       body: {
         ticket_id: ticketId,
         cedula: 'V-17888999',
@@ -101,7 +106,7 @@ describe('a one-field PATCH leaves every other field as it was', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const list = async () =>
       (
-        (await t.api('GET', `/api/tickets/${ticketId}/payments`, { token: admin })).body as {
+        (await t.api<TicketPayment[]>('GET', `/api/tickets/${ticketId}/payments`, { token: admin })).body as {
           notes: string;
         }[]
       )[0];

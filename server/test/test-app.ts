@@ -48,7 +48,7 @@ async function openTestDatabase(
   };
 }
 
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
 
 export async function createTestApp(
   overrides: { config?: TestConfigOverrides; attachToDatabaseUrl?: string } = {},
@@ -65,7 +65,7 @@ export async function createTestApp(
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   /** Real HTTP against the listening app. `raw` sends a string body as is. */
-  async function api<T = any>(
+  async function api<T = unknown>(
     method: string,
     path: string,
     options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},

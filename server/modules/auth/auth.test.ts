@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, Health } from '../../../domain/api';
+import type { MeResponse, SignInResponse } from '../../../domain/auth';
 import { makeUser } from '../../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
 
@@ -10,7 +12,7 @@ afterAll(() => t?.close());
 
 describe('GET /api/health', () => {
   it('reports the database in use', async () => {
-    const res = await t.api('GET', '/api/health');
+    const res = await t.api<Health>('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
@@ -21,7 +23,7 @@ describe('GET /api/health', () => {
 
 describe('POST /api/auth/sign-in', () => {
   it('signs in by e-mail (any case) and returns session and profile', async () => {
-    const res = await t.api('POST', '/api/auth/sign-in', {
+    const res = await t.api<SignInResponse>('POST', '/api/auth/sign-in', {
       body: { email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password },
     });
     expect(res.status).toBe(200);
@@ -40,7 +42,7 @@ describe('POST /api/auth/sign-in', () => {
 
   it('signs in by phone written in any Venezuelan format', async () => {
     const seller = await makeUser(t, { phone: '0414-555-1234' });
-    const res = await t.api('POST', '/api/auth/sign-in', {
+    const res = await t.api<SignInResponse>('POST', '/api/auth/sign-in', {
       body: { phone: '+58 414 5551234', password: seller.password },
     });
     expect(res.status).toBe(200);
@@ -50,7 +52,7 @@ describe('POST /api/auth/sign-in', () => {
   it.each([[{ email: TEST_ADMIN.email }], [{ password: 'x' }], [{ email: '', password: '' }], [{}]])(
     'needs an identifier and a password: %j',
     async (body) => {
-      const res = await t.api('POST', '/api/auth/sign-in', { body });
+      const res = await t.api<ApiError>('POST', '/api/auth/sign-in', { body });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('You must provide either an email or phone number and a password');
     },
@@ -73,7 +75,7 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('rejects malformed JSON, wrong types, unknown fields and oversized bodies with a Spanish 4xx', async () => {
-    const malformed = await t.api('POST', '/api/auth/sign-in', { raw: '{"email": ' });
+    const malformed = await t.api<ApiError>('POST', '/api/auth/sign-in', { raw: '{"email": ' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('INVALID_JSON');
     const wrongType = await t.api('POST', '/api/auth/sign-in', {
@@ -86,7 +88,7 @@ describe('POST /api/auth/sign-in', () => {
     expect(unknownField.status).toBe(400);
     const notAnObject = await t.api('POST', '/api/auth/sign-in', { body: ['x'] });
     expect(notAnObject.status).toBe(400);
-    const huge = await t.api('POST', '/api/auth/sign-in', {
+    const huge = await t.api<ApiError>('POST', '/api/auth/sign-in', {
       body: { email: TEST_ADMIN.email, password: 'x'.repeat(300_000) },
     });
     expect(huge.status).toBe(413);
@@ -97,7 +99,7 @@ describe('POST /api/auth/sign-in', () => {
     const seller = await makeUser(t);
     const admin = await t.signInAdmin();
     await t.api('PATCH', `/api/users/${seller.user.id}`, { token: admin, body: { disabled: true } });
-    const res = await t.api('POST', '/api/auth/sign-in', {
+    const res = await t.api<ApiError>('POST', '/api/auth/sign-in', {
       body: { email: seller.email, password: seller.password },
     });
     expect(res.status).toBe(403);
@@ -113,7 +115,7 @@ describe('sign-in rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.api('POST', '/api/auth/sign-in', {
+        const res = await limited.api<ApiError>('POST', '/api/auth/sign-in', {
           body: { email: 'a@b.c', password: 'Wrong1234' },
         });
         statuses.push(res.status);
@@ -129,7 +131,7 @@ describe('sign-in rate limit', () => {
 describe('POST /api/auth/refresh', () => {
   it('rotates: the new pair works and the old refresh token is dead', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const first = await t.api('POST', '/api/auth/refresh', {
+    const first = await t.api<SignInResponse>('POST', '/api/auth/refresh', {
       body: { refresh_token: session.refresh_token },
     });
     expect(first.status).toBe(200);
@@ -146,10 +148,10 @@ describe('POST /api/auth/refresh', () => {
 
   it('detects reuse of a rotated token and revokes the whole session family', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const rotated = await t.api('POST', '/api/auth/refresh', {
+    const rotated = await t.api<SignInResponse>('POST', '/api/auth/refresh', {
       body: { refresh_token: session.refresh_token },
     });
-    const replay = await t.api('POST', '/api/auth/refresh', {
+    const replay = await t.api<ApiError>('POST', '/api/auth/refresh', {
       body: { refresh_token: session.refresh_token },
     });
     expect(replay.status).toBe(401);
@@ -164,7 +166,9 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('rejects unknown, missing and malformed refresh tokens', async () => {
-    const unknown = await t.api('POST', '/api/auth/refresh', { body: { refresh_token: 'not-a-token' } });
+    const unknown = await t.api<ApiError>('POST', '/api/auth/refresh', {
+      body: { refresh_token: 'not-a-token' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe('invalid_refresh_token');
     expect((await t.api('POST', '/api/auth/refresh', { body: {} })).status).toBe(400);
@@ -226,7 +230,7 @@ describe('POST /api/auth/sign-out', () => {
 describe('GET /api/auth/me', () => {
   it('returns user and profile with the role from user_roles, live', async () => {
     const seller = await makeUser(t);
-    const before = await t.api('GET', '/api/auth/me', { token: seller.token });
+    const before = await t.api<MeResponse>('GET', '/api/auth/me', { token: seller.token });
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
       user: { id: seller.user.id, email: seller.email },
@@ -234,12 +238,12 @@ describe('GET /api/auth/me', () => {
     });
     const admin = await t.signInAdmin();
     await t.api('PATCH', `/api/users/${seller.user.id}`, { token: admin, body: { role: 'admin' } });
-    const after = await t.api('GET', '/api/auth/me', { token: seller.token });
+    const after = await t.api<MeResponse>('GET', '/api/auth/me', { token: seller.token });
     expect(after.body.profile.role).toBe('admin');
   });
 
   it('answers 401 with a Spanish message for missing, garbage or tampered tokens', async () => {
-    const missing = await t.api('GET', '/api/auth/me');
+    const missing = await t.api<ApiError>('GET', '/api/auth/me');
     expect(missing.status).toBe(401);
     expect(missing.body.error.message).toMatch(/sesión/);
     expect((await t.api('GET', '/api/auth/me', { token: 'garbage' })).status).toBe(401);

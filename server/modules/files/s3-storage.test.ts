@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChecksResponse } from '../../../domain/test-bench';
 import { files } from '../../db/schema';
 import { createS3Storage } from '../../lib/s3-storage';
 import { buyer, makeRaffle } from '../../test/factories';
@@ -121,7 +122,7 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 
   it('the test bench storage check passes on the bucket', async () => {
-    const res = await t.api('POST', '/api/test-bench/checks', { token: admin });
+    const res = await t.api<ChecksResponse>('POST', '/api/test-bench/checks', { token: admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.checks.find((c: { kind: string }) => c.kind === 'storage')).toMatchObject({ ok: true });
   });

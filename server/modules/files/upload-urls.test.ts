@@ -1,6 +1,8 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
+import type { Raffle } from '../../../domain/raffles';
+import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { files, payments, raffles, tickets } from '../../db/schema';
 import { buyer, makeRaffle, makeUser, raffleInput } from '../../test/factories';
 import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
@@ -74,7 +76,7 @@ describe('raffle images', () => {
       });
       expectFieldError(res, 'images.1', IMAGE_MESSAGE);
     }
-    const ok = await t.api('POST', '/api/raffles', {
+    const ok = await t.api<Raffle>('POST', '/api/raffles', {
       token: seller,
       body: raffleInput({ images: [image.fileUrl] }),
     });
@@ -94,7 +96,7 @@ describe('raffle images', () => {
     const after = await t.api('GET', `/api/raffles/${raffle.id}`, { token: seller });
     expect(after.body).toMatchObject({ name: raffle.name, images: [image.fileUrl] });
     const second = await uploaded(t, PNG, { kind: 'raffle-image', token: seller });
-    const ok = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const ok = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
       token: seller,
       body: { images: [second.fileUrl, image.fileUrl] },
     });
@@ -160,13 +162,13 @@ describe('payment proofs', () => {
       expectFieldError(res, 'payment_proof', PROOF_MESSAGE);
     }
     const mine = await uploaded(t, PDF, { token: seller });
-    const set = await t.api('PATCH', `/api/tickets/${ticket.id}`, {
+    const set = await t.api<StaffTicket>('PATCH', `/api/tickets/${ticket.id}`, {
       token: seller,
       body: { payment_proof: mine.fileUrl },
     });
     expect(set.status).toBe(200);
     expect(set.body.payment_proof).toBe(mine.fileUrl);
-    const cleared = await t.api('PATCH', `/api/tickets/${ticket.id}`, {
+    const cleared = await t.api<StaffTicket>('PATCH', `/api/tickets/${ticket.id}`, {
       token: seller,
       body: { payment_proof: null },
     });
@@ -182,9 +184,11 @@ describe('payment proofs', () => {
       });
       expectFieldError(res, 'payment_proof', PROOF_MESSAGE);
     }
-    const board = await t.api('GET', `/api/raffles/${raffleId}/tickets?search=40`, { token: seller });
+    const board = await t.api<TicketPage>('GET', `/api/raffles/${raffleId}/tickets?search=40`, {
+      token: seller,
+    });
     expect(board.body.items.find((i: { number: number }) => i.number === 40)?.status).toBe('disponible');
-    const ok = await t.api('PATCH', `/api/raffles/${raffleId}/numbers/40`, {
+    const ok = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffleId}/numbers/40`, {
       token: seller,
       body: { status: 'apartado', buyer_name: 'Luis', payment_proof: proof.fileUrl },
     });

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesInsight } from '../../../domain/insight';
+import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import { caracasDate } from '../../../domain/rates';
+import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -17,7 +19,7 @@ const threeDaysAgo = new Date(Date.now() - 3 * DAY_MS);
 const fortyDaysAgo = new Date(Date.now() - 40 * DAY_MS);
 
 async function reserve(raffleId: string, numbers: number[], cedula: string) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer({ cedula }) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -30,7 +32,7 @@ const setStatus = async (ticketId: string, status: string) => {
 };
 
 async function payPart(ticketId: string, cedula: string, amount: number) {
-  const sent = await t.api('POST', '/api/payments', {
+  const sent = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
     body: { ticket_id: ticketId, amount_cents: amount, cedula },
   });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);

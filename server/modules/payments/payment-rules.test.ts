@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type {
+  PaymentCounts,
+  PublicCreatePaymentResult,
+  ReviewedPayments,
+  StaffPayment,
+  TicketPayment,
+} from '../../../domain/payments';
+import type { Board, ReservationResult } from '../../../domain/reservations';
+import type { StaffTicket } from '../../../domain/staff-tickets';
+import type { TrackingResult } from '../../../domain/tracking';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -28,7 +39,7 @@ const firstOf = <T>(list: readonly T[]) => at(list, 0);
 const two = <T>(list: readonly T[]): [T, T] => [at(list, 0), at(list, 1)];
 
 async function reserve(raffleId: string, numbers: number[], who = ANA, extra: Record<string, unknown> = {}) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer(who), ...extra },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -36,7 +47,7 @@ async function reserve(raffleId: string, numbers: number[], who = ANA, extra: Re
 }
 
 async function pay(ticketId: string, amount: number, who = ANA, extra: Record<string, unknown> = {}) {
-  const res = await t.api('POST', '/api/payments', {
+  const res = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
     body: { ticket_id: ticketId, amount_cents: amount, cedula: who.cedula, ...extra },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -45,7 +56,8 @@ async function pay(ticketId: string, amount: number, who = ANA, extra: Record<st
 
 const review = (id: string, body: Record<string, unknown>) =>
   t.api('PATCH', `/api/payments/${id}`, { token: admin, body });
-const ticket = async (id: string) => (await t.api('GET', `/api/tickets/${id}`, { token: admin })).body;
+const ticket = async (id: string) =>
+  (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
 const setTicket = (id: string, body: Record<string, unknown>) =>
   t.api('PATCH', `/api/tickets/${id}`, { token: admin, body });
 
@@ -90,7 +102,8 @@ describe('approving a payment re-checks it in the same transaction', () => {
       total_paid_cents: 1000,
       remaining_cents: 0,
     });
-    const payments = (await t.api('GET', `/api/tickets/${tk.id}/payments`, { token: admin })).body;
+    const payments = (await t.api<TicketPayment[]>('GET', `/api/tickets/${tk.id}/payments`, { token: admin }))
+      .body;
     expect(payments.find((x: { id: string }) => x.id === second.id).status).toBe('pending');
   });
 
@@ -166,7 +179,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const res = await review(p.id, { status: 'rejected', reason: 'La referencia no aparece en el banco' });
     expect(res.status).toBe(200);
     expect(res.body.notes).toContain('Estado cambiado a rejected');
-    const tracked = await t.api('POST', '/api/tracking', {
+    const tracked = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: ANA.cedula, phone_last4: '0001' },
     });
     const mine = tracked.body.tickets.find((x: { number: number }) => x.number === 30);
@@ -179,7 +192,9 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     // Released and re-sold: the new buyer does not see Ana's payment.
     await setTicket(tk.id, { status: 'disponible' });
     await reserve(raffle.id, [30], LUIS);
-    const luis = await t.api('POST', '/api/tracking', { body: { cedula: LUIS.cedula, phone_last4: '0002' } });
+    const luis = await t.api<TrackingResult>('POST', '/api/tracking', {
+      body: { cedula: LUIS.cedula, phone_last4: '0002' },
+    });
     expect(luis.body.tickets.find((x: { number: number }) => x.number === 30).payments).toEqual([]);
   });
 
@@ -193,8 +208,8 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const tk = firstOf(await reserve(raffle.id, [7], ANA));
     const full = await pay(tk.id, 1000, ANA, { reference: 'BDV-778899' });
     const token = await pay(tk.id, 1, ANA);
-    const counts = (await t.api('GET', '/api/payments/counts', { token: admin })).body;
-    const list = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body;
+    const counts = (await t.api<PaymentCounts>('GET', '/api/payments/counts', { token: admin })).body;
+    const list = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
     const listed = list.find((x: { id: string }) => x.id === full.id);
     expect(listed).toMatchObject({
       reference: 'BDV-778899',
@@ -219,12 +234,12 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const raffle = await makeRaffle(t, { price_cents: 500 });
     const proof = await uploadProof([1, 2, 3, 4]);
     const tickets = await reserve(raffle.id, [40, 41, 42], ANA, { payment_proof: proof });
-    const pending = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body.filter(
-      (x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id,
-    );
+    const pending = (
+      await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
+    ).body.filter((x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id);
     expect(pending).toHaveLength(3);
     expect(new Set(pending.map((x: { group_key: string }) => x.group_key)).size).toBe(1);
-    const res = await t.api('POST', '/api/payments/review', {
+    const res = await t.api<ReviewedPayments>('POST', '/api/payments/review', {
       token: admin,
       body: { ids: pending.map((x: { id: string }) => x.id), status: 'approved' },
     });
@@ -238,10 +253,10 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const proof = await uploadProof([5, 6, 7, 8]);
     const tickets = await reserve(raffle.id, [50, 51], ANA, { payment_proof: proof });
     await setTicket(at(tickets, 1).id, { status: 'cancelado' });
-    const ids = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body
+    const ids = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body
       .filter((x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id)
       .map((x: { id: string }) => x.id);
-    const res = await t.api('POST', '/api/payments/review', {
+    const res = await t.api<ApiError>('POST', '/api/payments/review', {
       token: admin,
       body: { ids, status: 'approved' },
     });
@@ -260,19 +275,21 @@ describe('a buyer pays from tracking by raffle and number', () => {
     const body = { raffle_id: raffle.id, number: 60, amount_cents: 250, cedula: ANA.cedula };
     const ok = await t.api('POST', '/api/payments', { body: { ...body, phone_last4: '0001' } });
     expect(ok.status).toBe(201);
-    const wrongPhone = await t.api('POST', '/api/payments', { body: { ...body, phone_last4: '9999' } });
+    const wrongPhone = await t.api<ApiError>('POST', '/api/payments', {
+      body: { ...body, phone_last4: '9999' },
+    });
     expect(wrongPhone.status).toBe(404);
     expect(wrongPhone.body).toEqual({
       error: { code: 'TICKET_NOT_FOUND', message: 'No encontramos ese número con esa cédula y teléfono.' },
     });
-    const wrongCedula = await t.api('POST', '/api/payments', {
+    const wrongCedula = await t.api<ApiError>('POST', '/api/payments', {
       body: { ...body, cedula: LUIS.cedula, phone_last4: '0001' },
     });
     expect(wrongCedula.status).toBe(404);
     expect(wrongCedula.body.error.message).toBe(wrongPhone.body.error.message);
     const missing = await t.api('POST', '/api/payments', { body: { ...body, phone_last4: undefined } });
     expect(missing.status).toBe(422);
-    const tracked = await t.api('POST', '/api/tracking', {
+    const tracked = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: ANA.cedula, phone_last4: '0001' },
     });
     expect(tracked.body.tickets.find((x: { number: number }) => x.number === 60)).toMatchObject({
@@ -290,7 +307,7 @@ describe('a pending payment holds numbers only when it covers the first amount d
       sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffleId}`,
     );
     await t.app.services.tickets.releaseExpired();
-    return (await t.api('GET', `/api/raffles/${raffleId}/board`)).body.statuses as string;
+    return (await t.api<Board>('GET', `/api/raffles/${raffleId}/board`)).body.statuses as string;
   }
 
   it('a 1-cent payment does not hold; the price does; a cuota does in a cuotas raffle', async () => {
@@ -315,7 +332,7 @@ describe('a pending payment holds numbers only when it covers the first amount d
       sql`update payments set created_at = now() - interval '49 hours' where ticket_id = ${tk.id}`,
     );
     expect((await expireAndSweep(raffle.id))[5]).toBe('d');
-    const list = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body;
+    const list = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
     const stale = list.find((x: { ticket_id: string }) => x.ticket_id === tk.id);
     expect(Date.parse(stale.review_until)).toBeLessThan(Date.now());
   });

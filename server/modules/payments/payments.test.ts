@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { ReviewedPayment, StaffPayment, TicketPayment } from '../../../domain/payments';
+import type { ReservationResult } from '../../../domain/reservations';
+import type { TicketPage } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -14,7 +18,7 @@ afterAll(() => t?.close());
 
 let nextNumber = 0;
 async function reservedTicket(cedula = 'V-7654321') {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [nextNumber++], buyer: buyer({ cedula }) },
   });
   return res.body.tickets[0] as { id: string; number: number };
@@ -68,7 +72,8 @@ describe('POST /api/payments', () => {
     });
     // The hint is for the reviewer: the buyer's own answer never carries it.
     expect(otherBuyer.body.payment).not.toHaveProperty('duplicate_of');
-    const reviewed = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body as {
+    const reviewed = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin }))
+      .body as {
       id: string;
       duplicate_of: string | null;
     }[];
@@ -91,9 +96,13 @@ describe('POST /api/payments', () => {
     expect((await pay({ ticket_id: ticket.id, amount_cents: 100 })).status).toBe(422);
     const tooMuch = await pay({ ticket_id: ticket.id, amount_cents: 1001, cedula: 'V-7654321' });
     expect(tooMuch.body.error.message).toBe('El monto supera lo que falta por pagar.');
-    const board = await t.api('GET', `/api/raffles/${raffleId}/tickets?status=disponible&per_page=1`, {
-      token: admin,
-    });
+    const board = await t.api<TicketPage>(
+      'GET',
+      `/api/raffles/${raffleId}/tickets?status=disponible&per_page=1`,
+      {
+        token: admin,
+      },
+    );
     // A number nobody holds has no sale to pay for.
     expect(board.body.items[0]).toMatchObject({ id: null, status: 'disponible' });
     const released = await reservedTicket();
@@ -143,21 +152,23 @@ describe('reviewing payments', () => {
       remaining_cents: 400,
     });
     // A decided payment is final: approving it again changes nothing and says so.
-    const again = await t.api('PATCH', `/api/payments/${p1.id}`, {
+    const again = await t.api<ApiError>('PATCH', `/api/payments/${p1.id}`, {
       token: admin,
       body: { status: 'approved' },
     });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('PAYMENT_ALREADY_DECIDED');
     const p2 = (await pay({ ticket_id: ticket.id, amount_cents: 400, cedula: 'V-7654321' })).body.payment;
-    const done = await t.api('PATCH', `/api/payments/${p2.id}`, {
+    const done = await t.api<ReviewedPayment>('PATCH', `/api/payments/${p2.id}`, {
       token: admin,
       body: { status: 'approved' },
     });
     expect(done.body.ticket).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
-    const history = await t.api('GET', `/api/tickets/${ticket.id}/payments`, { token: admin });
+    const history = await t.api<TicketPayment[]>('GET', `/api/tickets/${ticket.id}/payments`, {
+      token: admin,
+    });
     expect(history.body.map((p: { id: string }) => p.id)).toEqual([p2.id, p1.id]);
-    const locked = await t.api('PATCH', `/api/payments/${p1.id}`, {
+    const locked = await t.api<ApiError>('PATCH', `/api/payments/${p1.id}`, {
       token: admin,
       body: { status: 'rejected' },
     });
@@ -168,7 +179,7 @@ describe('reviewing payments', () => {
   it('lists pending payments newest first with their ticket, for admins only', async () => {
     const ticket = await reservedTicket();
     const p = (await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-7654321' })).body.payment;
-    const res = await t.api('GET', '/api/payments?status=pending', { token: admin });
+    const res = await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin });
     expect(res.body[0]).toMatchObject({
       id: p.id,
       ticket: { id: ticket.id, number: ticket.number, buyer_name: 'maría pérez' },
@@ -212,9 +223,9 @@ describe('a proof sent with the reservation', () => {
       },
     });
     expect(res.status).toBe(201);
-    const pending = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body.filter(
-      (p: { payment_proof: string }) => p.payment_proof === uploaded.fileUrl,
-    );
+    const pending = (
+      await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
+    ).body.filter((p: { payment_proof: string }) => p.payment_proof === uploaded.fileUrl);
     expect(pending).toHaveLength(2);
     for (const payment of pending) {
       expect(payment).toMatchObject({

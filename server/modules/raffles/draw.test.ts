@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { DrawResult } from '../../../domain/draw';
+import type { PublicRaffle, Raffle } from '../../../domain/raffles';
+import type { ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -16,11 +20,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 describe('verifiable draw', () => {
   it('closing commits to the sold list; anyone can recompute it; the draw names a masked winner', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
-    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+    const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [7, 42], buyer: buyer({ name: 'Carlos Ruiz', cedula: 'V-9876543' }) },
     });
     const [t7, t42] = reserved.body.tickets;
-    const closed = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('cerrada');
     const late = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
@@ -49,7 +53,7 @@ describe('verifiable draw', () => {
       (await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 100 } }))
         .status,
     ).toBe(422);
-    const result = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+    const result = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 42 },
     });
@@ -60,7 +64,7 @@ describe('verifiable draw', () => {
       status: 'apartado',
       buyer_name_masked: 'c*** r***',
     });
-    expect((await t.api('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('finalizada');
+    expect((await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('finalizada');
     const winner = await t.api('GET', `/api/raffles/${raffle.id}/winner`, { token: admin });
     expect(winner.body.winner).toMatchObject({
       number: 42,
@@ -72,25 +76,25 @@ describe('verifiable draw', () => {
       403,
     );
     expect((await t.api('GET', `/api/raffles/${raffle.id}/winner`)).status).toBe(401);
-    const again = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+    const again = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 7 },
     });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ALREADY_DRAWN');
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(42);
+    expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(42);
   });
 
   it('an unsold winning number means no winner; drawing an open raffle is refused', async () => {
     const raffle = await makeRaffle(t);
-    const early = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+    const early = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 3 },
     });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('RAFFLE_NOT_CLOSED');
     await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    const twice = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const twice = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect(twice.status).toBe(409);
     expect(twice.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: 'La rifa ya está cerrada.' });
     const result = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
@@ -107,7 +111,7 @@ describe('verifiable draw', () => {
     expect((await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: other.token })).status).toBe(403);
     expect((await t.api('POST', `/api/raffles/${raffle.id}/close`)).status).toBe(401);
     await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [1], buyer: buyer() } });
-    const change = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const change = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
       token: owner.token,
       body: { draw_source: 'Otra lotería' },
     });

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -49,7 +50,7 @@ async function someoneWaitsOnALock() {
 }
 
 async function reserved(raffleId: string, number: number) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer() },
   });
   return res.body.tickets[0] as { id: string };

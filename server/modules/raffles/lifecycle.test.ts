@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { DrawResult, WinnerResult } from '../../../domain/draw';
 import { drawMessages } from '../../../domain/draw';
+import type { StaffPayment } from '../../../domain/payments';
+import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import { lifecycleMessages, type RaffleStatus, raffleMessages } from '../../../domain/raffles';
+import type { Board, ReservationResult } from '../../../domain/reservations';
+import type { TicketPage } from '../../../domain/staff-tickets';
+import type { TrackingResult } from '../../../domain/tracking';
 import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -24,7 +31,7 @@ type Ticket = {
 };
 
 async function reserve(raffleId: string, numbers: number[], cedula = 'V-12345678') {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer({ cedula }) },
   });
   if (res.status !== 201) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -81,7 +88,9 @@ describe('raffle status changes by PATCH', () => {
     const res = await patchRaffle(raffle.id, { status: to });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'INVALID_TRANSITION', message });
-    expect((await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body.status).toBe(from);
+    expect((await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body.status).toBe(
+      from,
+    );
   });
 
   it('activa -> borrador only while nothing is sold (a cancelled number counts; a released one does not)', async () => {
@@ -104,7 +113,10 @@ describe('raffle status changes by PATCH', () => {
 
   it('a new raffle starts as borrador or activa, never closed or finished', async () => {
     for (const status of ['cerrada', 'finalizada']) {
-      const res = await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ status }) });
+      const res = await t.api<ApiError>('POST', '/api/raffles', {
+        token: admin,
+        body: raffleInput({ status }),
+      });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({
         code: 'INVALID_TRANSITION',
@@ -147,20 +159,20 @@ describe('close and draw', () => {
       code: 'ALREADY_DRAWN',
       message: lifecycleMessages.alreadyDrawn,
     });
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(5);
+    expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.winning_number).toBe(5);
   });
 
   it('a closed or finished raffle cannot be deleted: its published list stays', async () => {
     for (const status of ['cerrada', 'finalizada'] as const) {
       const raffle = await makeRaffleIn(t, status, { before: (id) => reserve(id, [4]).then(() => {}) });
-      const published = (await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body;
-      const res = await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin });
+      const published = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
+      const res = await t.api<ApiError>('DELETE', `/api/raffles/${raffle.id}`, { token: admin });
       expect(res.status, status).toBe(409);
       expect(res.body.error).toMatchObject({
         code: 'RAFFLE_CLOSED',
         message: lifecycleMessages.deleteClosed,
       });
-      const after = await t.api('GET', `/api/raffles/${raffle.id}/draw`);
+      const after = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
       expect(after.status).toBe(200);
       expect(after.body.draw_commitment).toBe(published.draw_commitment);
       expect(after.body.sold_list).toBe(published.sold_list);
@@ -186,7 +198,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
       },
     });
     const [one, two, four] = sold as [Ticket, Ticket, Ticket];
-    const published = (await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body;
+    const published = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
     // The cancelled number 3 is not in the list; the commitment is recomputed from ids and cedulas.
     const lines = [one, two, four].map(
       (s) => `${String(s.number).padStart(2, '0')}:${sha256(`${s.id}:V-12345678`)}`,
@@ -236,7 +248,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     expect((await patchNumber(raffle.id, 4, { status: 'abonado', total_paid_cents: 100 })).status).toBe(200);
     expect((await patchTicket(four.id, { status: 'apartado', note: 'Pago revertido' })).status).toBe(200);
 
-    const after = (await t.api('GET', `/api/raffles/${raffle.id}/draw`)).body;
+    const after = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
     expect(after.sold_list).toBe(published.sold_list);
     expect(after.draw_commitment).toBe(published.draw_commitment);
   });
@@ -302,12 +314,14 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     }
     const moved = await patchRaffle(raffle.id, { winning_number: 7 });
     expect(moved.status).toBe(400);
-    expect((await t.api('GET', `/api/raffles/${raffle.id}`)).body.winning_number).toBe(6);
+    expect((await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.winning_number).toBe(6);
 
     const payment = await pay(id, 1000, 'V-5555555');
     expect(payment.status).toBe(201);
     expect((await review(payment.body.payment.id, 'approved')).body.ticket.status).toBe('pagado');
-    const staffWinner = await t.api('GET', `/api/raffles/${raffle.id}/winner`, { token: admin });
+    const staffWinner = await t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner`, {
+      token: admin,
+    });
     expect(staffWinner.body.winner).toMatchObject({ number: 6, status: 'pagado', remaining_cents: 0 });
   });
 
@@ -321,7 +335,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     );
     await t.app.services.tickets.releaseExpired();
     const board = async (id: string) =>
-      ((await t.api('GET', `/api/raffles/${id}/board`)).body.statuses as string)[1];
+      ((await t.api<Board>('GET', `/api/raffles/${id}/board`)).body.statuses as string)[1];
     expect(await board(open.id)).toBe('d');
     expect(await board(closed.id)).toBe('a');
   });
@@ -336,7 +350,8 @@ describe('a sale keeps the price it was made at', () => {
 
     // A pending payment of the old price holds the reservation (it covers what this sale owes).
     const full = await pay(a.id, 500, 'V-4444444');
-    const pending = (await t.api('GET', '/api/payments?status=pending', { token: admin })).body as {
+    const pending = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin }))
+      .body as {
       id: string;
       review_until: string | null;
     }[];
@@ -372,12 +387,12 @@ describe('a sale keeps the price it was made at', () => {
       body: { status: 'pagado', buyer_name: 'Venta en tienda' },
     });
     expect(byHand.body).toMatchObject({ total_paid_cents: 800, remaining_cents: 0, price_cents: 800 });
-    const listed = await t.api('GET', `/api/raffles/${raffle.id}/tickets?status=pagado`, {
+    const listed = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?status=pagado`, {
       token: seller.token,
     });
     expect(listed.body.items.map((x: { price_cents: number }) => x.price_cents)).toEqual([500, 500, 800]);
 
-    const tracked = await t.api('POST', '/api/tracking', {
+    const tracked = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: 'V-4444444', phone_last4: '4567' },
     });
     const prices = Object.fromEntries(

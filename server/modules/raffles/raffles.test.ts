@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { PublicRaffle, Raffle } from '../../../domain/raffles';
+import type { Board, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -16,7 +19,7 @@ afterAll(() => t?.close());
 
 describe('POST /api/raffles', () => {
   it('creates the raffle with all its numbers available', async () => {
-    const res = await t.api('POST', '/api/raffles', {
+    const res = await t.api<Raffle>('POST', '/api/raffles', {
       token: admin,
       body: raffleInput({ total_numbers: 1000, digit_count: 3, closing_date: '2030-01-01T00:00:00Z' }),
     });
@@ -32,12 +35,12 @@ describe('POST /api/raffles', () => {
       closing_date: '2030-01-01T00:00:00.000Z',
       stats: { disponible: 1000, apartado: 0, pagado: 0, total_paid_cents: 0, pending_cents: 0 },
     });
-    const board = await t.api('GET', `/api/raffles/${res.body.id}/board`);
+    const board = await t.api<Board>('GET', `/api/raffles/${res.body.id}/board`);
     expect(board.body.statuses).toBe('d'.repeat(1000));
   });
 
   it('forces a vendedor’s raffle onto themselves; an admin may assign a seller', async () => {
-    const own = await t.api('POST', '/api/raffles', {
+    const own = await t.api<Raffle>('POST', '/api/raffles', {
       token: seller.token,
       body: raffleInput({ seller_id: otherSeller.user.id }),
     });
@@ -69,7 +72,7 @@ describe('POST /api/raffles', () => {
   it('stores cuotas with installments and shows the API payment type', async () => {
     const raffle = await makeRaffle(t, { payment_type: 'cuotas', installments: 4 });
     expect(raffle).toMatchObject({ payment_type: 'cuotas', installments: 4 });
-    const listed = await t.api('GET', '/api/raffles?payment_type=cuotas');
+    const listed = await t.api<PublicRaffle[]>('GET', '/api/raffles?payment_type=cuotas');
     expect(listed.body.map((r: { id: string }) => r.id)).toContain(raffle.id);
     expect(listed.body.every((r: { payment_type: string }) => r.payment_type === 'cuotas')).toBe(true);
   });
@@ -83,11 +86,11 @@ describe('POST /api/raffles', () => {
     [{ name: 'ab' }, 'name'],
     [{ reservation_hours: 0 }, 'reservation_hours'],
   ])('refuses semantically invalid input %j with 422', async (overrides, field) => {
-    const before = (await t.api('GET', '/api/raffles', { token: admin })).body.length;
-    const res = await t.api('POST', '/api/raffles', { token: admin, body: raffleInput(overrides) });
+    const before = (await t.api<Raffle[]>('GET', '/api/raffles', { token: admin })).body.length;
+    const res = await t.api<ApiError>('POST', '/api/raffles', { token: admin, body: raffleInput(overrides) });
     expect(res.status).toBe(422);
     expect(res.body.error.fields.map((f: { path: string }) => f.path)).toContain(field);
-    expect((await t.api('GET', '/api/raffles', { token: admin })).body.length).toBe(before);
+    expect((await t.api<Raffle[]>('GET', '/api/raffles', { token: admin })).body.length).toBe(before);
   });
 
   it('refuses wrong types, unknown fields and a past closing date', async () => {
@@ -100,7 +103,7 @@ describe('POST /api/raffles', () => {
     expect(
       (await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ hack: 1 }) })).status,
     ).toBe(400);
-    const past = await t.api('POST', '/api/raffles', {
+    const past = await t.api<ApiError>('POST', '/api/raffles', {
       token: admin,
       body: raffleInput({ closing_date: '2020-01-01T00:00:00Z' }),
     });
@@ -109,7 +112,7 @@ describe('POST /api/raffles', () => {
       message: 'La fecha de cierre debe ser futura',
       fields: [{ path: 'closing_date', message: 'La fecha de cierre debe ser futura' }],
     });
-    const foreignImage = await t.api('POST', '/api/raffles', {
+    const foreignImage = await t.api<ApiError>('POST', '/api/raffles', {
       token: admin,
       body: raffleInput({ images: ['https://example.com/premio.jpg'] }),
     });
@@ -126,7 +129,7 @@ describe('GET /api/raffles', () => {
   it('hides drafts from the public, shows them to admins and to their own seller', async () => {
     const draft = await makeRaffle(t, { status: 'borrador' }, seller.token);
     const ids = async (token?: string) =>
-      (await t.api('GET', '/api/raffles', { token })).body.map((r: { id: string }) => r.id);
+      (await t.api<Raffle[]>('GET', '/api/raffles', { token })).body.map((r: { id: string }) => r.id);
     expect(await ids()).not.toContain(draft.id);
     expect(await ids(otherSeller.token)).not.toContain(draft.id);
     expect(await ids(seller.token)).toContain(draft.id);
@@ -139,14 +142,17 @@ describe('GET /api/raffles', () => {
   it('filters by status and seller, newest first', async () => {
     const closed = await makeRaffle(t, {}, otherSeller.token);
     await t.api('POST', `/api/raffles/${closed.id}/close`, { token: otherSeller.token });
-    const res = await t.api('GET', `/api/raffles?status=cerrada&seller_id=${otherSeller.user.id}`);
+    const res = await t.api<PublicRaffle[]>(
+      'GET',
+      `/api/raffles?status=cerrada&seller_id=${otherSeller.user.id}`,
+    );
     expect(res.body.map((r: { id: string }) => r.id)).toEqual([closed.id]);
     expect((await t.api('GET', '/api/raffles?status=rara')).status).toBe(400);
   });
 
   it('answers 404 for an unknown raffle and 400 for a malformed id', async () => {
     expect((await t.api('GET', '/api/raffles/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const bad = await t.api('GET', '/api/raffles/123');
+    const bad = await t.api<ApiError>('GET', '/api/raffles/123');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/inválido/);
   });
@@ -155,13 +161,13 @@ describe('GET /api/raffles', () => {
 describe('PATCH /api/raffles/:id', () => {
   it('lets the owner edit and refuses other vendedores', async () => {
     const raffle = await makeRaffle(t, {}, seller.token);
-    const edited = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const edited = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
       token: seller.token,
       body: { name: 'Moto nueva', price_cents: 700 },
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Moto nueva', price_cents: 700 });
-    const foreign = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const foreign = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
       token: otherSeller.token,
       body: { name: 'Mía' },
     });
@@ -181,34 +187,34 @@ describe('PATCH /api/raffles/:id', () => {
       organizer_name: 'Rifas El Gocho',
       payment_instructions: 'Pago móvil 0414-1234567',
     });
-    const before = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    const before = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
     const edited = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { name: 'Moto Bera 2027' },
     });
     expect(edited.status).toBe(200);
-    const after = (await t.api('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
+    const after = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
     expect(after).toEqual({ ...before, name: 'Moto Bera 2027' });
   });
 
   it('resizes and renumbers while every number is available, and locks the size after a sale', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
-    const grown = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const grown = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { total_numbers: 500, digit_count: 3 },
     });
     expect(grown.status).toBe(200);
     expect(grown.body.stats.disponible).toBe(500);
-    const shrunk = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const shrunk = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { total_numbers: 200 },
     });
     expect(shrunk.body.stats.disponible).toBe(200);
-    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+    const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [199], buyer: buyer() },
     });
     expect(reserved.body.tickets[0].ticket_number).toBe('199');
-    const locked = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+    const locked = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { total_numbers: 300 },
     });
@@ -235,7 +241,7 @@ describe('DELETE /api/raffles/:id', () => {
   it('is for admins only, with the spec’s message for vendedores', async () => {
     const raffle = await makeRaffle(t, {}, seller.token);
     expect((await t.api('DELETE', `/api/raffles/${raffle.id}`)).status).toBe(401);
-    const denied = await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: seller.token });
+    const denied = await t.api<ApiError>('DELETE', `/api/raffles/${raffle.id}`, { token: seller.token });
     expect(denied.status).toBe(403);
     expect(denied.body.error.message).toBe('Solo los administradores pueden eliminar rifas.');
     expect((await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin })).status).toBe(204);

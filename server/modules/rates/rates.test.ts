@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import { caracasDate, type ExchangeRate, parseRatesPayload } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
@@ -30,7 +31,7 @@ const ratesByCode = (list: ExchangeRate[]) => Object.fromEntries(list.map((r) =>
 
 describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
   it('starts empty and is public', async () => {
-    const res = await t.api('GET', '/api/exchange-rates');
+    const res = await t.api<ExchangeRate[]>('GET', '/api/exchange-rates');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -77,9 +78,9 @@ describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
       expect(rates.VES).toMatchObject({ rate_to_usd: 40.25, is_stale: true });
       expect(Object.values(rates).every((r) => r.is_stale)).toBe(true);
     }
-    expect((await t.api('GET', '/api/exchange-rates')).body.every((r: ExchangeRate) => r.is_stale)).toBe(
-      true,
-    );
+    expect(
+      (await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body.every((r: ExchangeRate) => r.is_stale),
+    ).toBe(true);
     // The next good refresh clears the flag.
     feed.state.mode = 'object';
     const good = await refresh(admin);
@@ -91,7 +92,7 @@ describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
       { currencyCode: 'VES', rateToUsd: '30.000000', rateDate: '2020-01-01', source: 'remote' },
       { currencyCode: 'USDT', rateToUsd: '1.001000', rateDate: '2020-01-02', source: 'manual' },
     ]);
-    const rates = ratesByCode((await t.api('GET', '/api/exchange-rates')).body);
+    const rates = ratesByCode((await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body);
     expect(rates.VES).toMatchObject({ rate_to_usd: 36.5, rate_date: today, is_stale: false });
     expect(rates.USDT).toMatchObject({ rate_to_usd: 1.001, rate_date: '2020-01-02', is_stale: true });
   });
@@ -99,7 +100,7 @@ describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
 
 describe('PUT /api/exchange-rates/:currency', () => {
   it('lets an admin set the day’s rate by hand', async () => {
-    const res = await t.api('PUT', '/api/exchange-rates/ves', {
+    const res = await t.api<ExchangeRate>('PUT', '/api/exchange-rates/ves', {
       token: admin,
       body: { rate_to_usd: 45.123456 },
     });
@@ -111,7 +112,9 @@ describe('PUT /api/exchange-rates/:currency', () => {
       is_stale: false,
       source: 'manual',
     });
-    expect(ratesByCode((await t.api('GET', '/api/exchange-rates')).body).VES.rate_to_usd).toBe(45.123456);
+    expect(
+      ratesByCode((await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body).VES.rate_to_usd,
+    ).toBe(45.123456);
     const usdt = await t.api('PUT', '/api/exchange-rates/USDT', { token: admin, body: { rate_to_usd: 1 } });
     expect(usdt.body).toMatchObject({ currency_code: 'USDT', rate_to_usd: 1, is_stale: false });
   });
@@ -119,13 +122,13 @@ describe('PUT /api/exchange-rates/:currency', () => {
   it('is for admins only', async () => {
     const body = { rate_to_usd: 50 };
     expect((await t.api('PUT', '/api/exchange-rates/VES', { body })).status).toBe(401);
-    const res = await t.api('PUT', '/api/exchange-rates/VES', { token: seller, body });
+    const res = await t.api<ApiError>('PUT', '/api/exchange-rates/VES', { token: seller, body });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('No tienes permiso para realizar esta acción.');
   });
 
   it('rejects bad input with a Spanish 400/422 and changes nothing', async () => {
-    const before = (await t.api('GET', '/api/exchange-rates')).body;
+    const before = (await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body;
     const cases: [string, unknown, number][] = [
       ['VES', { rate_to_usd: 0 }, 422],
       ['VES', { rate_to_usd: -36.5 }, 422],
@@ -139,17 +142,20 @@ describe('PUT /api/exchange-rates/:currency', () => {
       ['V1S', { rate_to_usd: 36.5 }, 400],
     ];
     for (const [code, body, status] of cases) {
-      const res = await t.api('PUT', `/api/exchange-rates/${code}`, { token: admin, body });
+      const res = await t.api<ApiError>('PUT', `/api/exchange-rates/${code}`, { token: admin, body });
       expect(res.status, `${code} ${JSON.stringify(body)}`).toBe(status);
       expect(res.body.error.message).toMatch(/[a-zá-ú]/i);
       expect(res.body.error.message).not.toMatch(/expected|invalid input/i);
     }
-    const bad = await t.api('PUT', '/api/exchange-rates/VES', { token: admin, body: { rate_to_usd: 0 } });
+    const bad = await t.api<ApiError>('PUT', '/api/exchange-rates/VES', {
+      token: admin,
+      body: { rate_to_usd: 0 },
+    });
     expect(bad.body.error.message).toMatch(/mayor que cero/);
     expect(
       (await t.api('PUT', '/api/exchange-rates/VES', { token: admin, raw: '{"rate_to_usd":' })).status,
     ).toBe(400);
-    expect((await t.api('GET', '/api/exchange-rates')).body).toEqual(before);
+    expect((await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body).toEqual(before);
   });
 });
 

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { Raffle } from '../../../domain/raffles';
+import type { Board, ReservationResult } from '../../../domain/reservations';
+import type { HistoryPage, RaffleBuyersPage, TicketPage } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,7 +24,7 @@ function at<T>(list: readonly T[], index: number): T {
 const firstOf = <T>(list: readonly T[]) => at(list, 0);
 
 async function reserve(raffleId: string, numbers: number[], who: Record<string, unknown> = {}) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: buyer(who) },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -55,7 +59,7 @@ describe('reservation expiry at volume', () => {
     expect(await t.app.services.tickets.releaseExpired(500)).toBe(500);
     await until(() => seen.size === 500);
     unsubscribe();
-    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
     expect(board).toBe('d'.repeat(1000));
     // The sweep keeps working afterwards (it used to fail for good once a payload passed 8,000 bytes).
     await reserve(raffle.id, [999]);
@@ -72,7 +76,9 @@ describe('staff ticket list: counts per status chip', () => {
     const a = firstOf(await reserve(raffle.id, [1, 2], { name: 'Carla Suárez', cedula: 'V-40000001' }));
     await reserve(raffle.id, [3], { name: 'Pedro León', cedula: 'V-40000002' });
     await t.api('PATCH', `/api/tickets/${a.id}`, { token: admin, body: { status: 'pagado' } });
-    const all = await t.api('GET', `/api/raffles/${raffle.id}/tickets?status=apartado`, { token: admin });
+    const all = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?status=apartado`, {
+      token: admin,
+    });
     expect(all.body.count).toBe(2);
     expect(all.body.counts).toEqual({
       disponible: 17,
@@ -82,9 +88,13 @@ describe('staff ticket list: counts per status chip', () => {
       cancelado: 0,
       otros: 0,
     });
-    const carla = await t.api('GET', `/api/raffles/${raffle.id}/tickets?search=suárez`, { token: admin });
+    const carla = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?search=suárez`, {
+      token: admin,
+    });
     expect(carla.body.counts).toMatchObject({ disponible: 0, apartado: 1, pagado: 1 });
-    const otros = await t.api('GET', `/api/raffles/${raffle.id}/tickets?status=otros`, { token: admin });
+    const otros = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?status=otros`, {
+      token: admin,
+    });
     expect(otros.status).toBe(200);
     expect(otros.body.count).toBe(0);
   });
@@ -152,7 +162,7 @@ describe('GET /api/raffles/:id/buyers', () => {
     });
     await reserve(raffle.id, [7], { name: 'Pedro León', cedula: 'V-60000002', phone: '0412-2220002' });
     await t.api('PATCH', `/api/tickets/${at(carla, 0).id}`, { token: admin, body: { status: 'pagado' } });
-    const res = await t.api('GET', `/api/raffles/${raffle.id}/buyers`, { token: admin });
+    const res = await t.api<RaffleBuyersPage>('GET', `/api/raffles/${raffle.id}/buyers`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ count: 2, page: 1, per_page: 50 });
     expect(res.body.totals).toEqual({ buyers: 2, tickets: 4, total_paid_cents: 500, remaining_cents: 1500 });
@@ -171,13 +181,17 @@ describe('GET /api/raffles/:id/buyers', () => {
     expect(Date.parse(first.reserved_until)).toBeGreaterThan(Date.now());
     expect(second).toMatchObject({ cedula: 'V-60000002', numbers: [7], remaining_cents: 500 });
 
-    const byPhone = await t.api('GET', `/api/raffles/${raffle.id}/buyers?search=2220002`, { token: admin });
+    const byPhone = await t.api<RaffleBuyersPage>('GET', `/api/raffles/${raffle.id}/buyers?search=2220002`, {
+      token: admin,
+    });
     expect(byPhone.body.items.map((b: { cedula: string }) => b.cedula)).toEqual(['V-60000002']);
     expect(byPhone.body.count).toBe(1);
     expect(byPhone.body.totals.buyers).toBe(2);
-    const byNumber = await t.api('GET', `/api/raffles/${raffle.id}/buyers?search=40`, { token: admin });
+    const byNumber = await t.api<RaffleBuyersPage>('GET', `/api/raffles/${raffle.id}/buyers?search=40`, {
+      token: admin,
+    });
     expect(byNumber.body.items.map((b: { cedula: string }) => b.cedula)).toEqual(['V-60000001']);
-    const quote = await t.api(
+    const quote = await t.api<RaffleBuyersPage>(
       'GET',
       `/api/raffles/${raffle.id}/buyers?search=${encodeURIComponent("' or 1=1 --")}`,
       {
@@ -185,7 +199,9 @@ describe('GET /api/raffles/:id/buyers', () => {
       },
     );
     expect(quote.body.items).toEqual([]);
-    const page2 = await t.api('GET', `/api/raffles/${raffle.id}/buyers?page=2&per_page=1`, { token: admin });
+    const page2 = await t.api<RaffleBuyersPage>('GET', `/api/raffles/${raffle.id}/buyers?page=2&per_page=1`, {
+      token: admin,
+    });
     expect(page2.body.items.map((b: { cedula: string }) => b.cedula)).toEqual(['V-60000002']);
   });
 
@@ -213,7 +229,7 @@ describe('GET /api/history filters', () => {
     await reserve(others.id, [6]);
     await t.api('PATCH', `/api/tickets/${tk.id}`, { token: vendedor.token, body: { status: 'pagado' } });
 
-    const own = await t.api('GET', '/api/history', { token: vendedor.token });
+    const own = await t.api<HistoryPage>('GET', '/api/history', { token: vendedor.token });
     expect(own.body.items.every((e: { raffle_id: string }) => e.raffle_id === mine.id)).toBe(true);
     expect(own.body.items[0]).toMatchObject({
       raffle_name: 'Rifa de Valentina',
@@ -225,21 +241,27 @@ describe('GET /api/history filters', () => {
     const forbidden = await t.api('GET', `/api/history?raffle_id=${others.id}`, { token: vendedor.token });
     expect(forbidden.status).toBe(403);
 
-    const paid = await t.api('GET', '/api/history?status=pagado', { token: admin });
+    const paid = await t.api<HistoryPage>('GET', '/api/history?status=pagado', { token: admin });
     expect(paid.body.items.every((e: { to_status: string }) => e.to_status === 'pagado')).toBe(true);
     expect(paid.body.items.some((e: { ticket_id: string }) => e.ticket_id === tk.id)).toBe(true);
-    const ticket = await t.api('GET', `/api/history?ticket_id=${tk.id}`, { token: admin });
+    const ticket = await t.api<HistoryPage>('GET', `/api/history?ticket_id=${tk.id}`, { token: admin });
     expect(ticket.body.items.map((e: { to_status: string }) => e.to_status)).toEqual(['pagado', 'apartado']);
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
     const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(
       new Date(Date.now() + 86_400_000),
     );
-    const inDay = await t.api('GET', `/api/history?ticket_id=${tk.id}&from=${today}&to=${today}`, {
+    const inDay = await t.api<HistoryPage>(
+      'GET',
+      `/api/history?ticket_id=${tk.id}&from=${today}&to=${today}`,
+      {
+        token: admin,
+      },
+    );
+    expect(inDay.body.count).toBe(2);
+    const later = await t.api<HistoryPage>('GET', `/api/history?ticket_id=${tk.id}&from=${tomorrow}`, {
       token: admin,
     });
-    expect(inDay.body.count).toBe(2);
-    const later = await t.api('GET', `/api/history?ticket_id=${tk.id}&from=${tomorrow}`, { token: admin });
     expect(later.body.count).toBe(0);
     const bad = await t.api('GET', '/api/history?from=21-11-2026', { token: admin });
     expect(bad.status).toBe(400);
@@ -250,7 +272,7 @@ describe('payment type and installments', () => {
   it('pago_unico accepts installments null or 1; cuotas needs 2 or more', async () => {
     expect((await makeRaffle(t, { payment_type: 'pago_unico', installments: 1 })).installments).toBe(1);
     expect((await makeRaffle(t, { payment_type: 'pago_unico', installments: null })).installments).toBeNull();
-    const res = await t.api('POST', '/api/raffles', {
+    const res = await t.api<ApiError>('POST', '/api/raffles', {
       token: admin,
       body: {
         name: 'Cuotas',
@@ -264,7 +286,7 @@ describe('payment type and installments', () => {
     expect(res.status).toBe(422);
     expect(JSON.stringify(res.body)).toContain('Mínimo 2 cuotas');
     const cuotas = await makeRaffle(t, { payment_type: 'cuotas', installments: 4 });
-    const switched = await t.api('PATCH', `/api/raffles/${cuotas.id}`, {
+    const switched = await t.api<Raffle>('PATCH', `/api/raffles/${cuotas.id}`, {
       token: admin,
       body: { payment_type: 'pago_unico' },
     });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board, ReservationResult } from '../../../domain/reservations';
+import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -19,7 +21,7 @@ beforeAll(async () => {
     [[123], { name: 'Luis 50% Pérez', phone: '0424-9998877', cedula: 'E-22222222' }],
   ];
   for (const [numbers, who] of reservations) {
-    const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+    const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
       body: { numbers, buyer: buyer(who) },
     });
     for (const ticket of res.body.tickets) ids[ticket.number] = ticket.id;
@@ -83,7 +85,7 @@ describe('GET /api/raffles/:id/tickets', () => {
 
 describe('GET and PATCH /api/tickets/:id', () => {
   it('shows the staff view to the owner', async () => {
-    const res = await t.api('GET', `/api/tickets/${ids[5]}`, { token: seller.token });
+    const res = await t.api<StaffTicket>('GET', `/api/tickets/${ids[5]}`, { token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ number: 5, buyer_name: 'ana gómez', buyer_cedula: 'V-11111111' });
     expect(
@@ -92,13 +94,15 @@ describe('GET and PATCH /api/tickets/:id', () => {
   });
 
   it('pagado sets total paid to the price and nothing remaining, and is recorded', async () => {
-    const res = await t.api('PATCH', `/api/tickets/${ids[15]}`, {
+    const res = await t.api<StaffTicket>('PATCH', `/api/tickets/${ids[15]}`, {
       token: seller.token,
       body: { status: 'pagado' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
-    const history = await t.api('GET', `/api/history?raffle_id=${raffleId}`, { token: seller.token });
+    const history = await t.api<HistoryPage>('GET', `/api/history?raffle_id=${raffleId}`, {
+      token: seller.token,
+    });
     expect(history.body.items[0]).toMatchObject({
       number: 15,
       from_status: 'apartado',
@@ -119,12 +123,12 @@ describe('GET and PATCH /api/tickets/:id', () => {
       buyer_cedula: null,
       remaining_cents: 0,
     });
-    const board = (await t.api('GET', `/api/raffles/${raffleId}/board`)).body.statuses;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffleId}/board`)).body.statuses;
     expect(board[123]).toBe('d');
   });
 
   it('edits buyer fields with validation', async () => {
-    const ok = await t.api('PATCH', `/api/tickets/${ids[5]}`, {
+    const ok = await t.api<StaffTicket>('PATCH', `/api/tickets/${ids[5]}`, {
       token: admin,
       body: { buyer_phone: '0412 555 4433' },
     });
@@ -158,9 +162,9 @@ describe('GET /api/history', () => {
     await t.api('POST', `/api/raffles/${adminRaffle.id}/reservations`, {
       body: { numbers: [1], buyer: buyer() },
     });
-    const mine = await t.api('GET', '/api/history', { token: seller.token });
+    const mine = await t.api<HistoryPage>('GET', '/api/history', { token: seller.token });
     expect(mine.body.items.every((e: { raffle_id: string }) => e.raffle_id === raffleId)).toBe(true);
-    const all = await t.api('GET', '/api/history?per_page=1', { token: admin });
+    const all = await t.api<HistoryPage>('GET', '/api/history?per_page=1', { token: admin });
     expect(all.body.items[0].raffle_id).toBe(adminRaffle.id);
     expect(all.body.count).toBeGreaterThan(mine.body.count);
     expect(

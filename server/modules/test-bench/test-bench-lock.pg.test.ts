@@ -2,6 +2,8 @@
 // a single session, so "another instance holds the lock" cannot exist there.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { DrillResponse } from '../../../domain/test-bench';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,14 +24,20 @@ describe('concurrency drill across instances', () => {
     const connection = await pool.connect();
     try {
       await connection.query('select pg_advisory_lock(727004)');
-      const busy = await t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 10 } });
+      const busy = await t.api<ApiError>('POST', '/api/test-bench/drill', {
+        token: admin,
+        body: { buyers: 10 },
+      });
       expect(busy.status).toBe(409);
       expect(busy.body.error.code).toBe('DRILL_RUNNING');
       await connection.query('select pg_advisory_unlock(727004)');
     } finally {
       connection.release();
     }
-    const free = await t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 10 } });
+    const free = await t.api<DrillResponse>('POST', '/api/test-bench/drill', {
+      token: admin,
+      body: { buyers: 10 },
+    });
     expect(free.status).toBe(200);
     expect(free.body.double_sales).toBe(0);
   });

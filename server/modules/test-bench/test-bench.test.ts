@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { MeResponse } from '../../../domain/auth';
+import type { StaffPayment } from '../../../domain/payments';
+import type { Raffle } from '../../../domain/raffles';
+import type { HistoryPage } from '../../../domain/staff-tickets';
+import type { ChecksResponse, DrillResponse, RunsResponse } from '../../../domain/test-bench';
 import { TEST_BENCH_CHECKS, type TestBenchRun } from '../../../domain/test-bench';
+import type { TrackingResult } from '../../../domain/tracking';
 import { migrationsFolder, queryRows } from '../../db/client';
 import { jobRuns, payments, raffles } from '../../db/schema';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
@@ -27,7 +34,7 @@ const sandboxTraces = () =>
                     where r.id is null or r.is_sandbox) as n`);
 
 async function runChecks() {
-  const res = await t.api('POST', '/api/test-bench/checks', { token: admin });
+  const res = await t.api<ChecksResponse>('POST', '/api/test-bench/checks', { token: admin });
   expect(res.status).toBe(200);
   return new Map((res.body.checks as TestBenchRun[]).map((c) => [c.kind, c]));
 }
@@ -63,7 +70,7 @@ describe('test bench access', () => {
 
   it('rejects drills outside 1..1000 buyers (422) and malformed bodies or fractions (400)', async () => {
     for (const buyers of [0, 1001, -3]) {
-      const res = await t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers } });
+      const res = await t.api<ApiError>('POST', '/api/test-bench/drill', { token: admin, body: { buyers } });
       expect(res.status, String(buyers)).toBe(422);
       expect(res.body.error.fields[0].message).toBe('Indica entre 1 y 1000 compradores');
     }
@@ -124,7 +131,7 @@ describe('live checks', () => {
     expect(await sandboxTraces()).toBe(0);
     expect(await count(sql`select count(*)::int as n from files`)).toBe(0);
 
-    const runs = await t.api('GET', '/api/test-bench/runs?kind=realtime', { token: admin });
+    const runs = await t.api<RunsResponse>('GET', '/api/test-bench/runs?kind=realtime', { token: admin });
     expect(runs.body.runs).toHaveLength(2);
     expect(runs.body.runs[0]).toEqual(checks.get('realtime'));
   });
@@ -152,7 +159,10 @@ describe('concurrency drill', () => {
       events: await count(sql`select count(*)::int as n from ticket_events`),
       boards: t.app.services.boards.size(),
     };
-    const res = await t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers } });
+    const res = await t.api<DrillResponse>('POST', '/api/test-bench/drill', {
+      token: admin,
+      body: { buyers },
+    });
     expect(res.status).toBe(200);
     const drill = res.body;
     expect(drill).toMatchObject({ buyers, double_sales: 0, errors: 0, total_numbers: Math.ceil(buyers / 2) });
@@ -172,7 +182,7 @@ describe('concurrency drill', () => {
 
   it('runs one drill at a time: the second at once gets 409', async () => {
     // In process: the second call finds the first one's flag set before either touches the database.
-    const me = await t.api('GET', '/api/auth/me', { token: admin });
+    const me = await t.api<MeResponse>('GET', '/api/auth/me', { token: admin });
     const actor = { userId: me.body.profile.id, sessionId: '', email: '', role: 'admin' as const };
     const first = t.app.services.bench.drill(actor, 20);
     await expect(t.app.services.bench.drill(actor, 20)).rejects.toMatchObject({
@@ -194,24 +204,27 @@ describe('concurrency drill', () => {
     expect(await sandboxCount()).toBe(0);
     // Free again afterwards.
     expect(
-      (await t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 1 } })).body,
+      (await t.api<DrillResponse>('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 1 } }))
+        .body,
     ).toMatchObject({ buyers: 1, reserved: 1, conflicts: 0, double_sales: 0 });
   });
 
   it('lists past runs newest first, drills and checks, filtered by kind and limited', async () => {
-    const all = await t.api('GET', '/api/test-bench/runs', { token: admin });
+    const all = await t.api<RunsResponse>('GET', '/api/test-bench/runs', { token: admin });
     expect(all.status).toBe(200);
     const runs = all.body.runs as TestBenchRun[];
     const times = runs.map((r) => r.created_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(runs[0]).toMatchObject({ kind: 'drill', result: { buyers: 1 } });
     expect(new Set(runs.map((r) => r.kind))).toEqual(new Set([...TEST_BENCH_CHECKS, 'drill']));
-    const drills = await t.api('GET', '/api/test-bench/runs?kind=drill&limit=2', { token: admin });
+    const drills = await t.api<RunsResponse>('GET', '/api/test-bench/runs?kind=drill&limit=2', {
+      token: admin,
+    });
     expect(drills.body.runs.map((r: TestBenchRun) => [r.kind, r.result.buyers])).toEqual([
       ['drill', 1],
       ['drill', 40],
     ]);
-    const checks = await t.api('GET', '/api/test-bench/runs?kind=storage', { token: admin });
+    const checks = await t.api<RunsResponse>('GET', '/api/test-bench/runs?kind=storage', { token: admin });
     expect(checks.body.runs).toHaveLength(3);
   });
 });
@@ -240,7 +253,7 @@ describe('a sandbox raffle', () => {
     const boards = t.app.services.boards.size();
 
     for (const token of [undefined, admin]) {
-      const list = await t.api('GET', '/api/raffles', { token });
+      const list = await t.api<Raffle[]>('GET', '/api/raffles', { token });
       expect(list.status).toBe(200);
       expect(list.body.map((r: { id: string }) => r.id)).toEqual([realRaffleId]);
       expect(list.body[0].stats.apartado).toBe(1);
@@ -274,16 +287,18 @@ describe('a sandbox raffle', () => {
     }
     expect((await t.api('DELETE', `/api/raffles/${id}`, { token: admin })).status).toBe(404);
 
-    const history = await t.api('GET', '/api/history?per_page=200', { token: admin });
+    const history = await t.api<HistoryPage>('GET', '/api/history?per_page=200', { token: admin });
     expect(history.status).toBe(200);
     expect(history.body.items.every((e: { raffle_id: string }) => e.raffle_id === realRaffleId)).toBe(true);
     expect(history.body.count).toBe(history.body.items.length);
 
-    const tracking = await t.api('POST', '/api/tracking', { body: { cedula, phone_last4: '4567' } });
+    const tracking = await t.api<TrackingResult>('POST', '/api/tracking', {
+      body: { cedula, phone_last4: '4567' },
+    });
     expect(tracking.status).toBe(200);
     expect(tracking.body.tickets).toEqual([]);
 
-    const paymentsList = await t.api('GET', '/api/payments', { token: admin });
+    const paymentsList = await t.api<StaffPayment[]>('GET', '/api/payments', { token: admin });
     expect(paymentsList.status).toBe(200);
     expect(paymentsList.body.some((p: { ticket_id: string }) => p.ticket_id === ticketId)).toBe(false);
     const counts = await t.api('GET', '/api/payments/counts', { token: admin });

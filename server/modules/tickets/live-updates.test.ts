@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Board, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -84,7 +85,7 @@ describe('GET /api/raffles/:id/events', () => {
     await vi.waitFor(() =>
       expect(stream.events).toContainEqual(expect.objectContaining({ number: 9, status: 'disponible' })),
     );
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[9]).toBe('d');
+    expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[9]).toBe('d');
     const history = await t.db.execute(
       sql`select from_status, to_status, note from ticket_events where raffle_id = ${raffle.id} order by id`,
     );
@@ -97,7 +98,7 @@ describe('GET /api/raffles/:id/events', () => {
 
   it('keeps an expired reservation whose payment (covering the price) awaits review', async () => {
     const raffle = await makeRaffle(t, { price_cents: 100 });
-    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+    const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [4, 5], buyer: buyer() },
     });
     const [four] = reserved.body.tickets;
@@ -109,7 +110,7 @@ describe('GET /api/raffles/:id/events', () => {
       sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffle.id}`,
     );
     await t.app.services.tickets.releaseExpired();
-    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
     expect(board.slice(4, 6)).toBe('ad');
   });
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicRaffle } from '../../../domain/raffles';
+import type { Board, LuckyPickResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeRaffleIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -32,7 +34,7 @@ describe('POST /api/raffles/:id/reservations', () => {
     expect(new Date(ticket.purchased_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const held = new Date(ticket.reserved_until).getTime() - new Date(ticket.purchased_at).getTime();
     expect(held).toBe(48 * 3600 * 1000);
-    const board = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    const board = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(board.body.statuses[3]).toBe('a');
     expect(board.body.statuses[7]).toBe('a');
     expect(board.body.statuses.replace(/a/g, '')).toBe('d'.repeat(98));
@@ -45,7 +47,7 @@ describe('POST /api/raffles/:id/reservations', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [10] });
     expect(res.body.error.message).toBe('El número 10 ya no está disponible. Elige otro.');
-    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses;
     expect(board.slice(9, 12)).toBe('dad');
   });
 
@@ -63,7 +65,7 @@ describe('POST /api/raffles/:id/reservations', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
     const winner = results.find((r) => r.status === 201)?.body.tickets[0];
-    const stats = (await t.api('GET', `/api/raffles/${raffle.id}`)).body.stats;
+    const stats = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.stats;
     expect(stats.apartado).toBe(1);
     expect(winner.number).toBe(42);
   });
@@ -89,7 +91,7 @@ describe('POST /api/raffles/:id/reservations', () => {
         owners.set(ticket.number, `V-${20_000_000 + i}`);
       }
     }
-    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
     expect([...board].filter((c) => c === 'a')).toHaveLength(owners.size);
   });
 
@@ -136,7 +138,9 @@ describe('POST /api/raffles/:id/reservations', () => {
     const res = await reserve(raffle.id, body);
     expect(res.status).toBe(status);
     expect(res.body.error.message).toMatch(/[a-záéíóúñ]{3}/i);
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe('d'.repeat(100));
+    expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe(
+      'd'.repeat(100),
+    );
   });
 
   it('rejects malformed JSON', async () => {
@@ -149,7 +153,7 @@ describe('POST /api/raffles/:id/reservations', () => {
 describe('GET /api/raffles/:id/board', () => {
   it('is one character per number with an ETag that answers 304 until something changes', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 10_000, digit_count: 4 });
-    const first = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    const first = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(first.body).toMatchObject({ raffle_id: raffle.id, total_numbers: 10_000, digit_count: 4 });
     expect(first.body.statuses).toHaveLength(10_000);
     const etag = first.headers.get('etag') ?? '';
@@ -158,7 +162,7 @@ describe('GET /api/raffles/:id/board', () => {
     });
     expect(cached.status).toBe(304);
     await reserve(raffle.id, { numbers: [9999] });
-    const changed = await t.api('GET', `/api/raffles/${raffle.id}/board`, {
+    const changed = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`, {
       headers: { 'if-none-match': etag },
     });
     expect(changed.status).toBe(200);
@@ -171,7 +175,7 @@ describe('POST /api/raffles/:id/lucky-pick', () => {
   it('picks distinct available numbers on the server, never taken or excluded ones', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
     await reserve(raffle.id, { numbers: [0, 1, 2, 3] });
-    const res = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, {
+    const res = await t.api<LuckyPickResult>('POST', `/api/raffles/${raffle.id}/lucky-pick`, {
       body: { count: 6, exclude: [9] },
     });
     expect(res.status).toBe(200);

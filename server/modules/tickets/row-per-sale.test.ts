@@ -2,6 +2,9 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { Board, LuckyPickResult } from '../../../domain/reservations';
+import type { HistoryPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -54,7 +57,7 @@ describe('a row per sale', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(await rowsOf(raffle.id)).toBe(0);
     expect(raffle.stats).toMatchObject({ disponible: 1_000_000, apartado: 0 });
-    const board = await t.api('GET', `/api/raffles/${raffle.id}/board`);
+    const board = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(board.body.statuses).toHaveLength(1_000_000);
     expect(board.body.statuses[999_999]).toBe('d');
     const last = await t.api('GET', `/api/raffles/${raffle.id}/tickets?search=999999`, { token: admin });
@@ -75,7 +78,7 @@ describe('a row per sale', () => {
     expect(released.status).toBe(200);
     expect(released.body).toMatchObject({ status: 'disponible', buyer_name: null, buyer_cedula: null });
     // The ended sale is history: it cannot be edited back to life.
-    const stale = await t.api('PATCH', `/api/tickets/${first[0].id}`, {
+    const stale = await t.api<ApiError>('PATCH', `/api/tickets/${first[0].id}`, {
       token: admin,
       body: { status: 'pagado' },
     });
@@ -86,7 +89,9 @@ describe('a row per sale', () => {
     expect(again.body.tickets[0].id).not.toBe(first[0].id);
     expect(await rowsOf(raffle.id)).toBe(3);
     // Its history follows each sale: reserved, released; then the new sale.
-    const history = await t.api('GET', `/api/history?raffle_id=${raffle.id}&per_page=10`, { token: admin });
+    const history = await t.api<HistoryPage>('GET', `/api/history?raffle_id=${raffle.id}&per_page=10`, {
+      token: admin,
+    });
     expect(history.body.items.map((e: { to_status: string }) => e.to_status)).toEqual([
       'apartado',
       'disponible',
@@ -98,7 +103,9 @@ describe('a row per sale', () => {
   it('lists numbers nobody holds with id null, and filters and counts them with the sales', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 20 });
     await reserve(raffle.id, [1, 12]);
-    const page = await t.api('GET', `/api/raffles/${raffle.id}/tickets?per_page=5&page=1`, { token: admin });
+    const page = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?per_page=5&page=1`, {
+      token: admin,
+    });
     expect(page.body.count).toBe(20);
     expect(
       page.body.items.map((x: { number: number; id: string | null }) => [x.number, x.id === null]),
@@ -110,9 +117,13 @@ describe('a row per sale', () => {
       [4, true],
     ]);
     expect(page.body.counts).toMatchObject({ disponible: 18, apartado: 2 });
-    const free = await t.api('GET', `/api/raffles/${raffle.id}/tickets?status=disponible&search=1`, {
-      token: admin,
-    });
+    const free = await t.api<TicketPage>(
+      'GET',
+      `/api/raffles/${raffle.id}/tickets?status=disponible&search=1`,
+      {
+        token: admin,
+      },
+    );
     // '1' matches 01 (sold), 10, 11, 13..19 (12 is sold): the nine available ones.
     expect(free.body.count).toBe(9);
     expect(free.body.counts).toMatchObject({ disponible: 9, apartado: 2 });
@@ -124,7 +135,7 @@ describe('a row per sale', () => {
 
   it('staff sell or set aside a number nobody holds by its number; a buyer who got there first wins', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 50, price_cents: 700 });
-    const sold = await t.api('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
+    const sold = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
       token: admin,
       body: {
         status: 'pagado',
@@ -147,7 +158,10 @@ describe('a row per sale', () => {
       body: { buyer_address: 'Mérida' },
     });
     expect(edited.body).toMatchObject({ id: sold.body.id, buyer_address: 'Mérida', status: 'pagado' });
-    const nothing = await t.api('PATCH', `/api/raffles/${raffle.id}/numbers/9`, { token: admin, body: {} });
+    const nothing = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}/numbers/9`, {
+      token: admin,
+      body: {},
+    });
     expect(nothing.status).toBe(409);
     expect(nothing.body.error.code).toBe('NUMBER_AVAILABLE');
     const taken = await reserve(raffle.id, [8]);
@@ -157,7 +171,7 @@ describe('a row per sale', () => {
       body: { status: 'cancelado' },
     });
     expect(outside.status).toBe(404);
-    const board = (await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
+    const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
     expect(board[8]).toBe('p');
   });
 
@@ -172,7 +186,7 @@ describe('a row per sale', () => {
 
   it('lucky pick finds available numbers in a sparse million-number raffle without scanning it', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 1_000_000, digit_count: 6 });
-    const res = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, {
+    const res = await t.api<LuckyPickResult>('POST', `/api/raffles/${raffle.id}/lucky-pick`, {
       body: { count: 5, exclude: [1, 2] },
     });
     expect(res.status).toBe(200);
@@ -181,7 +195,7 @@ describe('a row per sale', () => {
     // A nearly sold-out raffle falls back to what is left.
     const small = await makeRaffle(t, { total_numbers: 10 });
     await reserve(small.id, [0, 1, 2, 3, 4, 5, 6, 7]);
-    const left = await t.api('POST', `/api/raffles/${small.id}/lucky-pick`, {
+    const left = await t.api<LuckyPickResult>('POST', `/api/raffles/${small.id}/lucky-pick`, {
       body: { count: 5, exclude: [] },
     });
     expect(left.body.numbers).toEqual([8, 9]);
@@ -193,17 +207,21 @@ describe('the board from memory', () => {
     const raffle = await makeRaffle(t, { total_numbers: 30 });
     const latestSales = vi.spyOn(t.app.services.tickets, 'latestSales');
     try {
-      expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe('d'.repeat(30));
+      expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe(
+        'd'.repeat(30),
+      );
       await reserve(raffle.id, [2]);
       // The buyer sees their own reservation at once (the board waits for its event).
-      expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[2]).toBe('a');
-      const sale = await t.api('GET', `/api/raffles/${raffle.id}/tickets?search=02`, { token: admin });
+      expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[2]).toBe('a');
+      const sale = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?search=02`, {
+        token: admin,
+      });
       await t.api('PATCH', `/api/tickets/${sale.body.items[0].id}`, {
         token: admin,
         body: { status: 'pagado' },
       });
       await vi.waitFor(async () =>
-        expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[2]).toBe('p'),
+        expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses[2]).toBe('p'),
       );
       expect(latestSales).toHaveBeenCalledTimes(1);
     } finally {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -24,7 +25,7 @@ async function heard(raffleId: string) {
 }
 
 async function reservedSale(raffleId: string, number: number): Promise<TicketRow> {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer() },
   });
   expect(res.status).toBe(201);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, OpenApiDocument } from '../../../domain/api';
+import type { ReservationResult } from '../../../domain/reservations';
 import { maskBuyerName, type TrackedTicket } from '../../../domain/tracking';
 import { tickets } from '../../db/schema';
 import { buyer, makeRaffle } from '../../test/factories';
@@ -22,7 +23,9 @@ const maria: Record<string, string> = {};
 const mariaTicketIds = () => Object.values(maria);
 
 async function reserve(raffleId: string, numbers: number[], who: Record<string, unknown>) {
-  const res = await t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: who } });
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers, buyer: who },
+  });
   if (res.status !== 201) throw new Error(`reservation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.tickets as { id: string; number: number }[];
 }
@@ -205,7 +208,7 @@ describe('POST /api/tracking', () => {
       const sent = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
       for (const name of sent) expect(last?.headers.get(name), name).toMatch(/^\d+$/);
       expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
-      const doc = await limited.api('GET', '/api/openapi.json');
+      const doc = await limited.api<OpenApiDocument>('GET', '/api/openapi.json');
       expect(Object.keys(doc.body.paths['/api/tracking'].post.responses['429'].headers)).toEqual(sent);
     } finally {
       await limited.close();

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { MeResponse } from '../../../domain/auth';
+import type { User } from '../../../domain/users';
 import { DEFAULT_PASSWORD, makeUser } from '../../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
 
@@ -32,14 +35,14 @@ describe('authorization of /api/users', () => {
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.error.message).toBe('No tienes permiso para realizar esta acción.');
     }
-    const me = await t.api('GET', '/api/auth/me', { token: seller.token });
+    const me = await t.api<MeResponse>('GET', '/api/auth/me', { token: seller.token });
     expect(me.body.profile.full_name).toBe('Usuario de Prueba');
   });
 });
 
 describe('GET /api/users', () => {
   it('lists users with role and state, oldest first, never the password hash', async () => {
-    const res = await t.api('GET', '/api/users', { token: admin });
+    const res = await t.api<User[]>('GET', '/api/users', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({
       email: TEST_ADMIN.email,
@@ -62,7 +65,7 @@ describe('GET /api/users', () => {
 describe('POST /api/users', () => {
   it('creates a user who can then sign in', async () => {
     const body = newUser({ phone: '0424 123 4567', email: 'Vendedora@Test.Local' });
-    const res = await t.api('POST', '/api/users', { token: admin, body });
+    const res = await t.api<User>('POST', '/api/users', { token: admin, body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       email: 'vendedora@test.local',
@@ -77,7 +80,10 @@ describe('POST /api/users', () => {
   });
 
   it('refuses a weak password with 422 and the list of reasons', async () => {
-    const res = await t.api('POST', '/api/users', { token: admin, body: newUser({ password: 'abc' }) });
+    const res = await t.api<ApiError>('POST', '/api/users', {
+      token: admin,
+      body: newUser({ password: 'abc' }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('weak_password');
     expect(res.body.error.reasons).toEqual(['Debe tener al menos 8 caracteres']);
@@ -86,7 +92,7 @@ describe('POST /api/users', () => {
   it.each(['aaaaaaa1', '1111111a', 'qwertyui1', 'Rifas2024'])(
     'refuses the easy-to-guess %s with Spanish reasons',
     async (password) => {
-      const res = await t.api('POST', '/api/users', { token: admin, body: newUser({ password }) });
+      const res = await t.api<ApiError>('POST', '/api/users', { token: admin, body: newUser({ password }) });
       expect(res.status).toBe(422);
       expect(res.body.error.reasons[0]).toMatch(/^Es fácil de adivinar/);
     },
@@ -95,13 +101,13 @@ describe('POST /api/users', () => {
   it('refuses a duplicate e-mail (any case) or phone with 409', async () => {
     const first = newUser({ phone: '0412-7654321' });
     expect((await t.api('POST', '/api/users', { token: admin, body: first })).status).toBe(201);
-    const sameEmail = await t.api('POST', '/api/users', {
+    const sameEmail = await t.api<ApiError>('POST', '/api/users', {
       token: admin,
       body: newUser({ email: first.email.toUpperCase() }),
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error.message).toBe('Ya existe un usuario con ese correo');
-    const samePhone = await t.api('POST', '/api/users', {
+    const samePhone = await t.api<ApiError>('POST', '/api/users', {
       token: admin,
       body: newUser({ phone: '+584127654321' }),
     });
@@ -110,7 +116,7 @@ describe('POST /api/users', () => {
   });
 
   it('rejects bad input with a Spanish 4xx and writes nothing', async () => {
-    const before = (await t.api('GET', '/api/users', { token: admin })).body.length;
+    const before = (await t.api<User[]>('GET', '/api/users', { token: admin })).body.length;
     const cases: [unknown, number][] = [
       [newUser({ email: 'no-es-correo' }), 422],
       [newUser({ role: 'superadmin' }), 400],
@@ -120,20 +126,20 @@ describe('POST /api/users', () => {
       [{ email: 'x@y.z' }, 400],
     ];
     for (const [body, status] of cases) {
-      const res = await t.api('POST', '/api/users', { token: admin, body });
+      const res = await t.api<ApiError>('POST', '/api/users', { token: admin, body });
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.message).toMatch(/[a-zá-ú]/i);
       expect(res.body.error.message).not.toMatch(/expected|invalid input/i);
     }
     expect((await t.api('POST', '/api/users', { token: admin, raw: '{"email":' })).status).toBe(400);
-    expect((await t.api('GET', '/api/users', { token: admin })).body.length).toBe(before);
+    expect((await t.api<User[]>('GET', '/api/users', { token: admin })).body.length).toBe(before);
   });
 });
 
 describe('PATCH /api/users/:id', () => {
   it('changes role, name and phone', async () => {
     const seller = await makeUser(t);
-    const res = await t.api('PATCH', `/api/users/${seller.user.id}`, {
+    const res = await t.api<User>('PATCH', `/api/users/${seller.user.id}`, {
       token: admin,
       body: { role: 'admin', full_name: 'Nuevo Nombre', phone: '0416-1112233' },
     });
@@ -159,7 +165,7 @@ describe('PATCH /api/users/:id', () => {
 
   it('resets a password: the old one stops working, weak ones get reasons', async () => {
     const seller = await makeUser(t);
-    const weak = await t.api('PATCH', `/api/users/${seller.user.id}`, {
+    const weak = await t.api<ApiError>('PATCH', `/api/users/${seller.user.id}`, {
       token: admin,
       body: { password: 'corta' },
     });
@@ -181,16 +187,16 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('does not let an admin lock themselves out', async () => {
-    const me = (await t.api('GET', '/api/auth/me', { token: admin })).body.user.id;
+    const me = (await t.api<MeResponse>('GET', '/api/auth/me', { token: admin })).body.user.id;
     for (const body of [{ disabled: true }, { role: 'vendedor' }]) {
-      const res = await t.api('PATCH', `/api/users/${me}`, { token: admin, body });
+      const res = await t.api<ApiError>('PATCH', `/api/users/${me}`, { token: admin, body });
       expect(res.status).toBe(409);
       expect(res.body.error.message).toMatch(/propia cuenta/);
     }
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id or body', async () => {
-    const unknown = await t.api('PATCH', '/api/users/00000000-0000-4000-8000-000000000000', {
+    const unknown = await t.api<ApiError>('PATCH', '/api/users/00000000-0000-4000-8000-000000000000', {
       token: admin,
       body: { full_name: 'Nadie' },
     });
