@@ -22,6 +22,8 @@ export type FieldError = { path: string; message: string };
  * (VALIDATION_ERROR), `{ reasons: string[] }` (weak_password), `{ numbers: number[] }` (TICKETS_UNAVAILABLE).
  */
 export type ApiErrorWith<Extra extends Record<string, unknown>> = ApiError & { error: Extra };
+/** VALIDATION_ERROR (400 or 422): every refused field in `fields`, the first one's message in `message`. */
+export type ApiValidationError = ApiErrorWith<{ fields: FieldError[] }>;
 
 /** 429 of a rate-limited route (its `x-ratelimit-*` and `retry-after` headers are in the OpenAPI document). */
 export const rateLimitedSchema = apiErrorSchema.describe(

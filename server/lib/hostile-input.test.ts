@@ -224,7 +224,7 @@ describe('prototype keys in a JSON body (issue 17)', () => {
     ];
     for (const [index, raw] of bodies.entries()) {
       const path = index === 2 ? `/api/raffles/${raffleId}/reservations` : '/api/auth/sign-in';
-      const res = await t.api('POST', path, { raw });
+      const res = await t.api<ApiError>('POST', path, { raw });
       expect(res.status, raw).toBe(400);
       expect(res.body, raw).toEqual({
         error: { code: 'FORBIDDEN_JSON_KEY', message: messages.http.forbiddenJsonKey },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../domain/api';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Runs once (PGlite pass): the counters live in Redis whatever the database.
@@ -23,7 +24,9 @@ afterAll(async () => {
 });
 
 const wrongSignIn = (t: TestApp) =>
-  t.api('POST', '/api/auth/sign-in', { body: { email: 'nadie@test.local', password: 'Incorrecta-2026' } });
+  t.api<ApiError>('POST', '/api/auth/sign-in', {
+    body: { email: 'nadie@test.local', password: 'Incorrecta-2026' },
+  });
 
 describe('rate limits shared through Redis (REDIS_URL)', () => {
   it('counts sign-in attempts made on both instances together', async () => {

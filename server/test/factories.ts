@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Raffle } from '../../domain/raffles';
 import type { Role } from '../../domain/roles';
 import { createUserSchema } from '../../domain/users';
 import type { TestApp } from './test-app';
@@ -39,12 +40,12 @@ export const raffleInput = (overrides: Record<string, unknown> = {}) => ({
 
 /** A raffle created through the API by the given staff token (the admin's when omitted). */
 export async function makeRaffle(t: TestApp, overrides: Record<string, unknown> = {}, token?: string) {
-  const res = await t.api('POST', '/api/raffles', {
+  const res = await t.api<Raffle>('POST', '/api/raffles', {
     token: token ?? (await t.signInAdmin()),
     body: raffleInput(overrides),
   });
   if (res.status !== 201) throw new Error(`makeRaffle failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as import('../../domain/raffles').Raffle;
+  return res.body;
 }
 
 export const buyer = (overrides: Record<string, unknown> = {}) => ({
@@ -72,7 +73,7 @@ export async function makeRaffleIn(
   const admin = await t.signInAdmin();
   const raffle = await makeRaffle(t, options.overrides ?? {}, admin);
   await options.before?.(raffle.id);
-  const closed = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+  const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
   if (closed.status !== 200) throw new Error(`close failed: ${closed.status} ${JSON.stringify(closed.body)}`);
   if (status === 'finalizada') {
     const drawn = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
@@ -81,5 +82,5 @@ export async function makeRaffleIn(
     });
     if (drawn.status !== 200) throw new Error(`draw failed: ${drawn.status} ${JSON.stringify(drawn.body)}`);
   }
-  return closed.body as import('../../domain/raffles').Raffle;
+  return closed.body;
 }

@@ -1,4 +1,8 @@
 import sharp from 'sharp';
+import type { MeResponse } from '../../domain/auth';
+import type { PublicCreatePaymentResult } from '../../domain/payments';
+import type { ReservationResult } from '../../domain/reservations';
+import type { UploadedFile } from '../../domain/uploads';
 import { buyer, DEFAULT_PASSWORD, makeRaffle, makeUser } from './factories';
 import { TEST_ADMIN, type TestApp } from './test-app';
 
@@ -56,7 +60,7 @@ export async function uploadFile(t: TestApp, bytes: Buffer, kind: string, token?
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: (await response.json()) as { fileUrl: string; key: string } };
+  return { status: response.status, body: (await response.json()) as UploadedFile };
 }
 
 const must = <T>(res: { status: number; body: T }, status: number, what: string): T => {
@@ -68,7 +72,7 @@ export async function createWorld(t: TestApp): Promise<World> {
   let counter = 0;
   const unique = () => ++counter;
   const adminToken = await t.signInAdmin();
-  const me = must(await t.api('GET', '/api/auth/me', { token: adminToken }), 200, 'me');
+  const me = must(await t.api<MeResponse>('GET', '/api/auth/me', { token: adminToken }), 200, 'me');
   const asAccount = async (role: 'vendedor' | 'admin'): Promise<Account> => {
     const made = await makeUser(t, { role });
     return { id: made.user.id, email: made.email, password: made.password, token: made.token };
@@ -81,7 +85,7 @@ export async function createWorld(t: TestApp): Promise<World> {
   const spare = await makeUser(t, { password: DEFAULT_PASSWORD });
 
   async function payment(sale: Omit<Sale, 'paymentId'>) {
-    const res = await t.api('POST', '/api/payments', {
+    const res = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
       body: {
         ticket_id: sale.ticketId,
         amount_cents: 100,
@@ -89,13 +93,13 @@ export async function createWorld(t: TestApp): Promise<World> {
         reference: `ref-${unique()}`,
       },
     });
-    return must(res, 201, 'payment').payment.id as string;
+    return must(res, 201, 'payment').payment.id;
   }
 
   async function newSale(overrides: Record<string, unknown> = {}, paymentProof?: string): Promise<Sale> {
     const raffle = await makeRaffle(t, overrides, accounts.vendorA.token);
     const cedula = `V-${10_000_000 + unique()}`;
-    const reserved = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+    const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: {
         numbers: [1],
         buyer: buyer({ cedula, phone: '0414-1234567' }),

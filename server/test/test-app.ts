@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { SignInResponse } from '../../domain/auth';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type TestConfigOverrides, testConfig } from './test-config';
@@ -92,9 +93,9 @@ export async function createTestApp(
   }
 
   async function signIn(email: string, password: string) {
-    const res = await api('POST', '/api/auth/sign-in', { body: { email, password } });
+    const res = await api<SignInResponse>('POST', '/api/auth/sign-in', { body: { email, password } });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { session: { access_token: string; refresh_token: string }; profile: { id: string } };
+    return res.body;
   }
 
   return {

@@ -1,3 +1,5 @@
+import type { ApiError } from '../../domain/api';
+import type { UploadedFile } from '../../domain/uploads';
 import type { TestApp } from './test-app';
 
 /** Tiny files that pass the content check (signatures only). */
@@ -14,8 +16,15 @@ export type UploadOptions = {
   headers?: Record<string, string>;
 };
 
-/** A real multipart request, as the browser's FormData sends it. */
-export async function upload(app: Pick<TestApp, 'baseUrl'>, bytes: Buffer, options: UploadOptions = {}) {
+/**
+ * A real multipart request, as the browser's FormData sends it. `T` names the body read:
+ * `UploadedFile` (201) or `ApiError`.
+ */
+export async function upload<T = unknown>(
+  app: Pick<TestApp, 'baseUrl'>,
+  bytes: Buffer,
+  options: UploadOptions = {},
+): Promise<{ status: number; body: T }> {
   const form = new FormData();
   const blob = new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' });
   form.append(options.field ?? 'file', blob, options.filename ?? 'archivo.bin');
@@ -24,14 +33,14 @@ export async function upload(app: Pick<TestApp, 'baseUrl'>, bytes: Buffer, optio
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${app.baseUrl}/api/uploads${query}`, { method: 'POST', body: form, headers });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 /** An upload that must succeed: its `fileUrl` and `key`. */
 export async function uploaded(app: Pick<TestApp, 'baseUrl'>, bytes: Buffer, options: UploadOptions = {}) {
-  const res = await upload(app, bytes, options);
+  const res = await upload<UploadedFile>(app, bytes, options);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { fileUrl: string; key: string };
+  return res.body;
 }
 
 /** `GET /api/files/<key>` (a query string may follow the key), as raw bytes. */
@@ -51,4 +60,5 @@ export async function download(
   };
 }
 
-export const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).error;
+/** The `error` of an error answer read as bytes. */
+export const errorOf = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as ApiError).error;

@@ -59,10 +59,10 @@ describe('POST /api/auth/sign-in', () => {
   );
 
   it('answers invalid_credentials for a wrong password or an unknown user, without saying which', async () => {
-    const wrong = await t.api('POST', '/api/auth/sign-in', {
+    const wrong = await t.api<ApiError>('POST', '/api/auth/sign-in', {
       body: { email: TEST_ADMIN.email, password: 'Nope12345' },
     });
-    const unknown = await t.api('POST', '/api/auth/sign-in', {
+    const unknown = await t.api<ApiError>('POST', '/api/auth/sign-in', {
       body: { email: 'ghost@test.local', password: 'Nope12345' },
     });
     for (const res of [wrong, unknown]) {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { UploadedFile } from '../../../domain/uploads';
 import { files, userRoles } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -31,7 +33,7 @@ describe('POST /api/uploads (payment proofs)', () => {
       [PDF, 'application/pdf', 'pdf'],
     ] as const) {
       // The browser's claimed type and the file name are ignored: only the bytes count.
-      const res = await upload(t, bytes, { filename: 'captura.txt', type: 'text/plain' });
+      const res = await upload<UploadedFile>(t, bytes, { filename: 'captura.txt', type: 'text/plain' });
       expect(res.status, type).toBe(201);
       expect(res.body.key).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
       expect(res.body.fileUrl).toBe(`/api/files/${res.body.key}`);
@@ -47,14 +49,14 @@ describe('POST /api/uploads (payment proofs)', () => {
   });
 
   it('records who uploaded when a staff member does', async () => {
-    const res = await upload(t, PNG, { token: seller });
+    const res = await upload<UploadedFile>(t, PNG, { token: seller });
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(files).where(eq(files.key, res.body.key));
     expect(row?.uploadedBy).not.toBeNull();
   });
 
   it('refuses a text file renamed .png with 415 in Spanish', async () => {
-    const res = await upload(t, Buffer.from('hola, esto no es una imagen'), {
+    const res = await upload<ApiError>(t, Buffer.from('hola, esto no es una imagen'), {
       filename: 'foto.png',
       type: 'image/png',
     });
@@ -76,7 +78,7 @@ describe('POST /api/uploads (payment proofs)', () => {
     expect((await upload(t, exact)).status).toBe(201);
     const tooBig = Buffer.alloc(MB5 + 1, 7);
     PNG.copy(tooBig);
-    const res = await upload(t, tooBig);
+    const res = await upload<ApiError>(t, tooBig);
     expect(res.status).toBe(413);
     expect(res.body.error.message).toBe('El archivo supera el tamaño máximo de 5 MB.');
     // The app still answers on the same server afterwards.
@@ -126,7 +128,7 @@ describe('POST /api/uploads (payment proofs)', () => {
 
 describe('POST /api/uploads?kind=raffle-image', () => {
   it('refuses anonymous uploads with 401 and role-less users with 403', async () => {
-    const anonymous = await upload(t, PNG, { kind: 'raffle-image' });
+    const anonymous = await upload<ApiError>(t, PNG, { kind: 'raffle-image' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.message).toBe('Inicia sesión para subir imágenes de rifas.');
     const roleless = await makeUser(t);
@@ -135,11 +137,11 @@ describe('POST /api/uploads?kind=raffle-image', () => {
   });
 
   it('lets a vendedor upload an image, but not a PDF', async () => {
-    const res = await upload(t, WEBP, { kind: 'raffle-image', token: seller });
+    const res = await upload<UploadedFile>(t, WEBP, { kind: 'raffle-image', token: seller });
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(files).where(eq(files.key, res.body.key));
     expect(row?.kind).toBe('raffle-image');
-    const pdf = await upload(t, PDF, { kind: 'raffle-image', token: seller });
+    const pdf = await upload<ApiError>(t, PDF, { kind: 'raffle-image', token: seller });
     expect(pdf.status).toBe(415);
     expect(pdf.body.error.message).toBe('Las imágenes de rifas deben ser JPG, PNG o WEBP.');
   });
@@ -147,7 +149,7 @@ describe('POST /api/uploads?kind=raffle-image', () => {
 
 describe('GET /api/files/:key', () => {
   it('serves raffle images to anyone, with long cache and nosniff', async () => {
-    const { key } = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    const { key } = (await upload<UploadedFile>(t, PNG, { kind: 'raffle-image', token: admin })).body;
     for (const token of [undefined, 'not-a-valid-token']) {
       const res = await download(key, token);
       expect(res.status).toBe(200);
@@ -162,7 +164,7 @@ describe('GET /api/files/:key', () => {
   });
 
   it('serves payment proofs to staff only: 401 anonymous, 403 role-less, 200 admin', async () => {
-    const { key } = (await upload(t, JPEG)).body;
+    const { key } = (await upload<UploadedFile>(t, JPEG)).body;
     const anonymous = await download(key);
     expect(anonymous.status).toBe(401);
     expect(errorOf(anonymous.bytes).message).toBe('Inicia sesión para ver este comprobante.');
@@ -181,7 +183,7 @@ describe('GET /api/files/:key', () => {
   });
 
   it('sends PDFs as a download with their type', async () => {
-    const { key } = (await upload(t, PDF)).body;
+    const { key } = (await upload<UploadedFile>(t, PDF)).body;
     const res = await download(key, admin);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -204,8 +206,8 @@ describe('GET /api/files/:key', () => {
 
 describe('resolveUpload', () => {
   it('recognizes only files uploaded here, of the asked kind', async () => {
-    const proof = (await upload(t, PDF)).body;
-    const image = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    const proof = (await upload<UploadedFile>(t, PDF)).body;
+    const image = (await upload<UploadedFile>(t, PNG, { kind: 'raffle-image', token: admin })).body;
     const { resolveUpload } = t.app.services.files;
     const resolved = await resolveUpload(proof.fileUrl, 'payment-proof');
     expect(resolved?.key).toBe(proof.key);
@@ -239,9 +241,9 @@ describe('upload rate limit', () => {
     });
     try {
       const statuses: number[] = [];
-      let last: Awaited<ReturnType<typeof upload>> | null = null;
+      let last: Awaited<ReturnType<typeof upload<ApiError>>> | null = null;
       for (let i = 0; i < 3; i++) {
-        last = await upload(limited, PNG);
+        last = await upload<ApiError>(limited, PNG);
         statuses.push(last.status);
       }
       expect(statuses).toEqual([201, 201, 429]);
@@ -271,7 +273,8 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
 
   it('makes a WebP copy at each width on upload and serves each publicly, cached for a year', async () => {
     const original = await photo(2400, 1800);
-    const { key, fileUrl } = (await upload(t, original, { kind: 'raffle-image', token: admin })).body;
+    const { key, fileUrl } = (await upload<UploadedFile>(t, original, { kind: 'raffle-image', token: admin }))
+      .body;
     const etags = new Set<string>();
     for (const width of [400, 800, 1600]) {
       const res = await fetch(`${t.baseUrl}${fileUrl}?w=${width}`);
@@ -301,7 +304,8 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const { fileUrl } = (await upload(t, sideways, { kind: 'raffle-image', token: seller })).body;
+    const { fileUrl } = (await upload<UploadedFile>(t, sideways, { kind: 'raffle-image', token: seller }))
+      .body;
     for (const width of [400, 1600]) {
       const bytes = Buffer.from(await (await fetch(`${t.baseUrl}${fileUrl}?w=${width}`)).arrayBuffer());
       const meta = await sharp(bytes).metadata();
@@ -313,7 +317,7 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
 
   it('serves the original for a width of a photo without copies (unreadable, or uploaded before)', async () => {
     // PNG signature only: accepted by content check, but no image the library can decode.
-    const { fileUrl } = (await upload(t, PNG, { kind: 'raffle-image', token: admin })).body;
+    const { fileUrl } = (await upload<UploadedFile>(t, PNG, { kind: 'raffle-image', token: admin })).body;
     const res = await fetch(`${t.baseUrl}${fileUrl}?w=800`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -321,7 +325,7 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
   });
 
   it('makes no copies of payment proofs, which stay private', async () => {
-    const { key } = (await upload(t, await photo(1200, 900))).body;
+    const { key } = (await upload<UploadedFile>(t, await photo(1200, 900))).body;
     expect((await download(`${key}?w=400`)).status).toBe(401);
     const res = await download(`${key}?w=400`, admin);
     expect(res.status).toBe(200);
@@ -330,8 +334,9 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
   });
 
   it('refuses a width that is not offered, and a copy asked for by its own key', async () => {
-    const { key, fileUrl } = (await upload(t, await photo(900, 600), { kind: 'raffle-image', token: admin }))
-      .body;
+    const { key, fileUrl } = (
+      await upload<UploadedFile>(t, await photo(900, 600), { kind: 'raffle-image', token: admin })
+    ).body;
     expect((await fetch(`${t.baseUrl}${fileUrl}?w=500`)).status).toBe(400);
     const copyKey = key.replace(/\.jpg$/, '-w400.webp');
     expect((await download(copyKey)).status).toBe(404);

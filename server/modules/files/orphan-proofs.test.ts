@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReservationResult } from '../../../domain/reservations';
 import { files, jobRuns, tickets } from '../../db/schema';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -35,7 +36,7 @@ async function stored(key: string) {
 }
 
 const reserve = (number: number, payment_proof?: string) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer(), ...(payment_proof ? { payment_proof } : {}) },
   });
 

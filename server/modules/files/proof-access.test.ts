@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { download, errorOf, JPEG, PDF, uploaded } from '../../test/uploads';
@@ -29,7 +30,7 @@ const readers = async (key: string) =>
   Promise.all([statusFor(key), statusFor(key, admin), statusFor(key, ana), statusFor(key, beto)]);
 
 const reserve = (raffleId: string, number: number, payment_proof?: string) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+  t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer(), ...(payment_proof ? { payment_proof } : {}) },
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PDF, upload } from '../../test/uploads';
 import { createRedisUploadQuota } from './upload-quota';
@@ -33,7 +34,7 @@ describe('upload bytes per hour shared through Redis (REDIS_URL)', () => {
     expect((await upload(a, PDF, from('10.1.0.1'))).status).toBe(201);
     expect((await upload(b, PDF, from('10.1.0.1'))).status).toBe(201);
     // Each instance alone has seen half the cap; together it is reached.
-    const third = await upload(a, PDF, from('10.1.0.1'));
+    const third = await upload<ApiError>(a, PDF, from('10.1.0.1'));
     expect(third.status).toBe(429);
     expect(third.body.error.code).toBe('UPLOAD_QUOTA_EXCEEDED');
     expect((await upload(b, PDF, from('10.1.0.1'))).status).toBe(429);

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { UploadedFile } from '../../../domain/uploads';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PDF, PNG, upload } from '../../test/uploads';
 import { createMemoryUploadQuota } from './upload-quota';
@@ -22,7 +24,7 @@ describe('bytes stored per IP per hour', () => {
     const ip = '10.0.0.1';
     expect(PDF.length * 2).toBeGreaterThan(CAP);
     expect((await upload(t, PDF, from(ip))).status).toBe(201);
-    const refused = await upload(t, PDF, from(ip));
+    const refused = await upload<ApiError>(t, PDF, from(ip));
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({
       code: 'UPLOAD_QUOTA_EXCEEDED',
@@ -34,7 +36,7 @@ describe('bytes stored per IP per hour', () => {
     expect((await upload(t, pdfOf(PNG.length + 1), from(ip))).status).toBe(429);
     expect((await upload(t, PNG, from(ip))).status).toBe(201);
     // Full: refused at once, before the body is read.
-    const full = await upload(t, PNG, from(ip));
+    const full = await upload<ApiError>(t, PNG, from(ip));
     expect(full.status).toBe(429);
     expect(full.body.error.code).toBe('UPLOAD_QUOTA_EXCEEDED');
   });
@@ -61,7 +63,7 @@ describe('bytes stored per IP per hour', () => {
       })
         .jpeg({ quality: 90 })
         .toBuffer();
-      const res = await upload(app, photo, { kind: 'raffle-image', token: admin });
+      const res = await upload<UploadedFile>(app, photo, { kind: 'raffle-image', token: admin });
       expect(res.status).toBe(201);
       let copies = 0;
       for (const w of [400, 800, 1600]) {

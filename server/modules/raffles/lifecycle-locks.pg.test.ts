@@ -61,7 +61,7 @@ describe('closing against changes in flight', () => {
     const raffle = await makeRaffle(t);
     const ticket = await reserved(raffle.id, 3);
     const close = await closeInFlight(raffle.id);
-    const release = t.api('PATCH', `/api/tickets/${ticket.id}`, {
+    const release = t.api<ApiError>('PATCH', `/api/tickets/${ticket.id}`, {
       token: admin,
       body: { status: 'disponible' },
     });
@@ -75,7 +75,7 @@ describe('closing against changes in flight', () => {
   it('a staff sale by number waits for a close in flight, then is refused', async () => {
     const raffle = await makeRaffle(t);
     const close = await closeInFlight(raffle.id);
-    const sale = t.api('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
+    const sale = t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
       token: admin,
       body: { status: 'pagado', buyer_name: 'Venta a mano' },
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeUser, raffleInput } from '../../test/factories';
@@ -87,7 +87,10 @@ describe('POST /api/raffles', () => {
     [{ reservation_hours: 0 }, 'reservation_hours'],
   ])('refuses semantically invalid input %j with 422', async (overrides, field) => {
     const before = (await t.api<Raffle[]>('GET', '/api/raffles', { token: admin })).body.length;
-    const res = await t.api<ApiError>('POST', '/api/raffles', { token: admin, body: raffleInput(overrides) });
+    const res = await t.api<ApiValidationError>('POST', '/api/raffles', {
+      token: admin,
+      body: raffleInput(overrides),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.fields.map((f: { path: string }) => f.path)).toContain(field);
     expect((await t.api<Raffle[]>('GET', '/api/raffles', { token: admin })).body.length).toBe(before);
@@ -103,7 +106,7 @@ describe('POST /api/raffles', () => {
     expect(
       (await t.api('POST', '/api/raffles', { token: admin, body: raffleInput({ hack: 1 }) })).status,
     ).toBe(400);
-    const past = await t.api<ApiError>('POST', '/api/raffles', {
+    const past = await t.api<ApiValidationError>('POST', '/api/raffles', {
       token: admin,
       body: raffleInput({ closing_date: '2020-01-01T00:00:00Z' }),
     });
@@ -112,7 +115,7 @@ describe('POST /api/raffles', () => {
       message: 'La fecha de cierre debe ser futura',
       fields: [{ path: 'closing_date', message: 'La fecha de cierre debe ser futura' }],
     });
-    const foreignImage = await t.api<ApiError>('POST', '/api/raffles', {
+    const foreignImage = await t.api<ApiValidationError>('POST', '/api/raffles', {
       token: admin,
       body: raffleInput({ images: ['https://example.com/premio.jpg'] }),
     });

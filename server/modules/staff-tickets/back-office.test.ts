@@ -178,7 +178,7 @@ describe('GET /api/raffles/:id/buyers', () => {
       remaining_cents: 1000,
       statuses: ['apartado', 'pagado'],
     });
-    expect(Date.parse(first.reserved_until)).toBeGreaterThan(Date.now());
+    expect(Date.parse(first.reserved_until as string)).toBeGreaterThan(Date.now());
     expect(second).toMatchObject({ cedula: 'V-60000002', numbers: [7], remaining_cents: 500 });
 
     const byPhone = await t.api<RaffleBuyersPage>('GET', `/api/raffles/${raffle.id}/buyers?search=2220002`, {

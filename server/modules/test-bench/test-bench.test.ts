@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { MeResponse } from '../../../domain/auth';
 import type { StaffPayment } from '../../../domain/payments';
 import type { Raffle } from '../../../domain/raffles';
@@ -62,7 +62,7 @@ describe('test bench access', () => {
   it('answers 401 without a session and 403 to a vendedor', async () => {
     for (const [method, path, body] of endpoints) {
       expect((await t.api(method, path, { body })).status, path).toBe(401);
-      const res = await t.api(method, path, { body, token: vendedor });
+      const res = await t.api<ApiError>(method, path, { body, token: vendedor });
       expect(res.status, path).toBe(403);
       expect(res.body.error.message).toBe('No tienes permiso para realizar esta acción.');
     }
@@ -70,7 +70,10 @@ describe('test bench access', () => {
 
   it('rejects drills outside 1..1000 buyers (422) and malformed bodies or fractions (400)', async () => {
     for (const buyers of [0, 1001, -3]) {
-      const res = await t.api<ApiError>('POST', '/api/test-bench/drill', { token: admin, body: { buyers } });
+      const res = await t.api<ApiValidationError>('POST', '/api/test-bench/drill', {
+        token: admin,
+        body: { buyers },
+      });
       expect(res.status, String(buyers)).toBe(422);
       expect(res.body.error.fields[0].message).toBe('Indica entre 1 y 1000 compradores');
     }

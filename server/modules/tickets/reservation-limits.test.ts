@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -17,8 +19,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let next = 0;
-const reserve = (raffleId: string, cedula: string, headers: Record<string, string> = {}) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+const reserve = <T = ReservationResult>(
+  raffleId: string,
+  cedula: string,
+  headers: Record<string, string> = {},
+) =>
+  t.api<T>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [next++], buyer: buyer({ cedula }) },
     headers,
   });
@@ -34,7 +40,7 @@ describe('reservation limits: per buyer (IP + cedula) under a per-IP ceiling', (
 
     // One buyer: three reservations, then 429. The same cedula written differently is the same buyer.
     expect(await statuses('V-11111111', PER_BUYER)).toEqual([201, 201, 201]);
-    const limited = await reserve(raffle.id, 'v 11.111.111');
+    const limited = await reserve<ApiError>(raffle.id, 'v 11.111.111');
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
 

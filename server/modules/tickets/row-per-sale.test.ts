@@ -3,8 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { Board, LuckyPickResult } from '../../../domain/reservations';
-import type { HistoryPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
+import type { Board, LuckyPickResult, ReservationResult } from '../../../domain/reservations';
+import type { HistoryPage, StaffTicket, StaffTicket, TicketPage, TicketPage } from '../../../domain/staff-tickets';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const reserve = (raffleId: string, numbers: number[], who = buyer()) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: who } });
+  t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: who } });
 const rowsOf = async (raffleId: string) =>
   (
     await queryRows<{ n: number }>(
@@ -60,7 +60,7 @@ describe('a row per sale', () => {
     const board = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(board.body.statuses).toHaveLength(1_000_000);
     expect(board.body.statuses[999_999]).toBe('d');
-    const last = await t.api('GET', `/api/raffles/${raffle.id}/tickets?search=999999`, { token: admin });
+    const last = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?search=999999`, { token: admin });
     expect(last.body).toMatchObject({
       count: 1,
       items: [{ id: null, number: 999_999, status: 'disponible' }],
@@ -71,7 +71,7 @@ describe('a row per sale', () => {
     const raffle = await makeRaffle(t, { total_numbers: 100 });
     const first = (await reserve(raffle.id, [4, 9])).body.tickets;
     expect(await rowsOf(raffle.id)).toBe(2);
-    const released = await t.api('PATCH', `/api/tickets/${first[0].id}`, {
+    const released = await t.api<StaffTicket>('PATCH', `/api/tickets/${first[0].id}`, {
       token: admin,
       body: { status: 'disponible' },
     });
