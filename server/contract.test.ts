@@ -3,13 +3,14 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ApiError, OpenApiDocument } from '../domain/api';
-import type { StaffPayment } from '../domain/payments';
+import type { CreatePaymentResult, PublicCreatePaymentResult, StaffPayment } from '../domain/payments';
 import type { PublicRaffle, Raffle } from '../domain/raffles';
 import type { Board, ReservationResult } from '../domain/reservations';
 import { boardSchema } from '../domain/reservations';
 import type { TrackingResult } from '../domain/tracking';
 import { trackedTicketSchema } from '../domain/tracking';
 import { buyer, makeRaffle, makeUser } from './test/factories';
+import type { OpenApiView } from './test/openapi-view';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -190,7 +191,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes JSON answers with their fields and errors with the shared shape', async () => {
-    const { body } = await t.api('GET', '/api/openapi.json');
+    const { body } = await t.api<OpenApiView>('GET', '/api/openapi.json');
     const raffle = body.paths['/api/raffles/{id}'].get;
     const ok = raffle.responses['200'].content['application/json'].schema;
     // Public and staff views of the raffle.
@@ -204,7 +205,7 @@ describe('GET /api/openapi.json', () => {
     ]);
   });
   it('shows the fields of the sign-in body (a missing body is still accepted)', async () => {
-    const { body } = await t.api('GET', '/api/openapi.json');
+    const { body } = await t.api<OpenApiView>('GET', '/api/openapi.json');
     const signIn = body.paths['/api/auth/sign-in'].post.requestBody;
     const text = JSON.stringify(signIn.content['application/json'].schema);
     for (const field of ['email', 'phone', 'password']) expect(text).toContain(`"${field}"`);
@@ -245,19 +246,21 @@ describe('public raffle stats: counts only', () => {
     expect(publicOne.body.stats.apartado).toBe(2);
     const publicList = await t.api<PublicRaffle[]>('GET', '/api/raffles');
     const listed = publicList.body.find((r: { id: string }) => r.id === raffle.id);
-    expect(statsKeys(listed)).toEqual(COUNT_KEYS);
+    expect(statsKeys(listed as PublicRaffle)).toEqual(COUNT_KEYS);
 
     for (const token of [admin, seller.token]) {
       const staff = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token });
       expect(statsKeys(staff.body)).toEqual([...COUNT_KEYS, ...MONEY_KEYS].sort());
       expect(staff.body.stats.pending_cents).toBe(1400);
       const list = await t.api<Raffle[]>('GET', '/api/raffles', { token });
-      expect(list.body.find((r: { id: string }) => r.id === raffle.id).stats.pending_cents).toBe(1400);
+      expect(list.body.find((r: { id: string }) => r.id === raffle.id)?.stats.pending_cents).toBe(1400);
     }
-    const notTheirs = await t.api('GET', `/api/raffles/${raffle.id}`, { token: other.token });
+    const notTheirs = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: other.token });
     expect(statsKeys(notTheirs.body)).toEqual(COUNT_KEYS);
     const theirList = await t.api<Raffle[]>('GET', '/api/raffles', { token: other.token });
-    expect(statsKeys(theirList.body.find((r: { id: string }) => r.id === raffle.id))).toEqual(COUNT_KEYS);
+    expect(statsKeys(theirList.body.find((r: { id: string }) => r.id === raffle.id) as Raffle)).toEqual(
+      COUNT_KEYS,
+    );
   });
 });
 
@@ -270,8 +273,8 @@ describe('public payer', () => {
       });
       return (res.body.tickets as { id: string }[])[0]?.id ?? '';
     };
-    const pay = (ticketId: string, cedula: string, token?: string) =>
-      t.api('POST', '/api/payments', {
+    const pay = <T = PublicCreatePaymentResult>(ticketId: string, cedula: string, token?: string) =>
+      t.api<T>('POST', '/api/payments', {
         token,
         body: { ticket_id: ticketId, amount_cents: 500, reference: '00451234', cedula },
       });
@@ -286,12 +289,12 @@ describe('public payer', () => {
     expect(repeated.status).toBe(201);
     expect(Object.keys(repeated.body.payment)).not.toContain('duplicate_of');
 
-    const byStaff = await pay(otherTicket, 'E-81234567', admin);
+    const byStaff = await pay<CreatePaymentResult>(otherTicket, 'E-81234567', admin);
     expect(byStaff.status).toBe(201);
     expect(byStaff.body.payment.duplicate_of).toBe(original.body.payment.id);
     const list = await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin });
     const listed = list.body.find((p: { id: string }) => p.id === repeated.body.payment.id);
-    expect(listed.duplicate_of).toBe(original.body.payment.id);
+    expect(listed?.duplicate_of).toBe(original.body.payment.id);
   });
 
   it('a failed payment answers the one error envelope, {error:{code,message}}, like every module', async () => {
@@ -323,7 +326,7 @@ describe('a public answer carries only what its schema declares', () => {
     try {
       const one = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
       expect(one.status).toBe(200);
-      const many = await t.api('GET', '/api/raffles');
+      const many = await t.api<PublicRaffle[]>('GET', '/api/raffles');
       for (const body of [one.body, many.body[0]]) {
         expect(body).not.toHaveProperty('buyer_cedula');
         expect(body).not.toHaveProperty('buyer_phone');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDULA_INPUT_PATTERN, VE_PHONE_INPUT_PATTERN } from '../domain/phone';
 import { TICKET_STATUS_LIST_PATTERN } from '../domain/staff-tickets';
 import { STORAGE_KEY_PATTERN, UPLOAD_URL_PATTERN } from '../domain/uploads';
+import type { OpenApiView, OperationView } from './test/openapi-view';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -15,21 +16,6 @@ import { createTestApp, type TestApp } from './test/test-app';
  * the route's guard), a stable name and a summary per operation, only the API in it, request
  * schemas as strict as the server, the 429s with their headers, and Redocly's recommended rules.
  */
-
-type Operation = {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
-  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
-};
-type Document = {
-  paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
-  servers?: unknown[];
-};
 
 // A built web app (its pages and files are routes too, none of them part of the API).
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-openapi-dist-'));
@@ -42,7 +28,7 @@ fs.writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd34.js'), 'export {};\n'
 fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TestApp;
-let doc: Document;
+let doc: OpenApiView;
 const operations = () =>
   Object.entries(doc.paths).flatMap(([url, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
@@ -50,13 +36,12 @@ const operations = () =>
       operation,
     })),
   );
-const operation = (method: string, url: string) => doc.paths[url]?.[method] as Operation;
-const bodySchema = (op: Operation, type = 'application/json') =>
-  op.requestBody?.content[type]?.schema as Record<string, unknown> & { properties: Record<string, any> };
+const operation = (method: string, url: string) => doc.paths[url]?.[method] as OperationView;
+const bodySchema = (op: OperationView, type = 'application/json') => op.requestBody?.content[type]?.schema;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { webDistDir: distDir } });
-  const res = await t.api<Document>('GET', '/api/openapi.json');
+  const res = await t.api<OpenApiView>('GET', '/api/openapi.json');
   expect(res.status).toBe(200);
   doc = res.body;
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { DrawResult } from '../../../domain/draw';
+import type { DrawResult, WinnerResult } from '../../../domain/draw';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
@@ -32,7 +32,7 @@ describe('verifiable draw', () => {
     });
     expect(late.status).toBe(409);
 
-    const draw = await t.api('GET', `/api/raffles/${raffle.id}/draw`);
+    const draw = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(draw.body.draw_source).toBe('Triple Táchira A, 10:00 p. m.');
     // Recomputed from what the buyer holds (ticket id) and their cedula: no payment status in it.
     const expected = [`07:${sha256(`${t7.id}:V-9876543`)}`, `42:${sha256(`${t42.id}:V-9876543`)}`].join('\n');
@@ -65,7 +65,7 @@ describe('verifiable draw', () => {
       buyer_name_masked: 'c*** r***',
     });
     expect((await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('finalizada');
-    const winner = await t.api('GET', `/api/raffles/${raffle.id}/winner`, { token: admin });
+    const winner = await t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner`, { token: admin });
     expect(winner.body.winner).toMatchObject({
       number: 42,
       buyer_name: 'carlos ruiz',
@@ -97,7 +97,7 @@ describe('verifiable draw', () => {
     const twice = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect(twice.status).toBe(409);
     expect(twice.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: 'La rifa ya está cerrada.' });
-    const result = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+    const result = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 3 },
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import { caracasDate, daysBefore, type RateHistoryPoint } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
@@ -27,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const history = (query: string, token?: string) =>
-  t.api('GET', `/api/exchange-rates/history${query}`, { token });
+const history = <T = RateHistoryPoint[]>(query: string, token?: string) =>
+  t.api<T>('GET', `/api/exchange-rates/history${query}`, { token });
 
 describe('GET /api/exchange-rates/history', () => {
   it('gives the last 30 Caracas days of VES by default, oldest first, today included', async () => {
@@ -72,11 +73,11 @@ describe('GET /api/exchange-rates/history', () => {
       '?currency=V1S',
       "?currency=VES'--",
     ]) {
-      const res = await history(query, admin);
+      const res = await history<ApiError>(query, admin);
       expect(res.status, query).toBe(400);
       expect(res.body.error.message, query).toMatch(/[a-zá-ú]/i);
       expect(res.body.error.message, query).not.toMatch(/expected|invalid input/i);
     }
-    expect((await history('?days=0', admin)).body.error.message).toMatch(/entre 1 y 365/);
+    expect((await history<ApiError>('?days=0', admin)).body.error.message).toMatch(/entre 1 y 365/);
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import { caracasDate, type ExchangeRate, parseRatesPayload } from '../../../domain/rates';
+import {
+  caracasDate,
+  type ExchangeRate,
+  parseRatesPayload,
+  type RatesRefreshResult,
+} from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { deadUrl, startFeed } from '../../test/rates-feed.fixture';
@@ -26,7 +31,7 @@ afterAll(async () => {
 });
 
 const refresh = (token?: string, app: TestApp = t) =>
-  app.api('POST', '/api/exchange-rates/refresh', { token });
+  app.api<RatesRefreshResult>('POST', '/api/exchange-rates/refresh', { token });
 const ratesByCode = (list: ExchangeRate[]) => Object.fromEntries(list.map((r) => [r.currency_code, r]));
 
 describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
@@ -50,7 +55,7 @@ describe('GET /api/exchange-rates and POST /api/exchange-rates/refresh', () => {
       expect.objectContaining({ currency_code: 'EUR', rate_to_usd: 0.92, is_stale: false, rate_date: today }),
       expect.objectContaining({ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false, source: 'remote' }),
     ]);
-    const publicList = await t.api('GET', '/api/exchange-rates');
+    const publicList = await t.api<ExchangeRate[]>('GET', '/api/exchange-rates');
     expect(publicList.body).toEqual(res.body.rates);
     expect(Number.isNaN(Date.parse(publicList.body[0].updated_at))).toBe(false);
     for (const key of ['currency_code', 'rate_to_usd', 'is_stale', 'updated_at']) {
@@ -115,7 +120,10 @@ describe('PUT /api/exchange-rates/:currency', () => {
     expect(
       ratesByCode((await t.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body).VES.rate_to_usd,
     ).toBe(45.123456);
-    const usdt = await t.api('PUT', '/api/exchange-rates/USDT', { token: admin, body: { rate_to_usd: 1 } });
+    const usdt = await t.api<ExchangeRate>('PUT', '/api/exchange-rates/USDT', {
+      token: admin,
+      body: { rate_to_usd: 1 },
+    });
     expect(usdt.body).toMatchObject({ currency_code: 'USDT', rate_to_usd: 1, is_stale: false });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, ReservationResult } from '../../../domain/reservations';
-import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
+import type { HistoryPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = (query: string, token = admin) =>
-  t.api('GET', `/api/raffles/${raffleId}/tickets?${query}`, { token });
+  t.api<TicketPage>('GET', `/api/raffles/${raffleId}/tickets?${query}`, { token });
 
 describe('GET /api/raffles/:id/tickets', () => {
   it('pages all tickets ordered by number with a count', async () => {
@@ -113,7 +113,7 @@ describe('GET and PATCH /api/tickets/:id', () => {
   });
 
   it('disponible puts the number back on sale without the old buyer data', async () => {
-    const res = await t.api('PATCH', `/api/tickets/${ids[123]}`, {
+    const res = await t.api<StaffTicket>('PATCH', `/api/tickets/${ids[123]}`, {
       token: admin,
       body: { status: 'disponible', note: 'Liberado' },
     });

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { MeResponse } from '../../../domain/auth';
-import type { StaffPayment } from '../../../domain/payments';
+import type { PaymentCounts, StaffPayment } from '../../../domain/payments';
 import type { Raffle } from '../../../domain/raffles';
 import type { HistoryPage } from '../../../domain/staff-tickets';
 import type { ChecksResponse, DrillResponse, RunsResponse } from '../../../domain/test-bench';
@@ -194,9 +194,10 @@ describe('concurrency drill', () => {
     });
     expect((await first).double_sales).toBe(0);
 
+    // One drills, the other is refused: only the refused one's body is read.
     const [a, b] = await Promise.all([
-      t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 40 } }),
-      t.api('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 40 } }),
+      t.api<ApiError>('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 40 } }),
+      t.api<ApiError>('POST', '/api/test-bench/drill', { token: admin, body: { buyers: 40 } }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const refused = a.status === 409 ? a : b;
@@ -304,7 +305,7 @@ describe('a sandbox raffle', () => {
     const paymentsList = await t.api<StaffPayment[]>('GET', '/api/payments', { token: admin });
     expect(paymentsList.status).toBe(200);
     expect(paymentsList.body.some((p: { ticket_id: string }) => p.ticket_id === ticketId)).toBe(false);
-    const counts = await t.api('GET', '/api/payments/counts', { token: admin });
+    const counts = await t.api<PaymentCounts>('GET', '/api/payments/counts', { token: admin });
     expect(counts.body).toEqual({ pending: 0, approved: 0, rejected: 0 });
     const pay = await t.api('POST', '/api/payments', {
       body: { ticket_id: ticketId, amount_cents: 100, cedula, reference: 'X-1' },

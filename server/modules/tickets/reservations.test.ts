@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import type { PublicRaffle } from '../../../domain/raffles';
-import type { Board, LuckyPickResult } from '../../../domain/reservations';
+import type { Board, LuckyPickResult, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeRaffleIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const reserve = (raffleId: string, body: Record<string, unknown>) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { buyer: buyer(), ...body } });
+const reserve = <T = ReservationResult>(raffleId: string, body: Record<string, unknown>) =>
+  t.api<T>('POST', `/api/raffles/${raffleId}/reservations`, { body: { buyer: buyer(), ...body } });
 
 describe('POST /api/raffles/:id/reservations', () => {
   it('reserves numbers for the buyer: trimmed lowercase name, apartado, stamped, held for the raffle’s hours', async () => {
@@ -31,8 +32,9 @@ describe('POST /api/raffles/:id/reservations', () => {
       total_paid_cents: 0,
       remaining_cents: 250,
     });
-    expect(new Date(ticket.purchased_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const held = new Date(ticket.reserved_until).getTime() - new Date(ticket.purchased_at).getTime();
+    expect(new Date(ticket.purchased_at as string).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const held =
+      new Date(ticket.reserved_until as string).getTime() - new Date(ticket.purchased_at as string).getTime();
     expect(held).toBe(48 * 3600 * 1000);
     const board = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(board.body.statuses[3]).toBe('a');
@@ -43,7 +45,7 @@ describe('POST /api/raffles/:id/reservations', () => {
   it('is all or nothing: one taken number refuses the whole request with the taken numbers', async () => {
     const raffle = await makeRaffle(t);
     expect((await reserve(raffle.id, { numbers: [10] })).status).toBe(201);
-    const res = await reserve(raffle.id, { numbers: [9, 10, 11] });
+    const res = await reserve<ApiError>(raffle.id, { numbers: [9, 10, 11] });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [10] });
     expect(res.body.error.message).toBe('El número 10 ya no está disponible. Elige otro.');
@@ -67,7 +69,7 @@ describe('POST /api/raffles/:id/reservations', () => {
     const winner = results.find((r) => r.status === 201)?.body.tickets[0];
     const stats = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.stats;
     expect(stats.apartado).toBe(1);
-    expect(winner.number).toBe(42);
+    expect(winner?.number).toBe(42);
   });
 
   it('never splits overlapping multi-number requests: each number has one owner, each request all or nothing', async () => {
@@ -97,21 +99,21 @@ describe('POST /api/raffles/:id/reservations', () => {
 
   it('refuses closed, finished, draft and expired raffles with a clear message', async () => {
     const closed = await makeRaffleIn(t, 'cerrada');
-    const res = await reserve(closed.id, { numbers: [1] });
+    const res = await reserve<ApiError>(closed.id, { numbers: [1] });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({
       code: 'RAFFLE_CLOSED',
       message: 'Esta rifa ya cerró: no admite más reservas.',
     });
     const finished = await makeRaffleIn(t, 'finalizada');
-    expect((await reserve(finished.id, { numbers: [1] })).body.error.code).toBe('RAFFLE_CLOSED');
+    expect((await reserve<ApiError>(finished.id, { numbers: [1] })).body.error.code).toBe('RAFFLE_CLOSED');
     const draft = await makeRaffle(t, { status: 'borrador' });
     expect((await reserve(draft.id, { numbers: [1] })).status).toBe(404);
     const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 60_000).toISOString() });
     await t.db.execute(
       sql`update raffles set closing_date = now() - interval '1 second' where id = ${expiring.id}`,
     );
-    const late = await reserve(expiring.id, { numbers: [1] });
+    const late = await reserve<ApiError>(expiring.id, { numbers: [1] });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe('Esta rifa ya cerró: no admite más reservas.');
     expect((await reserve('00000000-0000-4000-8000-000000000000', { numbers: [1] })).status).toBe(404);
@@ -135,7 +137,7 @@ describe('POST /api/raffles/:id/reservations', () => {
     [{ numbers: [1], status: 'pagado' }, 400],
   ])('refuses bad input %# with a Spanish 4xx and reserves nothing', async (body, status) => {
     const raffle = await makeRaffle(t);
-    const res = await reserve(raffle.id, body);
+    const res = await reserve<ApiError>(raffle.id, body);
     expect(res.status).toBe(status);
     expect(res.body.error.message).toMatch(/[a-záéíóúñ]{3}/i);
     expect((await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses).toBe(

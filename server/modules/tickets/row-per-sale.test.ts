@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { Board, LuckyPickResult, ReservationResult } from '../../../domain/reservations';
-import type { HistoryPage, StaffTicket, StaffTicket, TicketPage, TicketPage } from '../../../domain/staff-tickets';
+import type { HistoryPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const reserve = (raffleId: string, numbers: number[], who = buyer()) =>
-  t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: who } });
+  t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers, buyer: who },
+  });
 const rowsOf = async (raffleId: string) =>
   (
     await queryRows<{ n: number }>(
@@ -60,7 +62,9 @@ describe('a row per sale', () => {
     const board = await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`);
     expect(board.body.statuses).toHaveLength(1_000_000);
     expect(board.body.statuses[999_999]).toBe('d');
-    const last = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?search=999999`, { token: admin });
+    const last = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?search=999999`, {
+      token: admin,
+    });
     expect(last.body).toMatchObject({
       count: 1,
       items: [{ id: null, number: 999_999, status: 'disponible' }],

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, OpenApiDocument } from '../../../domain/api';
+import type { ApiError } from '../../../domain/api';
 import type { ReservationResult } from '../../../domain/reservations';
-import { maskBuyerName, type TrackedTicket } from '../../../domain/tracking';
+import { maskBuyerName, type TrackedTicket, type TrackingResult } from '../../../domain/tracking';
 import { tickets } from '../../db/schema';
 import { buyer, makeRaffle } from '../../test/factories';
+import type { OpenApiView } from '../../test/openapi-view';
 import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
 
 const MARIA = buyer({
@@ -30,7 +31,8 @@ async function reserve(raffleId: string, numbers: number[], who: Record<string, 
   return res.body.tickets as { id: string; number: number }[];
 }
 
-const track = (body: unknown, app: TestApp = t) => app.api('POST', '/api/tracking', { body });
+const track = <T = TrackingResult>(body: unknown, app: TestApp = t) =>
+  app.api<T>('POST', '/api/tracking', { body });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,8 +108,8 @@ describe('POST /api/tracking', () => {
       has_pending_payment: true,
       payment_type: 'pago_unico',
     });
-    expect(Number.isNaN(Date.parse(seven.purchased_at))).toBe(false);
-    expect(Number.isNaN(Date.parse(seven.reserved_until))).toBe(false);
+    expect(Number.isNaN(Date.parse(seven.purchased_at as string))).toBe(false);
+    expect(Number.isNaN(Date.parse(seven.reserved_until as string))).toBe(false);
     expect(res.body.tickets[0].payments).toEqual([]);
   });
 
@@ -177,14 +179,14 @@ describe('POST /api/tracking', () => {
       [{ cedula: "V-1' or '1'='1", phone_last4: '4567' }, 422],
     ];
     for (const [body, status] of cases) {
-      const res = await track(body);
+      const res = await track<ApiError>(body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.error.message).toMatch(/[a-zá-ú]/i);
       expect(res.body.error.message).not.toMatch(/expected|invalid input/i);
     }
-    const digits = await track({ cedula: 'V-12345678', phone_last4: '45' });
+    const digits = await track<ApiError>({ cedula: 'V-12345678', phone_last4: '45' });
     expect(digits.body.error.message).toMatch(/últimos 4 dígitos/);
-    const cedula = await track({ cedula: 'abc', phone_last4: '4567' });
+    const cedula = await track<ApiError>({ cedula: 'abc', phone_last4: '4567' });
     expect(cedula.body.error.message).toMatch(/Cédula inválida/);
     expect((await t.api('POST', '/api/tracking', { raw: '{"cedula":' })).status).toBe(400);
     expect((await t.api('POST', '/api/tracking')).status).toBe(400);
@@ -196,9 +198,9 @@ describe('POST /api/tracking', () => {
     });
     try {
       const statuses: number[] = [];
-      let last: ApiResponse<{ error: ApiError }> | null = null;
+      let last: ApiResponse<ApiError> | null = null;
       for (let i = 0; i < 3; i++) {
-        last = await track({ cedula: 'V-1234567', phone_last4: String(1000 + i) }, limited);
+        last = await track<ApiError>({ cedula: 'V-1234567', phone_last4: String(1000 + i) }, limited);
         statuses.push(last.status);
       }
       expect(statuses).toEqual([200, 200, 429]);
@@ -208,7 +210,7 @@ describe('POST /api/tracking', () => {
       const sent = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
       for (const name of sent) expect(last?.headers.get(name), name).toMatch(/^\d+$/);
       expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
-      const doc = await limited.api<OpenApiDocument>('GET', '/api/openapi.json');
+      const doc = await limited.api<OpenApiView>('GET', '/api/openapi.json');
       expect(Object.keys(doc.body.paths['/api/tracking'].post.responses['429'].headers)).toEqual(sent);
     } finally {
       await limited.close();

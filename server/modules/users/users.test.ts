@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, ApiErrorWith } from '../../../domain/api';
 import type { MeResponse } from '../../../domain/auth';
 import type { User } from '../../../domain/users';
 import { DEFAULT_PASSWORD, makeUser } from '../../test/factories';
@@ -31,7 +31,7 @@ describe('authorization of /api/users', () => {
       ['PATCH', `/api/users/${id}`, { full_name: 'Hackeado' }],
     ] as const) {
       expect((await t.api(method, path, { body })).status).toBe(401);
-      const forbidden = await t.api(method, path, { body, token: seller.token });
+      const forbidden = await t.api<ApiError>(method, path, { body, token: seller.token });
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.error.message).toBe('No tienes permiso para realizar esta acción.');
     }
@@ -80,7 +80,7 @@ describe('POST /api/users', () => {
   });
 
   it('refuses a weak password with 422 and the list of reasons', async () => {
-    const res = await t.api<ApiError>('POST', '/api/users', {
+    const res = await t.api<ApiErrorWith<{ reasons: string[] }>>('POST', '/api/users', {
       token: admin,
       body: newUser({ password: 'abc' }),
     });
@@ -92,7 +92,10 @@ describe('POST /api/users', () => {
   it.each(['aaaaaaa1', '1111111a', 'qwertyui1', 'Rifas2024'])(
     'refuses the easy-to-guess %s with Spanish reasons',
     async (password) => {
-      const res = await t.api<ApiError>('POST', '/api/users', { token: admin, body: newUser({ password }) });
+      const res = await t.api<ApiErrorWith<{ reasons: string[] }>>('POST', '/api/users', {
+        token: admin,
+        body: newUser({ password }),
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.reasons[0]).toMatch(/^Es fácil de adivinar/);
     },
@@ -150,7 +153,7 @@ describe('PATCH /api/users/:id', () => {
 
   it('disabling ends the user’s sessions and blocks sign-in; enabling lets them back', async () => {
     const seller = await makeUser(t);
-    const disabled = await t.api('PATCH', `/api/users/${seller.user.id}`, {
+    const disabled = await t.api<User>('PATCH', `/api/users/${seller.user.id}`, {
       token: admin,
       body: { disabled: true },
     });
@@ -165,7 +168,7 @@ describe('PATCH /api/users/:id', () => {
 
   it('resets a password: the old one stops working, weak ones get reasons', async () => {
     const seller = await makeUser(t);
-    const weak = await t.api<ApiError>('PATCH', `/api/users/${seller.user.id}`, {
+    const weak = await t.api<ApiErrorWith<{ reasons: string[] }>>('PATCH', `/api/users/${seller.user.id}`, {
       token: admin,
       body: { password: 'corta' },
     });
