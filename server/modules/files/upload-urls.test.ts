@@ -1,7 +1,9 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiValidationError } from '../../../domain/api';
+import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { Raffle } from '../../../domain/raffles';
+import type { ReservationResult } from '../../../domain/reservations';
 import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { files, payments, raffles, tickets } from '../../db/schema';
 import { buyer, makeRaffle, makeUser, raffleInput } from '../../test/factories';
@@ -40,10 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const reserve = (numbers: number[], extra: Record<string, unknown> = {}) =>
-  t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: buyer(), ...extra } });
+const reserve = <T = ReservationResult>(numbers: number[], extra: Record<string, unknown> = {}) =>
+  t.api<T>('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers, buyer: buyer(), ...extra } });
 
-function expectFieldError(res: ApiResponse<{ error: ApiError }>, path: string, message: string) {
+function expectFieldError(res: ApiResponse<ApiValidationError>, path: string, message: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(res.body.error.message).toBe(message);
   expect(res.body.error.fields).toEqual([{ path, message }]);
@@ -70,7 +72,7 @@ describe('raffle images', () => {
 
   it('creating: only this server’s raffle photos, each refused with its index', async () => {
     for (const url of foreignImages()) {
-      const res = await t.api('POST', '/api/raffles', {
+      const res = await t.api<ApiValidationError>('POST', '/api/raffles', {
         token: seller,
         body: raffleInput({ images: [image.fileUrl, url] }),
       });
@@ -87,13 +89,13 @@ describe('raffle images', () => {
   it('updating: the same check, and nothing changes when refused', async () => {
     const raffle = await makeRaffle(t, { images: [image.fileUrl] }, seller);
     for (const url of foreignImages()) {
-      const res = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      const res = await t.api<ApiValidationError>('PATCH', `/api/raffles/${raffle.id}`, {
         token: seller,
         body: { images: [image.fileUrl, url], name: 'Cambiada' },
       });
       expectFieldError(res, 'images.1', IMAGE_MESSAGE);
     }
-    const after = await t.api('GET', `/api/raffles/${raffle.id}`, { token: seller });
+    const after = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: seller });
     expect(after.body).toMatchObject({ name: raffle.name, images: [image.fileUrl] });
     const second = await uploaded(t, PNG, { kind: 'raffle-image', token: seller });
     const ok = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
@@ -118,7 +120,11 @@ describe('raffle images', () => {
 describe('payment proofs', () => {
   it('a reservation’s payment_proof', async () => {
     for (const url of foreignProofs) {
-      expectFieldError(await reserve([1], { payment_proof: url }), 'payment_proof', PROOF_MESSAGE);
+      expectFieldError(
+        await reserve<ApiValidationError>([1], { payment_proof: url }),
+        'payment_proof',
+        PROOF_MESSAGE,
+      );
     }
     const ok = await reserve([1], { payment_proof: proof.fileUrl });
     expect(ok.status).toBe(201);
@@ -128,12 +134,12 @@ describe('payment proofs', () => {
   it('POST /api/payments, from the ticket and from tracking (number + cedula + phone)', async () => {
     const [ticket] = (await reserve([2])).body.tickets;
     const { cedula, phone } = buyer();
-    const fromTicket = (payment_proof: string) =>
-      t.api('POST', '/api/payments', {
+    const fromTicket = <T = PublicCreatePaymentResult>(payment_proof: string) =>
+      t.api<T>('POST', '/api/payments', {
         body: { ticket_id: ticket.id, amount_cents: 100, cedula, payment_proof },
       });
-    const fromTracking = (payment_proof: string) =>
-      t.api('POST', '/api/payments', {
+    const fromTracking = <T = PublicCreatePaymentResult>(payment_proof: string) =>
+      t.api<T>('POST', '/api/payments', {
         body: {
           raffle_id: raffleId,
           number: 2,
@@ -144,8 +150,8 @@ describe('payment proofs', () => {
         },
       });
     for (const url of foreignProofs) {
-      expectFieldError(await fromTicket(url), 'payment_proof', PROOF_MESSAGE);
-      expectFieldError(await fromTracking(url), 'payment_proof', PROOF_MESSAGE);
+      expectFieldError(await fromTicket<ApiValidationError>(url), 'payment_proof', PROOF_MESSAGE);
+      expectFieldError(await fromTracking<ApiValidationError>(url), 'payment_proof', PROOF_MESSAGE);
     }
     const second = await uploaded(t, PNG);
     expect((await fromTicket(proof.fileUrl)).body.payment.payment_proof).toBe(proof.fileUrl);
@@ -155,7 +161,7 @@ describe('payment proofs', () => {
   it('staff PATCH /api/tickets/:id: refused, set, and cleared with null', async () => {
     const [ticket] = (await reserve([3])).body.tickets;
     for (const url of foreignProofs) {
-      const res = await t.api('PATCH', `/api/tickets/${ticket.id}`, {
+      const res = await t.api<ApiValidationError>('PATCH', `/api/tickets/${ticket.id}`, {
         token: seller,
         body: { payment_proof: url },
       });
@@ -178,7 +184,7 @@ describe('payment proofs', () => {
 
   it('staff PATCH /api/raffles/:id/numbers/:number: a refused proof creates no sale', async () => {
     for (const url of foreignProofs) {
-      const res = await t.api('PATCH', `/api/raffles/${raffleId}/numbers/40`, {
+      const res = await t.api<ApiValidationError>('PATCH', `/api/raffles/${raffleId}/numbers/40`, {
         token: seller,
         body: { status: 'apartado', buyer_name: 'Luis', payment_proof: url },
       });
@@ -204,7 +210,7 @@ describe('payment proofs', () => {
         .set({ createdAt: sql`now() - ${hours}::float8 * interval '1 hour'` })
         .where(eq(files.key, key));
     await ageHours(stale.key, 23.5);
-    const res = await reserve([5], { payment_proof: stale.fileUrl });
+    const res = await reserve<ApiValidationError>([5], { payment_proof: stale.fileUrl });
     expectFieldError(
       res,
       'payment_proof',

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { ReviewedPayment, StaffPayment, TicketPayment } from '../../../domain/payments';
+import type {
+  PublicCreatePaymentResult,
+  ReviewedPayment,
+  StaffPayment,
+  TicketPayment,
+} from '../../../domain/payments';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { TicketPage } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
@@ -23,8 +28,8 @@ async function reservedTicket(cedula = 'V-7654321') {
   });
   return res.body.tickets[0] as { id: string; number: number };
 }
-const pay = (body: Record<string, unknown>, token?: string) =>
-  t.api('POST', '/api/payments', { body, token });
+const pay = <T = PublicCreatePaymentResult>(body: Record<string, unknown>, token?: string) =>
+  t.api<T>('POST', '/api/payments', { body, token });
 
 describe('POST /api/payments', () => {
   it('lets the buyer report a payment with their cedula', async () => {
@@ -84,7 +89,7 @@ describe('POST /api/payments', () => {
 
   it('answers the one error envelope in Spanish for a wrong cedula, a missing one, too much, or a free ticket', async () => {
     const ticket = await reservedTicket();
-    const wrong = await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
+    const wrong = await pay<ApiError>({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
     expect(wrong.status).toBe(403);
     // {error:{code,message}} like every other module: no `success: false` beside it (issue 17).
     expect(wrong.body).toEqual({
@@ -94,7 +99,7 @@ describe('POST /api/payments', () => {
       },
     });
     expect((await pay({ ticket_id: ticket.id, amount_cents: 100 })).status).toBe(422);
-    const tooMuch = await pay({ ticket_id: ticket.id, amount_cents: 1001, cedula: 'V-7654321' });
+    const tooMuch = await pay<ApiError>({ ticket_id: ticket.id, amount_cents: 1001, cedula: 'V-7654321' });
     expect(tooMuch.body.error.message).toBe('El monto supera lo que falta por pagar.');
     const board = await t.api<TicketPage>(
       'GET',
@@ -111,7 +116,7 @@ describe('POST /api/payments', () => {
         .status,
     ).toBe(200);
     expect((await pay({ ticket_id: released.id, amount_cents: 100 }, admin)).status).toBe(409);
-    const bad = await pay({ ticket_id: 'x', amount_cents: 0 });
+    const bad = await pay<ApiError>({ ticket_id: 'x', amount_cents: 0 });
     expect(bad.status).toBe(422);
     expect((await pay({ ticket_id: ticket.id, amount_cents: '1' })).status).toBe(400);
     expect(Object.keys(bad.body)).toEqual(['error']);
@@ -140,7 +145,7 @@ describe('reviewing payments', () => {
   it('approving adds the amount once; full payment makes the ticket pagado', async () => {
     const ticket = await reservedTicket();
     const p1 = (await pay({ ticket_id: ticket.id, amount_cents: 600, cedula: 'V-7654321' })).body.payment;
-    const approved = await t.api('PATCH', `/api/payments/${p1.id}`, {
+    const approved = await t.api<ReviewedPayment>('PATCH', `/api/payments/${p1.id}`, {
       token: admin,
       body: { status: 'approved', notes: 'Verificado' },
     });
@@ -192,7 +197,7 @@ describe('reviewing payments', () => {
         .status,
     ).toBe(403);
     expect((await t.api('GET', '/api/payments')).status).toBe(401);
-    const rejected = await t.api('PATCH', `/api/payments/${p.id}`, {
+    const rejected = await t.api<ReviewedPayment>('PATCH', `/api/payments/${p.id}`, {
       token: admin,
       body: { status: 'rejected' },
     });
@@ -225,7 +230,7 @@ describe('a proof sent with the reservation', () => {
     expect(res.status).toBe(201);
     const pending = (
       await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
-    ).body.filter((p: { payment_proof: string }) => p.payment_proof === uploaded.fileUrl);
+    ).body.filter((p: { payment_proof: string | null }) => p.payment_proof === uploaded.fileUrl);
     expect(pending).toHaveLength(2);
     for (const payment of pending) {
       expect(payment).toMatchObject({
