@@ -4,6 +4,7 @@ import type { ApiError } from '../../../domain/api';
 import type {
   PaymentCounts,
   PublicCreatePaymentResult,
+  ReviewedPayment,
   ReviewedPayments,
   StaffPayment,
   TicketPayment,
@@ -54,8 +55,8 @@ async function pay(ticketId: string, amount: number, who = ANA, extra: Record<st
   return res.body.payment as { id: string };
 }
 
-const review = (id: string, body: Record<string, unknown>) =>
-  t.api('PATCH', `/api/payments/${id}`, { token: admin, body });
+const review = <T = ReviewedPayment>(id: string, body: Record<string, unknown>) =>
+  t.api<T>('PATCH', `/api/payments/${id}`, { token: admin, body });
 const ticket = async (id: string) =>
   (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
 const setTicket = (id: string, body: Record<string, unknown>) =>
@@ -79,7 +80,7 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const tk = firstOf(await reserve(raffle.id, [1]));
     const p = await pay(tk.id, 1000);
     expect((await review(p.id, { status: 'rejected', reason: 'No aparece en el banco' })).status).toBe(200);
-    const again = await review(p.id, { status: 'approved' });
+    const again = await review<ApiError>(p.id, { status: 'approved' });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({
       code: 'PAYMENT_ALREADY_DECIDED',
@@ -94,7 +95,7 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const first = await pay(tk.id, 1000);
     const second = await pay(tk.id, 1000);
     expect((await review(first.id, { status: 'approved' })).status).toBe(200);
-    const res = await review(second.id, { status: 'approved' });
+    const res = await review<ApiError>(second.id, { status: 'approved' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('PAYMENT_EXCEEDS_REMAINING');
     expect(await ticket(tk.id)).toMatchObject({
@@ -104,7 +105,7 @@ describe('approving a payment re-checks it in the same transaction', () => {
     });
     const payments = (await t.api<TicketPayment[]>('GET', `/api/tickets/${tk.id}/payments`, { token: admin }))
       .body;
-    expect(payments.find((x: { id: string }) => x.id === second.id).status).toBe('pending');
+    expect(payments.find((x: { id: string }) => x.id === second.id)?.status).toBe('pending');
   });
 
   it('a cancelled ticket does not come back as pagado: TICKET_CHANGED', async () => {
@@ -112,7 +113,7 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const tk = firstOf(await reserve(raffle.id, [3]));
     const p = await pay(tk.id, 1000);
     expect((await setTicket(tk.id, { status: 'cancelado' })).status).toBe(200);
-    const res = await review(p.id, { status: 'approved' });
+    const res = await review<ApiError>(p.id, { status: 'approved' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('TICKET_CHANGED');
     expect(await ticket(tk.id)).toMatchObject({ status: 'cancelado', total_paid_cents: 0 });
@@ -123,13 +124,13 @@ describe('approving a payment re-checks it in the same transaction', () => {
     const tk = firstOf(await reserve(raffle.id, [4], ANA));
     const anasPayment = await pay(tk.id, 1000, ANA);
     expect((await setTicket(tk.id, { status: 'disponible' })).status).toBe(200);
-    const released = await review(anasPayment.id, { status: 'approved' });
+    const released = await review<ApiError>(anasPayment.id, { status: 'approved' });
     expect(released.status).toBe(409);
     expect(released.body.error.code).toBe('TICKET_CHANGED');
     const luisSale = firstOf(await reserve(raffle.id, [4], LUIS));
     // A re-sold number is a new sale: Ana's payment stays with the sale it paid for.
     expect(luisSale.id).not.toBe(tk.id);
-    const resold = await review(anasPayment.id, { status: 'approved' });
+    const resold = await review<ApiError>(anasPayment.id, { status: 'approved' });
     expect(resold.status).toBe(409);
     expect(resold.body.error.code).toBe('TICKET_CHANGED');
     expect(await ticket(tk.id)).toMatchObject({ status: 'disponible', total_paid_cents: 0 });
@@ -147,9 +148,10 @@ describe('approving a payment re-checks it in the same transaction', () => {
       const tk = firstOf(await reserve(raffle.id, [10 + round]));
       const a = await pay(tk.id, 700);
       const b = await pay(tk.id, 700);
+      // One is approved, the other refused: only the refused one's body is read.
       const results = await Promise.all([
-        review(a.id, { status: 'approved' }),
-        review(b.id, { status: 'approved' }),
+        review<ApiError>(a.id, { status: 'approved' }),
+        review<ApiError>(b.id, { status: 'approved' }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.status === 409)?.body.error.code).toBe('PAYMENT_EXCEEDS_REMAINING');
@@ -183,7 +185,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
       body: { cedula: ANA.cedula, phone_last4: '0001' },
     });
     const mine = tracked.body.tickets.find((x: { number: number }) => x.number === 30);
-    expect(mine.payments).toEqual([
+    expect(mine?.payments).toEqual([
       expect.objectContaining({
         status: 'rejected',
         rejection_reason: 'La referencia no aparece en el banco',
@@ -195,7 +197,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const luis = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: LUIS.cedula, phone_last4: '0002' },
     });
-    expect(luis.body.tickets.find((x: { number: number }) => x.number === 30).payments).toEqual([]);
+    expect(luis.body.tickets.find((x: { number: number }) => x.number === 30)?.payments).toEqual([]);
   });
 
   it('lists payments with ticket number, raffle, buyer contact, review window and counts per status', async () => {
@@ -221,9 +223,10 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
         status: 'apartado',
       },
     });
-    const hours = (Date.parse(listed.review_until) - Date.parse(listed.created_at)) / 3_600_000;
+    const hours =
+      (Date.parse(listed?.review_until as string) - Date.parse(listed?.created_at as string)) / 3_600_000;
     expect(hours).toBe(48);
-    expect(list.find((x: { id: string }) => x.id === token.id).review_until).toBeNull();
+    expect(list.find((x: { id: string }) => x.id === token.id)?.review_until).toBeNull();
     expect(counts.pending).toBe(list.length);
     expect(Object.keys(counts).sort()).toEqual(['approved', 'pending', 'rejected']);
     const anon = await t.api('GET', '/api/payments/counts');
@@ -238,7 +241,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
       await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
     ).body.filter((x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id);
     expect(pending).toHaveLength(3);
-    expect(new Set(pending.map((x: { group_key: string }) => x.group_key)).size).toBe(1);
+    expect(new Set(pending.map((x: { group_key: string | null }) => x.group_key)).size).toBe(1);
     const res = await t.api<ReviewedPayments>('POST', '/api/payments/review', {
       token: admin,
       body: { ids: pending.map((x: { id: string }) => x.id), status: 'approved' },
@@ -334,6 +337,6 @@ describe('a pending payment holds numbers only when it covers the first amount d
     expect((await expireAndSweep(raffle.id))[5]).toBe('d');
     const list = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
     const stale = list.find((x: { ticket_id: string }) => x.ticket_id === tk.id);
-    expect(Date.parse(stale.review_until)).toBeLessThan(Date.now());
+    expect(Date.parse(stale?.review_until as string)).toBeLessThan(Date.now());
   });
 });
