@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { DrawResult, WinnerResult } from '../../../domain/draw';
 import { drawMessages } from '../../../domain/draw';
-import type { StaffPayment } from '../../../domain/payments';
+import type { PublicCreatePaymentResult, ReviewedPayment, StaffPayment } from '../../../domain/payments';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import { lifecycleMessages, type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import type { Board, ReservationResult } from '../../../domain/reservations';
-import type { TicketPage } from '../../../domain/staff-tickets';
+import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import type { TrackingResult } from '../../../domain/tracking';
 import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -37,19 +37,20 @@ async function reserve(raffleId: string, numbers: number[], cedula = 'V-12345678
   if (res.status !== 201) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.tickets as Ticket[];
 }
-const patchRaffle = (id: string, body: Record<string, unknown>, token = admin) =>
-  t.api('PATCH', `/api/raffles/${id}`, { token, body });
-const patchTicket = (id: string, body: Record<string, unknown>) =>
-  t.api('PATCH', `/api/tickets/${id}`, { token: admin, body });
-const patchNumber = (raffleId: string, number: number, body: Record<string, unknown>) =>
-  t.api('PATCH', `/api/raffles/${raffleId}/numbers/${number}`, { token: admin, body });
-const pay = (ticketId: string, amount: number, cedula = 'V-12345678') =>
-  t.api('POST', '/api/payments', { body: { ticket_id: ticketId, amount_cents: amount, cedula } });
-const review = (paymentId: string, status: 'approved' | 'rejected') =>
-  t.api('PATCH', `/api/payments/${paymentId}`, { token: admin, body: { status } });
-const close = (id: string) => t.api('POST', `/api/raffles/${id}/close`, { token: admin });
-const draw = (id: string, winning_number: number) =>
-  t.api('POST', `/api/raffles/${id}/draw`, { token: admin, body: { winning_number } });
+// Each answers its success type unless told otherwise (`patchRaffle<ApiError>(…)` for a refusal).
+const patchRaffle = <T = Raffle>(id: string, body: Record<string, unknown>, token = admin) =>
+  t.api<T>('PATCH', `/api/raffles/${id}`, { token, body });
+const patchTicket = <T = StaffTicket>(id: string, body: Record<string, unknown>) =>
+  t.api<T>('PATCH', `/api/tickets/${id}`, { token: admin, body });
+const patchNumber = <T = StaffTicket>(raffleId: string, number: number, body: Record<string, unknown>) =>
+  t.api<T>('PATCH', `/api/raffles/${raffleId}/numbers/${number}`, { token: admin, body });
+const pay = <T = PublicCreatePaymentResult>(ticketId: string, amount: number, cedula = 'V-12345678') =>
+  t.api<T>('POST', '/api/payments', { body: { ticket_id: ticketId, amount_cents: amount, cedula } });
+const review = <T = ReviewedPayment>(paymentId: string, status: 'approved' | 'rejected') =>
+  t.api<T>('PATCH', `/api/payments/${paymentId}`, { token: admin, body: { status } });
+const close = <T = Raffle>(id: string) => t.api<T>('POST', `/api/raffles/${id}/close`, { token: admin });
+const draw = <T = DrawResult>(id: string, winning_number: number) =>
+  t.api<T>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { winning_number } });
 
 /** A raffle in `status`, reached the only way the API allows. */
 async function raffleIn(status: RaffleStatus) {
@@ -85,7 +86,7 @@ describe('raffle status changes by PATCH', () => {
     ['finalizada', 'borrador', lifecycleMessages.finished],
   ])('%s -> %s is 409 INVALID_TRANSITION', async (from, to, message) => {
     const raffle = await raffleIn(from);
-    const res = await patchRaffle(raffle.id, { status: to });
+    const res = await patchRaffle<ApiError>(raffle.id, { status: to });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'INVALID_TRANSITION', message });
     expect((await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body.status).toBe(
@@ -96,7 +97,7 @@ describe('raffle status changes by PATCH', () => {
   it('activa -> borrador only while nothing is sold (a cancelled number counts; a released one does not)', async () => {
     const raffle = await makeRaffle(t);
     const [ticket] = await reserve(raffle.id, [4]);
-    const refused = await patchRaffle(raffle.id, { status: 'borrador' });
+    const refused = await patchRaffle<ApiError>(raffle.id, { status: 'borrador' });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'INVALID_TRANSITION',
@@ -129,7 +130,7 @@ describe('raffle status changes by PATCH', () => {
 describe('close and draw', () => {
   it('only an activa raffle closes; closing twice is 409 RAFFLE_CLOSED', async () => {
     const draft = await makeRaffle(t, { status: 'borrador' });
-    const fromDraft = await close(draft.id);
+    const fromDraft = await close<ApiError>(draft.id);
     expect(fromDraft.status).toBe(409);
     expect(fromDraft.body.error).toMatchObject({
       code: 'INVALID_TRANSITION',
@@ -137,23 +138,23 @@ describe('close and draw', () => {
     });
     const raffle = await makeRaffle(t);
     expect((await close(raffle.id)).body.status).toBe('cerrada');
-    const twice = await close(raffle.id);
+    const twice = await close<ApiError>(raffle.id);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: drawMessages.alreadyClosed });
     await draw(raffle.id, 1);
-    expect((await close(raffle.id)).body.error.code).toBe('RAFFLE_CLOSED');
+    expect((await close<ApiError>(raffle.id)).body.error.code).toBe('RAFFLE_CLOSED');
   });
 
   it('only a cerrada raffle is drawn, once', async () => {
     for (const status of ['borrador', 'activa'] as const) {
       const raffle = await makeRaffle(t, { status });
-      const res = await draw(raffle.id, 1);
+      const res = await draw<ApiError>(raffle.id, 1);
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'RAFFLE_NOT_CLOSED', message: drawMessages.notClosed });
     }
     const raffle = await makeRaffleIn(t, 'cerrada');
     expect((await draw(raffle.id, 5)).status).toBe(200);
-    const twice = await draw(raffle.id, 6);
+    const twice = await draw<ApiError>(raffle.id, 6);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toMatchObject({
       code: 'ALREADY_DRAWN',
@@ -194,7 +195,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
       overrides: { price_cents: 1000 },
       before: async (id) => {
         sold = await reserve(id, [1, 2, 4]);
-        cancelledId = (await patchNumber(id, 3, { status: 'cancelado' })).body.id;
+        cancelledId = (await patchNumber(id, 3, { status: 'cancelado' })).body.id as string;
       },
     });
     const [one, two, four] = sold as [Ticket, Ticket, Ticket];
@@ -207,19 +208,19 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     expect(published.draw_commitment).toBe(sha256(lines.join('\n')));
 
     const frozen = [
-      await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/reservations`, {
         body: { numbers: [7], buyer: buyer() },
       }),
-      await patchTicket(one.id, { status: 'disponible' }),
-      await patchTicket(one.id, { status: 'cancelado' }),
-      await patchTicket(one.id, { buyer_name: 'Otra Persona' }),
-      await patchTicket(one.id, { buyer_cedula: 'V-7777777' }),
-      await patchTicket(one.id, { buyer_phone: '0424-7654321' }),
-      await patchTicket(cancelledId, { status: 'apartado' }),
-      await patchNumber(raffle.id, 3, { status: 'pagado' }),
-      await patchNumber(raffle.id, 8, { status: 'pagado', buyer_name: 'Venta a mano' }),
-      await patchNumber(raffle.id, 9, { status: 'cancelado' }),
-      await patchNumber(raffle.id, 2, { status: 'disponible' }),
+      await patchTicket<ApiError>(one.id, { status: 'disponible' }),
+      await patchTicket<ApiError>(one.id, { status: 'cancelado' }),
+      await patchTicket<ApiError>(one.id, { buyer_name: 'Otra Persona' }),
+      await patchTicket<ApiError>(one.id, { buyer_cedula: 'V-7777777' }),
+      await patchTicket<ApiError>(one.id, { buyer_phone: '0424-7654321' }),
+      await patchTicket<ApiError>(cancelledId, { status: 'apartado' }),
+      await patchNumber<ApiError>(raffle.id, 3, { status: 'pagado' }),
+      await patchNumber<ApiError>(raffle.id, 8, { status: 'pagado', buyer_name: 'Venta a mano' }),
+      await patchNumber<ApiError>(raffle.id, 9, { status: 'cancelado' }),
+      await patchNumber<ApiError>(raffle.id, 2, { status: 'disponible' }),
     ];
     for (const res of frozen) {
       expect(res.status).toBe(409);
@@ -240,7 +241,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
       remaining_cents: 600,
     });
     const rest = await pay(one.id, 600);
-    expect((await review(rest.body.payment.id, 'approved')).body.ticket.status).toBe('pagado');
+    expect((await review(rest.body.payment.id, 'approved')).body.ticket?.status).toBe('pagado');
     // Staff mark a number paid, and correct a payment status back.
     const paid = await patchTicket(two.id, { status: 'pagado' });
     expect(paid.status).toBe(200);
@@ -265,7 +266,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
       { payment_type: 'pago_unico' },
       { installments: 3 },
     ]) {
-      const res = await patchRaffle(raffle.id, body);
+      const res = await patchRaffle<ApiError>(raffle.id, body);
       expect(res.status, JSON.stringify(body)).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: lifecycleMessages.termsFrozen });
     }
@@ -308,7 +309,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     });
     const id = winner?.id ?? '';
     for (const body of [{ status: 'disponible' }, { status: 'cancelado' }, { buyer_cedula: 'V-1234567' }]) {
-      const res = await patchTicket(id, body);
+      const res = await patchTicket<ApiError>(id, body);
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('RAFFLE_CLOSED');
     }
@@ -318,7 +319,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
 
     const payment = await pay(id, 1000, 'V-5555555');
     expect(payment.status).toBe(201);
-    expect((await review(payment.body.payment.id, 'approved')).body.ticket.status).toBe('pagado');
+    expect((await review(payment.body.payment.id, 'approved')).body.ticket?.status).toBe('pagado');
     const staffWinner = await t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner`, {
       token: admin,
     });
@@ -363,18 +364,18 @@ describe('a sale keeps the price it was made at', () => {
       remaining_cents: 0,
     });
 
-    expect((await pay(b.id, 600, 'V-4444444')).body.error.code).toBe('AMOUNT_TOO_HIGH');
+    expect((await pay<ApiError>(b.id, 600, 'V-4444444')).body.error.code).toBe('AMOUNT_TOO_HIGH');
     const first = await pay(b.id, 300, 'V-4444444');
     const second = await pay(b.id, 300, 'V-4444444');
     expect((await review(first.body.payment.id, 'approved')).body.ticket).toMatchObject({
       status: 'abonado',
       remaining_cents: 200,
     });
-    const over = await review(second.body.payment.id, 'approved');
+    const over = await review<ApiError>(second.body.payment.id, 'approved');
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('PAYMENT_EXCEEDS_REMAINING');
 
-    const marked = await t.api('PATCH', `/api/tickets/${c.id}`, {
+    const marked = await t.api<StaffTicket>('PATCH', `/api/tickets/${c.id}`, {
       token: seller.token,
       body: { status: 'pagado' },
     });
@@ -382,7 +383,7 @@ describe('a sale keeps the price it was made at', () => {
 
     const [fresh] = await reserve(raffle.id, [3], 'V-4444444');
     expect(fresh).toMatchObject({ remaining_cents: 800, price_cents: 800 });
-    const byHand = await t.api('PATCH', `/api/raffles/${raffle.id}/numbers/5`, {
+    const byHand = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffle.id}/numbers/5`, {
       token: seller.token,
       body: { status: 'pagado', buyer_name: 'Venta en tienda' },
     });
@@ -390,7 +391,9 @@ describe('a sale keeps the price it was made at', () => {
     const listed = await t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets?status=pagado`, {
       token: seller.token,
     });
-    expect(listed.body.items.map((x: { price_cents: number }) => x.price_cents)).toEqual([500, 500, 800]);
+    expect(listed.body.items.map((x: { price_cents: number | null }) => x.price_cents)).toEqual([
+      500, 500, 800,
+    ]);
 
     const tracked = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: 'V-4444444', phone_last4: '4567' },
