@@ -216,14 +216,14 @@ describe('GET /api/openapi.json', () => {
 
 describe('GET /api/docs', () => {
   it('answers the reference page as HTML, revalidated on every visit', async () => {
-    const res = await t.api('GET', '/api/docs');
+    const res = await t.api<string>('GET', '/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(String(res.body)).toContain('swagger-ui');
     // Its scripts are files of our own origin, allowed by the app's CSP as it is.
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const script = await t.api('GET', '/api/docs/static/swagger-initializer.js');
+    const script = await t.api<string>('GET', '/api/docs/static/swagger-initializer.js');
     expect(script.status).toBe(200);
     expect(String(script.body)).toContain('SwaggerUIBundle');
   });

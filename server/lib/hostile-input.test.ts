@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../domain/api';
 import { messages } from '../../domain/messages';
+import type { TicketPayment } from '../../domain/payments';
+import type { PublicRaffle } from '../../domain/raffles';
 import type { ReservationResult } from '../../domain/reservations';
 import type { StaffTicket } from '../../domain/staff-tickets';
+import type { User } from '../../domain/users';
 import { buyer, makeRaffle, makeUser } from '../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -34,7 +37,7 @@ const SPANISH_NUL = /carácter no permitido/;
 /** The answer to a NUL byte: 400 with the Spanish message, refused before any query runs. */
 function expectRefusedNul(res: { status: number; body: unknown }, what: string) {
   expect(res.status, what).toBe(400);
-  const { error } = res.body as { error: { code: string; message: string } };
+  const { error } = res.body as ApiError;
   expect(error, what).toMatchObject({ code: 'INVALID_CHARACTER' });
   expect(error.message, what).toMatch(SPANISH_NUL);
 }
@@ -125,9 +128,11 @@ describe('hostile input never reaches the database (issue 10, item 1)', () => {
   it('nothing of those reached the data: the sale, the raffle and the user are as they were', async () => {
     const ticket = await t.api<StaffTicket>('GET', `/api/tickets/${ticketId}`, { token: admin });
     expect(ticket.status).toBe(200);
-    const raffle = await t.api('GET', `/api/raffles/${raffleId}`);
-    const users = await t.api('GET', '/api/users', { token: admin });
-    const payments = await t.api('GET', `/api/tickets/${ticketId}/payments`, { token: admin });
+    const raffle = await t.api<PublicRaffle>('GET', `/api/raffles/${raffleId}`);
+    const users = await t.api<User[]>('GET', '/api/users', { token: admin });
+    const payments = await t.api<TicketPayment[]>('GET', `/api/tickets/${ticketId}/payments`, {
+      token: admin,
+    });
     for (const body of [ticket.body, raffle.body, users.body, payments.body]) {
       expect(JSON.stringify(body)).not.toContain('\\u0000');
     }

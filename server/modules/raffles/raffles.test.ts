@@ -56,7 +56,7 @@ describe('POST /api/raffles', () => {
       contact_phone: '+58 414 555 1234',
       payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-5551234, V-12345678',
     });
-    const res = await t.api('GET', `/api/raffles/${raffle.id}`);
+    const res = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
     expect(res.body).toMatchObject({
       organizer_name: 'Rifas El Trébol',
       contact_phone: '0414-5551234',

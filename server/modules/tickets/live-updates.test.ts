@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Board, ReservationResult } from '../../../domain/reservations';
+import type { PublicRaffle } from '../../../domain/raffles';
+import type { Board, LuckyPickResult, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -128,10 +129,10 @@ describe('public responses never carry buyer data', () => {
       body: { numbers: [1, 2], buyer: buyer({ name: 'Secreto Nombre', email: 'secreto@example.com' }) },
     });
     const bodies = await Promise.all([
-      t.api('GET', '/api/raffles'),
-      t.api('GET', `/api/raffles/${raffle.id}`),
-      t.api('GET', `/api/raffles/${raffle.id}/board`),
-      t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 5 } }),
+      t.api<PublicRaffle[]>('GET', '/api/raffles'),
+      t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`),
+      t.api<Board>('GET', `/api/raffles/${raffle.id}/board`),
+      t.api<LuckyPickResult>('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 5 } }),
     ]);
     for (const res of bodies) {
       // Ids and dates are random hex/digits that could contain a phone fragment by chance.

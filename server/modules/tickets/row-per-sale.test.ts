@@ -131,7 +131,7 @@ describe('a row per sale', () => {
     // '1' matches 01 (sold), 10, 11, 13..19 (12 is sold): the nine available ones.
     expect(free.body.count).toBe(9);
     expect(free.body.counts).toMatchObject({ disponible: 9, apartado: 2 });
-    const csv = await t.api('GET', `/api/raffles/${raffle.id}/tickets.csv?status=disponible`, {
+    const csv = await t.api<string>('GET', `/api/raffles/${raffle.id}/tickets.csv?status=disponible`, {
       token: admin,
     });
     expect(String(csv.body).trim().split('\n')).toHaveLength(1 + 18);
@@ -157,7 +157,7 @@ describe('a row per sale', () => {
     });
     expect(sold.body.id).toEqual(expect.any(String));
     // The same route edits the number's live sale.
-    const edited = await t.api('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
+    const edited = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
       token: admin,
       body: { buyer_address: 'Mérida' },
     });

@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { SignInResponse } from '../../../domain/auth';
+import type { Raffle } from '../../../domain/raffles';
+import type { Board, ReservationResult } from '../../../domain/reservations';
 import { openDatabase } from '../../db/client';
 
 /**
@@ -84,13 +87,8 @@ async function stopServer(server: Server) {
   clearTimeout(timer);
 }
 
-async function api<T = Record<string, unknown>>(
-  port: number,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
+/** `T` names the body read (a domain type of the answer); unknown when it is not read. */
+async function api<T = unknown>(port: number, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
     headers: {
@@ -104,9 +102,9 @@ async function api<T = Record<string, unknown>>(
 }
 
 async function signIn(port: number) {
-  const res = await api(port, 'POST', '/api/auth/sign-in', ADMIN);
+  const res = await api<SignInResponse>(port, 'POST', '/api/auth/sign-in', ADMIN);
   if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body.session as { access_token: string }).access_token;
+  return res.body.session.access_token;
 }
 
 type Accepted = { ticketId: string; number: number; cedula: string };
@@ -139,7 +137,7 @@ export async function killStorm(options: {
   let second: Server | null = null;
   try {
     const token = await signIn(first.port);
-    const created = await api(
+    const created = await api<Raffle>(
       first.port,
       'POST',
       '/api/raffles',
@@ -155,7 +153,7 @@ export async function killStorm(options: {
       token,
     );
     if (created.status !== 201) throw new Error(`create raffle: ${created.status}`);
-    const raffleId = created.body.id as string;
+    const raffleId = created.body.id;
 
     // The storm: each worker reserves 1-3 random numbers per request, each request a new buyer.
     const accepted: Accepted[] = [];
@@ -176,13 +174,17 @@ export async function killStorm(options: {
         const cedula = `V-${10_000_000 + ++serial}`;
         inFlight++;
         try {
-          const res = await api(first.port, 'POST', `/api/raffles/${raffleId}/reservations`, {
-            numbers,
-            buyer: { name: 'Comprador Tormenta', phone: '0414-1234567', address: 'Av. Bolívar 1', cedula },
-          });
+          const res = await api<ReservationResult>(
+            first.port,
+            'POST',
+            `/api/raffles/${raffleId}/reservations`,
+            {
+              numbers,
+              buyer: { name: 'Comprador Tormenta', phone: '0414-1234567', address: 'Av. Bolívar 1', cedula },
+            },
+          );
           if (res.status === 201) {
-            for (const t of res.body.tickets as Array<{ id: string; number: number }>)
-              accepted.push({ ticketId: t.id, number: t.number, cedula });
+            for (const t of res.body.tickets) accepted.push({ ticketId: t.id, number: t.number, cedula });
             if (accepted.length >= KILL_AFTER_ACCEPTED) killNow();
           } else if (res.status === 409) conflicts++;
           else throw new Error(`reservation answered ${res.status}: ${JSON.stringify(res.body)}`);
@@ -214,9 +216,9 @@ export async function killStorm(options: {
     second = await startServer(options.env);
     const restartMs = (second as Server & { startMs: number }).startMs;
     const checkStarted = performance.now();
-    const board = await api(second.port, 'GET', `/api/raffles/${raffleId}/board`);
+    const board = await api<Board>(second.port, 'GET', `/api/raffles/${raffleId}/board`);
     if (board.status !== 200) throw new Error(`board after restart: ${board.status}`);
-    const statuses = board.body.statuses as string;
+    const statuses = board.body.statuses;
     const notTakenOnBoard = accepted
       .filter((a) => statuses[a.number] !== 'a')
       .map((a) => `#${a.number} on board`);
