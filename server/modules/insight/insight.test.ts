@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
 import type { SalesInsight } from '../../../domain/insight';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import { caracasDate } from '../../../domain/rates';
@@ -43,9 +44,8 @@ async function payPart(ticketId: string, cedula: string, amount: number) {
   expect(approved.status).toBe(200);
 }
 
-type InsightAnswer = SalesInsight & { error: { code: string; message: string } };
-const insight = (query: string, token?: string) =>
-  t.api<InsightAnswer>('GET', `/api/insight${query}`, { token });
+const insight = <T = SalesInsight>(query: string, token?: string) =>
+  t.api<T>('GET', `/api/insight${query}`, { token });
 
 type SaleRow = {
   raffle_id: string;
@@ -183,13 +183,13 @@ describe('GET /api/insight', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.totals.sold).toBe(4);
 
-    const theirs = await insight(`?raffle_id=${ids.b1}`, sellerA.token);
+    const theirs = await insight<ApiError>(`?raffle_id=${ids.b1}`, sellerA.token);
     expect(theirs.status).toBe(403);
     expect(theirs.body.error.code).toBe('NOT_YOUR_RAFFLE');
   });
 
   it('answers 404 for an unknown raffle and for a sandbox raffle', async () => {
-    const unknown = await insight('?raffle_id=6f1c2f5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f', admin);
+    const unknown = await insight<ApiError>('?raffle_id=6f1c2f5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('RAFFLE_NOT_FOUND');
     const sandbox = await insight(`?raffle_id=${ids.sandbox}`, admin);
@@ -205,7 +205,7 @@ describe('GET /api/insight', () => {
 
   it('answers 400 with a Spanish message for a bad query', async () => {
     for (const query of ['?days=0', '?days=366', '?days=abc', '?days=2.5', '?raffle_id=123']) {
-      const res = await insight(query, admin);
+      const res = await insight<ApiError>(query, admin);
       expect(res.status, query).toBe(400);
       expect(res.body.error.message, query).toMatch(/[áéíóúñ]|inválid|días/i);
     }
