@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, createStaffUser, expect, signInAsAdmin, signInWithForm, test } from './fixtures';
+import { ADMIN, createStaffUser, expect, screenshot, signInAsAdmin, signInWithForm, test } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
-const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -172,7 +171,10 @@ test.describe('buyers and history (staff)', () => {
     await expect(page.getByText('Solo puedes gestionar tus propias rifas.')).toBeVisible();
   });
 
-  test('screenshots of both screens with realistic data', async ({ page, request }) => {
+  test('screenshots of both screens with realistic data', { tag: '@screenshots' }, async ({
+    page,
+    request,
+  }) => {
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('Gran Rifa Navideña: Moto Yamaha DT 175 y dos teléfonos'),
       total_numbers: 1000,
@@ -220,14 +222,14 @@ test.describe('buyers and history (staff)', () => {
       await page.setViewportSize(viewport);
       await page.goto(`/dashboard/admin/buyers/${raffle.id}`);
       await expect(page.getByTestId('buyer-card')).toHaveCount(5);
-      await page.screenshot({ path: `${SHOTS}/buyers-${suffix}.png`, fullPage: true });
+      await screenshot(page, `issue-6/buyers-${suffix}.png`, { fullPage: true });
 
       await page.goto('/dashboard/admin/history');
       await expect(page.getByTestId('history-entry').filter({ visible: true }).first()).toContainText(
         raffle.name,
       );
       // The phone's list is long: the first screen (filters and the newest changes) tells the story.
-      await page.screenshot({ path: `${SHOTS}/history-${suffix}.png`, fullPage: viewport === DESKTOP });
+      await screenshot(page, `issue-6/history-${suffix}.png`, { fullPage: viewport === DESKTOP });
     }
   });
 });

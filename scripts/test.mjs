@@ -2,6 +2,9 @@
 //   1. unit + API tests on PGlite
 //   2. API tests again on a real PostgreSQL (TEST_DATABASE_URL, or the local server if reachable)
 //   3. the web build and the Playwright tests in Debian's Chromium
+// `npm test unit` and `npm test e2e` run one half; `npm run screenshots` (`npm test screenshots`)
+// builds and runs only the browser tests tagged @screenshots, with SCREENSHOTS=1 (they write PNGs to
+// the ignored screenshots/ folder; other runs take none).
 // Under CI=true a missing PostgreSQL is a failure; elsewhere the pass is skipped, loudly.
 // The summary gives each stage's duration; with TEST_TIMINGS_FILE set (.ci/run sets it) each stage
 // also appends a line "label<TAB>seconds" there.
@@ -98,7 +101,7 @@ function vitest(label, args, env) {
   });
 }
 
-function playwright() {
+function playwright({ label = 'browser (Chromium)', args = [], env = {} } = {}) {
   const out = path.join(reportDir, 'playwright.json');
   // The browser tests' server serves E2E_WEB_DIST_DIR when set (playwright.config.ts): build there.
   const outDir = process.env.E2E_WEB_DIST_DIR ? ['--outDir', process.env.E2E_WEB_DIST_DIR] : [];
@@ -123,14 +126,12 @@ function playwright() {
   const { ok, seconds } = run(
     'browser tests (Playwright, Chromium)',
     'npx',
-    ['playwright', 'test', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    },
+    ['playwright', 'test', '--reporter=list,json', ...args],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env },
   );
   const stats = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')).stats : null;
   results.push({
-    label: 'browser (Chromium)',
+    label,
     seconds,
     ok,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
@@ -141,8 +142,14 @@ function playwright() {
 }
 
 ensureChromium();
-const only = process.argv[2]; // optional: "unit" | "e2e"
-if (only !== 'e2e') {
+const only = process.argv[2]; // optional: "unit" | "e2e" | "screenshots"
+if (only === 'screenshots') {
+  playwright({
+    label: 'screenshots (Chromium)',
+    args: ['--grep', '@screenshots'],
+    env: { SCREENSHOTS: '1' },
+  });
+} else if (only !== 'e2e') {
   vitest('unit + API on PGlite', [], { TEST_DATABASE_URL: '' });
   const pgUrl = await postgresUrl();
   if (typeof pgUrl === 'string') {
@@ -161,7 +168,7 @@ if (only !== 'e2e') {
     });
   }
 }
-if (only !== 'unit') playwright();
+if (only !== 'unit' && only !== 'screenshots') playwright();
 
 console.log('\n━━━ Summary ━━━');
 for (const r of results) {
