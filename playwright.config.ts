@@ -10,14 +10,19 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // One fresh database per run. Workers load this file too; they inherit the folder through env.
 process.env.RIFAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-e2e-'));
 
+/** Specs that change the server's one exchange rate (see projects). */
+const GLOBAL_RATE_SPECS = ['**/rates.spec.ts', '**/insight.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   testIgnore: ['**/fixtures.ts', '**/screenshots/**'],
   globalTeardown: './e2e/global-teardown.ts',
+  // Files run two at a time against the one server and database: every spec seeds its own data and
+  // looks only at it. No retries: a flaky test fails the run and gets fixed.
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  retries: 0,
   // Two cores shared by the server, Chromium and the runner: a slow step is not a broken one.
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -40,7 +45,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: GLOBAL_RATE_SPECS },
+    // The day's bolívar rate is one for the whole server: these specs set it to other values or
+    // make it stale, which every other spec's prices in Bs would see. They run after the rest,
+    // one at a time.
+    {
+      name: 'chromium, global rate',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: GLOBAL_RATE_SPECS,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: {
     // The web app must be built first (`npm run build`); the server serves dist/web.
     command: 'node --import tsx server/main.ts',
@@ -56,7 +73,14 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'Admin12345!',
       LOG_LEVEL: 'warn',
+      // Every visitor of every test comes from 127.0.0.1, and two files run at once: per-IP limits
+      // sized for one person would couple unrelated tests (the limits have their own API tests).
       RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_RESERVATIONS: '1000',
+      RATE_LIMIT_RESERVATIONS_PER_IP: '5000',
+      RATE_LIMIT_TRACKING: '1000',
+      RATE_LIMIT_UPLOADS: '1000',
+      RATE_LIMIT_BOARD: '5000',
       // Parallel workers open many raffle pages, all from 127.0.0.1.
       SSE_MAX_PER_IP: '1000',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',

@@ -98,9 +98,14 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('a session ended elsewhere sends the user back to /login', async ({ page, request }) => {
-    await signInAsAdmin(page);
-    // Signing in again through the API and signing out globally ends every admin session.
-    const other = await apiSignIn(request, ADMIN.email, ADMIN.password);
+    // An admin of its own: a global sign-out of the seeded admin would end the sessions of the
+    // tests running beside this one.
+    const admin = await createStaffUser(request, { full_name: 'Marta Suárez', role: 'admin' });
+    await page.goto('/login');
+    await signInWithForm(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    // Signing in again through the API and signing out globally ends every session of this admin.
+    const other = await apiSignIn(request, admin.email, admin.password);
     const response = await request.post('/api/auth/sign-out', {
       data: { scope: 'global' },
       headers: { Authorization: `Bearer ${other.access_token}` },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { screenshot, takeScreenshots } from './fixtures';
+import { screenshot, takeScreenshots, uniqueSerial } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -11,9 +11,8 @@ export const PHONE = { width: 412, height: 915 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const DRAW_SOURCE = 'Triple Táchira A, 10:00 p. m.';
 
-let sequence = 0;
 /** A cedula no other spec uses. */
-export const uniqueCedula = () => `V-${String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000))}`;
+export const uniqueCedula = () => `V-${String(30_000_000 + (uniqueSerial() % 9_000_000))}`;
 
 export const WINNER = {
   name: 'María Pérez',

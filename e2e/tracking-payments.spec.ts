@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiSignIn, expect, screenshot, test, toast } from './fixtures';
+import { ADMIN, apiSignIn, expect, screenshot, test, toast, uniqueSerial } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -13,10 +13,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let sequence = 0;
 /** A buyer no other spec uses, so the lookup finds only this spec's tickets. */
 function uniqueBuyer() {
-  const digits = String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000));
+  const digits = String(30_000_000 + (uniqueSerial() % 9_000_000));
   const last4 = digits.slice(-4);
   return {
     name: 'José Ñáñez Rodríguez',
