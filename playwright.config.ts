@@ -10,8 +10,13 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // One fresh database per run. Workers load this file too; they inherit the folder through env.
 process.env.RIFAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-e2e-'));
 
-/** Specs that change the server's one exchange rate (see projects). */
-const GLOBAL_RATE_SPECS = ['**/rates.spec.ts', '**/insight.spec.ts'];
+/**
+ * Specs that change or count what the whole server shares, so a spec running beside them would
+ * change what they see or see what they change: the day's bolívar rate (rates and insight set other
+ * rates, or make it stale, under every other spec's prices in Bs) and the count of payments waiting
+ * for review (payments-review watches the menu badge go down by one).
+ */
+const SERVER_WIDE_SPECS = ['**/rates.spec.ts', '**/insight.spec.ts', '**/payments-review.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,14 +51,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: GLOBAL_RATE_SPECS },
-    // The day's bolívar rate is one for the whole server: these specs set it to other values or
-    // make it stale, which every other spec's prices in Bs would see. They run after the rest,
-    // one at a time.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: SERVER_WIDE_SPECS },
+    // After the rest, one at a time: the server to themselves.
     {
-      name: 'chromium, global rate',
+      name: 'chromium, server-wide',
       use: { ...devices['Desktop Chrome'] },
-      testMatch: GLOBAL_RATE_SPECS,
+      testMatch: SERVER_WIDE_SPECS,
       dependencies: ['chromium'],
       workers: 1,
     },
