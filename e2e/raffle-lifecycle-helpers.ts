@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { screenshot, takeScreenshots, uniqueSerial } from './fixtures';
+import { screenshot, uniqueSerial } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -41,6 +41,6 @@ export const cardOf = (page: Page, name: string) =>
 
 /** A full-page screenshot from the top, so the sticky header is not painted over the middle. */
 export async function fullPageShot(page: Page, file: string) {
-  if (takeScreenshots) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, file, { fullPage: true });
 }
