@@ -10,14 +10,24 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // One fresh database per run. Workers load this file too; they inherit the folder through env.
 process.env.RIFAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-e2e-'));
 
+/**
+ * Specs that change or count what the whole server shares, so a spec running beside them would
+ * change what they see or see what they change: the day's bolívar rate (rates and insight set other
+ * rates, or make it stale, under every other spec's prices in Bs) and the count of payments waiting
+ * for review (payments-review watches the menu badge go down by one).
+ */
+const SERVER_WIDE_SPECS = ['**/rates.spec.ts', '**/insight.spec.ts', '**/payments-review.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   testIgnore: ['**/fixtures.ts', '**/screenshots/**'],
   globalTeardown: './e2e/global-teardown.ts',
+  // Files run two at a time against the one server and database: every spec seeds its own data and
+  // looks only at it. No retries: a flaky test fails the run and gets fixed.
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  retries: 0,
   // Two cores shared by the server, Chromium and the runner: a slow step is not a broken one.
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -40,7 +50,24 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: SERVER_WIDE_SPECS,
+      // Its "teardown" runs once every test above has finished (failed ones too), so the
+      // server-wide specs have the server to themselves. A teardown project is not filtered by
+      // --grep or file arguments: running any file of the first project runs them after it; a
+      // server-wide file alone runs alone.
+      teardown: 'chromium, server-wide',
+    },
+    {
+      name: 'chromium, server-wide',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SERVER_WIDE_SPECS,
+      workers: 1,
+    },
+  ],
   webServer: {
     // The web app must be built first (`npm run build`); the server serves dist/web.
     command: 'node --import tsx server/main.ts',
@@ -56,7 +83,14 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'Admin12345!',
       LOG_LEVEL: 'warn',
+      // Every visitor of every test comes from 127.0.0.1, and two files run at once: per-IP limits
+      // sized for one person would couple unrelated tests (the limits have their own API tests).
       RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_RESERVATIONS: '1000',
+      RATE_LIMIT_RESERVATIONS_PER_IP: '5000',
+      RATE_LIMIT_TRACKING: '1000',
+      RATE_LIMIT_UPLOADS: '1000',
+      RATE_LIMIT_BOARD: '5000',
       // Parallel workers open many raffle pages, all from 127.0.0.1.
       SSE_MAX_PER_IP: '1000',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',

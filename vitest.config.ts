@@ -16,6 +16,10 @@ export default defineConfig({
       '**/node_modules/**',
       process.env.TEST_DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts',
     ],
+    // One migrated database per run, copied by each test file (server/test/global-setup.ts), and
+    // cheap password hashing (server/test/setup.ts).
+    globalSetup: ['server/test/global-setup.ts'],
+    setupFiles: ['server/test/setup.ts'],
     // Two cores shared by the server, PGlite and the test runner: slow is not broken.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { paths } from '../web/src/config/paths';
-import { ADMIN, apiSignIn, createStaffUser, expect, signInAsAdmin, test } from './fixtures';
+import { ADMIN, apiSignIn, createStaffUser, expect, signInAsAdmin, test, uniqueSerial } from './fixtures';
 import { uploadPrizePhotos } from './prize-photo';
 import { cell, createActiveRaffle, fillCheckout, setVesRate } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
@@ -58,7 +58,7 @@ async function seed(request: APIRequestContext): Promise<Seed> {
     contact_phone: '0414-1112233',
     payment_instructions: 'Pago móvil: Banco de Venezuela, 0414-1112233, V-12345678',
   });
-  const digits = String(20_000_000 + (Date.now() % 9_000_000));
+  const digits = String(20_000_000 + (uniqueSerial() % 9_000_000));
   const buyer: Seed = {
     raffleId: raffle.id,
     raffleName: raffle.name,
@@ -206,7 +206,9 @@ const ROUTES: Route[] = [
     key: 'dashboard.history',
     staff: true,
     open: async (page, s) => {
-      await page.goto(paths.dashboard.history.getHref());
+      // Narrowed to the seeded raffle: the run's newest changes, on the first page, are the other
+      // worker's as often as not.
+      await page.goto(`${paths.dashboard.history.getHref()}?rifa=${s.raffleId}`);
       await settled(page, s.raffleName);
     },
   },

@@ -3,7 +3,7 @@ import {
   apiSignIn,
   createStaffUser,
   expect,
-  SCREENSHOTS,
+  screenshot,
   signInAsAdmin,
   signInWithForm,
   test,
@@ -11,11 +11,13 @@ import {
 } from './fixtures';
 
 test.describe('sign-in and sign-out', () => {
-  test('signing in shows the success toast and opens the dashboard', async ({ page }) => {
+  test('signing in shows the success toast and opens the dashboard', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Rifas — Rifas virtuales garantizadas');
     await expect(page.getByRole('heading', { name: 'Acceso staff' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/login-desktop.png`, fullPage: true });
+    await screenshot(page, 'login-desktop.png', { fullPage: true });
 
     await signInWithForm(page, ADMIN.email, ADMIN.password);
     await expect(toast(page, 'Sesión iniciada', 'Has iniciado sesión correctamente')).toBeVisible();
@@ -27,7 +29,7 @@ test.describe('sign-in and sign-out', () => {
       await expect(menu.getByRole('link', { name: new RegExp(`^${item}( \\(|$)`) })).toBeVisible();
     }
     await expect(page.getByText('Administrador · admin@e2e.test')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-desktop.png`, fullPage: true });
+    await screenshot(page, 'dashboard-desktop.png', { fullPage: true });
 
     // The session survives a reload (stored in localStorage).
     await page.reload();
@@ -96,9 +98,14 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('a session ended elsewhere sends the user back to /login', async ({ page, request }) => {
-    await signInAsAdmin(page);
-    // Signing in again through the API and signing out globally ends every admin session.
-    const other = await apiSignIn(request, ADMIN.email, ADMIN.password);
+    // An admin of its own: a global sign-out of the seeded admin would end the sessions of the
+    // tests running beside this one.
+    const admin = await createStaffUser(request, { full_name: 'Marta Suárez', role: 'admin' });
+    await page.goto('/login');
+    await signInWithForm(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    // Signing in again through the API and signing out globally ends every session of this admin.
+    const other = await apiSignIn(request, admin.email, admin.password);
     const response = await request.post('/api/auth/sign-out', {
       data: { scope: 'global' },
       headers: { Authorization: `Bearer ${other.access_token}` },

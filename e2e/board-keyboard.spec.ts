@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createActiveRaffle, openRaffle } from './raffle-helpers';
 
 // Issue 7, item 8: the board is a grid with one tab stop; the keys move the focus and press cells.
 
-const SHOTS = 'docs/screenshots/issue-7';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** The focused element sits between the sticky header and the selection bar, not under them. */
@@ -25,10 +24,9 @@ const focused = (page: Page) =>
     return el.getAttribute('data-number');
   });
 
-test('keyboard: one tab stop into the board, arrows/Home/End/PageDown move, Enter and Space choose', async ({
-  page,
-  request,
-}) => {
+test('keyboard: one tab stop into the board, arrows/Home/End/PageDown move, Enter and Space choose', {
+  tag: '@screenshots',
+}, async ({ page, request }) => {
   const raffle = await createActiveRaffle(request, { total_numbers: 10_000, digit_count: 4 });
   await openRaffle(page, raffle.id);
   const grid = page.getByRole('grid', { name: 'Tablero de números' });
@@ -91,7 +89,7 @@ test('keyboard: one tab stop into the board, arrows/Home/End/PageDown move, Ente
   await page.keyboard.press('Enter');
   await expect(page.getByText('2 números elegidos')).toBeVisible();
   await page.keyboard.press('ArrowLeft');
-  await page.screenshot({ path: `${SHOTS}/board-keyboard-1440.png` });
+  await screenshot(page, 'issue-7/board-keyboard-1440.png');
 
   // The next Tab leaves the board; Shift+Tab comes back to the number it left.
   await page.keyboard.press('Tab');

@@ -1,8 +1,37 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+} from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'Admin12345!' };
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
-export const SCREENSHOTS = 'e2e/screenshots';
+
+/**
+ * Screenshots are review evidence, not source: `npm run screenshots` runs the tests tagged
+ * `@screenshots` with SCREENSHOTS=1 and they land in the ignored `screenshots/` folder at the root.
+ * Other runs take none (each costs a moment on a loaded machine).
+ */
+export const SCREENSHOTS_TAG = '@screenshots';
+export const takeScreenshots = process.env.SCREENSHOTS === '1';
+const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+/** Saves `file` (relative to screenshots/, e.g. "issue-9/rates-412.png") under SCREENSHOTS=1. */
+export async function screenshot(
+  target: Page | Locator,
+  file: string,
+  options: Omit<PageScreenshotOptions, 'path'> = {},
+) {
+  // Checked on every run, so a test that takes screenshots cannot be missed by `npm run screenshots`.
+  expect(base.info().tags, `a test that takes screenshots is tagged ${SCREENSHOTS_TAG}`).toContain(
+    SCREENSHOTS_TAG,
+  );
+  if (takeScreenshots) await target.screenshot({ path: path.join(SCREENSHOTS_DIR, file), ...options });
+}
 
 type Session = { access_token: string; refresh_token: string };
 export type SeededUser = {
@@ -25,9 +54,21 @@ export async function apiSignIn(
   return (await response.json()).session;
 }
 
-let sequence = 0;
+// Playwright numbers each worker process of a run (0, 1, …; a restarted worker gets a new number).
+const workerIndex = Number(process.env.TEST_WORKER_INDEX ?? 0);
+let lastSerial = 0;
+/**
+ * A number no other call in this run returns, in this worker or the one running beside it: it
+ * grows with the clock (≈ Date.now()), and its last digit is the worker's, so two workers never
+ * meet. Kept modulo 9,000,000 it stays unique for 2.5 hours; modulo 10,000,000, 2.7 hours.
+ */
+export function uniqueSerial(): number {
+  lastSerial = Math.max(lastSerial + 1, Math.floor(Date.now() / 10));
+  return lastSerial * 10 + (workerIndex % 10);
+}
+
 /** A unique e-mail per call, so specs never collide on the shared run database. */
-export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${++sequence}@e2e.test`;
+export const uniqueEmail = (prefix: string) => `${prefix}.${uniqueSerial().toString(36)}@e2e.test`;
 
 /** Creates a staff user through POST /api/users as the seeded admin. */
 export async function createStaffUser(

@@ -1,4 +1,4 @@
-import { expect, PHONE_VIEWPORT, SCREENSHOTS, test, toast } from './fixtures';
+import { expect, PHONE_VIEWPORT, screenshot, test, toast } from './fixtures';
 import {
   createRaffleViaApi,
   reserveViaApi,
@@ -34,10 +34,9 @@ test.describe('home page', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
-    test('active raffles show price in USD and Bs, progress, closing date and the draw', async ({
-      page,
-      request,
-    }) => {
+    test('active raffles show price in USD and Bs, progress, closing date and the draw', {
+      tag: '@screenshots',
+    }, async ({ page, request }) => {
       const name = uniqueRaffleName('Moto Empire');
       const raffle = await createRaffleViaApi(request, {
         name,
@@ -71,7 +70,7 @@ test.describe('home page', () => {
       // A missing photo becomes a placeholder, never a broken image.
       await expect(card.getByRole('img', { name: 'Foto del premio no disponible' })).toBeVisible();
       await expect(page.getByTestId('raffle-card').filter({ hasText: draft.name })).toHaveCount(0);
-      await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
+      await screenshot(page, 'home.png', { fullPage: true });
 
       await card.getByRole('link', { name: 'Elegir números' }).click();
       await expect(page).toHaveURL(`/raffle/${raffle.id}`);

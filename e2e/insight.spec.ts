@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { createStaffUser, expect, signInAsAdmin, signInWithForm, test } from './fixtures';
+import { createStaffUser, expect, screenshot, signInAsAdmin, signInWithForm, test } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // Issue 9, item 4: the dashboard's sales insight (GET /api/insight, tiles, lazy chart).
 
-const SHOTS = 'docs/screenshots/issue-9';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 const DASHBOARD = '/dashboard/admin';
@@ -29,10 +28,9 @@ async function settled(page: Page) {
 }
 
 test.describe('dashboard sales insight', () => {
-  test('an admin sees a raffle’s numbers, money in USD and Bs and its sales per day', async ({
-    page,
-    request,
-  }) => {
+  test('an admin sees a raffle’s numbers, money in USD and Bs and its sales per day', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 40);
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('Moto Bera insight'),
@@ -106,7 +104,7 @@ test.describe('dashboard sales insight', () => {
       heading.boundingBox(),
     ]);
     expect(title?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
-    await page.screenshot({ path: `${SHOTS}/insight-412.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-9/insight-412.png', { animations: 'disabled' });
 
     await page.setViewportSize(DESKTOP);
     await settled(page);
@@ -114,7 +112,7 @@ test.describe('dashboard sales insight', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       DESKTOP.width,
     );
-    await page.screenshot({ path: `${SHOTS}/insight-1440.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-9/insight-1440.png', { animations: 'disabled' });
   });
 
   test('a vendedor chooses only among their own raffles', async ({ page, request }) => {

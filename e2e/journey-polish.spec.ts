@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { uploadPrizePhotos } from './prize-photo';
 import {
   cell,
@@ -12,9 +12,8 @@ import {
 } from './raffle-helpers';
 
 // Where a buyer on a phone stumbled (issue 7): the first screen, the success screen, tap targets,
-// the sticky header and the printed ticket. Screenshots land in docs/screenshots/issue-7.
+// the sticky header and the printed ticket. Screenshots (npm run screenshots) land in screenshots/issue-7.
 
-const SHOTS = 'docs/screenshots/issue-7';
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const MIN_TARGET = 40;
@@ -62,10 +61,9 @@ async function toastsClearOfDialog(page: Page): Promise<string[]> {
 test.describe('phone first', () => {
   test.use(PHONE);
 
-  test('the first screen shows a raffle (placeholder photo, price, numbers left) or the way to it', async ({
-    page,
-    request,
-  }) => {
+  test('the first screen shows a raffle (placeholder photo, price, numbers left) or the way to it', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await page.goto('/');
@@ -85,13 +83,12 @@ test.describe('phone first', () => {
       expect((box?.y ?? viewport) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport);
     }
     await expect(page.getByRole('link', { name: 'Ver rifas' })).toHaveAttribute('href', '#rifas');
-    await page.screenshot({ path: `${SHOTS}/home-412-after.png` });
+    await screenshot(page, 'issue-7/home-412-after.png');
   });
 
-  test('toasts stay in a band above the checkout sheet; a number taken meanwhile is told once, in the sheet', async ({
-    page,
-    request,
-  }) => {
+  test('toasts stay in a band above the checkout sheet; a number taken meanwhile is told once, in the sheet', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await openRaffle(page, raffle.id);
@@ -112,7 +109,7 @@ test.describe('phone first', () => {
       page.locator('[data-sonner-toast]').filter({ hasText: 'La maquinita eligió' }),
     ).toBeVisible();
     await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/checkout-toast-412-after.png` });
+    await screenshot(page, 'issue-7/checkout-toast-412-after.png');
     await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
 
@@ -131,10 +128,9 @@ test.describe('phone first', () => {
     await expect.poll(() => toastsClearOfDialog(page)).toEqual([]);
   });
 
-  test('after a 409 the next tap cannot reserve: the new set and its total wait for a yes', async ({
-    page,
-    request,
-  }) => {
+  test('after a 409 the next tap cannot reserve: the new set and its total wait for a yes', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await page.route('**/api/raffles/*/events', (route) => route.abort());
@@ -162,7 +158,7 @@ test.describe('phone first', () => {
     );
     const confirm = changed.getByRole('button', { name: 'Sí, apartar estos números' });
     await expect(confirm).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/checkout-409-412-after.png` });
+    await screenshot(page, 'issue-7/checkout-409-412-after.png');
 
     // A quick second tap where the submit button is reserves nothing.
     const submit = dialog.getByRole('button', { name: /^Apartar 1 número/ });
@@ -180,7 +176,10 @@ test.describe('phone first', () => {
     expect(posts).toBe(2);
   });
 
-  test('tap targets are at least 40x40 and the sticky header is opaque', async ({ page, request }) => {
+  test('tap targets are at least 40x40 and the sticky header is opaque', { tag: '@screenshots' }, async ({
+    page,
+    request,
+  }) => {
     const raffle = await createActiveRaffle(request, {
       total_numbers: 100,
       digit_count: 2,
@@ -189,7 +188,7 @@ test.describe('phone first', () => {
     await openRaffle(page, raffle.id);
     await expect(page.getByRole('img', { name: /foto 1 de 2/ })).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/raffle-412-after.png` });
+    await screenshot(page, 'issue-7/raffle-412-after.png');
 
     await cell(page, '05').click();
     await cell(page, '06').click();
@@ -201,7 +200,7 @@ test.describe('phone first', () => {
     expect(header).toMatch(/^rgb\(/); // rgba(…, 0.95) would let the page show through
     // The board under the header and the selection bar: "Quitar todos", the chips, the switch.
     await page.locator('[data-number="20"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SHOTS}/raffle-board-412-after.png` });
+    await screenshot(page, 'issue-7/raffle-board-412-after.png');
     await page.getByRole('button', { name: 'Quitar todos' }).click();
     await cell(page, '05').click();
 
@@ -229,23 +228,25 @@ test.describe('phone first', () => {
 test.describe('desktop', () => {
   test.use(DESKTOP);
 
-  test('the first screen offers "Ver rifas", which leads to the list', async ({ page, request }) => {
+  test('the first screen offers "Ver rifas", which leads to the list', { tag: '@screenshots' }, async ({
+    page,
+    request,
+  }) => {
     await setVesRate(request, 36.5);
     await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
     await page.goto('/');
     await expect(page.getByTestId('raffle-card').first()).toBeVisible();
     const seeRaffles = page.getByRole('link', { name: 'Ver rifas' });
     await expect(seeRaffles).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: `${SHOTS}/home-1440-after.png` });
+    await screenshot(page, 'issue-7/home-1440-after.png');
     await seeRaffles.click();
     await expect(page.getByRole('heading', { name: 'Rifas activas' })).toBeInViewport();
     await expect(page.getByTestId('raffle-card').first().getByText('por número')).toBeInViewport();
   });
 
-  test('share buttons fit, the check icon clears the header, the share text has one period', async ({
-    page,
-    request,
-  }) => {
+  test('share buttons fit, the check icon clears the header, the share text has one period', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, {
       total_numbers: 100,
@@ -277,7 +278,7 @@ test.describe('desktop', () => {
         return (box?.y ?? 0) >= (header?.y ?? 0) + (header?.height ?? 0);
       })
       .toBe(true);
-    await page.screenshot({ path: `${SHOTS}/success-1440-after.png` });
+    await screenshot(page, 'issue-7/success-1440-after.png');
 
     // The printed ticket stands alone: organizer, contact, how to pay and where the payment stands.
     await page.emulateMedia({ media: 'print' });
@@ -286,7 +287,7 @@ test.describe('desktop', () => {
     await expect(ticket.getByText('0414-1112233', { exact: true })).toBeVisible();
     await expect(ticket.getByText('Apartado: pendiente de pago')).toBeVisible();
     await expect(ticket.getByText('Pago móvil: Banco de Venezuela, 0414-1112233, V-12345678')).toBeVisible();
-    await ticket.screenshot({ path: `${SHOTS}/ticket-print-1440-after.png` });
+    await screenshot(ticket, 'issue-7/ticket-print-1440-after.png');
     await page.emulateMedia({ media: 'screen' });
   });
 });

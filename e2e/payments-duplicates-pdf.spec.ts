@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test } from './fixtures';
+import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
 import { setVesRate } from './raffle-helpers';
 
-const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -37,10 +36,9 @@ test.describe('payments screen (admin)', () => {
     await setVesRate(request, 36.5);
   });
 
-  test('phone and desktop: duplicates flagged with a link, PDFs in place, no overflow', async ({
-    page,
-    request,
-  }) => {
+  test('phone and desktop: duplicates flagged with a link, PDFs in place, no overflow', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await newRaffle(request, 'Moto Empire Horse 150');
     const first = uniqueBuyer('pedro josé salas');
     const second = uniqueBuyer('yusmary contreras');
@@ -89,7 +87,7 @@ test.describe('payments screen (admin)', () => {
       );
     expect(small).toEqual([]);
     await expect.poll(() => pdfViewersReady(page)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/payments-412.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-6/payments-412.png', { animations: 'disabled' });
 
     // The duplicate's link leads to the earlier payment's card.
     await duplicate.getByRole('link', { name: 'Ver el pago anterior' }).click();
@@ -108,6 +106,6 @@ test.describe('payments screen (admin)', () => {
       DESKTOP.width,
     );
     await expect.poll(() => pdfViewersReady(page)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/payments-1440.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-6/payments-1440.png', { animations: 'disabled' });
   });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, uniqueSerial } from './fixtures';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // The admin's payments screen and the payments buyers report, shared by the payments-*.spec.ts files.
@@ -9,10 +9,9 @@ export const PAYMENTS = '/dashboard/admin/payments';
 type Buyer = { name: string; phone: string; address: string; cedula: string };
 type Proof = { name: string; mimeType: string; buffer: Buffer };
 
-let sequence = 0;
 /** A buyer no other spec uses (cedulas decide groups and duplicates). */
 export function uniqueBuyer(name: string): Buyer {
-  const digits = String(40_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000));
+  const digits = String(40_000_000 + (uniqueSerial() % 9_000_000));
   return {
     name,
     phone: `0412-777${digits.slice(-4)}`,

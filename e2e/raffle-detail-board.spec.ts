@@ -1,9 +1,12 @@
-import { expect, SCREENSHOTS, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createActiveRaffle, openRaffle, phoneContext } from './raffle-helpers';
 import { closeRaffleViaApi } from './raffle-seed';
 
 test.describe('raffle detail: big boards and closed raffles', () => {
-  test('a 10,000-number board renders few cells and jumps to 9876', async ({ browser, request }) => {
+  test('a 10,000-number board renders few cells and jumps to 9876', { tag: '@screenshots' }, async ({
+    browser,
+    request,
+  }) => {
     const raffle = await createActiveRaffle(request, { total_numbers: 10_000, digit_count: 4 });
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -20,7 +23,7 @@ test.describe('raffle detail: big boards and closed raffles', () => {
     await expect(target).toHaveAttribute('data-highlighted', 'true');
     await expect(target).toHaveAccessibleName('Número 9876, disponible');
     expect(await cells.count()).toBeLessThan(200);
-    await page.screenshot({ path: `${SCREENSHOTS}/board-10000.png` });
+    await screenshot(page, 'board-10000.png');
 
     // "Solo disponibles" and the lucky picker work on the big board too.
     await page.getByRole('switch', { name: 'Solo disponibles' }).click();

@@ -1,4 +1,4 @@
-import { expect, SCREENSHOTS, test, toast } from './fixtures';
+import { expect, screenshot, test, toast } from './fixtures';
 import {
   BUYER,
   cell,
@@ -11,10 +11,9 @@ import {
 } from './raffle-helpers';
 
 test.describe('raffle detail: choose and reserve', () => {
-  test('a visitor on a phone reserves two numbers while another visitor watches them go live', async ({
-    browser,
-    request,
-  }) => {
+  test('a visitor on a phone reserves two numbers while another visitor watches them go live', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request);
     const buyerContext = await phoneContext(browser);
@@ -44,7 +43,7 @@ test.describe('raffle detail: choose and reserve', () => {
     );
     const reserve = page.getByRole('button', { name: 'Apartar 2 números — $10,00 / Bs 365,00' });
     await expect(reserve).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/board.png` });
+    await screenshot(page, 'board.png');
 
     await reserve.click();
     const dialog = page.getByRole('dialog', { name: 'Aparta tus números' });
@@ -53,7 +52,7 @@ test.describe('raffle detail: choose and reserve', () => {
     await dialog.getByRole('combobox', { name: 'Método de pago' }).click();
     await page.getByRole('option', { name: 'Pago móvil' }).click();
     await dialog.evaluate((el) => el.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}/checkout.png` });
+    await screenshot(page, 'checkout.png');
 
     await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
 
@@ -77,7 +76,7 @@ test.describe('raffle detail: choose and reserve', () => {
     // Let the smooth scroll to the heading finish, then capture the page from its top.
     await page.waitForTimeout(800);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}/success.png`, fullPage: true });
+    await screenshot(page, 'success.png', { fullPage: true });
 
     // And both cells turned apartado live.
     await expect(cell(watcher, '012', 'apartado')).toBeVisible();

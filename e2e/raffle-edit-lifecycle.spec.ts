@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
 import { closeRaffleViaApi, createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // Issue 9 (decision 010): the edit form offers only the status changes the server allows, says
 // the server's refusal, warns that a new price applies to new sales only, and locks a closed
-// raffle's terms. Screenshots land in docs/screenshots/issue-9.
-const SHOTS = 'docs/screenshots/issue-9';
+// raffle's terms. Screenshots (npm run screenshots) land in screenshots/issue-9.
 const PRICE_WARNING =
   'El nuevo precio solo aplica a las ventas nuevas; los números ya apartados o vendidos conservan su precio.';
 const NO_DRAFT = 'La rifa ya tiene números apartados o vendidos: no puede volver a borrador.';
@@ -33,10 +32,9 @@ async function openEdit(page: Page, id: string, name: string) {
 test.describe('raffle lifecycle on the edit form', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('offers borrador/activa only, shows the server’s refusal, then the price warning once sold', async ({
-    page,
-    request,
-  }) => {
+  test('offers borrador/activa only, shows the server’s refusal, then the price warning once sold', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Moto ciclo') });
     await signInAsAdmin(page);
     await openEdit(page, raffle.id, raffle.name);
@@ -68,7 +66,7 @@ test.describe('raffle lifecycle on the edit form', () => {
     await expect(drawSource(page)).toHaveAccessibleDescription(SALES_LOCKED);
     await expect(page.getByRole('combobox', { name: 'Cifras por número' })).toBeEnabled();
     await centerOn(page, '#raffle-price-warning');
-    await page.screenshot({ path: `${SHOTS}/edit-price-warning-1440.png` });
+    await screenshot(page, 'issue-9/edit-price-warning-1440.png');
 
     await price.fill('8');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -79,20 +77,19 @@ test.describe('raffle lifecycle on the edit form', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
 
-  test('a raffle with sales warns beside the price', async ({ page, request }) => {
+  test('a raffle with sales warns beside the price', { tag: '@screenshots' }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Nevera ciclo') });
     await reserveViaApi(request, raffle.id, [1], { cedula: 'V-20333444' });
     await signInAsAdmin(page);
     await openEdit(page, raffle.id, raffle.name);
     await expect(page.getByText(PRICE_WARNING)).toBeVisible();
     await centerOn(page, '#raffle-price-warning');
-    await page.screenshot({ path: `${SHOTS}/edit-price-warning-412.png` });
+    await screenshot(page, 'issue-9/edit-price-warning-412.png');
   });
 
-  test('a closed raffle keeps its terms and status; its name is still editable', async ({
-    page,
-    request,
-  }) => {
+  test('a closed raffle keeps its terms and status; its name is still editable', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('TV cerrada'),
       payment_type: 'cuotas',
@@ -128,11 +125,11 @@ test.describe('on a phone', () => {
       await expect(statusRadios(page)).toHaveCount(1);
       await expect(page.getByRole('radio', { name: /^Cerrada/ })).toBeChecked();
       await centerOn(page, '#raffle-digits');
-      await page.screenshot({ path: `${SHOTS}/edit-closed-${size}.png` });
+      await screenshot(page, `issue-9/edit-closed-${size}.png`);
       await centerOn(page, '#raffle-draw-source');
-      await page.screenshot({ path: `${SHOTS}/edit-closed-draw-${size}.png` });
+      await screenshot(page, `issue-9/edit-closed-draw-${size}.png`);
       await centerOn(page, '#section-publish');
-      await page.screenshot({ path: `${SHOTS}/edit-closed-status-${size}.png` });
+      await screenshot(page, `issue-9/edit-closed-status-${size}.png`);
     }
 
     // The locked fields still go out unchanged: the save goes through.

@@ -1,10 +1,8 @@
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, test } from '@playwright/test';
-import { ADMIN, apiSignIn, expect, PHONE_VIEWPORT } from './fixtures';
+import { ADMIN, apiSignIn, expect, PHONE_VIEWPORT, uniqueSerial } from './fixtures';
 import { createRaffleViaApi, reserveViaApi } from './raffle-seed';
 
 export type SeededRaffle = { id: string; name: string; total_numbers: number; digit_count: number };
-
-let raffleSequence = 0;
 
 async function adminHeaders(request: APIRequestContext) {
   const session = await apiSignIn(request, ADMIN.email, ADMIN.password);
@@ -17,7 +15,7 @@ export async function createActiveRaffle(
   overrides: Record<string, unknown> = {},
 ): Promise<SeededRaffle> {
   return (await createRaffleViaApi(request, {
-    name: `Moto Bera SBR 2026 #${Date.now().toString(36)}${++raffleSequence}`,
+    name: `Moto Bera SBR 2026 #${uniqueSerial().toString(36)}`,
     description: 'Moto 0 km, papeles al día. Se entrega en Valencia.',
     total_numbers: 200,
     digit_count: 3,

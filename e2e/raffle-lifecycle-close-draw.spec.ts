@@ -4,6 +4,7 @@ import {
   apiSignIn,
   createStaffUser,
   expect,
+  screenshot,
   signInAsAdmin,
   signInWithForm,
   test,
@@ -15,7 +16,6 @@ import {
   DESKTOP,
   DRAW_SOURCE,
   PHONE,
-  SHOTS,
   seedRaffleWithSales,
   uniqueCedula,
   WINNER,
@@ -53,10 +53,9 @@ async function bothSizes(
 test.describe('raffle lifecycle', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('an admin closes sales from the card, registers the result and sees the winner to contact', async ({
-    page,
-    request,
-  }) => {
+  test('an admin closes sales from the card, registers the result and sees the winner to contact', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await seedRaffleWithSales(request, 'Moto Lifecycle');
     await signInAsAdmin(page);
@@ -74,9 +73,9 @@ test.describe('raffle lifecycle', () => {
     await expect(dialog.getByText(/No se pueden apartar más números, ni liberar números/)).toBeVisible();
     await expect(dialog.getByText(/Los pagos siguen/)).toBeVisible();
     await expect(dialog.getByText('Entran 3 números en la lista publicada.')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/close-dialog-412.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-9/close-dialog-412.png', { animations: 'disabled' });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/close-dialog-1440.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-9/close-dialog-1440.png', { animations: 'disabled' });
     await page.setViewportSize(PHONE);
     await dialog.getByRole('button', { name: 'Sí, cerrar ventas' }).click();
     await expect(toast(page, 'Ventas cerradas')).toBeVisible();
@@ -107,7 +106,7 @@ test.describe('raffle lifecycle', () => {
     await expect(dialog.locator('output')).toHaveText('042');
     await expect(dialog.getByText('Escribe un número entero entre 0 y 199.')).toHaveCount(0);
     await bothSizes(page, DESKTOP, (size) =>
-      page.screenshot({ path: `${SHOTS}/draw-dialog-number-${size}.png`, animations: 'disabled' }),
+      screenshot(page, `issue-9/draw-dialog-number-${size}.png`, { animations: 'disabled' }),
     );
     await dialog.getByRole('button', { name: 'Continuar' }).click();
     await expect(
@@ -115,7 +114,7 @@ test.describe('raffle lifecycle', () => {
     ).toBeVisible();
     await expect(dialog.getByText(/no se puede cambiar ni deshacer/)).toBeVisible();
     await bothSizes(page, DESKTOP, (size) =>
-      page.screenshot({ path: `${SHOTS}/draw-dialog-${size}.png`, animations: 'disabled' }),
+      screenshot(page, `issue-9/draw-dialog-${size}.png`, { animations: 'disabled' }),
     );
     await dialog.getByRole('button', { name: 'Sí, registrar el 042' }).click();
     await expect(toast(page, 'Resultado registrado: número 042')).toBeVisible();
@@ -152,7 +151,7 @@ test.describe('raffle lifecycle', () => {
     ] as const) {
       await page.setViewportSize({ width, height: 1600 });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await card.screenshot({ path: `${SHOTS}/winner-card-${size}.png` });
+      await screenshot(card, `issue-9/winner-card-${size}.png`);
     }
     await page.setViewportSize(PHONE);
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signInAsAdmin, test } from './fixtures';
+import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import { cell, openRaffle } from './raffle-helpers';
 import {
   cardOf,
@@ -7,7 +7,6 @@ import {
   DRAW_SOURCE,
   fullPageShot,
   PHONE,
-  SHOTS,
   seedRaffleWithSales,
 } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi, drawRaffleViaApi } from './raffle-seed';
@@ -17,10 +16,9 @@ import { closeRaffleViaApi, drawRaffleViaApi } from './raffle-seed';
 test.describe('raffle lifecycle', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('after the draw: winner on the board and the banner; home lists it under "Sorteos realizados"', async ({
-    page,
-    request,
-  }) => {
+  test('after the draw: winner on the board and the banner; home lists it under "Sorteos realizados"', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const drawnRaffle = await seedRaffleWithSales(request, 'Sorteada');
     await closeRaffleViaApi(request, drawnRaffle.id);
     await drawRaffleViaApi(request, drawnRaffle.id, 42);
@@ -67,7 +65,7 @@ test.describe('raffle lifecycle', () => {
       const list = page.getByTestId('published-list');
       await list.getByRole('button', { name: 'Verificar' }).click();
       await expect(page.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
-      await fullPageShot(page, `${SHOTS}/raffle-finished-${size}.png`);
+      await fullPageShot(page, `issue-9/raffle-finished-${size}.png`);
     }
 
     for (const [size, viewport] of [
@@ -90,7 +88,7 @@ test.describe('raffle lifecycle', () => {
         el.scrollIntoView({ block: 'start' });
         window.scrollBy(0, -120);
       });
-      await page.screenshot({ path: `${SHOTS}/home-finished-${size}.png` });
+      await screenshot(page, `issue-9/home-finished-${size}.png`);
     }
     await page
       .getByRole('region', { name: 'Sorteos realizados' })

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { screenshot, uniqueSerial } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -6,14 +7,12 @@ import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
 // official result, the winner for staff; the public page with its published list and Verificar;
 // home's "Sorteos realizados". The seed and page helpers the raffle-lifecycle-*.spec.ts files share.
 
-export const SHOTS = 'docs/screenshots/issue-9';
 export const PHONE = { width: 412, height: 915 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const DRAW_SOURCE = 'Triple Táchira A, 10:00 p. m.';
 
-let sequence = 0;
 /** A cedula no other spec uses. */
-export const uniqueCedula = () => `V-${String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000))}`;
+export const uniqueCedula = () => `V-${String(30_000_000 + (uniqueSerial() % 9_000_000))}`;
 
 export const WINNER = {
   name: 'María Pérez',
@@ -41,7 +40,7 @@ export const cardOf = (page: Page, name: string) =>
   page.getByTestId('staff-raffle-card').filter({ hasText: name });
 
 /** A full-page screenshot from the top, so the sticky header is not painted over the middle. */
-export async function fullPageShot(page: Page, path: string) {
+export async function fullPageShot(page: Page, file: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path, fullPage: true });
+  await screenshot(page, file, { fullPage: true });
 }

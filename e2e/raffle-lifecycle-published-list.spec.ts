@@ -3,14 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cell, openRaffle } from './raffle-helpers';
-import {
-  DESKTOP,
-  DRAW_SOURCE,
-  fullPageShot,
-  PHONE,
-  SHOTS,
-  seedRaffleWithSales,
-} from './raffle-lifecycle-helpers';
+import { DESKTOP, DRAW_SOURCE, fullPageShot, PHONE, seedRaffleWithSales } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi } from './raffle-seed';
 
 // Issue 9, once sales close: the public page with its published list and Verificar.
@@ -27,10 +20,9 @@ async function publishedDraw(request: APIRequestContext, raffleId: string) {
 test.describe('raffle lifecycle', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('the public page of a closed raffle: no buying, the published list and Verificar', async ({
-    page,
-    request,
-  }) => {
+  test('the public page of a closed raffle: no buying, the published list and Verificar', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await seedRaffleWithSales(request, 'Lista publicada');
     await closeRaffleViaApi(request, raffle.id);
     const draw = await publishedDraw(request, raffle.id);
@@ -70,7 +62,7 @@ test.describe('raffle lifecycle', () => {
       await expect(list.getByTestId('verify-result')).toContainText(draw.draw_commitment);
       await list.getByText('Cómo verificar').click();
       await expect(list.getByText(/sha256sum lista\.txt/)).toBeVisible();
-      await fullPageShot(page, `${SHOTS}/raffle-closed-${size}.png`);
+      await fullPageShot(page, `issue-9/raffle-closed-${size}.png`);
     }
 
     // The download is the exact published text.

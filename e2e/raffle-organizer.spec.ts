@@ -1,14 +1,13 @@
-import { expect, SCREENSHOTS, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createActiveRaffle, openRaffle, phoneContext, reserveOneNumber } from './raffle-helpers';
 
 const ORGANIZER = 'Rifas El Trébol';
 const INSTRUCTIONS = 'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@eltrebol.com';
 
 test.describe('raffle detail: who runs it and how to pay', () => {
-  test('a buyer sees the organizer, can write to them, and gets their payment data after reserving', async ({
-    browser,
-    request,
-  }) => {
+  test('a buyer sees the organizer, can write to them, and gets their payment data after reserving', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
     // The server normalizes the phone to "0414-7654321"; wa.me wants +58 without the trunk 0.
     const raffle = await createActiveRaffle(request, {
       organizer_name: ORGANIZER,
@@ -24,7 +23,7 @@ test.describe('raffle detail: who runs it and how to pay', () => {
     await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/584147654321\?text=/);
     await expect(contact).toHaveAttribute('href', new RegExp(encodeURIComponent(raffle.name)));
     await contact.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/raffle-organizer.png` });
+    await screenshot(page, 'raffle-organizer.png');
 
     await reserveOneNumber(page, '021');
 
@@ -46,7 +45,7 @@ test.describe('raffle detail: who runs it and how to pay', () => {
     await page
       .getByRole('heading', { name: 'Cómo pagar' })
       .evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SCREENSHOTS}/success-instructions.png` });
+    await screenshot(page, 'success-instructions.png');
     await context.close();
   });
 

@@ -1,13 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiSignIn, expect } from './fixtures';
+import { ADMIN, apiSignIn, expect, uniqueSerial } from './fixtures';
 
 export type SeededRaffle = { id: string; name: string; total_numbers: number };
 type Credentials = { email: string; password: string };
 
-let sequence = 0;
-/** A raffle name no other spec uses in the shared run database. */
+/** A raffle name no other spec uses in the shared run database (nor contains as a part). */
 export const uniqueRaffleName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36).slice(-4)}${++sequence}`;
+  `${prefix} ${String(uniqueSerial() % 10_000_000).padStart(7, '0')}`;
 
 /** "YYYY-MM-DDTHH:mm" as a Caracas clock (UTC-4) shows it `days` from now, for datetime-local inputs. */
 export const caracasInputDate = (days: number) =>

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PHONE_VIEWPORT, SCREENSHOTS, signInAsAdmin, test, toast } from './fixtures';
+import { expect, PHONE_VIEWPORT, screenshot, signInAsAdmin, test, toast } from './fixtures';
 import { caracasInputDate, createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 /** A real PNG drawn by the browser, to upload as the prize photo. */
@@ -51,9 +51,9 @@ async function fillRaffleForm(page: Page, name: string) {
 }
 
 test.describe('raffle management (admin)', () => {
-  test('admin creates a raffle through the form and sees it on the dashboard and home page', async ({
-    page,
-  }) => {
+  test('admin creates a raffle through the form and sees it on the dashboard and home page', {
+    tag: '@screenshots',
+  }, async ({ page }) => {
     const name = uniqueRaffleName('Moto Bera');
     await signInAsAdmin(page);
     await page.getByRole('link', { name: 'Nueva rifa' }).first().click(); // the empty state offers it too
@@ -73,7 +73,7 @@ test.describe('raffle management (admin)', () => {
     await expect(page.getByText('Teléfono inválido: usa el formato 0414-1234567')).toBeVisible();
     await expect(page.getByLabel('WhatsApp de contacto')).toBeFocused();
     await page.getByLabel('WhatsApp de contacto').fill('0414 765 4321');
-    await page.screenshot({ path: `${SCREENSHOTS}/create-raffle.png`, fullPage: true });
+    await screenshot(page, 'create-raffle.png', { fullPage: true });
     await page.getByRole('button', { name: 'Crear rifa' }).click();
 
     await expect(toast(page, 'Rifa creada', `«${name}» ya tiene sus 1.000 números listos.`)).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('raffle management (admin)', () => {
       await close.click({ force: true }).catch(() => {}); // it may have gone by itself meanwhile
     }
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
+    await screenshot(page, 'dashboard.png', { fullPage: true });
 
     await page.goto('/');
     const publicCard = page.getByTestId('raffle-card').filter({ hasText: name });
@@ -144,7 +144,7 @@ test.describe('raffle management (admin)', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
-    test('admin creates a raffle paid in installments', async ({ page }) => {
+    test('admin creates a raffle paid in installments', { tag: '@screenshots' }, async ({ page }) => {
       const name = uniqueRaffleName('iPhone');
       await signInAsAdmin(page);
       await page.getByRole('link', { name: 'Nueva rifa' }).first().click(); // the empty state offers it too
@@ -153,14 +153,14 @@ test.describe('raffle management (admin)', () => {
       await page.getByRole('button', { name: 'Crear rifa' }).click();
       await expect(page.getByText('Indica en cuántas cuotas se paga')).toBeVisible();
       await page.getByLabel('Cantidad de cuotas').fill('4');
-      await page.screenshot({ path: `${SCREENSHOTS}/create-raffle-phone.png`, fullPage: true });
+      await screenshot(page, 'create-raffle-phone.png', { fullPage: true });
       await page.getByRole('button', { name: 'Crear rifa' }).click();
 
       await expect(page).toHaveURL(/\/dashboard\/admin$/);
       const card = page.getByTestId('staff-raffle-card').filter({ hasText: name });
       await expect(card.getByText('0% vendido')).toBeVisible();
       await expect(card.getByText('Cuotas (4)', { exact: false })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-phone.png`, fullPage: true });
+      await screenshot(page, 'dashboard-phone.png', { fullPage: true });
     });
   });
 });

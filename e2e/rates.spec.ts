@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createStaffUser, expect, signInAsAdmin, signInWithForm, test, toast } from './fixtures';
+import { createStaffUser, expect, screenshot, signInAsAdmin, signInWithForm, test, toast } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 
 // Issue 9: "Tasa del día" (admin): today's bolívar rate by hand or from RATES_URL, its last 30
 // days, and a banner on every staff screen while the rate is stale or missing.
 
-const SHOTS = 'docs/screenshots/issue-9';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 const RATES = '/dashboard/admin/rates';
@@ -37,7 +36,9 @@ const banner = (page: Page) => page.getByTestId('stale-rate-banner');
 test.describe('tasa del día', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('an admin types the day’s rate and sees it, where it came from and the chart', async ({ page }) => {
+  test('an admin types the day’s rate and sees it, where it came from and the chart', {
+    tag: '@screenshots',
+  }, async ({ page }) => {
     const today = caracasToday();
     await signInAsAdmin(page);
     // Reached from the dashboard menu.
@@ -71,7 +72,7 @@ test.describe('tasa del día', () => {
     await expect(row).toContainText('Manual');
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header stays on top of the shot
-    await page.screenshot({ path: `${SHOTS}/rates-412.png`, fullPage: true });
+    await screenshot(page, 'issue-9/rates-412.png', { fullPage: true });
 
     // The public price uses the new rate at once.
     const rates = await page.request.get('/api/exchange-rates');
@@ -81,7 +82,7 @@ test.describe('tasa del día', () => {
     expect(ves?.rate_to_usd).toBe(41.25);
   });
 
-  test('a month of rates on a desktop', async ({ page, request }) => {
+  test('a month of rates on a desktop', { tag: '@screenshots' }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const today = caracasToday();
     // The run database only holds today's rate (past days cannot be typed): the history answer
@@ -115,13 +116,12 @@ test.describe('tasa del día', () => {
     // A screen as tall as the page: the sticky sidebar (one screen tall) stays whole in the shot.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: DESKTOP.width, height: Math.max(height, DESKTOP.height) });
-    await page.screenshot({ path: `${SHOTS}/rates-1440.png` });
+    await screenshot(page, 'issue-9/rates-1440.png');
   });
 
-  test('a failed refresh: the warning, the stale rate, and the banner on staff screens only', async ({
-    page,
-    request,
-  }) => {
+  test('a failed refresh: the warning, the stale rate, and the banner on staff screens only', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 38.75);
     await signInAsAdmin(page);
     await expect(banner(page)).toHaveCount(0);
@@ -145,10 +145,10 @@ test.describe('tasa del día', () => {
     await expect(banner(page)).toContainText('La tasa del día está desactualizada');
     await expect(banner(page)).toContainText('Bs 38,75 por dólar');
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    await page.screenshot({ path: `${SHOTS}/stale-banner-412.png` });
+    await screenshot(page, 'issue-9/stale-banner-412.png');
     await page.setViewportSize(DESKTOP);
     await expect(banner(page)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/stale-banner-1440.png` });
+    await screenshot(page, 'issue-9/stale-banner-1440.png');
     await page.setViewportSize(PHONE);
     const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',

@@ -2,24 +2,26 @@ import {
   createStaffUser,
   expect,
   PHONE_VIEWPORT,
-  SCREENSHOTS,
+  screenshot,
   signInAsAdmin,
   signInWithForm,
   test,
 } from './fixtures';
 
 test.describe('routes and access', () => {
-  test('an unknown path shows the not-found screen with a link home', async ({ page }) => {
+  test('an unknown path shows the not-found screen with a link home', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
     await page.goto('/esto/no/existe');
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/not-found-desktop.png`, fullPage: true });
+    await screenshot(page, 'not-found-desktop.png', { fullPage: true });
     await page.getByRole('link', { name: 'Ir al inicio' }).click();
     await expect(page).toHaveURL(/\/$/);
     const header = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(header.getByRole('link', { name: 'Inicio' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Consultar tickets' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Acceso staff' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/home-desktop.png`, fullPage: true });
+    await screenshot(page, 'home-desktop.png', { fullPage: true });
   });
 
   test('old seller links go to the dashboard', async ({ page }) => {
@@ -33,13 +35,12 @@ test.describe('routes and access', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
-    test('a vendedor sees only staff items and is sent home from the users screen', async ({
-      page,
-      request,
-    }) => {
+    test('a vendedor sees only staff items and is sent home from the users screen', {
+      tag: '@screenshots',
+    }, async ({ page, request }) => {
       const seller = await createStaffUser(request, { full_name: 'Valentina Rojas' });
       await page.goto('/login');
-      await page.screenshot({ path: `${SCREENSHOTS}/login-phone.png`, fullPage: true });
+      await screenshot(page, 'login-phone.png', { fullPage: true });
       await signInWithForm(page, seller.email, seller.password);
       await expect(page).toHaveURL(/\/dashboard\/admin$/);
 
@@ -51,21 +52,21 @@ test.describe('routes and access', () => {
         await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
       }
       await expect(page.getByRole('dialog').getByText('Valentina Rojas', { exact: true })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-menu-phone.png` });
+      await screenshot(page, 'dashboard-menu-phone.png');
       await page.keyboard.press('Escape');
 
       await page.goto('/dashboard/admin/users');
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Ir al panel' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/home-phone.png`, fullPage: true });
+      await screenshot(page, 'home-phone.png', { fullPage: true });
     });
 
-    test('the not-found screen fits a phone', async ({ page }) => {
+    test('the not-found screen fits a phone', { tag: '@screenshots' }, async ({ page }) => {
       await page.goto('/dashboard/admin/no-existe');
       // Unknown dashboard paths are not protected screens: they are simply not found.
       await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/not-found-phone.png`, fullPage: true });
+      await screenshot(page, 'not-found-phone.png', { fullPage: true });
     });
   });
 });

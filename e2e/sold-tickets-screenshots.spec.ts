@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test } from './fixtures';
+import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import {
   createRaffleViaApi,
   patchNumberViaApi,
@@ -10,7 +10,6 @@ import {
 } from './raffle-seed';
 import { ANA, chip, JOSE, rows, ticketsUrl } from './sold-tickets-helpers';
 
-const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -65,10 +64,9 @@ test.describe('sold tickets (staff)', () => {
   // Each test seeds its raffle, signs in and walks a whole task; the shared machine is slow.
   test.describe.configure({ timeout: 60_000 });
 
-  test('screenshots at 412 and 1440 px, accessible and without horizontal overflow', async ({
-    page,
-    request,
-  }) => {
+  test('screenshots at 412 and 1440 px, accessible and without horizontal overflow', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('Gran Rifa Navideña: Moto Yamaha DT 175 y dos teléfonos'),
       total_numbers: 1000,
@@ -127,7 +125,7 @@ test.describe('sold tickets (staff)', () => {
       await expect(rows(page)).toHaveCount(10);
       await expectAccessible(page);
       await expectTapTargets(page);
-      await page.screenshot({ path: `${SHOTS}/tickets-${suffix}.png`, fullPage: viewport === DESKTOP });
+      await screenshot(page, `issue-6/tickets-${suffix}.png`, { fullPage: viewport === DESKTOP });
     }
 
     await page.setViewportSize(PHONE);
@@ -137,13 +135,13 @@ test.describe('sold tickets (staff)', () => {
     await expect(panel.getByTestId('ticket-history')).toBeVisible();
     await expectAccessible(page);
     await expectTapTargets(page);
-    await page.screenshot({ path: `${SHOTS}/tickets-panel-412.png` });
+    await screenshot(page, 'issue-6/tickets-panel-412.png');
 
     await panel.getByRole('button', { name: 'Imprimir ticket' }).click();
     const preview = page.getByRole('dialog', { name: 'Ticket del número 100' });
     await expect(preview.getByTestId('staff-printable-ticket')).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/tickets-print-412.png` });
+    await screenshot(page, 'issue-6/tickets-print-412.png');
 
     // On a wide screen the panel is a side panel on the right.
     await page.keyboard.press('Escape');
@@ -155,6 +153,6 @@ test.describe('sold tickets (staff)', () => {
     await expect(page.getByRole('dialog', { name: /Número 050/ })).toBeVisible();
     await expect(page.getByTestId('ticket-history')).toContainText('Abonó $4 por Zelle');
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/tickets-panel-1440.png` });
+    await screenshot(page, 'issue-6/tickets-panel-1440.png');
   });
 });

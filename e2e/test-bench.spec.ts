@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { expect, screenshot, signInAsAdmin, takeScreenshots, test, toast } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, uniqueRaffleName } from './raffle-seed';
 
 // Issue 9, item 5: the admin's test bench (live checks and the concurrency drill).
-const SHOTS = 'docs/screenshots/issue-9';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 const CHECKS = [
@@ -22,20 +21,20 @@ test.use({ viewport: DESKTOP });
  * The whole page from the top, once the toasts are gone (they would cover what they announce).
  * The desktop sidebar is one screen tall (sticky): a screen as tall as the page keeps it whole.
  */
-async function screenshot(page: Page, path: string) {
+async function wholePageShot(page: Page, file: string) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  if (!takeScreenshots) return screenshot(page, file);
   const viewport = page.viewportSize() ?? DESKTOP;
   await page.evaluate(() => window.scrollTo(0, 0));
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await page.screenshot({ path });
+  await screenshot(page, file);
   await page.setViewportSize(viewport);
 }
 
-test('an admin runs the live checks (all pass) and a 200-buyer drill with no double sale', async ({
-  page,
-  request,
-}) => {
+test('an admin runs the live checks (all pass) and a 200-buyer drill with no double sale', {
+  tag: '@screenshots',
+}, async ({ page, request }) => {
   // A rate of today for the rates check; the expiry job swept once at start.
   await setVesRate(request, 36.5);
   const real = await createRaffleViaApi(request, { name: uniqueRaffleName('Rifa real'), status: 'activa' });
@@ -72,7 +71,7 @@ test('an admin runs the live checks (all pass) and a 200-buyer drill with no dou
   await expect(row).toContainText('200');
   await expect(row).toContainText('Correcto');
   await expect(page.getByText('Aún no hay simulacros')).toHaveCount(0);
-  await screenshot(page, `${SHOTS}/test-bench-1440.png`);
+  await wholePageShot(page, 'issue-9/test-bench-1440.png');
   // With results on screen (cards, charts, figures, the table), axe finds nothing serious.
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
@@ -94,5 +93,5 @@ test('an admin runs the live checks (all pass) and a 200-buyer drill with no dou
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('table')).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: 'Ventas dobles' }).first()).toBeVisible();
-  await screenshot(page, `${SHOTS}/test-bench-412.png`);
+  await wholePageShot(page, 'issue-9/test-bench-412.png');
 });

@@ -1,9 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiSignIn, expect, test, toast } from './fixtures';
+import { ADMIN, apiSignIn, expect, screenshot, test, toast, uniqueSerial } from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
-const SHOTS = 'docs/screenshots/issue-6';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 const REJECTION = 'La referencia no aparece en el banco';
@@ -14,10 +13,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let sequence = 0;
 /** A buyer no other spec uses, so the lookup finds only this spec's tickets. */
 function uniqueBuyer() {
-  const digits = String(30_000_000 + ((Date.now() + ++sequence * 7919) % 9_000_000));
+  const digits = String(30_000_000 + (uniqueSerial() % 9_000_000));
   const last4 = digits.slice(-4);
   return {
     name: 'José Ñáñez Rodríguez',
@@ -81,10 +79,9 @@ async function lookUp(page: Page, digits: string, last4: string) {
 test.describe('paying from tracking', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('after a rejected proof the buyer sees why and sends another from tracking', async ({
-    page,
-    request,
-  }) => {
+  test('after a rejected proof the buyer sees why and sends another from tracking', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('Moto Bera SBR 2026 edición aniversario'),
@@ -129,10 +126,10 @@ test.describe('paying from tracking', () => {
     await dialog.getByRole('combobox', { name: 'Método de pago' }).click();
     await page.getByRole('option', { name: 'Pago móvil' }).click();
     await dialog.getByLabel('Número de referencia (opcional)').fill('0123456789');
-    await page.screenshot({ path: `${SHOTS}/tracking-412.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-6/tracking-412.png', { animations: 'disabled' });
     await page.setViewportSize(DESKTOP);
     await expect(dialog).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/tracking-1440.png`, animations: 'disabled' });
+    await screenshot(page, 'issue-6/tracking-1440.png', { animations: 'disabled' });
     await page.setViewportSize(PHONE);
 
     await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();

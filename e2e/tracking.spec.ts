@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PHONE_VIEWPORT, SCREENSHOTS, test } from './fixtures';
+import { expect, PHONE_VIEWPORT, screenshot, test } from './fixtures';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 async function search(page: Page, nationality: 'V' | 'E', digits: string, last4: string) {
@@ -12,7 +12,10 @@ async function search(page: Page, nationality: 'V' | 'E', digits: string, last4:
 test.describe('ticket tracking', () => {
   test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
-  test('a buyer finds both reserved tickets with their masked name', async ({ page, request }) => {
+  test('a buyer finds both reserved tickets with their masked name', { tag: '@screenshots' }, async ({
+    page,
+    request,
+  }) => {
     const raffle = await createRaffleViaApi(request, {
       name: uniqueRaffleName('Moto Bera'),
       total_numbers: 1000,
@@ -37,7 +40,7 @@ test.describe('ticket tracking', () => {
     await expect(tickets.first().getByText(/^Paga antes del .* para no perder este número\.$/)).toBeVisible();
     await expect(tickets.first().getByText('Sin pagos enviados todavía.')).toBeVisible();
     await expect(page.getByText('María Pérez')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/tracking.png`, fullPage: true });
+    await screenshot(page, 'tracking.png', { fullPage: true });
   });
 
   test('wrong last digits give the empty state, not which half was wrong', async ({ page }) => {

@@ -2,7 +2,7 @@ import {
   createStaffUser,
   expect,
   PHONE_VIEWPORT,
-  SCREENSHOTS,
+  screenshot,
   signInAsAdmin,
   test,
   toast,
@@ -10,7 +10,9 @@ import {
 } from './fixtures';
 
 test.describe('user management (admin)', () => {
-  test('admin creates a user, first seeing why the password is weak', async ({ page }) => {
+  test('admin creates a user, first seeing why the password is weak', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await page
       .getByRole('navigation', { name: 'Menú del panel' })
@@ -30,7 +32,7 @@ test.describe('user management (admin)', () => {
 
     // The server's reasons, one per line under the password field.
     await expect(dialog.getByText('Debe tener al menos 8 caracteres')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/users-weak-password-desktop.png` });
+    await screenshot(page, 'users-weak-password-desktop.png');
 
     await dialog.getByLabel('Contraseña', { exact: true }).fill('Sorteo2026Seguro');
     await dialog.getByRole('button', { name: 'Crear usuario' }).click();
@@ -41,7 +43,7 @@ test.describe('user management (admin)', () => {
     await expect(row).toContainText('0414-5551234');
     await expect(row).toContainText('Activo');
     await expect(row.getByRole('combobox', { name: 'Rol de Carlos Méndez' })).toHaveText('Vendedor');
-    await page.screenshot({ path: `${SCREENSHOTS}/users-desktop.png`, fullPage: true });
+    await screenshot(page, 'users-desktop.png', { fullPage: true });
 
     // A duplicate e-mail is refused with the server's message under the field.
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();
@@ -115,16 +117,16 @@ test.describe('user management (admin)', () => {
     expect(old.status()).toBe(400);
   });
 
-  test('on a phone the users are cards', async ({ page }) => {
+  test('on a phone the users are cards', { tag: '@screenshots' }, async ({ page }) => {
     await page.setViewportSize(PHONE_VIEWPORT);
     await signInAsAdmin(page);
     await page.goto('/dashboard/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
     await expect(page.getByRole('listitem').filter({ hasText: 'admin@e2e.test' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/users-phone.png`, fullPage: true });
+    await screenshot(page, 'users-phone.png', { fullPage: true });
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();
     await expect(page.getByRole('dialog', { name: 'Nuevo usuario' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/users-create-phone.png` });
+    await screenshot(page, 'users-create-phone.png');
   });
 });

@@ -2,7 +2,12 @@
 //   1. unit + API tests on PGlite
 //   2. API tests again on a real PostgreSQL (TEST_DATABASE_URL, or the local server if reachable)
 //   3. the web build and the Playwright tests in Debian's Chromium
+// `npm test unit` and `npm test e2e` run one half; `npm run screenshots` (`npm test screenshots`)
+// builds and runs only the browser tests tagged @screenshots, with SCREENSHOTS=1 (they write PNGs to
+// the ignored screenshots/ folder; other runs take none).
 // Under CI=true a missing PostgreSQL is a failure; elsewhere the pass is skipped, loudly.
+// The summary gives each stage's duration; with TEST_TIMINGS_FILE set (.ci/run sets it) each stage
+// also appends a line "label<TAB>seconds" there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,11 +20,24 @@ const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 const isCI = process.env.CI === 'true';
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-test-'));
 const results = [];
+const started = performance.now();
 
+/** Seconds as "1m 05s" (or "42s"). */
+function duration(seconds) {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** Runs one stage; resolves whether it passed and how long it took. */
 function run(label, command, args, env = {}) {
   console.log(`\n━━━ ${label} ━━━`);
+  const start = performance.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status === 0;
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`━━━ ${label}: ${duration(seconds)} ━━━`);
+  const timings = process.env.TEST_TIMINGS_FILE;
+  if (timings) fs.appendFileSync(timings, `${label}\t${Math.round(seconds)}\n`);
+  return { ok: res.status === 0, seconds };
 }
 
 function ensureChromium() {
@@ -27,10 +45,10 @@ function ensureChromium() {
   if (process.getuid?.() === 0) {
     console.log("Debian's Chromium is missing: installing it (apt-get install -y chromium)…");
     const ok =
-      run('apt-get update', 'apt-get', ['update', '-qq']) &&
+      run('apt-get update', 'apt-get', ['update', '-qq']).ok &&
       run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
         DEBIAN_FRONTEND: 'noninteractive',
-      });
+      }).ok;
     if (ok && fs.existsSync(CHROMIUM)) return;
   }
   console.error(
@@ -55,7 +73,7 @@ async function postgresUrl() {
 
 function vitest(label, args, env) {
   const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+  const { ok, seconds } = run(
     label,
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
@@ -66,6 +84,7 @@ function vitest(label, args, env) {
   const failedFiles = report?.numFailedTestSuites ?? 0;
   results.push({
     label,
+    seconds,
     ok,
     passed: report?.numPassedTests ?? 0,
     // A run that failed with every test green (a file that did not load, an unhandled error after
@@ -82,16 +101,38 @@ function vitest(label, args, env) {
   });
 }
 
-function playwright() {
+function playwright({ label = 'browser (Chromium)', args = [], env = {} } = {}) {
   const out = path.join(reportDir, 'playwright.json');
-  const ok =
-    run('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) &&
-    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+  // The browser tests' server serves E2E_WEB_DIST_DIR when set (playwright.config.ts): build there.
+  const outDir = process.env.E2E_WEB_DIST_DIR ? ['--outDir', process.env.E2E_WEB_DIST_DIR] : [];
+  const build = run('web build', 'npx', [
+    'vite',
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+    ...outDir,
+  ]);
+  results.push({
+    label: 'web build',
+    seconds: build.seconds,
+    ok: build.ok,
+    passed: 0,
+    failed: build.ok ? 0 : 1,
+    skipped: 0,
+  });
+  if (!build.ok) return;
+  const { ok, seconds } = run(
+    'browser tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json', ...args],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env },
+  );
   const stats = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')).stats : null;
   results.push({
-    label: 'browser (Chromium)',
+    label,
+    seconds,
     ok,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: ok ? (stats?.unexpected ?? 0) : Math.max(stats?.unexpected ?? 0, 1),
@@ -101,8 +142,14 @@ function playwright() {
 }
 
 ensureChromium();
-const only = process.argv[2]; // optional: "unit" | "e2e"
-if (only !== 'e2e') {
+const only = process.argv[2]; // optional: "unit" | "e2e" | "screenshots"
+if (only === 'screenshots') {
+  playwright({
+    label: 'screenshots (Chromium)',
+    args: ['--grep', '@screenshots'],
+    env: { SCREENSHOTS: '1' },
+  });
+} else if (only !== 'e2e') {
   vitest('unit + API on PGlite', [], { TEST_DATABASE_URL: '' });
   const pgUrl = await postgresUrl();
   if (typeof pgUrl === 'string') {
@@ -121,17 +168,20 @@ if (only !== 'e2e') {
     });
   }
 }
-if (only !== 'unit') playwright();
+if (only !== 'unit' && only !== 'screenshots') playwright();
 
 console.log('\n━━━ Summary ━━━');
 for (const r of results) {
-  console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.why ?? ''}`,
-  );
+  const time = r.seconds === undefined ? '' : `  [${duration(r.seconds)}]`;
+  const counts =
+    r.label === 'web build' ? '' : `: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}${counts}${r.why ?? ''}${time}`);
 }
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {
   passed: 0,
   failed: 0,
 });
-console.log(`\n${total.passed} passed, ${total.failed} failed`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed  [${duration((performance.now() - started) / 1000)}]`,
+);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

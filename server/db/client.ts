@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCK_KEYS } from '../lib/lock-keys';
+import type { WorkerData } from './pglite-worker';
 import { startPgliteWorker } from './pglite-worker-client';
 import * as schema from './schema';
 
@@ -37,19 +38,32 @@ const relistenDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseOptions = { databaseUrl?: string | null; pgliteDataDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string | null;
+  pgliteDataDir?: string;
+  /** PGlite: start from this file, a tarball of PGlite's dumpDataDir(), instead of an empty cluster. */
+  pgliteLoadDataDir?: string;
+  /**
+   * false when the database comes already migrated (the tests' template database or dump): saves
+   * reading every migration again. Servers always migrate at start.
+   */
+  migrate?: boolean;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir);
+  const migrate = options.migrate ?? true;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, migrate)
+    : openPglite({ dataDir: options.pgliteDataDir, loadDataDir: options.pgliteLoadDataDir }, migrate);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(location: WorkerData, migrate: boolean): Promise<Database> {
   // PGlite runs each statement synchronously (WASM): a worker thread owns it, so a long statement
   // never freezes the HTTP thread (decision 009). No dataDir = in-memory (tests).
-  const client = await startPgliteWorker(dataDir);
+  const client = await startPgliteWorker(location);
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   try {
-    await migratePglite(db as never, { migrationsFolder });
+    if (migrate) await migratePglite(db as never, { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;
@@ -57,19 +71,21 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return { kind: 'pglite', db, listen: client.listen, close: client.close };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, migrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', () => {
     /* idle client errors are reported by the query that meets them */
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrations]);
-    await migratePg(db as never, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrations]).catch(() => {});
-    lockClient.release();
+  if (migrate) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrations]);
+      await migratePg(db as never, { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrations]).catch(() => {});
+      lockClient.release();
+    }
   }
   // LISTEN needs one dedicated connection for the life of the process; when it drops (a database
   // restart, a network cut) it is opened again, every channel listened again, and the resets told.

@@ -47,9 +47,11 @@ function toWorkerOptions(options: QueryOptions = {}): Omit<WorkerQuery, 'sql' | 
   return result;
 }
 
-/** Starts the worker, opens PGlite in it (in memory without `dataDir`) and resolves once it is ready. */
-export async function startPgliteWorker(dataDir?: string): Promise<PgliteWorkerClient> {
-  const workerData: WorkerData = { dataDir };
+/**
+ * Starts the worker, opens PGlite in it (in memory without `dataDir`; from a dump with `loadDataDir`)
+ * and resolves once it is ready.
+ */
+export async function startPgliteWorker(workerData: WorkerData = {}): Promise<PgliteWorkerClient> {
   // execArgv: [] because the entry registers tsx itself; the parent's flags (vitest's, --watch) are not for it.
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData, execArgv: [] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

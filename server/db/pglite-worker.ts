@@ -2,6 +2,7 @@
 // on the HTTP thread a long statement froze every request; here it only holds up other statements,
 // which wait for the one PostgreSQL session anyway. Started by pglite-worker-client.ts through
 // pglite-worker.mjs; speaks the messages below and nothing else.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 
@@ -33,7 +34,11 @@ export type WorkerMessage =
   | { kind: 'reply'; id: number; ok: false; error: WorkerError }
   | { kind: 'notification'; listenId: number; payload: string };
 
-export type WorkerData = { dataDir?: string };
+/**
+ * Where PGlite's data lives: `dataDir` on disk, else in memory; `loadDataDir` is the path of a
+ * dumpDataDir() tarball to start from (the tests' migrated dump) instead of an empty cluster.
+ */
+export type WorkerData = { dataDir?: string; loadDataDir?: string };
 
 type OpenTransaction = { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -41,7 +46,7 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-const { dataDir } = workerData as WorkerData;
+const { dataDir, loadDataDir } = workerData as WorkerData;
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<number, () => Promise<void>>();
 let lastTxId = 0;
@@ -138,7 +143,10 @@ function reply(id: number, outcome: Promise<unknown>) {
 }
 
 try {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  const pg = await PGlite.create({
+    ...(dataDir && { dataDir }),
+    ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
+  });
   port.on('message', (request: WorkerRequest) => reply(request.id, run(pg, request)));
   post({ kind: 'ready' });
 } catch (error) {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
@@ -12,30 +13,32 @@ import { type TestConfigOverrides, testConfig } from './test-config';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin12345!' };
 
 /**
- * A fresh database per test file: in-memory PGlite, or a new randomly named database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
+ * A fresh database per test file, a copy of the run's migrated one (global-setup.ts): in-memory
+ * PGlite loaded from the migrated dump, or a new randomly named database created from the template
+ * on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
  */
 async function openTestDatabase(
   attachTo?: string,
 ): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (attachTo) {
     // A second app instance on another test app's database: closing it leaves the database.
-    const database = await openDatabase({ databaseUrl: attachTo });
+    const database = await openDatabase({ databaseUrl: attachTo, migrate: false });
     return { database, url: attachTo, drop: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const dump = inject('pgliteDump');
+    if (!dump) throw new Error('no migrated PGlite dump: vitest.config.ts globalSetup did not run');
+    const database = await openDatabase({ pgliteLoadDataDir: dump, migrate: false });
     return { database, drop: () => database.close() };
   }
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('no template database: vitest.config.ts globalSetup did not run');
   const name = `rifas_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await createFromTemplate(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), migrate: false });
   return {
     database,
     url: url.toString(),
@@ -47,6 +50,29 @@ async function openTestDatabase(
       await cleanup.end();
     },
   };
+}
+
+/**
+ * CREATE DATABASE … TEMPLATE refuses while any session is connected to the template (SQLSTATE
+ * 55006, "source database is being accessed by other users"). Nobody connects to it after the
+ * global setup, but PostgreSQL may still be ending the setup's sessions: try again a few times.
+ */
+async function createFromTemplate(serverUrl: string, name: string, template: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt === 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };

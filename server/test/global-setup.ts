@@ -1,0 +1,76 @@
+// Vitest globalSetup: migrate one database per test run, and let every test file start from a copy
+// of it instead of running every migration again (see test-app.ts `openTestDatabase`).
+//   PostgreSQL pass (TEST_DATABASE_URL): a template database, copied by CREATE DATABASE … TEMPLATE.
+//   PGlite pass: a migrated data directory dumped to a file, which each PGlite loads at start.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder, openDatabase } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL pass: the migrated template database on TEST_DATABASE_URL's server. */
+    pgTemplate: string | null;
+    /** PGlite pass: a file holding a migrated PGlite data directory (dumpDataDir tarball). */
+    pgliteDump: string | null;
+  }
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresTemplate(serverUrl: string) {
+  const name = `rifas_template_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const database = await openDatabase({ databaseUrl: url });
+  await database.close();
+  // CREATE DATABASE … TEMPLATE refuses a source anyone is connected to: nobody may connect now.
+  await onServer(serverUrl, `alter database ${name} with allow_connections false`);
+  return {
+    name,
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function pgliteDump() {
+  // The same migrations, with the same driver, as openDatabase runs in its worker thread.
+  const pglite = await PGlite.create();
+  try {
+    await migrate(drizzle({ client: pglite }), { migrationsFolder });
+    const dump = await pglite.dumpDataDir('none');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-pglite-template-'));
+    const file = path.join(dir, 'pgdata.tar');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return { file, drop: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await pglite.close();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = await postgresTemplate(serverUrl);
+    project.provide('pgTemplate', template.name);
+    project.provide('pgliteDump', null);
+    return template.drop;
+  }
+  const dump = await pgliteDump();
+  project.provide('pgTemplate', null);
+  project.provide('pgliteDump', dump.file);
+  return dump.drop;
+}
