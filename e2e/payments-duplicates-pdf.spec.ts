@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signInAsAdmin, test } from './fixtures';
-import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
+import {
+  cardsOf,
+  cardWithNumber,
+  newRaffle,
+  openPayments,
+  receiptPng,
+  reserveAndPay,
+  uniqueBuyer,
+} from './payments-helpers';
 import { setVesRate } from './raffle-helpers';
 
 const PHONE = { width: 412, height: 915 };
@@ -63,10 +71,10 @@ test.describe('payments screen (admin)', () => {
     await openPayments(page);
     const cards = cardsOf(page, raffle.name);
     await expect(cards).toHaveCount(3);
-    const duplicate = cards.filter({ hasText: '088' });
+    const duplicate = cardWithNumber(page, cards, '088');
     await expect(duplicate.getByTestId('duplicate-warning')).toContainText('Posible duplicado');
-    await expect(cards.filter({ hasText: '021' }).getByTestId('duplicate-warning')).toHaveCount(0);
-    const pdf = cards.filter({ hasText: '105' });
+    await expect(cardWithNumber(page, cards, '021').getByTestId('duplicate-warning')).toHaveCount(0);
+    const pdf = cardWithNumber(page, cards, '105');
     await expect(pdf.locator('object[type="application/pdf"]')).toHaveAttribute('data', /^blob:/);
     await expect(pdf.getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', /^blob:/);
     for (const image of await cards.getByRole('img').all()) {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, uniqueSerial } from './fixtures';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -96,6 +96,13 @@ export async function newRaffle(request: APIRequestContext, prefix: string) {
 /** The payment cards of one raffle (the run database is shared with other specs). */
 export const cardsOf = (page: Page, raffleName: string) =>
   page.getByTestId('payment-card').filter({ hasText: raffleName });
+
+/**
+ * The card of `cards` that pays this number: matched on the number's own badge, not on any text
+ * of the card (a raffle name's random suffix can contain "021").
+ */
+export const cardWithNumber = (page: Page, cards: Locator, number: string) =>
+  cards.filter({ has: page.getByRole('listitem').filter({ hasText: new RegExp(`^${number}$`) }) });
 
 export async function openPayments(page: Page, query = '') {
   await page.goto(`${PAYMENTS}${query}`);
