@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { paths } from '../web/src/config/paths';
-import { ADMIN, apiSignIn, createStaffUser, expect, signInAsAdmin, test, uniqueSerial } from './fixtures';
+import { ADMIN, apiSignIn, createStaffUser, expect, test, uniqueSerial, withAdminSession } from './fixtures';
 import { uploadPrizePhotos } from './prize-photo';
 import { cell, createActiveRaffle, fillCheckout, setVesRate } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
@@ -281,7 +281,7 @@ for (const [size, use] of Object.entries(SIZES)) {
 
     for (const route of ROUTES) {
       test(`${route.key}: no serious or critical violations`, async ({ page }) => {
-        if (route.staff) await signInAsAdmin(page);
+        if (route.staff) await withAdminSession(page);
         await route.open(page, data);
         const violations = await seriousViolations(page);
         expect(violations, `axe on ${page.url()}:\n${violations.join('\n')}`).toEqual([]);

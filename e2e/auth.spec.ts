@@ -4,7 +4,7 @@ import {
   createStaffUser,
   expect,
   screenshot,
-  signInAsAdmin,
+  signInAsAdminWithForm,
   signInWithForm,
   test,
   toast,
@@ -62,7 +62,7 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('signing out shows the toast and returns to /login', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signInAsAdminWithForm(page);
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(toast(page, 'Sesión cerrada', 'Has cerrado sesión correctamente')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -81,7 +81,7 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('a rejected access token is refreshed once and the request retried', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signInAsAdminWithForm(page);
     const before = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('rifas.auth.session') ?? 'null'),
     );

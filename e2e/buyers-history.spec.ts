@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, createStaffUser, expect, screenshot, signInAsAdmin, signInWithForm, test } from './fixtures';
+import {
+  ADMIN,
+  createStaffUser,
+  expect,
+  screenshot,
+  signInAsAdmin,
+  signInWithForm,
+  test,
+  withAdminSession,
+} from './fixtures';
 import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
@@ -36,7 +45,7 @@ test.describe('buyers and history (staff)', () => {
       phone: '0424-1112233',
     });
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(`/dashboard/admin/buyers/${raffle.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Compradores' })).toBeVisible();
     await expect(page.getByText(raffle.name).first()).toBeVisible();
@@ -88,7 +97,7 @@ test.describe('buyers and history (staff)', () => {
 
   test('a raffle without buyers says so', async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Sin ventas') });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(`/dashboard/admin/buyers/${raffle.id}`);
     await expect(page.getByText('Todavía no hay compradores en esta rifa')).toBeVisible();
   });
@@ -107,7 +116,7 @@ test.describe('buyers and history (staff)', () => {
     await reserveViaApi(request, other.id, [9], { cedula: 'V-15000112' });
     await patchNumberViaApi(request, raffle.id, 3, { status: 'pagado' });
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto('/dashboard/admin/history');
     await expect(page.getByRole('heading', { level: 1, name: 'Historial de tickets' })).toBeVisible();
     const entries = page.getByTestId('history-entry').filter({ visible: true });

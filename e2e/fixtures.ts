@@ -99,10 +99,42 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-/** Signs in through the UI starting from /login and waits for the dashboard. */
-export async function signInAsAdmin(page: Page) {
+/** Signs in through the UI starting from /login and waits for the dashboard (what auth.spec tests). */
+export async function signInAsAdminWithForm(page: Page) {
   await page.goto('/login');
   await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+}
+
+/** Where the web app keeps its session (web/src/lib/session-storage.ts). */
+const SESSION_KEY = 'rifas.auth.session';
+
+/**
+ * The admin's session as the web app stores it after signing in, put in place before the next page
+ * loads: a test that is not about signing in skips the sign-in page and the dashboard it lands on
+ * (two page loads, with the dashboard's charts, per test). Injected once per tab, so signing out
+ * inside the test stays signed out.
+ */
+export async function withAdminSession(page: Page) {
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { session, profile } = await response.json();
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (sessionStorage.getItem('e2e.session-seeded')) return;
+      sessionStorage.setItem('e2e.session-seeded', '1');
+      localStorage.setItem(key, value);
+    },
+    { key: SESSION_KEY, value: JSON.stringify({ session, profile }) },
+  );
+}
+
+/** Signed in as the admin (without the sign-in form), on the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await withAdminSession(page);
+  await page.goto('/dashboard/admin');
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signInAsAdmin, test } from './fixtures';
+import { expect, screenshot, test, withAdminSession } from './fixtures';
 import {
   cardsOf,
   cardWithNumber,
@@ -67,7 +67,7 @@ test.describe('payments screen (admin)', () => {
       reference: '00987654',
     });
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openPayments(page);
     const cards = cardsOf(page, raffle.name);
     await expect(cards).toHaveCount(3);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { expect, test, toast, withAdminSession } from './fixtures';
 import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
 import { cell, openRaffle, phoneContext, setVesRate } from './raffle-helpers';
 
@@ -35,7 +35,7 @@ test.describe('payments screen (admin)', () => {
     await openRaffle(board, raffle.id);
     await expect(cell(board, '007', 'apartado')).toBeVisible();
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openPayments(page);
     await expect(page).toHaveURL(/\/dashboard\/admin\/payments$/);
     const card = cardsOf(page, raffle.name);
@@ -94,7 +94,7 @@ test.describe('payments screen (admin)', () => {
       reference: '778899',
       method: 'transfer',
     });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openPayments(page, '?status=pending');
     const card = cardsOf(page, raffle.name);
     await card.getByRole('button', { name: 'Rechazar el pago del número 012' }).click();
@@ -132,7 +132,7 @@ test.describe('payments screen (admin)', () => {
       proof: await receiptPng(page, ['Pago móvil', 'Ref. 123123', 'Bs 365,00']),
       reference: '123123',
     });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openPayments(page);
     const card = cardsOf(page, raffle.name);
     await expect(card).toHaveCount(1);
@@ -174,7 +174,7 @@ test.describe('payments screen (admin)', () => {
       proof: await receiptPng(page, ['Zelle', 'Ref. 555000']),
       method: 'zelle',
     });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openPayments(page);
     const card = cardsOf(page, raffle.name);
     await expect(card).toHaveCount(1);

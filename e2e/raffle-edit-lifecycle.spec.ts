@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
+import { expect, screenshot, signInAsAdmin, test, toast, withAdminSession } from './fixtures';
 import { closeRaffleViaApi, createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // Issue 9 (decision 010): the edit form offers only the status changes the server allows, says
@@ -36,7 +36,7 @@ test.describe('raffle lifecycle on the edit form', () => {
     tag: '@screenshots',
   }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Moto ciclo') });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openEdit(page, raffle.id, raffle.name);
     await expect(statusRadios(page)).toHaveCount(2);
     await expect(page.getByRole('radio', { name: /^Borrador/ })).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('on a phone', () => {
   test('a raffle with sales warns beside the price', { tag: '@screenshots' }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Nevera ciclo') });
     await reserveViaApi(request, raffle.id, [1], { cedula: 'V-20333444' });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await openEdit(page, raffle.id, raffle.name);
     await expect(page.getByText(PRICE_WARNING)).toBeVisible();
     await centerOn(page, '#raffle-price-warning');

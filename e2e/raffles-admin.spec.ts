@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PHONE_VIEWPORT, screenshot, signInAsAdmin, test, toast } from './fixtures';
+import { expect, PHONE_VIEWPORT, screenshot, signInAsAdmin, test, toast, withAdminSession } from './fixtures';
 import { caracasInputDate, createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 /** A real PNG drawn by the browser, to upload as the prize photo. */
@@ -105,7 +105,7 @@ test.describe('raffle management (admin)', () => {
 
   test('edit saves changes, and a total that can no longer change says why', async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Televisor') });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(`/dashboard/admin/edit/${raffle.id}`);
     await expect(page.getByLabel('Nombre de la rifa')).toHaveValue(raffle.name);
     await expect(page.getByLabel('Precio por número (USD)')).toHaveValue('5');

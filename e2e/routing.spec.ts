@@ -3,9 +3,9 @@ import {
   expect,
   PHONE_VIEWPORT,
   screenshot,
-  signInAsAdmin,
   signInWithForm,
   test,
+  withAdminSession,
 } from './fixtures';
 
 test.describe('routes and access', () => {
@@ -25,7 +25,7 @@ test.describe('routes and access', () => {
   });
 
   test('old seller links go to the dashboard', async ({ page }) => {
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto('/dashboard/vendedor/x');
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await page.goto('/dashboard/vendedor');

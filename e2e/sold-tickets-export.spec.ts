@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, signInAsAdmin, test, toast } from './fixtures';
+import { expect, test, toast, withAdminSession } from './fixtures';
 import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 import { ANA, JOSE, rows, ticketsUrl } from './sold-tickets-helpers';
 
@@ -24,7 +24,7 @@ test.describe('sold tickets (staff)', () => {
     await reserveViaApi(request, raffle.id, [4, 5, 6], ANA);
     await patchNumberViaApi(request, raffle.id, 6, { status: 'pagado' });
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(`${ticketsUrl(raffle.id)}?estado=apartado&buscar=9876543`);
     await expect(rows(page)).toHaveCount(2);
 

@@ -1,4 +1,4 @@
-import { ADMIN, expect, signInAsAdmin, test, toast } from './fixtures';
+import { ADMIN, expect, test, toast, withAdminSession } from './fixtures';
 import { createRaffleViaApi, rejectedPayment, reserveViaApi, saleId, uniqueRaffleName } from './raffle-seed';
 import { ANA, openMenu, row, ticketsUrl } from './sold-tickets-helpers';
 
@@ -27,7 +27,7 @@ test.describe('sold tickets (staff)', () => {
       'El comprobante no corresponde',
     );
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(ticketsUrl(raffle.id));
     await openMenu(page, '21');
     await page.getByRole('menuitem', { name: 'Editar comprador' }).click();

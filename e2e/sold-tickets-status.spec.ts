@@ -1,4 +1,4 @@
-import { createStaffUser, expect, signInAsAdmin, signInWithForm, test, toast } from './fixtures';
+import { createStaffUser, expect, signInWithForm, test, toast, withAdminSession } from './fixtures';
 import { cell, openRaffle } from './raffle-helpers';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 import { ANA, chip, JOSE, openMenu, row, rows, ticketsUrl } from './sold-tickets-helpers';
@@ -89,7 +89,7 @@ test.describe('sold tickets (staff)', () => {
     await reserveViaApi(request, raffle.id, [3], JOSE);
     await reserveViaApi(request, raffle.id, [4, 5], ANA);
 
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto(ticketsUrl(raffle.id));
     await expect(rows(page)).toHaveCount(3);
     await expect(row(page, '03')).toContainText('$0,00');

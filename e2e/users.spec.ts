@@ -7,6 +7,7 @@ import {
   test,
   toast,
   uniqueEmail,
+  withAdminSession,
 } from './fixtures';
 
 test.describe('user management (admin)', () => {
@@ -55,7 +56,7 @@ test.describe('user management (admin)', () => {
   });
 
   test('admin disables a user after confirming by name, and enables them again', async ({ page }) => {
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto('/dashboard/admin/users');
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
@@ -85,7 +86,7 @@ test.describe('user management (admin)', () => {
     request,
   }) => {
     const seller = await createStaffUser(request, { full_name: 'Andrés Pinto' });
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto('/dashboard/admin/users');
     const row = page.getByRole('row').filter({ hasText: seller.email });
 
@@ -119,7 +120,7 @@ test.describe('user management (admin)', () => {
 
   test('on a phone the users are cards', { tag: '@screenshots' }, async ({ page }) => {
     await page.setViewportSize(PHONE_VIEWPORT);
-    await signInAsAdmin(page);
+    await withAdminSession(page);
     await page.goto('/dashboard/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
