@@ -5,7 +5,7 @@ import {
   PAYMENT_STATUSES,
   publicCreatePaymentResultSchema,
   staffPaymentSchema,
-  ticketPaymentSchema,
+  ticketLedgerEntrySchema,
 } from './payments';
 import { PAYMENT_TYPES, publicRaffleSchema, RAFFLE_STATUSES, raffleSchema } from './raffles';
 import { currencyCodeSchema, exchangeRateSchema, rateHistoryPointSchema } from './rates';
@@ -40,7 +40,7 @@ export const raffleNumberParams = raffleIdParams.extend({
 /** `GET /api/payments?status=`. */
 export const paymentListQuery = z.object({ status: z.enum(PAYMENT_STATUSES).optional() });
 export const staffPaymentListSchema = z.array(staffPaymentSchema);
-export const ticketPaymentListSchema = z.array(ticketPaymentSchema);
+export const ticketPaymentListSchema = z.array(ticketLedgerEntrySchema);
 /**
  * `POST /api/payments` answered to staff: the service's own view, with the `duplicate_of` hint on
  * the raffles they manage (staff first in this union, the public shape otherwise).

@@ -1,5 +1,8 @@
 import { centsField, countField, instantField } from './api';
-import { cedulaField } from './fields';
+import { BANK_CODES } from './banks';
+import { formatDateTime } from './dates';
+import { cedulaField, vePhoneField } from './fields';
+import { orderCodeField } from './orders';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
@@ -26,17 +29,43 @@ export const paymentMessages = {
   reasonRequired: 'Escribe el motivo del rechazo: el comprador lo verá.',
   buyerNotFound: 'No encontramos ese número con esa cédula y teléfono.',
   sentWithReservation: 'Comprobante enviado al apartar los números',
-  statusChanged: (status: string) => `Estado cambiado a ${status}`,
+  statusChanged: (status: PaymentStatus) => `Pago ${paymentStatusLabels[status].toLowerCase()}`,
   reasonLine: (reason: string) => `Motivo: ${reason}`,
+  duplicateReference: (ticketNumber: string, raffleName: string, at: Date) =>
+    `Esta referencia ya se registró en el pago del número ${ticketNumber} de «${raffleName}» (${formatDateTime(at)}).`,
+  duplicateReferenceRace: 'Esta referencia ya se registró en otro pago.',
+  rateUnavailable: 'No hay tasa del día para convertir el monto en Bs: indica el monto en USD.',
+  orderNotFound: 'No encontramos ese pedido con esa cédula.',
+  orderNotPayable: 'Este pedido no tiene números por pagar.',
+  referenceRequired: 'Indica la referencia de la transferencia o del pago móvil.',
+  payerPhoneRequired: 'Indica el teléfono desde el que hiciste el pago móvil.',
+  surplus: 'Sobrante: el número ya está pagado; este pago sobra y conviene rechazarlo.',
+  amountRequired: 'Indica el monto en USD o en Bs.',
 } as const;
+
+/** Methods whose payments a bank statement shows, so they carry a bank reference. */
+export const REFERENCED_METHODS = new Set(['transfer', 'pago_movil']);
 
 export const createPaymentSchema = z
   .object({
     ticket_id: z.uuid('Ticket inválido').optional(),
+    /** A buyer paying a whole order (with `cedula`): the amount is spread over its numbers. */
+    order_code: orderCodeField().optional(),
     amount_cents: z
       .int('El monto debe ser un entero de céntimos')
       .min(1, 'El monto debe ser mayor que cero')
-      .max(100_000_000),
+      .max(100_000_000)
+      .optional(),
+    /** The amount in Bs (céntimos), converted at the day's rate, which is kept with the payment. */
+    amount_ves_cents: z
+      .int('El monto debe ser un entero de céntimos')
+      .min(1, 'El monto debe ser mayor que cero')
+      .max(100_000_000_000)
+      .optional(),
+    bank_code: z.enum(BANK_CODES, 'Banco inválido').optional(),
+    payer_phone: vePhoneField().optional(),
+    /** The day the buyer made the transfer (Caracas), when they say. */
+    paid_on: z.iso.date('Fecha inválida (AAAA-MM-DD)').optional(),
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     reference: z.string().trim().max(60).nullish(),
     payment_proof: uploadUrlField().nullish(),
@@ -55,6 +84,18 @@ export const createPaymentSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
+    if ((v.amount_cents === undefined) === (v.amount_ves_cents === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: paymentMessages.amountRequired });
+    }
+    if (v.order_code) {
+      if (!v.cedula)
+        ctx.addIssue({ code: 'custom', path: ['cedula'], message: paymentMessages.cedulaRequired });
+      if (REFERENCED_METHODS.has(v.payment_method) && !v.reference)
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: paymentMessages.referenceRequired });
+      if (v.payment_method === 'pago_movil' && !v.payer_phone)
+        ctx.addIssue({ code: 'custom', path: ['payer_phone'], message: paymentMessages.payerPhoneRequired });
+      return;
+    }
     if (v.ticket_id) return;
     if (v.raffle_id === undefined || v.number === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ticket_id'], message: 'Indica el ticket que pagas' });
@@ -70,6 +111,7 @@ export const createPaymentSchema = z
   // ticket with its cedula (payments.service: CEDULA_REQUIRED without a staff token).
   .meta({
     anyOf: [
+      { title: 'Comprador, un pedido entero', required: ['order_code', 'cedula'] },
       { title: 'Comprador, con el ticket', required: ['ticket_id', 'cedula'] },
       { title: 'Comprador, desde la consulta', required: ['raffle_id', 'number', 'cedula', 'phone_last4'] },
       { title: 'Personal (token Bearer)', required: ['ticket_id'] },
@@ -99,6 +141,13 @@ export const paymentSchema = z.object({
   rate_to_usd: z.number().nullable(),
   /** An earlier payment with the same reference or proof file: a fraud hint for the reviewer (staff only). */
   duplicate_of: z.string().nullable(),
+  order_code: z.string().nullable(),
+  amount_ves_cents: centsField.nullable(),
+  bank_code: z.string().nullable(),
+  payer_phone: z.string().nullable(),
+  paid_on: z.string().nullable(),
+  /** Money staff received by hand (approved when recorded). */
+  recorded_by_staff: z.boolean(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -129,6 +178,21 @@ export const staffPaymentSchema = paymentSchema.extend({
   review_until: instantField.nullable(),
   /** Payments of one proof file by one buyer share this key (decided together); null without a proof. */
   group_key: z.string().nullable(),
+  /** What the payment gives each number of its order, in number order. */
+  parts: z.array(
+    z.object({
+      ticket_id: z.string(),
+      number: countField,
+      ticket_number: z.string(),
+      amount_cents: centsField,
+      status: z.string(),
+      remaining_cents: centsField,
+    }),
+  ),
+  /** Pending, but its numbers no longer owe what it brings: "Sobrante", to reject. */
+  surplus: z.boolean(),
+  /** A bank statement row already showed this reference (reconciliation). */
+  bank_confirmed: z.boolean(),
   ticket: z.object({
     id: z.string(),
     number: countField,
@@ -145,12 +209,38 @@ export const staffPaymentSchema = paymentSchema.extend({
 });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
-/** `GET /api/tickets/:id/payments`: a ticket's payments, newest first. */
-export const ticketPaymentSchema = paymentSchema.extend({ rejection_reason: z.string().nullable() });
+/**
+ * `GET /api/tickets/:id/payments`: a ticket's ledger, newest first: the payments that gave it money
+ * (`part_cents`: what this number got of each) and its refunds.
+ */
+export const ticketPaymentSchema = paymentSchema.extend({
+  kind: z.literal('payment'),
+  rejection_reason: z.string().nullable(),
+  part_cents: centsField,
+});
 export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+export const ticketRefundEntrySchema = z.object({
+  kind: z.literal('refund'),
+  id: z.string(),
+  ticket_id: z.string(),
+  amount_cents: centsField,
+  reason: z.string(),
+  actor_email: z.string().nullable(),
+  created_at: instantField,
+});
+export type TicketRefundEntry = z.infer<typeof ticketRefundEntrySchema>;
+export const ticketLedgerEntrySchema = z.discriminatedUnion('kind', [
+  ticketPaymentSchema,
+  ticketRefundEntrySchema,
+]);
+export type TicketLedgerEntry = z.infer<typeof ticketLedgerEntrySchema>;
 
 /** `PATCH /api/payments/:id`: the decided payment and, when approved, the ticket it paid. */
-export const reviewedPaymentSchema = paymentSchema.extend({ ticket: buyerTicketSchema.nullable() });
+export const reviewedPaymentSchema = paymentSchema.extend({
+  ticket: buyerTicketSchema.nullable(),
+  /** Every number the payment paid, when approved. */
+  tickets: z.array(buyerTicketSchema),
+});
 export type ReviewedPayment = z.infer<typeof reviewedPaymentSchema>;
 /** `POST /api/payments/review`. */
 export const reviewedPaymentsSchema = z.object({ payments: z.array(reviewedPaymentSchema) });

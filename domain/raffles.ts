@@ -31,6 +31,7 @@ export const raffleMessages = {
   closingInPast: 'La fecha de cierre debe ser futura',
   invalidImage: 'La imagen no es una imagen subida para rifas',
   notFound: 'Rifa no encontrada',
+  hasSales: 'Esta rifa tiene ventas o pagos: no se puede eliminar. Archívala para ocultarla.',
   notYours: 'Solo puedes gestionar tus propias rifas.',
   totalLocked: 'No se puede cambiar la cantidad de números: ya hay números apartados o vendidos.',
   notOpen: 'Esta rifa no está recibiendo reservas en este momento.',

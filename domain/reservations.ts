@@ -1,5 +1,6 @@
 import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
+import { orderSummarySchema } from './orders';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { uploadUrlField } from './uploads';
@@ -109,7 +110,11 @@ export const buyerTicketSchema = z.object({
 export type BuyerTicket = z.infer<typeof buyerTicketSchema>;
 
 /** `POST /api/raffles/:id/reservations` (201): the buyer's own tickets, ids included. */
-export const reservationResultSchema = z.object({ tickets: z.array(buyerTicketSchema) });
+export const reservationResultSchema = z.object({
+  tickets: z.array(buyerTicketSchema),
+  /** The reservation's order (pedido): one code to pay and track all its numbers. */
+  order: orderSummarySchema,
+});
 export type ReservationResult = z.infer<typeof reservationResultSchema>;
 
 /** `POST /api/raffles/:id/lucky-pick`: available numbers picked at random. */

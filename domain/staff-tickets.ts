@@ -1,5 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
+import { ledgerMessages, refundSchema, statusMoneyFields } from './ledger';
+import { paymentSchema } from './payments';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
 import { uploadUrlField } from './uploads';
@@ -57,12 +59,18 @@ export const ticketPatchSchema = z
     buyer_email: z.email('Correo inválido').max(254).nullable().optional(),
     payment_method: z.enum(PAYMENT_METHODS).nullable().optional(),
     payment_proof: uploadUrlField().nullable().optional(),
-    total_paid_cents: z.int().min(0).max(100_000_000).optional(),
-    remaining_cents: z.int().min(0).max(100_000_000).optional(),
+    /** Money is a ledger: these are refused by name (400), staff record payments or refunds instead. */
+    total_paid_cents: z.unknown().optional().meta({ description: 'No se acepta: se calcula de los pagos' }),
+    remaining_cents: z.unknown().optional().meta({ description: 'No se acepta: se calcula de los pagos' }),
     reserved_until: z.iso.datetime({ offset: true }).nullable().optional(),
     note: z.string().trim().max(500).optional(),
+    ...statusMoneyFields,
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.status === 'abonado' && v.amount_cents === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: ledgerMessages.amountRequired });
+  });
 export type TicketPatch = z.output<typeof ticketPatchSchema>;
 
 // A real calendar day (no 2026-02-30, no year 0): the database refuses the rest with an error.
@@ -190,3 +198,12 @@ export const ticketCsvColumns = [
   'Fecha de compra',
   'Apartado hasta',
 ] as const;
+
+/** `POST /api/tickets/:id/payments` (201): the approved payment and the sale as it now stands. */
+export const recordedPaymentSchema = z.object({ payment: paymentSchema, ticket: staffTicketSchema });
+/** `POST /api/tickets/:id/refunds` (201). */
+export const recordedRefundSchema = z.object({ refund: refundSchema, ticket: staffTicketSchema });
+
+/** Money fields a patch names: refused with 400 by the service (money is a ledger, issue 18). */
+export const moneyFieldsIn = (patch: TicketPatch) =>
+  (['total_paid_cents', 'remaining_cents'] as const).filter((f) => patch[f] !== undefined);

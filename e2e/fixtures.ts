@@ -123,9 +123,15 @@ export async function withAdminSession(page: Page) {
   const { session, profile } = await response.json();
   await page.addInitScript(
     ({ key, value }) => {
-      if (sessionStorage.getItem('e2e.session-seeded')) return;
-      sessionStorage.setItem('e2e.session-seeded', '1');
-      localStorage.setItem(key, value);
+      // Frames without storage (a PDF proof's viewer, about:blank) have nothing to seed.
+      try {
+        if (window.top !== window || !window.sessionStorage || !window.localStorage) return;
+        if (sessionStorage.getItem('e2e.session-seeded')) return;
+        sessionStorage.setItem('e2e.session-seeded', '1');
+        localStorage.setItem(key, value);
+      } catch {
+        // storage refused (opaque origin): nothing to seed there
+      }
     },
     { key: SESSION_KEY, value: JSON.stringify({ session, profile }) },
   );

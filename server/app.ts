@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Executor } from './db/client';
 import { registerApiDocs } from './lib/api-docs';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
@@ -143,13 +143,15 @@ export async function buildApp(options: {
   });
   const boards = tickets.boards;
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
-  const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof });
+  const vesRate = async (executor?: Executor) =>
+    (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
+  const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof, currentRate: vesRate });
   const buyers = createBuyersService({ db });
   payments = createPaymentsService({
     db,
     tickets: staffTickets,
     resolvePaymentProof,
-    currentRate: async (executor) => (await rates.currentRate('VES', executor))?.rate_to_usd ?? null,
+    currentRate: vesRate,
     paymentReviewHours: config.paymentReviewHours,
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });

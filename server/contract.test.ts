@@ -273,17 +273,27 @@ describe('public payer', () => {
       });
       return (res.body.tickets as { id: string }[])[0]?.id ?? '';
     };
+    // One proof file sent by two buyers: a duplicate only the reviewer is told about. (One bank
+    // reference twice is refused outright: duplicate-references.test.ts.)
+    const form = new FormData();
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from([7, 7, 7]),
+    ]);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
+    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form });
+    const proof = ((await upload.json()) as { fileUrl: string }).fileUrl;
     const pay = <T = PublicCreatePaymentResult>(ticketId: string, cedula: string, token?: string) =>
       t.api<T>('POST', '/api/payments', {
         token,
-        body: { ticket_id: ticketId, amount_cents: 500, reference: '00451234', cedula },
+        body: { ticket_id: ticketId, amount_cents: 500, payment_proof: proof, cedula },
       });
 
     const original = await pay(await reserve(10, 'V-20111222'), 'V-20111222');
     expect(original.status).toBe(201);
     expect(original.body.success).toBe(true);
     expect(original.body.payment).not.toHaveProperty('duplicate_of');
-    // Another buyer with the same bank reference: a duplicate, which only the reviewer is told about.
+    // Another buyer with the same proof file: a duplicate, which only the reviewer is told about.
     const otherTicket = await reserve(11, 'E-81234567');
     const repeated = await pay(otherTicket, 'E-81234567');
     expect(repeated.status).toBe(201);

@@ -111,6 +111,7 @@ describe('names and summaries', () => {
       'GET /api/history': 'listTicketHistory',
       'GET /api/insight': 'getSalesInsight',
       'GET /api/openapi.json': 'getOpenApiDocument',
+      'GET /api/orders/{code}': 'getOrder',
       'GET /api/payments': 'listPayments',
       'POST /api/payments': 'createPayment',
       'GET /api/payments/counts': 'countPayments',
@@ -137,6 +138,8 @@ describe('names and summaries', () => {
       'POST /api/test-bench/drill': 'runTestBenchDrill',
       'GET /api/test-bench/runs': 'listTestBenchRuns',
       'GET /api/tickets/{id}': 'getTicket',
+      'POST /api/tickets/{id}/payments': 'recordTicketPayment',
+      'POST /api/tickets/{id}/refunds': 'refundTicket',
       'PATCH /api/tickets/{id}': 'updateTicket',
       'GET /api/tickets/{id}/payments': 'listTicketPayments',
       'POST /api/tracking': 'trackTickets',
@@ -189,6 +192,7 @@ describe('request schemas as strict as the server', () => {
     // staff with a token need only the ticket.
     const payment = bodySchema(operation('post', '/api/payments'));
     expect(payment.anyOf).toEqual([
+      expect.objectContaining({ required: ['order_code', 'cedula'] }),
       expect.objectContaining({ required: ['ticket_id', 'cedula'] }),
       expect.objectContaining({ required: ['raffle_id', 'number', 'cedula', 'phone_last4'] }),
       expect.objectContaining({ required: ['ticket_id'] }),

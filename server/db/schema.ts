@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -138,6 +139,21 @@ export const raffles = pgTable(
   ],
 );
 
+/** A reservation: the numbers one buyer reserved together, with a short public code (issue 18). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    buyerCedula: text('buyer_cedula'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('orders_code_key').on(t.code), index('orders_raffle_idx').on(t.raffleId)],
+);
+
 /** Board/SSE ordering: every ticket change takes the next value, so clients can drop stale events. */
 export const ticketVersionSeq = sql`nextval('ticket_version_seq')`;
 
@@ -172,6 +188,8 @@ export const tickets = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /** When the sale ended (released or expired): the number is back on sale. Null = live. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The order (reservation) this sale belongs to; null only for sales made before orders. */
+    orderId: uuid('order_id').references(() => orders.id),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -186,6 +204,14 @@ export const tickets = pgTable(
     ),
     // A live sale is never 'disponible'; an ended one always is.
     check('tickets_live_status_check', sql`(${t.endedAt} is null) = (${t.status} <> 'disponible')`),
+    // Money is a ledger (migration 0010): total_paid_cents is recomputed from payment parts and refunds
+    // by a trigger on every write; these checks hold it to the sale's price snapshot.
+    check(
+      'tickets_paid_check',
+      sql`${t.totalPaidCents} >= 0 and ${t.totalPaidCents} + ${t.remainingCents} = ${t.priceCents}`,
+    ),
+    check('tickets_paid_within_price_check', sql`${t.totalPaidCents} <= ${t.priceCents}`),
+    index('tickets_order_idx').on(t.orderId),
   ],
 );
 
@@ -193,9 +219,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The first ticket it pays (kept for older readers); `payment_parts` says what each ticket got. */
     ticketId: uuid('ticket_id')
       .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+      .references(() => tickets.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id),
     status: text('status').notNull().default('pending'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     paymentMethod: text('payment_method').notNull().default('transfer'),
@@ -214,15 +242,66 @@ export const payments = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The reference as duplicates are compared (domain/references.ts); unique among live payments. */
+    referenceKey: text('reference_key'),
+    bankCode: text('bank_code'),
+    payerPhone: text('payer_phone'),
+    /** What the buyer paid in Bs, when they reported it in Bs (converted with rate_to_usd). */
+    amountVesCents: bigint('amount_ves_cents', { mode: 'number' }),
+    paidOn: date('paid_on'),
+    /** Recorded by staff (money received by hand), approved at once. */
+    recordedByStaff: boolean('recorded_by_staff').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('payments_reference_key')
+      .on(t.paymentMethod, t.referenceKey)
+      .where(sql`${t.referenceKey} is not null and ${t.status} <> 'rejected'`),
     index('payments_ticket_idx').on(t.ticketId, t.paymentDate),
     index('payments_status_idx').on(t.status, t.createdAt),
     index('payments_reference_idx').on(t.reference),
     index('payments_proof_idx').on(t.proofSha256),
     check('payments_status_check', sql`${t.status} in ('pending','approved','rejected')`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Where a payment's money went: one row per ticket it pays (a payment pays an order's numbers). */
+export const paymentParts = pgTable(
+  'payment_parts',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.ticketId] }),
+    index('payment_parts_ticket_idx').on(t.ticketId),
+    check('payment_parts_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Money given back on a sale (or an explicit correction): subtracts from what it has paid. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_ticket_idx').on(t.ticketId),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 

@@ -119,7 +119,7 @@ describe('a one-field PATCH leaves every other field as it was', () => {
     const after = await list();
     expect(after).toMatchObject({ status: 'approved', amount_cents: 400, reference: 'BDV-123456' });
     // API.md: the decision appends a line to the notes; what the buyer wrote stays first.
-    expect(after?.notes).toBe('Pagué desde la cuenta de mi esposo\nEstado cambiado a approved');
+    expect(after?.notes).toMatch('Pagué desde la cuenta de mi esposo\nPago aprobado: ');
     const review = ['status', 'reviewed_at', 'reviewed_by', 'notes'];
     expect(withoutClock(after ?? {}, ...review)).toEqual(withoutClock(before ?? {}, ...review));
   });

@@ -277,6 +277,41 @@ export const matrix: Record<string, Entry | Entry[]> = {
     own: 403,
     call: (w) => ({ method: 'GET', path: `/api/tickets/${w.sale.ticketId}/payments` }),
   },
+  'GET /api/orders/:code': {
+    access: 'public',
+    call: (w) => ({
+      method: 'GET',
+      path: `/api/orders/${w.sale.orderCode}`,
+      query: { cedula: w.sale.cedula },
+    }),
+  },
+  // Money staff record by hand: on a fresh sale each time (a sale owes only so much).
+  'POST /api/tickets/:id/payments': {
+    access: 'staff',
+    own: 403,
+    call: async (w) => ({
+      method: 'POST',
+      path: `/api/tickets/${(await w.newSale()).ticketId}/payments`,
+      body: { amount_cents: 100, payment_method: 'efectivo' },
+    }),
+  },
+  'POST /api/tickets/:id/refunds': {
+    access: 'staff',
+    own: 403,
+    call: async (w) => {
+      const { ticketId } = await w.newSale();
+      const paid = await w.t.api('POST', `/api/tickets/${ticketId}/payments`, {
+        token: w.accounts.admin.token,
+        body: { amount_cents: 100 },
+      });
+      if (paid.status !== 201) throw new Error(`seed payment: ${paid.status}`);
+      return {
+        method: 'POST',
+        path: `/api/tickets/${ticketId}/refunds`,
+        body: { amount_cents: 50, reason: 'Devolución parcial' },
+      };
+    },
+  },
   'PATCH /api/payments/:id': {
     access: 'admin',
     call: async (w) => ({

@@ -23,6 +23,8 @@ export type Sale = {
   cedula: string;
   phoneLast4: string;
   paymentId: string;
+  /** The reservation's order code (issue 18). */
+  orderCode: string;
 };
 
 export type World = {
@@ -106,8 +108,16 @@ export async function createWorld(t: TestApp): Promise<World> {
         ...(paymentProof && { payment_proof: paymentProof }),
       },
     });
-    const ticket = must(reserved, 201, 'reservation').tickets[0];
-    const sale = { raffleId: raffle.id, ticketId: ticket.id, number: 1, cedula, phoneLast4: '4567' };
+    const answer = must(reserved, 201, 'reservation');
+    const ticket = answer.tickets[0];
+    const sale = {
+      raffleId: raffle.id,
+      ticketId: ticket.id,
+      number: 1,
+      cedula,
+      phoneLast4: '4567',
+      orderCode: answer.order.code,
+    };
     return { ...sale, paymentId: await payment(sale) };
   }
 

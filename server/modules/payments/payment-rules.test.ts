@@ -180,7 +180,7 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     const p = await pay(tk.id, 1000, ANA);
     const res = await review(p.id, { status: 'rejected', reason: 'La referencia no aparece en el banco' });
     expect(res.status).toBe(200);
-    expect(res.body.notes).toContain('Estado cambiado a rejected');
+    expect(res.body.notes).toContain('Pago rechazado');
     const tracked = await t.api<TrackingResult>('POST', '/api/tracking', {
       body: { cedula: ANA.cedula, phone_last4: '0001' },
     });
@@ -233,21 +233,28 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
     expect(anon.status).toBe(401);
   });
 
-  it('one proof for several numbers is one group, approved with one call, each payment recorded', async () => {
+  it('one proof for several numbers is one order payment, approved with one call, each number paid', async () => {
     const raffle = await makeRaffle(t, { price_cents: 500 });
     const proof = await uploadProof([1, 2, 3, 4]);
     const tickets = await reserve(raffle.id, [40, 41, 42], ANA, { payment_proof: proof });
     const pending = (
       await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
     ).body.filter((x: { ticket: { raffle_id: string } }) => x.ticket.raffle_id === raffle.id);
-    expect(pending).toHaveLength(3);
-    expect(new Set(pending.map((x: { group_key: string | null }) => x.group_key)).size).toBe(1);
+    // One payment for the order (issue 18), its parts one per number.
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.amount_cents).toBe(1500);
+    expect(pending[0]?.parts.map((p) => [p.number, p.amount_cents])).toEqual([
+      [40, 500],
+      [41, 500],
+      [42, 500],
+    ]);
     const res = await t.api<ReviewedPayments>('POST', '/api/payments/review', {
       token: admin,
       body: { ids: pending.map((x: { id: string }) => x.id), status: 'approved' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.payments).toHaveLength(3);
+    expect(res.body.payments).toHaveLength(1);
+    expect(res.body.payments[0]?.tickets.map((tk) => tk.status)).toEqual(['pagado', 'pagado', 'pagado']);
     for (const tk of tickets) expect((await ticket(tk.id)).status).toBe('pagado');
   });
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payments, raffles, tickets } from '../../db/schema';
+import { orders, paymentParts, payments, raffles, refunds, tickets } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type StaffPaymentRow = Awaited<ReturnType<typeof paymentsRepo.list>>[number];
@@ -123,3 +123,129 @@ export const paymentsRepo = {
       .orderBy(desc(payments.paymentDate), payments.id);
   },
 };
+
+/** The ledger's other entries: where each payment's money went, and refunds (migration 0010). */
+export const ledgerRepo = {
+  async insertParts(db: Executor, paymentId: string, parts: { ticketId: string; amountCents: number }[]) {
+    if (parts.length === 0) return;
+    await db.insert(paymentParts).values(parts.map((p) => ({ paymentId, ...p })));
+  },
+
+  /** The parts of these payments, with their ticket's number and money, in number order. */
+  partsOf(db: Executor, paymentIds: string[]) {
+    if (paymentIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        paymentId: paymentParts.paymentId,
+        ticketId: paymentParts.ticketId,
+        amountCents: paymentParts.amountCents,
+        number: tickets.number,
+        ticketNumber: tickets.ticketNumber,
+        status: tickets.status,
+        remainingCents: tickets.remainingCents,
+        totalPaidCents: tickets.totalPaidCents,
+        buyerCedula: tickets.buyerCedula,
+        endedAt: tickets.endedAt,
+      })
+      .from(paymentParts)
+      .innerJoin(tickets, eq(tickets.id, paymentParts.ticketId))
+      .where(inArray(paymentParts.paymentId, paymentIds))
+      .orderBy(tickets.number);
+  },
+
+  async insertRefund(db: Executor, values: typeof refunds.$inferInsert) {
+    const [row] = await db.insert(refunds).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  refundsOf: (db: Executor, ticketId: string) =>
+    db.select().from(refunds).where(eq(refunds.ticketId, ticketId)).orderBy(desc(refunds.createdAt)),
+
+  /** The payments that gave this ticket money (its parts), newest first. */
+  paymentsOfTicket: (db: Executor, ticketId: string) =>
+    db
+      .select({ payment: payments, partCents: paymentParts.amountCents })
+      .from(paymentParts)
+      .innerJoin(payments, eq(payments.id, paymentParts.paymentId))
+      .where(eq(paymentParts.ticketId, ticketId))
+      .orderBy(desc(payments.paymentDate), desc(payments.id)),
+
+  /** The live payment (not rejected) holding this bank reference, with the number it paid. */
+  async findByReference(db: Executor, method: string, referenceKey: string) {
+    const [row] = await db
+      .select({
+        id: payments.id,
+        createdAt: payments.createdAt,
+        number: tickets.ticketNumber,
+        raffle: raffles.name,
+      })
+      .from(payments)
+      .innerJoin(tickets, eq(tickets.id, payments.ticketId))
+      .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
+      .where(
+        and(
+          eq(payments.paymentMethod, method),
+          eq(payments.referenceKey, referenceKey),
+          sql`${payments.status} <> 'rejected'`,
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  },
+
+  async orderByCode(db: Executor, code: string) {
+    const [row] = await db
+      .select({ order: orders, raffle: raffles })
+      .from(orders)
+      .innerJoin(raffles, eq(raffles.id, orders.raffleId))
+      .where(eq(orders.code, code));
+    return row ?? null;
+  },
+
+  async orderCodes(db: Executor, orderIds: string[]) {
+    if (orderIds.length === 0) return new Map<string, string>();
+    const rows = await db
+      .select({ id: orders.id, code: orders.code })
+      .from(orders)
+      .where(inArray(orders.id, orderIds));
+    return new Map(rows.map((r) => [r.id, r.code]));
+  },
+
+  /** The order's sales (live ones, locked when asked), in number order. */
+  async orderTickets(db: Executor, orderId: string, options: { lock?: boolean; liveOnly?: boolean } = {}) {
+    const query = db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.orderId, orderId), options.liveOnly ? isNull(tickets.endedAt) : undefined))
+      .orderBy(tickets.id);
+    const rows = await (options.lock ? query.for('update') : query);
+    return rows.sort((a, b) => a.number - b.number);
+  },
+
+  paymentsOfOrder: (db: Executor, orderId: string) =>
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)),
+
+  async newOrder(db: Executor, raffleId: string, buyerCedula: string | null) {
+    const [row] = await db
+      .insert(orders)
+      .values({ code: sql`new_order_code()`, raffleId, buyerCedula })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+};
+
+/** What decides a number's first amount due: the raffle's payment terms. */
+export async function raffleTerms(db: Executor, raffleId: string) {
+  const [row] = await db
+    .select({
+      id: raffles.id,
+      name: raffles.name,
+      paymentType: raffles.paymentType,
+      installments: raffles.installments,
+    })
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
+  return row ?? null;
+}

@@ -6,6 +6,7 @@ import {
   staffPaymentListSchema,
   ticketPaymentListSchema,
 } from '../../../domain/api-routes';
+import { orderCodeField, orderQuery, orderViewSchema } from '../../../domain/orders';
 import {
   batchReviewSchema,
   createPaymentResultSchema,
@@ -17,6 +18,7 @@ import {
   reviewPaymentSchema,
 } from '../../../domain/payments';
 import { isStaffRole } from '../../../domain/roles';
+import { z } from '../../../domain/zod';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { PaymentsService } from './payments.service';
@@ -53,6 +55,22 @@ export const paymentsRoutes =
           ? sendAs(reply, staffCreatePaymentAnswerSchema, created)
           : created;
       },
+    );
+
+    app.get(
+      '/orders/:code',
+      {
+        schema: {
+          operationId: 'getOrder',
+          summary: 'Un pedido del comprador (con su cédula): números, lo pagado y lo que falta',
+          params: z.object({ code: orderCodeField() }),
+          querystring: orderQuery,
+          response: { 200: orderViewSchema },
+        },
+        // Buyer data: the answer is theirs only.
+        config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' }, noStore: true },
+      },
+      async (request) => payments.orderView(request.params.code, request.query.cedula),
     );
 
     app.get(

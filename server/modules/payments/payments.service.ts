@@ -1,3 +1,5 @@
+import { ledgerNotes } from '../../../domain/ledger';
+import { type OrderView, spreadPayment } from '../../../domain/orders';
 import type { batchReviewSchema, createPaymentSchema, reviewPaymentSchema } from '../../../domain/payments';
 import {
   type Payment,
@@ -5,20 +7,30 @@ import {
   type PaymentStatus,
   paymentMessages,
   type StaffPayment,
+  type TicketLedgerEntry,
 } from '../../../domain/payments';
 import { phoneDigits } from '../../../domain/phone';
 import { reservationMessages } from '../../../domain/reservations';
-import { historyNotes, ticketMessages } from '../../../domain/tickets';
+import { ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
+import type { TicketRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { can } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
-import { type PaymentRow, paymentsRepo, type StaffPaymentRow } from './payments.repo';
+import { toBuyerTicket } from '../tickets/tickets.views';
+import { insertPayment, ticketLedger } from './money-ledger';
+import {
+  ledgerRepo,
+  type PaymentRow,
+  paymentsRepo,
+  raffleTerms,
+  type StaffPaymentRow,
+} from './payments.repo';
 
-export const toPayment = (row: PaymentRow): Payment => ({
+export const toPayment = (row: PaymentRow, orderCode: string | null = null): Payment => ({
   id: row.id,
   ticket_id: row.ticketId,
   status: row.status as PaymentStatus,
@@ -30,6 +42,12 @@ export const toPayment = (row: PaymentRow): Payment => ({
   notes: row.notes,
   rate_to_usd: row.rateToUsd === null ? null : Number(row.rateToUsd),
   duplicate_of: row.duplicateOf,
+  order_code: orderCode,
+  amount_ves_cents: row.amountVesCents,
+  bank_code: row.bankCode,
+  payer_phone: row.payerPhone,
+  paid_on: row.paidOn,
+  recorded_by_staff: row.recordedByStaff,
 });
 
 type Deps = {
@@ -41,13 +59,20 @@ type Deps = {
   currentRate?: (executor?: Executor) => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
   paymentReviewHours: number;
+  /** Reconciliation: which of these reference keys a bank statement row already showed. */
+  bankConfirmed?: (keys: string[]) => Promise<Set<string>>;
 };
 
 type Review = z.output<typeof reviewPaymentSchema>;
+type CreatePayment = z.output<typeof createPaymentSchema>;
 const PAYABLE = new Set(['apartado', 'abonado']);
 /** A ticket in one of these is no longer the sale a payment was sent for. */
 const RELEASED = new Set(['disponible', 'cancelado']);
 const HOUR_MS = 3_600_000;
+type Part = Awaited<ReturnType<typeof ledgerRepo.partsOf>>[number];
+
+/** USD cents for Bs céntimos at `rate` Bs per USD (the rate is kept with the payment). */
+const usdCentsFromVes = (vesCents: number, rate: number) => Math.round(vesCents / rate);
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -55,14 +80,21 @@ export function createPaymentsService(deps: Deps) {
   const { db } = deps;
   const reviewHours = deps.paymentReviewHours;
 
-  /** The reviewer's view: who paid what for which number, whether it still holds the numbers. */
-  function toStaffPayment(row: StaffPaymentRow): StaffPayment {
+  /** The reviewer's view: who paid what for which numbers, whether it still holds them. */
+  function toStaffPayment(
+    row: StaffPaymentRow,
+    parts: Part[],
+    codes: Map<string, string>,
+    confirmed: Set<string>,
+  ): StaffPayment {
     const { payment, ticket, raffle } = row;
     // What the sale owes is its own price, set when it was reserved.
     const firstDue = firstPaymentCents({ ...raffle, priceCents: ticket.priceCents });
-    const holds = payment.status === 'pending' && payment.amountCents >= firstDue;
+    const pending = payment.status === 'pending';
+    const holds =
+      pending && parts.every((p) => p.amountCents >= Math.min(firstDue, p.amountCents + p.remainingCents));
     return {
-      ...toPayment(payment),
+      ...toPayment(payment, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
       created_at: payment.createdAt.toISOString(),
       reviewed_at: payment.reviewedAt?.toISOString() ?? null,
       rejection_reason: payment.rejectionReason,
@@ -70,6 +102,16 @@ export function createPaymentsService(deps: Deps) {
         ? new Date(payment.createdAt.getTime() + reviewHours * HOUR_MS).toISOString()
         : null,
       group_key: payment.proofSha256 ? `${payment.proofSha256}:${payment.payerCedula ?? ''}` : null,
+      parts: parts.map((p) => ({
+        ticket_id: p.ticketId,
+        number: p.number,
+        ticket_number: p.ticketNumber,
+        amount_cents: p.amountCents,
+        status: p.status,
+        remaining_cents: p.remainingCents,
+      })),
+      surplus: pending && parts.some((p) => p.endedAt === null && p.amountCents > p.remainingCents),
+      bank_confirmed: payment.referenceKey !== null && confirmed.has(payment.referenceKey),
       ticket: {
         id: ticket.id,
         number: ticket.number,
@@ -87,7 +129,7 @@ export function createPaymentsService(deps: Deps) {
   }
 
   /** The ticket a new payment is for: by id, or by raffle + number for a buyer paying from tracking. */
-  async function payableTicket(tx: Executor, input: z.output<typeof createPaymentSchema>) {
+  async function payableTicket(tx: Executor, input: CreatePayment) {
     if (input.ticket_id) return deps.tickets.findForPayment(tx, input.ticket_id);
     if (!input.raffle_id || input.number === undefined) return null;
     const ticket = await deps.tickets.findForPaymentByNumber(tx, input.raffle_id, input.number);
@@ -99,10 +141,48 @@ export function createPaymentsService(deps: Deps) {
     return ticket;
   }
 
+  /** The sales an order payment pays: the order's live numbers that still take payments, locked. */
+  async function payableOrder(tx: Executor, code: string, cedula: string | undefined) {
+    const found = await ledgerRepo.orderByCode(tx, code);
+    // A wrong cedula looks the same as no order: codes are not secrets on their own.
+    if (!found || !cedula || found.order.buyerCedula !== cedula)
+      throw new NotFoundError(paymentMessages.orderNotFound, 'ORDER_NOT_FOUND');
+    const sales = (await ledgerRepo.orderTickets(tx, found.order.id, { lock: true, liveOnly: true })).filter(
+      (t) => PAYABLE.has(t.status) && t.buyerCedula === cedula && t.remainingCents > 0,
+    );
+    if (sales.length === 0) throw new ConflictError(paymentMessages.orderNotPayable, 'ORDER_NOT_PAYABLE');
+    return { order: found.order, sales };
+  }
+
+  /** What the payment gives each number: first cuotas in number order, then the rest. */
+  async function spread(tx: Executor, sales: TicketRow[], amountCents: number) {
+    const first = sales[0];
+    const terms = first ? await raffleTerms(tx, first.raffleId) : null;
+    if (!first || !terms) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    const parts = spreadPayment(
+      amountCents,
+      sales.map((t) => ({
+        ticketId: t.id,
+        number: t.number,
+        owedCents: t.remainingCents,
+        firstDueCents: firstPaymentCents({ ...terms, priceCents: t.priceCents }),
+        paidCents: t.totalPaidCents,
+      })),
+    );
+    if (!parts) {
+      const owed = sales.reduce((sum, t) => sum + t.remainingCents, 0);
+      throw new UnprocessableError(paymentMessages.amountTooHigh, 'AMOUNT_TOO_HIGH', {
+        remaining_cents: owed,
+      });
+    }
+    return parts;
+  }
+
   /**
-   * One decision, inside the caller's transaction, on a payment locked first and its ticket locked
-   * second (the same order everywhere, so concurrent reviews queue instead of deadlocking). A
-   * decided payment is final; an approval re-checks the sale it pays for and what it still owes.
+   * One decision, inside the caller's transaction, on a payment locked first and its tickets locked
+   * second, in id order (the same order everywhere, so concurrent reviews queue instead of
+   * deadlocking). A decided payment is final; an approval re-checks each sale it pays for and what
+   * it still owes, then the database adds the parts to the tickets (migration 0010).
    */
   async function decide(tx: Executor, actor: AuthContext, id: string, input: Review) {
     const payment = await paymentsRepo.findById(tx, id, { lock: true });
@@ -110,23 +190,28 @@ export function createPaymentsService(deps: Deps) {
     if (payment.status !== 'pending') {
       throw new ConflictError(paymentMessages.alreadyDecided, 'PAYMENT_ALREADY_DECIDED');
     }
-    let ticket = null;
-    if (input.status === 'approved') {
-      const current = await deps.tickets.findForPayment(tx, payment.ticketId);
-      const sameSale =
-        current &&
-        !RELEASED.has(current.status) &&
-        payment.payerCedula !== null &&
-        current.buyerCedula === payment.payerCedula;
-      if (!current || !sameSale) throw new ConflictError(paymentMessages.ticketChanged, 'TICKET_CHANGED');
-      if (payment.amountCents > current.remainingCents) {
-        throw new ConflictError(paymentMessages.exceedsRemaining, 'PAYMENT_EXCEEDS_REMAINING', {
-          remaining_cents: current.remainingCents,
-        });
+    const parts = await ledgerRepo.partsOf(tx, [id]);
+    const apply = input.status === 'approved';
+    if (apply) {
+      for (const part of [...parts].sort((a, b) => (a.ticketId < b.ticketId ? -1 : 1))) {
+        const current = await deps.tickets.findForPayment(tx, part.ticketId);
+        const sameSale =
+          current &&
+          !current.endedAt &&
+          !RELEASED.has(current.status) &&
+          payment.payerCedula !== null &&
+          current.buyerCedula === payment.payerCedula;
+        if (!current || !sameSale) throw new ConflictError(paymentMessages.ticketChanged, 'TICKET_CHANGED');
+        if (part.amountCents > current.remainingCents) {
+          throw new ConflictError(paymentMessages.exceedsRemaining, 'PAYMENT_EXCEEDS_REMAINING', {
+            remaining_cents: current.remainingCents,
+          });
+        }
       }
     }
     const reason = input.status === 'rejected' ? (input.reason ?? input.notes ?? null) : null;
-    const line = paymentMessages.statusChanged(input.status);
+    const rate = payment.rateToUsd === null ? null : Number(payment.rateToUsd);
+    const line = apply ? ledgerNotes.approved(payment.amountCents, rate) : ledgerNotes.rejected;
     const notes = [
       payment.notes,
       input.notes,
@@ -135,7 +220,6 @@ export function createPaymentsService(deps: Deps) {
     ]
       .filter(Boolean)
       .join('\n');
-    const apply = input.status === 'approved';
     const updated = await paymentsRepo.review(tx, id, {
       status: input.status,
       notes,
@@ -143,20 +227,42 @@ export function createPaymentsService(deps: Deps) {
       applied: apply,
       rejectionReason: reason,
     });
+    const settled = [];
     if (apply) {
-      ticket = await deps.tickets.applyPayment(
-        tx,
-        payment.ticketId,
-        payment.amountCents,
-        { id: actor.userId, email: actor.email },
-        historyNotes.paymentApproved(payment.amountCents),
-      );
+      for (const part of parts) {
+        const row = await deps.tickets.settleMoney(
+          tx,
+          part.ticketId,
+          { id: actor.userId, email: actor.email },
+          ledgerNotes.approved(part.amountCents, rate),
+        );
+        settled.push(toBuyerTicket(row));
+      }
     }
-    return { ...toPayment(updated), ticket };
+    const codes = await ledgerRepo.orderCodes(tx, payment.orderId ? [payment.orderId] : []);
+    return {
+      ...toPayment(updated, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
+      ticket: settled[0] ?? null,
+      tickets: settled,
+    };
+  }
+
+  async function staffView(rows: StaffPaymentRow[]): Promise<StaffPayment[]> {
+    const ids = rows.map((r) => r.payment.id);
+    const orderIds = [...new Set(rows.flatMap((r) => (r.payment.orderId ? [r.payment.orderId] : [])))];
+    const keys = [...new Set(rows.flatMap((r) => (r.payment.referenceKey ? [r.payment.referenceKey] : [])))];
+    const [parts, codes, confirmed] = await Promise.all([
+      ledgerRepo.partsOf(db, ids),
+      ledgerRepo.orderCodes(db, orderIds),
+      deps.bankConfirmed && keys.length > 0 ? deps.bankConfirmed(keys) : Promise.resolve(new Set<string>()),
+    ]);
+    const byPayment = new Map<string, Part[]>();
+    for (const part of parts) byPayment.set(part.paymentId, [...(byPayment.get(part.paymentId) ?? []), part]);
+    return rows.map((r) => toStaffPayment(r, byPayment.get(r.payment.id) ?? [], codes, confirmed));
   }
 
   return {
-    async create(input: z.output<typeof createPaymentSchema>, actor?: AuthContext) {
+    async create(input: CreatePayment, actor?: AuthContext) {
       let proofSha256: string | null = null;
       if (input.payment_proof != null) {
         const file = deps.resolvePaymentProof ? await deps.resolvePaymentProof(input.payment_proof) : null;
@@ -164,43 +270,70 @@ export function createPaymentsService(deps: Deps) {
         proofSha256 = file.sha256;
       }
       const rate = (await deps.currentRate?.()) ?? null;
+      let amountCents = input.amount_cents ?? 0;
+      if (input.amount_ves_cents !== undefined) {
+        if (!rate) throw new UnprocessableError(paymentMessages.rateUnavailable, 'RATE_UNAVAILABLE');
+        amountCents = usdCentsFromVes(input.amount_ves_cents, rate);
+      }
       return db.transaction(async (tx) => {
-        const ticket = await payableTicket(tx, input);
-        if (!ticket) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-        // Staff who manage the raffle record a payment as is; anyone else is a buyer proving who they are.
-        const isStaff = can(actor, 'manage-sales', ticket);
-        if (!isStaff) {
-          // A buyer proves who they are with the ticket's cedula; a wrong one looks like no ticket.
-          if (!input.cedula) throw new UnprocessableError(paymentMessages.cedulaRequired, 'CEDULA_REQUIRED');
-          if (input.cedula !== ticket.buyerCedula)
-            throw new ForbiddenError(paymentMessages.cedulaMismatch, 'CEDULA_MISMATCH');
+        let sales: TicketRow[];
+        let orderId: string | null;
+        let isStaff = false;
+        if (input.order_code) {
+          const found = await payableOrder(tx, input.order_code, input.cedula);
+          sales = found.sales;
+          orderId = found.order.id;
+        } else {
+          const ticket = await payableTicket(tx, input);
+          if (!ticket) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+          // Staff who manage the raffle record a payment as is; anyone else is a buyer proving who they are.
+          isStaff = can(actor, 'manage-sales', ticket);
+          if (!isStaff) {
+            // A buyer proves who they are with the ticket's cedula; a wrong one looks like no ticket.
+            if (!input.cedula)
+              throw new UnprocessableError(paymentMessages.cedulaRequired, 'CEDULA_REQUIRED');
+            if (input.cedula !== ticket.buyerCedula)
+              throw new ForbiddenError(paymentMessages.cedulaMismatch, 'CEDULA_MISMATCH');
+          }
+          if (!PAYABLE.has(ticket.status) || ticket.endedAt)
+            throw new ConflictError(paymentMessages.ticketNotPayable, 'TICKET_NOT_PAYABLE');
+          sales = [ticket];
+          orderId = ticket.orderId;
         }
-        if (!PAYABLE.has(ticket.status))
-          throw new ConflictError(paymentMessages.ticketNotPayable, 'TICKET_NOT_PAYABLE');
-        if (input.amount_cents > ticket.remainingCents) {
-          throw new UnprocessableError(paymentMessages.amountTooHigh, 'AMOUNT_TOO_HIGH');
-        }
+        const parts = await spread(tx, sales, amountCents);
+        const first = sales.find((t) => t.id === parts[0]?.ticketId) ?? sales[0];
+        if (!first) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         const duplicateOf = await paymentsRepo.findDuplicate(tx, {
           reference: input.reference,
           proofSha256,
-          buyerCedula: ticket.buyerCedula,
+          buyerCedula: first.buyerCedula,
         });
-        const payment = await paymentsRepo.insert(tx, {
-          ticketId: ticket.id,
-          amountCents: input.amount_cents,
-          paymentMethod: input.payment_method,
-          reference: input.reference ?? null,
-          paymentProof: input.payment_proof ?? null,
-          proofSha256,
-          notes: input.notes ?? null,
-          rateToUsd: rate === null ? null : String(rate),
-          duplicateOf,
-          payerCedula: ticket.buyerCedula,
-        });
+        const payment = await insertPayment(
+          tx,
+          {
+            ticketId: first.id,
+            orderId,
+            amountCents,
+            amountVesCents: input.amount_ves_cents ?? null,
+            paymentMethod: input.payment_method,
+            reference: input.reference ?? null,
+            bankCode: input.bank_code ?? null,
+            payerPhone: input.payer_phone ?? null,
+            paidOn: input.paid_on ?? null,
+            paymentProof: input.payment_proof ?? null,
+            proofSha256,
+            notes: input.notes ?? null,
+            rateToUsd: rate === null ? null : String(rate),
+            duplicateOf,
+            payerCedula: first.buyerCedula,
+          },
+          parts,
+        );
+        const codes = await ledgerRepo.orderCodes(tx, orderId ? [orderId] : []);
         const answer = {
           success: true as const,
-          ticket: { id: ticket.id, number: ticket.number, status: ticket.status },
-          payment: toPayment(payment),
+          ticket: { id: first.id, number: first.number, status: first.status },
+          payment: toPayment(payment, orderId ? (codes.get(orderId) ?? null) : null),
         };
         if (isStaff) return answer;
         // A buyer sees their own payment, not the fraud hint that points at other payments.
@@ -210,7 +343,7 @@ export function createPaymentsService(deps: Deps) {
     },
 
     async list(status?: PaymentStatus): Promise<StaffPayment[]> {
-      return (await paymentsRepo.list(db, { status })).map(toStaffPayment);
+      return staffView(await paymentsRepo.list(db, { status }));
     },
 
     async counts(): Promise<PaymentCounts> {
@@ -221,40 +354,123 @@ export function createPaymentsService(deps: Deps) {
       return counts;
     },
 
-    async listForTicket(actor: AuthContext, ticketId: string) {
+    /** A ticket's ledger, newest first: the payments that gave it money, and its refunds. */
+    async listForTicket(actor: AuthContext, ticketId: string): Promise<TicketLedgerEntry[]> {
       await deps.tickets.get(actor, ticketId); // ownership and 404
-      return (await paymentsRepo.listByTicket(db, ticketId)).map((row) => ({
-        ...toPayment(row),
-        rejection_reason: row.rejectionReason,
-      }));
+      const ledger = await ticketLedger(db, ticketId);
+      const codes = await ledgerRepo.orderCodes(db, [
+        ...new Set(ledger.payments.flatMap((p) => (p.payment.orderId ? [p.payment.orderId] : []))),
+      ]);
+      const entries: (TicketLedgerEntry & { at: string })[] = [
+        ...ledger.payments.map(({ payment, partCents }) => ({
+          ...toPayment(payment, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
+          kind: 'payment' as const,
+          rejection_reason: payment.rejectionReason,
+          part_cents: partCents,
+          at: payment.paymentDate.toISOString(),
+        })),
+        ...ledger.refunds.map((r) => ({
+          kind: 'refund' as const,
+          id: r.id,
+          ticket_id: r.ticketId,
+          amount_cents: r.amountCents,
+          reason: r.reason,
+          actor_email: r.actorEmail,
+          created_at: r.createdAt.toISOString(),
+          at: r.createdAt.toISOString(),
+        })),
+      ];
+      return entries
+        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+        .map(({ at: _at, ...entry }) => entry);
     },
 
-    /** A proof sent with a reservation: one pending payment per reserved ticket, for review. */
+    /** A proof sent with a reservation: one pending payment for the order, each number's first amount due. */
     async recordProofPayments(tx: Executor, proof: ReservationProof) {
+      const first = proof.tickets[0];
+      if (!first) return;
       const rate = (await deps.currentRate?.(tx)) ?? null;
-      for (const ticket of proof.tickets) {
-        const duplicateOf = await paymentsRepo.findDuplicate(tx, {
-          proofSha256: proof.sha256,
-          buyerCedula: ticket.buyerCedula,
-        });
-        await paymentsRepo.insert(tx, {
-          ticketId: ticket.id,
-          amountCents: proof.amountCentsEach,
+      const duplicateOf = await paymentsRepo.findDuplicate(tx, {
+        proofSha256: proof.sha256,
+        buyerCedula: first.buyerCedula,
+      });
+      await insertPayment(
+        tx,
+        {
+          ticketId: first.id,
+          orderId: proof.orderId,
+          amountCents: proof.amountCentsEach * proof.tickets.length,
           paymentMethod: proof.paymentMethod,
           paymentProof: proof.fileUrl,
           proofSha256: proof.sha256,
           notes: paymentMessages.sentWithReservation,
           rateToUsd: rate === null ? null : String(rate),
           duplicateOf,
-          payerCedula: ticket.buyerCedula,
-        });
-      }
+          payerCedula: first.buyerCedula,
+        },
+        proof.tickets.map((t) => ({ ticketId: t.id, amountCents: proof.amountCentsEach })),
+      );
     },
 
     forTickets: (ticketIds: string[]) => paymentsRepo.forTickets(db, ticketIds),
 
+    /** The buyer's order, proven by its cedula: the success screen's own page, and paying it whole. */
+    async orderView(code: string, cedula: string): Promise<OrderView> {
+      const found = await ledgerRepo.orderByCode(db, code);
+      if (!found || found.order.buyerCedula !== cedula)
+        throw new NotFoundError(paymentMessages.orderNotFound, 'ORDER_NOT_FOUND');
+      const [sales, paid] = await Promise.all([
+        ledgerRepo.orderTickets(db, found.order.id),
+        ledgerRepo.paymentsOfOrder(db, found.order.id),
+      ]);
+      // An order's numbers released or sold again to someone else are no longer the buyer's.
+      const mine = sales.filter((t) => t.buyerCedula === cedula && !t.endedAt);
+      const terms = found.raffle;
+      const sum = (pick: (t: TicketRow) => number) => mine.reduce((total, t) => total + pick(t), 0);
+      return {
+        code: found.order.code,
+        raffle_id: found.raffle.id,
+        raffle_name: found.raffle.name,
+        created_at: found.order.createdAt.toISOString(),
+        total_cents: sum((t) => t.priceCents),
+        paid_cents: sum((t) => t.totalPaidCents),
+        owed_cents: sum((t) => t.remainingCents),
+        due_now_cents: sum((t) =>
+          PAYABLE.has(t.status)
+            ? Math.max(
+                0,
+                Math.min(
+                  t.remainingCents,
+                  firstPaymentCents({ ...terms, priceCents: t.priceCents }) - t.totalPaidCents,
+                ),
+              )
+            : 0,
+        ),
+        tickets: mine.map((t) => ({
+          id: t.id,
+          number: t.number,
+          ticket_number: t.ticketNumber,
+          status: t.status,
+          price_cents: t.priceCents,
+          total_paid_cents: t.totalPaidCents,
+          remaining_cents: t.remainingCents,
+          reserved_until: t.reservedUntil?.toISOString() ?? null,
+        })),
+        payments: paid.map((p) => ({
+          id: p.id,
+          status: p.status,
+          amount_cents: p.amountCents,
+          amount_ves_cents: p.amountVesCents,
+          payment_method: p.paymentMethod,
+          reference: p.reference,
+          created_at: p.createdAt.toISOString(),
+          rejection_reason: p.rejectionReason,
+        })),
+      };
+    },
+
     /**
-     * Review one payment: the note gains a line saying so; approving adds the amount to the ticket.
+     * Review one payment: the note gains a line saying so; approving adds its parts to its tickets.
      * Only admins review (SPEC §1): the route's guard says so.
      */
     async review(actor: AuthContext, id: string, input: Review) {

@@ -53,40 +53,6 @@ describe('POST /api/payments', () => {
     });
   });
 
-  it('flags a bank reference already used by another buyer, not the same buyer paying several numbers', async () => {
-    const mine1 = await reservedTicket();
-    const mine2 = await reservedTicket();
-    const theirs = await reservedTicket('E-81234567');
-    const first = await pay({
-      ticket_id: mine1.id,
-      amount_cents: 100,
-      cedula: 'V-7654321',
-      reference: 'DUP-77',
-    });
-    const sameBuyer = await pay({
-      ticket_id: mine2.id,
-      amount_cents: 100,
-      cedula: 'V-7654321',
-      reference: 'dup-77',
-    });
-    const otherBuyer = await pay({
-      ticket_id: theirs.id,
-      amount_cents: 100,
-      cedula: 'E-81234567',
-      reference: 'DUP-77',
-    });
-    // The hint is for the reviewer: the buyer's own answer never carries it.
-    expect(otherBuyer.body.payment).not.toHaveProperty('duplicate_of');
-    const reviewed = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin }))
-      .body as {
-      id: string;
-      duplicate_of: string | null;
-    }[];
-    const hintOf = (id: string) => reviewed.find((p) => p.id === id)?.duplicate_of;
-    expect(hintOf(sameBuyer.body.payment.id)).toBeNull();
-    expect(hintOf(otherBuyer.body.payment.id)).toBe(first.body.payment.id);
-  });
-
   it('answers the one error envelope in Spanish for a wrong cedula, a missing one, too much, or a free ticket', async () => {
     const ticket = await reservedTicket();
     const wrong = await pay<ApiError>({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
@@ -150,7 +116,8 @@ describe('reviewing payments', () => {
       body: { status: 'approved', notes: 'Verificado' },
     });
     expect(approved.status).toBe(200);
-    expect(approved.body.notes).toBe('Verificado\nEstado cambiado a approved');
+    // Spanish, with the amount as Spanish readers write it (issue 18, fix 7).
+    expect(approved.body.notes).toMatch(/^Verificado\nPago aprobado: \$\s?6,00/);
     expect(approved.body.ticket).toMatchObject({
       status: 'abonado',
       total_paid_cents: 600,
@@ -209,7 +176,7 @@ describe('reviewing payments', () => {
 });
 
 describe('a proof sent with the reservation', () => {
-  it('becomes one pending payment per number, for the price, not flagged against the same buyer', async () => {
+  it('becomes one pending payment for the order: each number its first cuota, not flagged against the same buyer', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
@@ -231,10 +198,11 @@ describe('a proof sent with the reservation', () => {
     const pending = (
       await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
     ).body.filter((p: { payment_proof: string | null }) => p.payment_proof === uploaded.fileUrl);
-    expect(pending).toHaveLength(2);
+    expect(pending).toHaveLength(1);
     for (const payment of pending) {
+      expect(payment.parts.map((p) => p.amount_cents)).toEqual([250, 250]);
       expect(payment).toMatchObject({
-        amount_cents: 250,
+        amount_cents: 500,
         payment_method: 'pago_movil',
         duplicate_of: null,
         notes: 'Comprobante enviado al apartar los números',

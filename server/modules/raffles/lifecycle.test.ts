@@ -246,8 +246,16 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     const paid = await patchTicket(two.id, { status: 'pagado' });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
-    expect((await patchNumber(raffle.id, 4, { status: 'abonado', total_paid_cents: 100 })).status).toBe(200);
-    expect((await patchTicket(four.id, { status: 'apartado', note: 'Pago revertido' })).status).toBe(200);
+    expect((await patchNumber(raffle.id, 4, { status: 'abonado', amount_cents: 100 })).status).toBe(200);
+    expect(
+      (
+        await patchTicket(four.id, {
+          status: 'apartado',
+          note: 'Pago revertido',
+          refund: { amount_cents: 100, reason: 'Pago revertido' },
+        })
+      ).status,
+    ).toBe(200);
 
     const after = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
     expect(after.sold_list).toBe(published.sold_list);

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { ConflictError, hasSqlState, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
@@ -259,6 +259,7 @@ export function createRafflesService(deps: {
 
     /** A closed or finished raffle stays: its published sold list is the proof of the draw. */
     async remove(id: string): Promise<void> {
+      // Money is never deleted (issue 18): the ledger's foreign keys refuse it; archive instead.
       await db.transaction(async (tx) => {
         // Locked like the close locks it: a delete and a close never both go through.
         const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
@@ -266,6 +267,9 @@ export function createRafflesService(deps: {
           throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
         if (!row || !(await rafflesRepo.delete(tx, id)))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      }).catch((error) => {
+        if (hasSqlState(error, '23503')) throw new ConflictError(raffleMessages.hasSales, 'RAFFLE_HAS_SALES');
+        throw error;
       });
     },
   };

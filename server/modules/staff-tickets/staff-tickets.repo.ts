@@ -239,7 +239,7 @@ export const staffTicketsRepo = {
    */
   async lockRaffle(db: Executor, raffleId: string) {
     const [row] = await db
-      .select({ status: raffles.status, priceCents: raffles.priceCents })
+      .select({ status: raffles.status, priceCents: raffles.priceCents, closingDate: raffles.closingDate })
       .from(raffles)
       .where(eq(raffles.id, raffleId))
       .for('key share');

@@ -2,9 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, raffleIdParams, ticketIdParams } from '../../../domain/api';
 import { raffleNumberParams } from '../../../domain/api-routes';
+import { refundInputSchema, staffPaymentInputSchema } from '../../../domain/ledger';
 import {
   historyPageSchema,
   historyQuery,
+  recordedPaymentSchema,
+  recordedRefundSchema,
   staffTicketSchema,
   ticketCsvQuery,
   ticketListQuery,
@@ -12,6 +15,7 @@ import {
   ticketPatchSchema,
 } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
+import { toPayment } from '../payments/payments.service';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
@@ -97,6 +101,62 @@ export const staffTicketsRoutes =
         },
       },
       async (request) => staffTickets.update(requireAuth(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/tickets/:id/payments',
+      {
+        onRequest,
+        schema: {
+          operationId: 'recordTicketPayment',
+          summary: 'Registrar dinero recibido por el personal (pago aprobado al registrarlo)',
+          params: ticketIdParams,
+          body: staffPaymentInputSchema,
+          response: { 201: recordedPaymentSchema },
+        },
+      },
+      async (request, reply) => {
+        const recorded = await staffTickets.recordPayment(
+          requireAuth(request),
+          request.params.id,
+          request.body,
+        );
+        reply.status(201);
+        return { payment: toPayment(recorded.payment), ticket: recorded.ticket };
+      },
+    );
+
+    app.post(
+      '/tickets/:id/refunds',
+      {
+        onRequest,
+        schema: {
+          operationId: 'refundTicket',
+          summary: 'Registrar un reembolso de un ticket',
+          params: ticketIdParams,
+          body: refundInputSchema,
+          response: { 201: recordedRefundSchema },
+        },
+      },
+      async (request, reply) => {
+        const { refund, ticket } = await staffTickets.refund(
+          requireAuth(request),
+          request.params.id,
+          request.body,
+        );
+        reply.status(201);
+        return {
+          refund: {
+            id: refund.id,
+            ticket_id: refund.ticketId,
+            amount_cents: refund.amountCents,
+            reason: refund.reason,
+            actor_email: refund.actorEmail,
+            created_at: refund.createdAt.toISOString(),
+          },
+          ticket,
+        };
+      },
     );
 
     app.patch(

@@ -1,5 +1,14 @@
-import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
 import {
+  ledgerMessages,
+  ledgerNotes,
+  type RefundInput,
+  type StaffPaymentInput,
+  statusForMoney,
+} from '../../../domain/ledger';
+import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
+import { paymentMethodLabels } from '../../../domain/reservations';
+import {
+  moneyFieldsIn,
   TICKET_FILTER_STATUSES,
   type TicketCounts,
   type TicketHistoryEntry,
@@ -14,14 +23,21 @@ import {
   ticketMessages,
 } from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
-import type { RaffleRow } from '../../db/rows';
+import type { RaffleRow, TicketRow } from '../../db/rows';
 import type { tickets } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError, hasSqlState, NotFoundError, SQLSTATE } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  hasSqlState,
+  NotFoundError,
+  SQLSTATE,
+  UnprocessableError,
+} from '../../lib/errors';
 import { assertCan, forbidden, managedRaffles } from '../../lib/permissions';
+import { createOrder, recordReceived, recordRefund } from '../payments/money-ledger';
 import { endSale } from '../tickets/sale-rows';
 import { type Actor, describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
-import { toBuyerTicket } from '../tickets/tickets.views';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
@@ -41,6 +57,12 @@ const BUYER_FIELDS = [
   ['buyer_cedula', 'buyerCedula'],
   ['buyer_email', 'buyerEmail'],
 ] as const;
+/** Statuses whose money is the ledger's: the status staff ask for becomes what the money says. */
+const MONEY_STATUSES = new Set(['abonado', 'pagado']);
+/** Statuses that give a sale's money back, or say it stays without a refund. */
+const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
+/** Statuses a sale takes payments in. */
+const PAYS = new Set(['apartado', 'abonado']);
 /** Statuses that take a number out of the published list. */
 const LEAVES_LIST = new Set(['disponible', 'cancelado']);
 
@@ -65,15 +87,23 @@ export function createStaffTicketsService({
   db,
   changes,
   resolvePaymentProof,
+  currentRate,
 }: {
   db: Db;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
   resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
+  /** Rates service: today's Bs per USD, kept with money staff record. */
+  currentRate?: () => Promise<number | null>;
 }) {
-  /** A proof set by hand must be one of this server's uploads, like a buyer's (null clears it). */
-  async function assertProof(patch: TicketPatch) {
+  /** A patch never names money (400), and a proof set by hand is one of this server's uploads (null clears it). */
+  async function checkPatch(patch: TicketPatch) {
+    const money = moneyFieldsIn(patch);
+    if (money.length > 0)
+      throw new BadRequestError(ledgerMessages.moneyFieldsReadOnly(money), 'MONEY_FIELDS_READ_ONLY', {
+        fields: money,
+      });
     if (patch.payment_proof != null) await resolvePaymentProof?.(patch.payment_proof);
   }
 
@@ -88,6 +118,83 @@ export function createStaffTicketsService({
   async function findForPayment(tx: Executor, ticketId: string) {
     const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
     return row && { ...row.ticket, sellerId: row.raffle.sellerId };
+  }
+
+  /**
+   * What a status change does to money (issue 18): pagado records an approved payment for what is
+   * owed, abonado the amount given; taking a sale with money back to apartado, releasing or
+   * cancelling it records a refund or an explicit "sin reembolso". Answers the sale as the ledger
+   * left it, and the history lines to add.
+   */
+  async function moveMoneyForStatus(
+    tx: Executor,
+    sale: TicketRow,
+    patch: TicketPatch,
+    actor: Actor,
+    rate: number | null,
+  ) {
+    const lines: string[] = [];
+    const method = patch.payment_method ?? 'efectivo';
+    const receive = async (amountCents: number) => {
+      await recordReceived(tx, sale, { amountCents, method, note: patch.note ?? null }, actor, rate);
+      lines.push(ledgerNotes.recordedByStaff(amountCents, paymentMethodLabels[method]));
+    };
+    if (patch.status === 'pagado' && sale.remainingCents > 0) await receive(sale.remainingCents);
+    if (patch.status === 'abonado' && patch.amount_cents !== undefined) await receive(patch.amount_cents);
+    if (patch.status && TAKES_MONEY_BACK.has(patch.status) && sale.totalPaidCents > 0) {
+      if (patch.refund) {
+        await recordRefund(
+          tx,
+          sale,
+          { amountCents: patch.refund.amount_cents, reason: patch.refund.reason },
+          actor,
+        );
+        lines.push(ledgerNotes.refunded(patch.refund.amount_cents, patch.refund.reason));
+      } else if (patch.no_refund_reason) {
+        lines.push(ledgerNotes.noRefund(patch.no_refund_reason));
+      } else {
+        throw new UnprocessableError(
+          ledgerMessages.refundDecisionRequired(sale.totalPaidCents),
+          'REFUND_DECISION_REQUIRED',
+          {
+            total_paid_cents: sale.totalPaidCents,
+          },
+        );
+      }
+    }
+    const after = lines.length > 0 ? await staffTicketsRepo.findById(tx, sale.id) : null;
+    return { sale: after?.ticket ?? sale, lines };
+  }
+
+  /** The status money leads to: a payment can make a sale abonado or pagado, a refund bring it back. */
+  const statusAfter = (sale: TicketRow, requested: string) =>
+    MONEY_STATUSES.has(requested) ? statusForMoney(sale.totalPaidCents, sale.priceCents) : requested;
+
+  /**
+   * After a ledger entry: the sale's status follows its money (a cancelled one stays cancelled), and
+   * the change is recorded and announced after the commit.
+   */
+  async function settleMoney(tx: Executor, ticketId: string, actor: Actor, note: string) {
+    const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+    if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    const sale = current.ticket;
+    const status =
+      sale.status === 'cancelado' ? sale.status : statusForMoney(sale.totalPaidCents, sale.priceCents);
+    const row = await staffTicketsRepo.update(tx, ticketId, { status });
+    await recordChanges(tx, [row], describeChanges([row], sale.status, note, actor));
+    return row;
+  }
+
+  /**
+   * A live sale of a raffle this actor manages (checked before the transaction: PGlite has one
+   * connection), locked with its raffle, for a money entry.
+   */
+  async function lockedSale(tx: Executor, owned: { ticket: TicketRow }, id: string) {
+    await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
+    const current = await staffTicketsRepo.findById(tx, id, { lock: true });
+    if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
+    return current.ticket;
   }
 
   const service = {
@@ -121,7 +228,8 @@ export function createStaffTicketsService({
 
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       const owned = await getOwned(actor, id);
-      await assertProof(patch);
+      await checkPatch(patch);
+      const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
         // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
         const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
@@ -131,6 +239,23 @@ export function createStaffTicketsService({
         if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
         if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
           throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+        if (patch.reserved_until && raffle.closingDate && new Date(patch.reserved_until) > raffle.closingDate)
+          throw new UnprocessableError(
+            ledgerMessages.reservedUntilOutOfRange,
+            'RESERVED_UNTIL_OUT_OF_RANGE',
+            {
+              closing_date: raffle.closingDate.toISOString(),
+            },
+          );
+        const by = { id: actor.userId, email: actor.email };
+        // Money moves on a status change, on one more abono, or with a refund.
+        const movesMoney =
+          (patch.status !== undefined && patch.status !== current.ticket.status) ||
+          patch.amount_cents !== undefined ||
+          patch.refund !== undefined;
+        const money = movesMoney
+          ? await moveMoneyForStatus(tx, current.ticket, patch, by, rate)
+          : { sale: current.ticket, lines: [] as string[] };
         const values: Partial<typeof tickets.$inferInsert> = {};
         if (patch.buyer_name !== undefined) values.buyerName = patch.buyer_name?.toLowerCase() ?? null;
         if (patch.buyer_phone !== undefined) values.buyerPhone = patch.buyer_phone;
@@ -139,34 +264,20 @@ export function createStaffTicketsService({
         if (patch.buyer_email !== undefined) values.buyerEmail = patch.buyer_email;
         if (patch.payment_method !== undefined) values.paymentMethod = patch.payment_method;
         if (patch.payment_proof !== undefined) values.paymentProof = patch.payment_proof;
-        if (patch.total_paid_cents !== undefined) values.totalPaidCents = patch.total_paid_cents;
-        if (patch.remaining_cents !== undefined) values.remainingCents = patch.remaining_cents;
         if (patch.reserved_until !== undefined)
           values.reservedUntil = patch.reserved_until ? new Date(patch.reserved_until) : null;
         if (patch.status) {
-          values.status = patch.status;
-          // SPEC 4: paid means the full price is in and nothing remains.
-          // The price is the sale's own, fixed when it was made (decision 010).
-          if (patch.status === 'pagado')
-            Object.assign(values, { totalPaidCents: current.ticket.priceCents, remainingCents: 0 });
-          // Back on sale: the sale ends (kept with its buyer for history and payments).
+          // Money statuses follow the ledger (SPEC 4: paid means the full price is in).
+          values.status = statusAfter(money.sale, patch.status);
+          // Back on sale: the sale ends (kept with its buyer, payments and refunds for history).
           if (patch.status === 'disponible') Object.assign(values, endSale);
-          if (patch.status === 'apartado' && current.ticket.status === 'disponible') {
-            // A new sale: it owes today's price.
-            values.purchasedAt = new Date();
-            values.priceCents = raffle.priceCents;
-            values.remainingCents = raffle.priceCents;
-          }
         }
         const row = await staffTicketsRepo.update(tx, id, values);
-        const note =
-          patch.note ??
-          (patch.status ? historyNotes.statusChanged(patch.status) : historyNotes.detailsUpdated);
-        await recordChanges(
-          tx,
-          [row],
-          describeChanges([row], current.ticket.status, note, { id: actor.userId, email: actor.email }),
-        );
+        const note = [
+          patch.note ?? (patch.status ? historyNotes.statusChanged(row.status) : historyNotes.detailsUpdated),
+          ...money.lines,
+        ].join('. ');
+        await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
         return toStaffTicket(row);
       });
     },
@@ -181,7 +292,8 @@ export function createStaffTicketsService({
       if (saleId) return service.update(actor, saleId, patch);
       if (!patch.status || patch.status === 'disponible')
         throw new ConflictError(ticketMessages.numberAvailable, 'NUMBER_AVAILABLE');
-      await assertProof(patch);
+      await checkPatch(patch);
+      const rate = (await currentRate?.()) ?? null;
       const status = patch.status;
       try {
         return await changes.transaction(async (tx) => {
@@ -189,14 +301,15 @@ export function createStaffTicketsService({
           if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
           if (isClosedStatus(locked.status))
             throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
-          // A new sale owes the raffle's price now, and keeps it if the price changes later.
-          const price = locked.priceCents;
-          const paid = status === 'pagado' ? price : (patch.total_paid_cents ?? 0);
-          const row = await staffTicketsRepo.insertSale(tx, {
+          // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
+          // order of its own; money comes in as ledger entries once the sale exists.
+          const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null);
+          const inserted = await staffTicketsRepo.insertSale(tx, {
             raffleId: raffle.id,
             number,
             ticketNumber: padTicketNumber(number, raffle.digitCount),
-            status,
+            status: MONEY_STATUSES.has(status) ? 'apartado' : status,
+            orderId: order.id,
             buyerName: patch.buyer_name?.toLowerCase() ?? null,
             buyerPhone: patch.buyer_phone ?? null,
             buyerAddress: patch.buyer_address ?? null,
@@ -205,9 +318,7 @@ export function createStaffTicketsService({
             paymentMethod: patch.payment_method ?? null,
             paymentProof: patch.payment_proof ?? null,
             purchasedAt: new Date(),
-            totalPaidCents: paid,
-            remainingCents: status === 'cancelado' ? 0 : Math.max(0, price - paid),
-            priceCents: price,
+            priceCents: locked.priceCents,
             reservedUntil:
               status === 'apartado'
                 ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
@@ -215,12 +326,13 @@ export function createStaffTicketsService({
                   ? new Date(patch.reserved_until)
                   : null,
           });
-          const note = patch.note ?? historyNotes.statusChanged(status);
-          await recordChanges(
-            tx,
-            [row],
-            describeChanges([row], 'disponible', note, { id: actor.userId, email: actor.email }),
-          );
+          const by = { id: actor.userId, email: actor.email };
+          const money = await moveMoneyForStatus(tx, inserted, patch, by, rate);
+          const row = MONEY_STATUSES.has(status)
+            ? await staffTicketsRepo.update(tx, inserted.id, { status: statusAfter(money.sale, status) })
+            : inserted;
+          const note = [patch.note ?? historyNotes.statusChanged(row.status), ...money.lines].join('. ');
+          await recordChanges(tx, [row], describeChanges([row], 'disponible', note, by));
           return toStaffTicket(row);
         });
       } catch (error) {
@@ -241,20 +353,53 @@ export function createStaffTicketsService({
       return id ? findForPayment(tx, id) : null;
     },
 
-    /** An approved payment adds to the ticket once: nothing left -> pagado, else abonado. */
-    async applyPayment(tx: Executor, ticketId: string, amountCents: number, actor: Actor, note: string) {
-      const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-      if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-      // What the ticket owes is its own (set when it was reserved), not the raffle's current price.
-      const totalPaid = current.ticket.totalPaidCents + amountCents;
-      const remaining = Math.max(0, current.ticket.remainingCents - amountCents);
-      const row = await staffTicketsRepo.update(tx, ticketId, {
-        totalPaidCents: totalPaid,
-        remainingCents: remaining,
-        status: remaining === 0 ? 'pagado' : 'abonado',
+    settleMoney,
+
+    /** `POST /api/tickets/:id/payments`: money staff received by hand, approved at once. */
+    async recordPayment(actor: AuthContext, id: string, input: StaffPaymentInput) {
+      const owned = await getOwned(actor, id);
+      const rate = (await currentRate?.()) ?? null;
+      return changes.transaction(async (tx) => {
+        const sale = await lockedSale(tx, owned, id);
+        if (!PAYS.has(sale.status))
+          throw new ConflictError(ledgerMessages.saleNotPayable, 'TICKET_NOT_PAYABLE');
+        const by = { id: actor.userId, email: actor.email };
+        const payment = await recordReceived(
+          tx,
+          sale,
+          {
+            amountCents: input.amount_cents,
+            method: input.payment_method,
+            reference: input.reference,
+            note: input.note,
+          },
+          by,
+          rate,
+        );
+        const line = ledgerNotes.recordedByStaff(
+          input.amount_cents,
+          paymentMethodLabels[input.payment_method],
+        );
+        const row = await settleMoney(tx, id, by, [line, input.note].filter(Boolean).join('. '));
+        return { payment, ticket: toStaffTicket(row) };
       });
-      await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, actor));
-      return toBuyerTicket(row);
+    },
+
+    /** `POST /api/tickets/:id/refunds`: money given back; the status follows what is left paid. */
+    async refund(actor: AuthContext, id: string, input: RefundInput) {
+      const owned = await getOwned(actor, id);
+      return changes.transaction(async (tx) => {
+        const sale = await lockedSale(tx, owned, id);
+        const by = { id: actor.userId, email: actor.email };
+        const refund = await recordRefund(
+          tx,
+          sale,
+          { amountCents: input.amount_cents, reason: input.reason },
+          by,
+        );
+        const row = await settleMoney(tx, id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
+        return { refund, ticket: toStaffTicket(row) };
+      });
     },
 
     async history(

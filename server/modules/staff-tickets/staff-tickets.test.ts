@@ -93,7 +93,7 @@ describe('GET and PATCH /api/tickets/:id', () => {
     ).toBe(404);
   });
 
-  it('pagado sets total paid to the price and nothing remaining, and is recorded', async () => {
+  it('pagado records a payment of what is owed: paid is the price, nothing remains, and it is recorded', async () => {
     const res = await t.api<StaffTicket>('PATCH', `/api/tickets/${ids[15]}`, {
       token: seller.token,
       body: { status: 'pagado' },
@@ -108,7 +108,7 @@ describe('GET and PATCH /api/tickets/:id', () => {
       from_status: 'apartado',
       to_status: 'pagado',
       actor_email: seller.email,
-      note: 'Estado cambiado a pagado',
+      note: 'Estado cambiado a pagado. Pago registrado por el personal: $10,00 (Efectivo)',
     });
   });
 

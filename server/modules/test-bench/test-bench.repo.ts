@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { files, raffles, testBenchRuns } from '../../db/schema';
 
@@ -71,11 +71,16 @@ export const testBenchRepo = {
 
   /** Its sales, their events and payments go with it (foreign keys cascade). */
   async deleteSandbox(db: Executor, id: string): Promise<void> {
+    await deleteSandboxLedger(db, sql`select id from raffles where id = ${id} and is_sandbox`);
     await db.delete(raffles).where(and(eq(raffles.id, id), eq(raffles.isSandbox, true)));
   },
 
   /** Sandboxes a crashed run left behind (older than any run lasts). */
   async deleteStaleSandboxes(db: Executor, olderThanMinutes: number): Promise<number> {
+    await deleteSandboxLedger(
+      db,
+      sql`select id from raffles where is_sandbox and created_at < now() - make_interval(mins => ${olderThanMinutes}::int)`,
+    );
     const rows = await db
       .delete(raffles)
       .where(
@@ -103,3 +108,14 @@ export const testBenchRepo = {
     return rows.length > 0;
   },
 };
+
+/**
+ * A sandbox's money entries go with it (the only ledger rows ever deleted: migration 0010 lets a
+ * delete through for sandbox raffles only).
+ */
+async function deleteSandboxLedger(db: Executor, sandboxIds: SQL) {
+  const sales = sql`select id from tickets where raffle_id in (${sandboxIds})`;
+  await db.execute(sql`delete from payment_parts where ticket_id in (${sales})`);
+  await db.execute(sql`delete from refunds where ticket_id in (${sales})`);
+  await db.execute(sql`delete from payments where ticket_id in (${sales})`);
+}

@@ -39,6 +39,7 @@ export function fromRaw(r: RawTicket): TicketRow {
     reservedUntil: toDate(r.reserved_until),
     version: Number(r.version),
     endedAt: toDate(r.ended_at),
+    orderId: (r.order_id as string | null) ?? null,
     updatedAt: toDate(r.updated_at) ?? new Date(),
   };
 }

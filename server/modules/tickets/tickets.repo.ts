@@ -9,7 +9,7 @@ export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 
 /** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
 const RESERVE_MANY_SQL = `
-  select s.grp, s.refusal, s.refused, s.digits, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
+  select s.grp, s.refusal, s.refused, s.digits, s.order_code, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
     $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as s`;
 
 /** See ticketsRepo.stats. */
@@ -45,7 +45,7 @@ export type ReservationRefusal = {
 };
 
 /** Per request: the sales it made (all its numbers), or why it made none. */
-export type ReservationOutcome = { sales: TicketRow[] } | { refusal: ReservationRefusal };
+export type ReservationOutcome = { sales: TicketRow[]; orderCode: string } | { refusal: ReservationRefusal };
 
 type RefusalColumns = { refusal: string | null; refused: unknown; digits: number | null };
 
@@ -146,9 +146,9 @@ export const ticketsRepo = {
   async reserveMany(db: Executor, requests: SaleRequest[]): Promise<ReservationOutcome[]> {
     const sorted = requests.map((r) => [...r.numbers].sort((a, b) => a - b));
     const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
-    const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number }>(
+    const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number; order_code: string | null }>(
       db,
-      'tickets_reserve_many_v2',
+      'tickets_reserve_many_v3',
       RESERVE_MANY_SQL,
       [
         column((r) => r.raffleId),
@@ -164,7 +164,7 @@ export const ticketsRepo = {
         column((r) => r.values.paymentProof),
       ],
     );
-    const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [] }));
+    const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [], orderCode: '' }));
     for (const row of rows) {
       const i = Number(row.grp) - 1;
       const outcome = outcomes[i];
@@ -177,7 +177,10 @@ export const ticketsRepo = {
             digits: Number(row.digits ?? 0),
           },
         };
-      } else if ('sales' in outcome) outcome.sales.push(fromRaw(row));
+      } else if ('sales' in outcome) {
+        outcome.sales.push(fromRaw(row));
+        outcome.orderCode = String(row.order_code);
+      }
     }
     return outcomes;
   },
@@ -208,10 +211,10 @@ export const ticketsRepo = {
       where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
         and r.status not in ('cerrada', 'finalizada')
         and not exists (
-          select 1 from payments p
-          where p.ticket_id = t.id and p.status = 'pending'
+          select 1 from payment_parts pp join payments p on p.id = pp.payment_id
+          where pp.ticket_id = t.id and p.status = 'pending'
             and p.created_at > now() - make_interval(hours => ${reviewHours}::int)
-            and p.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
+            and pp.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
                                        then ceil(t.price_cents::numeric / r.installments)
                                        else t.price_cents end)
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,

@@ -122,8 +122,8 @@ export const ticketsRoutes =
         },
       },
       async (request, reply) => {
-        const reserved = await tickets.reserve(request.params.id, request.body);
-        return reply.status(201).send({ tickets: reserved });
+        const reserved = await tickets.reserveOrder(request.params.id, request.body);
+        return reply.status(201).send(reserved);
       },
     );
 

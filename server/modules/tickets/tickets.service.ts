@@ -33,6 +33,8 @@ type Deps = {
 };
 
 export type ReservationProof = {
+  /** The reservation's order: the proof pays it, spread over its numbers. */
+  orderId: string | null;
   tickets: { id: string; buyerCedula: string | null }[];
   amountCentsEach: number;
   paymentMethod: string;
@@ -81,13 +83,14 @@ export function createTicketsService(deps: Deps) {
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
     if (!recordProof) return batcher.reserve({ raffleId, numbers: input.numbers, values, sandbox });
     return db.transaction(async (tx) => {
-      const [outcome = { sales: [] }] = await ticketsRepo.reserveMany(tx, [
+      const [outcome = { sales: [], orderCode: '' }] = await ticketsRepo.reserveMany(tx, [
         { raffleId, numbers: input.numbers, values, sandbox },
       ]);
       const rows = 'sales' in outcome ? outcome.sales : [];
       const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
       if (raffle && rows[0] && input.payment_proof) {
         await recordProof(tx, {
+          orderId: rows[0].orderId,
           tickets: rows.map((r) => ({ id: r.id, buyerCedula: r.buyerCedula })),
           // What these sales owe: the price they were reserved at (the same for all of them).
           amountCentsEach: firstPaymentCents({ ...raffle, priceCents: rows[0].priceCents }),
@@ -153,8 +156,16 @@ export function createTicketsService(deps: Deps) {
 
     latestSales: (raffleId: string) => ticketsRepo.latestStatuses(db, raffleId),
 
-    /** `sandbox`: the test bench's drill, racing buyers in its hidden raffle through this same path. */
+    /** The sales made, as the buyer sees them (see `reserveOrder`). */
     async reserve(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {
+      return (await service.reserveOrder(raffleId, input, options)).tickets;
+    },
+
+    /**
+     * A reservation is an order: its sales and the order's public code (issue 18).
+     * `sandbox`: the test bench's drill, racing buyers in its hidden raffle through this same path.
+     */
+    async reserveOrder(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {
       const proof =
         input.payment_proof != null && deps.resolvePaymentProof
           ? await deps.resolvePaymentProof(input.payment_proof)
@@ -177,7 +188,14 @@ export function createTicketsService(deps: Deps) {
         // who opens the live stream after their 201 never receives their own sale late.
         salesSinceAnalyze += rows.length;
         await deps.changes.announce(rows);
-        return rows.map(toBuyerTicket);
+        return {
+          tickets: rows.map(toBuyerTicket),
+          order: {
+            id: rows[0]?.orderId ?? '',
+            code: outcome.orderCode,
+            total_cents: rows.reduce((sum, r) => sum + r.priceCents, 0),
+          },
+        };
       }
     },
 

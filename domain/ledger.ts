@@ -1,0 +1,95 @@
+import { centsField, instantField } from './api';
+import { formatBs, formatUsd } from './money';
+import { PAYMENT_METHODS } from './reservations';
+import { z } from './zod';
+
+/**
+ * Money only moves through recorded entries (issue 18, decision 019): an approved payment adds to a
+ * number, a refund takes back; what a number has paid is their sum, and staff never type it.
+ */
+export const ledgerMessages = {
+  moneyFieldsReadOnly: (fields: string[]) =>
+    `${fields.join(', ')}: lo pagado y lo que falta se calculan de los pagos y reembolsos; registra un pago o un reembolso.`,
+  amountRequired: 'Indica el monto abonado.',
+  amountTooHigh: (owedCents: number) => `El monto supera lo que falta por pagar (${formatUsd(owedCents)}).`,
+  refundTooHigh: (paidCents: number) => `El reembolso supera lo pagado (${formatUsd(paidCents)}).`,
+  refundDecisionRequired: (paidCents: number) =>
+    `Este número tiene ${formatUsd(paidCents)} pagados: indica el reembolso o el motivo para no reembolsar.`,
+  nothingOwed: 'Este número ya está pagado por completo.',
+  nothingPaid: 'Este número no tiene pagos que reembolsar.',
+  reservedUntilOutOfRange: 'La reserva solo se puede extender hasta la fecha de cierre de la rifa.',
+  saleNotPayable: 'Este número no admite pagos en su estado actual.',
+} as const;
+
+/** Ticket history and payment notes, in Spanish with Spanish amounts. */
+export const ledgerNotes = {
+  approved: (amountCents: number, rate: number | null) =>
+    `Pago aprobado: ${formatUsd(amountCents)}${rate ? ` / ${formatBs(amountCents, rate)}` : ''}`,
+  rejected: 'Pago rechazado',
+  recordedByStaff: (amountCents: number, method: string) =>
+    `Pago registrado por el personal: ${formatUsd(amountCents)} (${method})`,
+  refunded: (amountCents: number, reason: string) => `Reembolso de ${formatUsd(amountCents)}: ${reason}`,
+  noRefund: (reason: string) => `Sin reembolso: ${reason}`,
+} as const;
+
+/**
+ * The status money leads to for a live sale that is not cancelled: all paid -> pagado, some ->
+ * abonado, none -> apartado.
+ */
+export function statusForMoney(paidCents: number, priceCents: number): 'pagado' | 'abonado' | 'apartado' {
+  if (paidCents >= priceCents) return 'pagado';
+  return paidCents > 0 ? 'abonado' : 'apartado';
+}
+
+/** `POST /api/tickets/:id/payments` (staff): money received by hand, approved at once. */
+export const staffPaymentInputSchema = z
+  .object({
+    amount_cents: z
+      .int('El monto debe ser un entero de céntimos')
+      .min(1, 'El monto debe ser mayor que cero')
+      .max(100_000_000),
+    payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('efectivo'),
+    reference: z.string().trim().max(60).nullish(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type StaffPaymentInput = z.output<typeof staffPaymentInputSchema>;
+
+/** `POST /api/tickets/:id/refunds` (staff). */
+export const refundInputSchema = z
+  .object({
+    amount_cents: z
+      .int('El monto debe ser un entero de céntimos')
+      .min(1, 'El monto debe ser mayor que cero')
+      .max(100_000_000),
+    reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
+  })
+  .strict();
+export type RefundInput = z.output<typeof refundInputSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  amount_cents: centsField,
+  reason: z.string(),
+  actor_email: z.string().nullable(),
+  created_at: instantField,
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/**
+ * What a status change in `PATCH /api/tickets/:id` says about money: `pagado` records the amount
+ * owed (method, default efectivo); `abonado` records `amount_cents`; taking money back (to apartado,
+ * disponible or cancelado) needs `refund` or `no_refund_reason`.
+ */
+export const statusMoneyFields = {
+  amount_cents: z.int().min(1, 'El monto debe ser mayor que cero').max(100_000_000).optional(),
+  refund: z
+    .object({
+      amount_cents: z.int().min(1, 'El monto debe ser mayor que cero').max(100_000_000),
+      reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
+    })
+    .strict()
+    .optional(),
+  no_refund_reason: z.string().trim().min(3, 'Escribe por qué no hay reembolso').max(300).optional(),
+};

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { PublicCreatePaymentResult, StaffPayment } from '../../../domain/payments';
+import type { ReservationResult } from '../../../domain/reservations';
+import { buyer, makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Issue 18, fix 2: a bank reference is credited once, across buyers and raffles, whatever way it is typed.
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+});
+afterAll(() => t?.close());
+
+let next = 0;
+async function sale(raffleId: string, cedula: string) {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers: [next++], buyer: buyer({ cedula }) },
+  });
+  expect(res.status).toBe(201);
+  return res.body.tickets[0] as { id: string; number: number };
+}
+const pay = <T = PublicCreatePaymentResult>(
+  ticketId: string,
+  cedula: string,
+  reference: string,
+  method = 'transfer',
+) =>
+  t.api<T>('POST', '/api/payments', {
+    body: { ticket_id: ticketId, amount_cents: 100, cedula, reference, payment_method: method },
+  });
+
+describe('a bank reference is credited once', () => {
+  it('refuses the same transfer reported twice by one buyer, in two raffles, or by another buyer with a variant', async () => {
+    const r1 = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const r2 = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const first = await pay((await sale(r1, 'V-7654321')).id, 'V-7654321', 'REF-777123');
+    expect(first.status).toBe(201);
+    const variants = ['REF-777123', 'ref 777123', '777.123', '７７７１２３', '777\u200b123'];
+    for (const [i, reference] of variants.entries()) {
+      const who = i % 2 === 0 ? 'V-7654321' : 'E-81234567';
+      const again = await pay<ApiError>((await sale(i < 2 ? r1 : r2, who)).id, who, reference);
+      expect(again.status, reference).toBe(409);
+      expect(again.body.error.code).toBe('DUPLICATE_REFERENCE');
+      // Names the earlier payment's number and date, so the reviewer and the buyer can find it.
+      expect(again.body.error.message).toMatch(/número \d+ de «/);
+    }
+  });
+
+  it('is per method: the same digits as a Zelle confirmation are another payment', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    expect((await pay((await sale(r, 'V-1111111')).id, 'V-1111111', '55443322')).status).toBe(201);
+    expect((await pay((await sale(r, 'V-1111111')).id, 'V-1111111', '55443322', 'zelle')).status).toBe(201);
+  });
+
+  it('a rejected payment frees its reference', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const first = await pay((await sale(r, 'V-2222222')).id, 'V-2222222', '99887766');
+    const rejected = await t.api('PATCH', `/api/payments/${first.body.payment.id}`, {
+      token: admin,
+      body: { status: 'rejected', reason: 'No aparece en el banco' },
+    });
+    expect(rejected.status).toBe(200);
+    expect((await pay((await sale(r, 'V-2222222')).id, 'V-2222222', '99887766')).status).toBe(201);
+  });
+
+  it('is a database rule: two reports of one reference at the same moment credit one', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const a = await sale(r, 'V-3333333');
+    const b = await sale(r, 'V-4444444');
+    const results = await Promise.all([
+      pay<ApiError>(a.id, 'V-3333333', '12121212'),
+      pay<ApiError>(b.id, 'V-4444444', '1212-1212'),
+    ]);
+    expect(results.map((x) => x.status).sort()).toEqual([201, 409]);
+    await expect(
+      t.db.execute(
+        sql`insert into payments (ticket_id, amount_cents, payment_method, reference, reference_key)
+            values (${a.id}, 1, 'transfer', 'x', '12121212')`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('still flags the same proof file sent by another buyer for the reviewer', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const form = new FormData();
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from([42, 43]),
+    ]);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
+    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form });
+    const proof = ((await upload.json()) as { fileUrl: string }).fileUrl;
+    const payWithProof = async (cedula: string) =>
+      t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+        body: { ticket_id: (await sale(r, cedula)).id, amount_cents: 100, cedula, payment_proof: proof },
+      });
+    const first = await payWithProof('V-5555555');
+    const second = await payWithProof('V-6666666');
+    expect(second.status).toBe(201);
+    expect(second.body.payment).not.toHaveProperty('duplicate_of');
+    const list = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
+    expect(list.find((p) => p.id === second.body.payment.id)?.duplicate_of).toBe(first.body.payment.id);
+  });
+});

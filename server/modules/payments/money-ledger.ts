@@ -1,0 +1,128 @@
+import { ledgerMessages } from '../../../domain/ledger';
+import { paymentMessages } from '../../../domain/payments';
+import { referenceKey } from '../../../domain/references';
+import type { Executor } from '../../db/client';
+import type { TicketRow } from '../../db/rows';
+import type { payments } from '../../db/schema';
+import { ConflictError, UnprocessableError, uniqueViolation } from '../../lib/errors';
+import type { Actor } from '../tickets/ticket-changes';
+import { ledgerRepo, type PaymentRow, paymentsRepo } from './payments.repo';
+
+/**
+ * The only writers of money (issue 18, decision 019): a payment with its parts, a refund. The
+ * database turns them into each ticket's paid and owed figures (migration 0010); callers then set
+ * the status the money leads to and record the change.
+ */
+export type PaymentValues = Omit<typeof payments.$inferInsert, 'referenceKey'>;
+
+/** 409 DUPLICATE_REFERENCE naming the earlier payment (its number, raffle and date). */
+function duplicateReference(found: { id: string; createdAt: Date; number: string; raffle: string } | null) {
+  return new ConflictError(
+    found
+      ? paymentMessages.duplicateReference(found.number, found.raffle, found.createdAt)
+      : paymentMessages.duplicateReferenceRace,
+    'DUPLICATE_REFERENCE',
+    found
+      ? {
+          payment_id: found.id,
+          ticket_number: found.number,
+          raffle_name: found.raffle,
+          created_at: found.createdAt.toISOString(),
+        }
+      : {},
+  );
+}
+
+/**
+ * A payment and where its money goes. A bank reference is credited once: (method, normalised
+ * reference) is unique among payments that are not rejected (a database rule; this check only
+ * names the earlier payment).
+ */
+export async function insertPayment(
+  tx: Executor,
+  values: PaymentValues,
+  parts: { ticketId: string; amountCents: number }[],
+): Promise<PaymentRow> {
+  const key = referenceKey(values.reference);
+  if (key) {
+    const found = await ledgerRepo.findByReference(tx, values.paymentMethod ?? 'transfer', key);
+    if (found) throw duplicateReference(found);
+  }
+  let payment: PaymentRow;
+  try {
+    payment = await paymentsRepo.insert(tx, { ...values, referenceKey: key });
+  } catch (error) {
+    if (uniqueViolation(error) === 'payments_reference_key') throw duplicateReference(null);
+    throw error;
+  }
+  await ledgerRepo.insertParts(tx, payment.id, parts);
+  return payment;
+}
+
+/** Money staff received by hand for one sale, approved at once (what "Marcar como pagado/abonado" records). */
+export async function recordReceived(
+  tx: Executor,
+  sale: TicketRow,
+  input: { amountCents: number; method: string; reference?: string | null; note?: string | null },
+  actor: Actor,
+  rate: number | null,
+) {
+  if (sale.remainingCents <= 0) throw new ConflictError(ledgerMessages.nothingOwed, 'NOTHING_OWED');
+  if (input.amountCents > sale.remainingCents)
+    throw new UnprocessableError(ledgerMessages.amountTooHigh(sale.remainingCents), 'AMOUNT_TOO_HIGH', {
+      remaining_cents: sale.remainingCents,
+    });
+  return insertPayment(
+    tx,
+    {
+      ticketId: sale.id,
+      orderId: sale.orderId,
+      status: 'approved',
+      amountCents: input.amountCents,
+      paymentMethod: input.method,
+      reference: input.reference ?? null,
+      notes: input.note ?? null,
+      rateToUsd: rate === null ? null : String(rate),
+      payerCedula: sale.buyerCedula,
+      recordedByStaff: true,
+      reviewedBy: actor.id ?? null,
+      reviewedAt: new Date(),
+      appliedAt: new Date(),
+    },
+    [{ ticketId: sale.id, amountCents: input.amountCents }],
+  );
+}
+
+/** Money given back on one sale: never more than it has paid. */
+export async function recordRefund(
+  tx: Executor,
+  sale: TicketRow,
+  input: { amountCents: number; reason: string },
+  actor: Actor,
+) {
+  if (sale.totalPaidCents <= 0) throw new ConflictError(ledgerMessages.nothingPaid, 'NOTHING_PAID');
+  if (input.amountCents > sale.totalPaidCents)
+    throw new UnprocessableError(ledgerMessages.refundTooHigh(sale.totalPaidCents), 'REFUND_TOO_HIGH', {
+      total_paid_cents: sale.totalPaidCents,
+    });
+  return ledgerRepo.insertRefund(tx, {
+    ticketId: sale.id,
+    amountCents: input.amountCents,
+    reason: input.reason,
+    actorId: actor.id ?? null,
+    actorEmail: actor.email ?? null,
+  });
+}
+
+/** A ticket's ledger: the payments that gave it money (with what each gave it) and its refunds. */
+export async function ticketLedger(db: Executor, ticketId: string) {
+  const [paid, refunds] = await Promise.all([
+    ledgerRepo.paymentsOfTicket(db, ticketId),
+    ledgerRepo.refundsOf(db, ticketId),
+  ]);
+  return { payments: paid, refunds };
+}
+
+/** A new order for a sale staff make by hand (each reservation is an order with its code). */
+export const createOrder = (tx: Executor, raffleId: string, buyerCedula: string | null) =>
+  ledgerRepo.newOrder(tx, raffleId, buyerCedula);
