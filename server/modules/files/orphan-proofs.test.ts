@@ -90,7 +90,7 @@ describe('orphan payment proofs cleanup', () => {
     expect(await t.app.services.files.deleteOrphanProofs()).toMatchObject({ deleted: 0 });
   });
 
-  it('a proof whose raffle was deleted is an orphan too', async () => {
+  it('a proof on a sale stays: the raffle of a sale cannot be deleted (issue 18)', async () => {
     const other = await makeRaffle(t);
     const proof = await uploaded(t, PDF);
     const res = await t.api('POST', `/api/raffles/${other.id}/reservations`, {
@@ -99,9 +99,9 @@ describe('orphan payment proofs cleanup', () => {
     expect(res.status).toBe(201);
     await ageHours(proof.key, 48);
     expect(await t.app.services.files.deleteOrphanProofs()).toMatchObject({ deleted: 0 });
-    expect((await t.api('DELETE', `/api/raffles/${other.id}`, { token: admin })).status).toBe(204);
-    expect(await t.app.services.files.deleteOrphanProofs()).toMatchObject({ deleted: 1 });
-    expect(await stored(proof.key)).toEqual({ row: false, bytes: false });
+    expect((await t.api('DELETE', `/api/raffles/${other.id}`, { token: admin })).status).toBe(409);
+    expect(await t.app.services.files.deleteOrphanProofs()).toMatchObject({ deleted: 0 });
+    expect(await stored(proof.key)).toEqual({ row: true, bytes: true });
   });
 
   it('runs by itself once started, and records its run', async () => {

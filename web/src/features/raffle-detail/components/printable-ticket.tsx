@@ -1,5 +1,5 @@
 import { formatDateTime } from '@domain/dates';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { paymentMethodLabels } from '@domain/reservations';
 import { padTicketNumber } from '@domain/tickets';
 import { Ticket } from 'lucide-react';
@@ -11,7 +11,7 @@ import { paymentInstructions, raffleDetailTexts } from '../texts';
 const t = raffleDetailTexts.success;
 
 type PrintableTicketProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   result: ReservationResult;
   total: PriceText;
   /** For a raffle sold in cuotas: the plan and what is due today. */
