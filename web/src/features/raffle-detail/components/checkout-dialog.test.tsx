@@ -33,8 +33,8 @@ const raffle: PublicRaffle = {
   stats: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0 },
 };
 
-const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false };
-const noRate: VesRate = { rate: null, isStale: false, isLoading: false };
+const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false, isError: false };
+const noRate: VesRate = { rate: null, isStale: false, isLoading: false, isError: false };
 
 function renderCheckout(rate: VesRate, overrides: Partial<PublicRaffle> = {}) {
   renderWithProviders(
