@@ -62,8 +62,6 @@ const spanishList = (items: string[]) =>
 /** 409 TERMS_LOCKED, naming the terms the edit tried to change. */
 export const termsLockedMessage = (terms: readonly SaleTerm[]) =>
   `Ya se apartaron o vendieron números de esta rifa: no se puede cambiar ${spanishList(terms.map((term) => saleTermLabels[term]))}.`;
-/** Beside each locked term in the edit form. */
-export const termsLockedHint = 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.';
 
 type SaleTerms = {
   payment_type: PaymentType;
