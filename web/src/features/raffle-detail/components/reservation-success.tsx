@@ -83,6 +83,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
       <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
 
       <HowToPay
+        accounts={raffle.payment_accounts}
         instructions={raffle.payment_instructions}
         method={result.paymentMethod}
         contactPhone={raffle.contact_phone}

@@ -120,7 +120,8 @@ describe('raffle form: payment accounts', () => {
     await user.type(within(movil).getByLabelText('Titular'), 'Rifas El Trébol');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+    const body = onSubmit.mock.calls[0]?.[0] as { payment_accounts: object[] };
+    expect(body).toMatchObject({
       payment_accounts: [
         { method: 'zelle', email: 'pagos@trebol.com', holder: 'María Pérez' },
         {
@@ -132,8 +133,6 @@ describe('raffle form: payment accounts', () => {
         },
       ],
     });
-    expect(
-      Object.keys((onSubmit.mock.calls[0]?.[0] as { payment_accounts: object[] }).payment_accounts[0] ?? {}),
-    ).toEqual(['method', 'email', 'holder']);
+    expect(Object.keys(body.payment_accounts[0] ?? {})).toEqual(['method', 'email', 'holder']);
   });
 });
