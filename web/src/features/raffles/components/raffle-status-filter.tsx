@@ -1,4 +1,5 @@
 import { RAFFLE_STATUSES, type RaffleStatus, raffleStatusLabels } from '@domain/raffles';
+import { Archive } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { dashboardTexts } from '../dashboard-texts';
 
@@ -37,5 +38,32 @@ export function RaffleStatusFilter({ value, onChange }: RaffleStatusFilterProps)
         );
       })}
     </fieldset>
+  );
+}
+
+/** Shows the archived raffles instead of the others (kept in the URL by the page). */
+export function ArchivedToggle({
+  pressed,
+  onChange,
+}: {
+  pressed: boolean;
+  onChange: (next: boolean) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      title={dashboardTexts.archivedToggleHint}
+      onClick={() => onChange(!pressed)}
+      className={cn(
+        'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors',
+        pressed
+          ? 'border-zinc-700 bg-zinc-700 text-white'
+          : 'border-dashed border-zinc-400 bg-white text-zinc-700 hover:bg-zinc-50',
+      )}
+    >
+      <Archive aria-hidden className="size-4" />
+      {dashboardTexts.archivedToggle}
+    </button>
   );
 }
