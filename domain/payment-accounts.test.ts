@@ -35,7 +35,7 @@ describe('payment account fields', () => {
     ]);
   });
 
-  it('lines: the bank by code and name, phone and id document copied as digits', () => {
+  it('lines: the bank by code and name, the account grouped, phone, id and account copied as digits', () => {
     expect(
       paymentAccountLines({
         method: 'pago_movil',
@@ -50,6 +50,20 @@ describe('payment account fields', () => {
       { field: 'id_document', label: 'Cédula o RIF', value: 'V-12345678', copy: '12345678' },
       { field: 'holder', label: 'Titular', value: 'Rifas El Trébol', copy: 'Rifas El Trébol' },
     ]);
+    expect(
+      paymentAccountLines({
+        method: 'transfer',
+        bank_code: '0134',
+        account_number: '01340001234567890123',
+        holder: 'Inversiones Trébol C.A.',
+        id_document: 'J-40123456-7',
+      })[1],
+    ).toEqual({
+      field: 'account_number',
+      label: 'Número de cuenta',
+      value: '0134-0001-23-4567890123',
+      copy: '01340001234567890123',
+    });
     // An empty optional field has no line.
     expect(paymentAccountLines({ method: 'efectivo', holder: 'Oficina' }).map((l) => l.field)).toEqual([
       'holder',

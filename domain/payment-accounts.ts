@@ -172,28 +172,33 @@ export function paymentAccountFields(
     }));
 }
 
-/**
- * One line per value of an account, as a buyer reads it and as a bank app's field takes it
- * (`copy`): the bank by its code, a phone or an id document by its digits.
- */
-export function paymentAccountLines(
-  account: PaymentAccountView,
-): { field: PaymentAccountField; label: string; value: string; copy: string }[] {
-  const lines: { field: PaymentAccountField; label: string; value: string; copy: string }[] = [];
-  for (const { field: name } of paymentAccountFields(account.method)) {
-    const value = account[name];
-    if (!value) continue;
-    const label = paymentAccountFieldLabels[name];
-    if (name === 'bank_code')
-      lines.push({
-        field: name,
-        label,
-        value: `${value} · ${bankName(value) ?? ''}`.replace(/ · $/, ''),
-        copy: value,
-      });
-    else if (name === 'phone' || name === 'id_document')
-      lines.push({ field: name, label, value, copy: phoneDigits(value) });
-    else lines.push({ field: name, label, value, copy: value });
+export type PaymentAccountLine = { field: PaymentAccountField; label: string; value: string; copy: string };
+
+/** "0102-0123-45-0123456789": bank, office, check digits and account, as banks print it. */
+const groupedAccountNumber = (digits: string) =>
+  `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8, 10)}-${digits.slice(10)}`;
+
+/** What a buyer reads for one value (`value`) and what a bank app's field takes (`copy`). */
+function shown(name: PaymentAccountField, value: string): { value: string; copy: string } {
+  switch (name) {
+    case 'bank_code': {
+      const bank = bankName(value);
+      return { value: bank ? `${value} · ${bank}` : value, copy: value };
+    }
+    case 'account_number':
+      return { value: groupedAccountNumber(value), copy: value };
+    case 'phone':
+    case 'id_document':
+      return { value, copy: phoneDigits(value) };
+    default:
+      return { value, copy: value };
   }
-  return lines;
+}
+
+/** One line per value of an account, in its method's order; empty optional values have none. */
+export function paymentAccountLines(account: PaymentAccountView): PaymentAccountLine[] {
+  return paymentAccountFields(account.method).flatMap(({ field: name }) => {
+    const value = account[name];
+    return value ? [{ field: name, label: paymentAccountFieldLabels[name], ...shown(name, value) }] : [];
+  });
 }

@@ -90,5 +90,7 @@ describe('delete or archive on the staff card (issue 18)', () => {
     expect(screen.getByText(/^Archivada el /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Archivar/ })).toBeNull();
+    // Its public page answers "not found": no link to it.
+    expect(screen.queryByRole('link', { name: 'Ver pública' })).toBeNull();
   });
 });

@@ -41,7 +41,17 @@ const staffLinks = (raffle: Raffle) => {
     },
     { to: paths.dashboard.buyers.getHref(raffle.id), icon: Users, label: t.buyers, ariaLabel: undefined },
     { to: paths.dashboard.tickets.getHref(raffle.id), icon: Receipt, label: t.tickets, ariaLabel: undefined },
-    { to: paths.raffle.getHref(raffle.id), icon: ExternalLink, label: t.viewPublic, ariaLabel: undefined },
+    // An archived raffle has no public page (it answers "not found" there).
+    ...(raffle.archived_at
+      ? []
+      : [
+          {
+            to: paths.raffle.getHref(raffle.id),
+            icon: ExternalLink,
+            label: t.viewPublic,
+            ariaLabel: undefined,
+          },
+        ]),
   ];
 };
 

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
-import { ArchivedToggle, RaffleStatusFilter } from '../components/raffle-status-filter';
+import { RaffleStatusFilter } from '../components/raffle-status-filter';
 import { RafflesSummary } from '../components/raffles-summary';
 import { StaffRaffleCard } from '../components/staff-raffle-card';
 import { StaffRaffleCardSkeleton } from '../components/staff-raffle-card-skeleton';
@@ -70,15 +70,12 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
       />
       <div className="grid gap-5">
         {insight}
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <div className="min-w-0 flex-1">
-            <RaffleStatusFilter value={status} onChange={setStatus} />
-          </div>
-          <ArchivedToggle
-            pressed={archived}
-            onChange={(next) => setParam(ARCHIVED_PARAM, next ? '1' : undefined)}
-          />
-        </div>
+        <RaffleStatusFilter
+          value={status}
+          onChange={setStatus}
+          archived={archived}
+          onArchivedChange={(next) => setParam(ARCHIVED_PARAM, next ? '1' : undefined)}
+        />
         <QueryState
           query={raffles}
           loading={
