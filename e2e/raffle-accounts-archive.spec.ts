@@ -180,6 +180,8 @@ test.describe('issue 18 on the raffles admin', () => {
     await card.getByRole('button', { name: `Archivar ${raffle.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `¿Archivar la rifa «${raffle.name}»?` });
     await expect(dialog).toContainText('Sus ventas, pagos e historial se conservan');
+    // The phone's sheet slides up: shot once its buttons are in view.
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeInViewport({ ratio: 1 });
     await screenshot(page, 'i18-f/archive-dialog-412.png');
     await dialog.getByRole('button', { name: 'Sí, archivar' }).click();
     await expect(toast(page, 'Rifa archivada')).toBeVisible();
