@@ -122,6 +122,7 @@ describe('names and summaries', () => {
       'GET /api/raffles/{id}': 'getRaffle',
       'PATCH /api/raffles/{id}': 'updateRaffle',
       'DELETE /api/raffles/{id}': 'deleteRaffle',
+      'POST /api/raffles/{id}/archive': 'archiveRaffle',
       'GET /api/raffles/{id}/board': 'getRaffleBoard',
       'GET /api/raffles/{id}/buyers': 'listRaffleBuyers',
       'POST /api/raffles/{id}/close': 'closeRaffle',

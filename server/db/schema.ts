@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentAccount } from '../../domain/payment-accounts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -118,6 +119,8 @@ export const raffles = pgTable(
     organizerName: text('organizer_name'),
     contactPhone: text('contact_phone'),
     paymentInstructions: text('payment_instructions'),
+    /** Where buyers pay, as data (domain/payment-accounts.ts): public, each value copyable on the raffle page. */
+    paymentAccounts: jsonb('payment_accounts').$type<PaymentAccount[]>().notNull().default([]),
     drawSource: text('draw_source'),
     drawCommitment: text('draw_commitment'),
     winningNumber: integer('winning_number'),
@@ -126,6 +129,8 @@ export const raffles = pgTable(
     drawSoldList: text('draw_sold_list'),
     /** A test-bench drill's throwaway raffle: never listed, counted or shown in history. */
     isSandbox: boolean('is_sandbox').notNull().default(false),
+    /** Archived by an admin instead of deleted (it has sales): hidden from the public and the default staff list, kept whole. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +141,7 @@ export const raffles = pgTable(
     check('raffles_payment_type_check', sql`${t.paymentType} in ('unico','cuotas')`),
     check('raffles_total_numbers_check', sql`${t.totalNumbers} between 1 and 1000000`),
     check('raffles_price_check', sql`${t.priceCents} >= 0`),
+    check('raffles_payment_accounts_check', sql`jsonb_typeof(${t.paymentAccounts}) = 'array'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { buyer } from './factories';
+import { buyer, makeRaffle } from './factories';
 import { type Call, type Identity, tinyPng, type World } from './route-world';
 
 /**
@@ -165,9 +165,24 @@ export const matrix: Record<string, Entry | Entry[]> = {
       body: { description: 'Descripción nueva' },
     }),
   },
+  // Only a raffle nobody bought into can be deleted (one with sales is archived instead).
   'DELETE /api/raffles/:id': {
     access: 'admin',
-    call: async (w) => ({ method: 'DELETE', path: `/api/raffles/${(await w.newSale()).raffleId}` }),
+    call: async (w) => ({
+      method: 'DELETE',
+      path: `/api/raffles/${(await makeRaffle(w.t, {}, w.accounts.vendorA.token)).id}`,
+    }),
+  },
+  'POST /api/raffles/:id/archive': {
+    access: 'admin',
+    call: async (w) => {
+      const { raffleId } = await w.newSale();
+      const closed = await w.t.api('POST', `/api/raffles/${raffleId}/close`, {
+        token: w.accounts.admin.token,
+      });
+      if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
+      return { method: 'POST', path: `/api/raffles/${raffleId}/archive` };
+    },
   },
   'POST /api/raffles/:id/close': {
     access: 'staff',

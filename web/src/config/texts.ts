@@ -93,4 +93,12 @@ export const texts = {
     clear: 'Borrar búsqueda',
   },
   toasts: { region: 'Notificaciones', close: 'Cerrar notificación' },
+  /** A value a buyer pastes into their bank app (payment accounts). */
+  copy: {
+    action: 'Copiar',
+    done: 'Copiado',
+    label: (what: string) => `Copiar ${what}`,
+    doneLabel: (what: string) => `Copiado: ${what}`,
+    failed: 'No se pudo copiar: mantén presionado el dato para copiarlo a mano.',
+  },
 } as const;

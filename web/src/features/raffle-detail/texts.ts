@@ -184,6 +184,9 @@ export const raffleDetailTexts = {
     total: 'Total a pagar',
     until: 'Apartados hasta',
     howToPay: 'Cómo pagar',
+    accounts: 'Cuentas para pagar',
+    accountsHint: 'Copia cada dato y pégalo en la app de tu banco.',
+    chosenMethod: 'El método que elegiste',
     sendProofWhatsapp: 'Enviar comprobante por WhatsApp',
     proofMessage: (raffle: string, list: string, total: string) =>
       `Hola, aparté ${list} en la rifa «${raffle}». Total: ${total}. Te envío el comprobante de pago.`,

@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { CheckoutForm } from './checkout-form';
 const t = raffleDetailTexts.checkout;
 
 type CheckoutDialogProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   rate: VesRate;
   open: boolean;
   onOpenChange: (open: boolean) => void;

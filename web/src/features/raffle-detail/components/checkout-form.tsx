@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { AlertTriangle, Lock } from 'lucide-react';
 import { type FormEventHandler, useEffect, useRef } from 'react';
@@ -17,7 +17,7 @@ import { CheckoutFields } from './checkout-fields';
 const t = raffleDetailTexts.checkout;
 
 type CheckoutFormProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   rate: VesRate;
   form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput>;
   proof: ProofUploadState;

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
-import type { Raffle } from '@domain/raffles';
+import { paymentAccountLines } from '@domain/payment-accounts';
+import type { PublicRaffle } from '@domain/raffles';
 import { paymentMethodLabels } from '@domain/reservations';
 import { padTicketNumber } from '@domain/tickets';
 import { Ticket } from 'lucide-react';
@@ -11,7 +12,7 @@ import { paymentInstructions, raffleDetailTexts } from '../texts';
 const t = raffleDetailTexts.success;
 
 type PrintableTicketProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   result: ReservationResult;
   total: PriceText;
   /** For a raffle sold in cuotas: the plan and what is due today. */
@@ -106,6 +107,15 @@ export function PrintableTicket({
           <div className="hidden gap-1 border-t border-dashed border-zinc-300 pt-4 text-sm print:grid">
             <p className="text-zinc-500">{t.howToPay}</p>
             <p className="font-medium break-words whitespace-pre-line text-zinc-900">{howToPay}</p>
+            {raffle.payment_accounts.map((account, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: accounts have no id and do not move here
+              <p key={index} className="break-words text-zinc-900">
+                <span className="font-medium">{paymentMethodLabels[account.method]}: </span>
+                {paymentAccountLines(account)
+                  .map((line) => `${line.label} ${line.value}`)
+                  .join(', ')}
+              </p>
+            ))}
           </div>
         )}
       </div>

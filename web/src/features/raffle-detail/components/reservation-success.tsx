@@ -1,5 +1,5 @@
 import { formatDateTime } from '@domain/dates';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { CheckCircle2, Plus, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -20,7 +20,7 @@ import { ShareActions } from './share-actions';
 const t = raffleDetailTexts.success;
 
 type ReservationSuccessProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   rate: VesRate;
   result: ReservationResult;
   onMore: () => void;
@@ -83,6 +83,7 @@ export function ReservationSuccess({ raffle, rate, result, onMore }: Reservation
       <ShareActions title={raffle.name} text={shareText} url={window.location.href} />
 
       <HowToPay
+        accounts={raffle.payment_accounts}
         instructions={raffle.payment_instructions}
         method={result.paymentMethod}
         contactPhone={raffle.contact_phone}
