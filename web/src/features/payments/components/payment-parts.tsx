@@ -30,9 +30,7 @@ export function PaymentParts({ payment }: { payment: StaffPayment }) {
             className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-zinc-200 px-3 py-2 text-sm"
           >
             <span className="flex items-center gap-2">
-              <span
-                className="min-w-11 rounded-md border border-brand-200 bg-brand-50 px-2 py-0.5 text-center font-mono text-base font-semibold text-brand-800 tabular-nums"
-              >
+              <span className="min-w-11 rounded-md border border-brand-200 bg-brand-50 px-2 py-0.5 text-center font-mono text-base font-semibold text-brand-800 tabular-nums">
                 <span className="sr-only">{t.number}</span>
                 {part.ticket_number}
               </span>
