@@ -76,6 +76,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.order.path,
+            loader: prefetch(({ id = '' }) => [
+              queryClient.prefetchQuery(getPublicRaffleQueryOptions(id)),
+              queryClient.prefetchQuery(exchangeRatesQueryOptions()),
+            ]),
+            lazy: screen(
+              () => import('@/features/raffle-detail/pages/order-page'),
+              (m) => m.OrderPage,
+            ),
+          },
+          {
             path: paths.tracking.path,
             lazy: screen(
               () => import('@/features/tracking/pages/tracking-page'),

@@ -2,6 +2,12 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   raffle: { path: '/raffle/:id', getHref: (id: string) => `/raffle/${encodeURIComponent(id)}` },
+  /** An order (pedido) after reserving: its own address, so a reload or a shared link keeps it. */
+  order: {
+    path: '/raffle/:id/pedido/:code',
+    getHref: (raffleId: string, code: string) =>
+      `/raffle/${encodeURIComponent(raffleId)}/pedido/${encodeURIComponent(code)}`,
+  },
   tracking: { path: '/tracking', getHref: () => '/tracking' },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: {

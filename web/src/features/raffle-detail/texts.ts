@@ -176,6 +176,9 @@ export const raffleDetailTexts = {
     newSet: (n: number, total: string) =>
       `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total}. ¿Continuamos con estos?`,
     confirmNewSet: 'Sí, apartar estos números',
+    /** Cuotas: what the buyer pays today, not the full price. */
+    reserveAndPay: (n: number, today: string) =>
+      `Apartar ${n === 1 ? 'y' : `${n} números y`} pagar ${today} hoy`,
   },
   success: {
     title: '¡Tus números están apartados!',

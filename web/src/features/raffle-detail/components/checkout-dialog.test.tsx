@@ -95,6 +95,10 @@ describe('checkout total', () => {
     expect(plan.textContent).toContain(
       'Hoy pagas la primera cuota: $1,25 / Bs 45,63 por número (× 3 números: $3,75 / Bs 136,88)',
     );
+    // The button says what is paid today, not the full price.
+    expect(
+      within(dialog).getByRole('button', { name: 'Apartar 3 números y pagar $3,75 / Bs 136,88 hoy' }),
+    ).toBeTruthy();
   });
 
   it('with nothing chosen there is nothing to pay and nothing to send', () => {
