@@ -3,7 +3,15 @@ import { normalizeReference, referenceKey, statementReferenceMatches } from './r
 
 describe('bank references', () => {
   it('folds the variants a buyer types into one key', () => {
-    const variants = ['REF-777123', 'ref 777123', '777.123', '７７７１２３', '777\u200b123', ' 777-123 ', 'Ref: 777123'];
+    const variants = [
+      'REF-777123',
+      'ref 777123',
+      '777.123',
+      '７７７１２３',
+      '777\u200b123',
+      ' 777-123 ',
+      'Ref: 777123',
+    ];
     for (const v of variants) expect(normalizeReference(v), v).toBe('777123');
   });
   it('keeps letters and digits otherwise', () => {

@@ -38,6 +38,8 @@ import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
@@ -153,6 +155,15 @@ export async function buildApp(options: {
     paymentReviewHours: config.paymentReviewHours,
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
+  const paymentsService = payments;
+  const reconciliation = createReconciliationService({
+    db,
+    // Until the money ledger lands, a statement's approval is the reviewer's own approval.
+    approvePayment: async (actor, paymentId, note) => {
+      await paymentsService.review(actor, paymentId, { status: 'approved', notes: note });
+    },
+    log: app.log,
+  });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });
   app.addHook('preClose', async () => {
     // Idle keep-alive connections close at once; one still open after the grace (a client that
@@ -178,6 +189,7 @@ export async function buildApp(options: {
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));
+      await api.register(reconciliationRoutes({ reconciliation, guards }));
       await api.register(
         ticketsRoutes({
           raffles,
@@ -217,6 +229,7 @@ export async function buildApp(options: {
       rates,
       tracking,
       bench,
+      reconciliation,
     },
   });
 }
