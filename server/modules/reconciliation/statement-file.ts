@@ -86,13 +86,37 @@ class StatementText extends Transform {
 
 const tooManyRows = () => new UnprocessableError(reconciliationMessages.tooManyRows, 'STATEMENT_TOO_LONG');
 
-function readCsv(source: Readable, rows: Cell[][]): Promise<void> {
+const DELIMITERS = [';', ',', '\t', '|'];
+
+/**
+ * The delimiter that splits the first lines into the same number of columns most often (and into
+ * more columns on a tie). Papa's own guess is thrown by the lines banks put above the table, and
+ * by decimal commas in a `;` file.
+ */
+export function guessDelimiter(head: Buffer): string {
+  const text = head.toString('latin1');
+  const sample = text.slice(0, Math.max(text.lastIndexOf('\n'), Math.min(text.length, 4096)));
+  let best = { delimiter: ',', rows: 0, columns: 0 };
+  for (const delimiter of DELIMITERS) {
+    const widths = Papa.parse<string[]>(sample, { delimiter, preview: 40, skipEmptyLines: 'greedy' }).data.map(
+      (row) => row.length,
+    );
+    const counts = new Map<number, number>();
+    for (const width of widths) if (width > 1) counts.set(width, (counts.get(width) ?? 0) + 1);
+    for (const [columns, rows] of counts) {
+      if (rows > best.rows || (rows === best.rows && columns > best.columns)) best = { delimiter, rows, columns };
+    }
+  }
+  return best.delimiter;
+}
+
+function readCsv(source: Readable, rows: Cell[][], delimiter: string): Promise<void> {
   const text = source.pipe(new StatementText());
   return new Promise((resolve, reject) => {
     let failure: Error | null = null;
-    // Delimiter guessed from the first lines: comma, semicolon, tab or pipe.
+    // Empty lines are kept (and skipped later) so a row's number is its line in the file.
     Papa.parse<string[]>(text, {
-      skipEmptyLines: 'greedy',
+      delimiter,
       step(result, parser) {
         if (rows.length >= MAX_STATEMENT_ROWS) {
           failure = tooManyRows();
@@ -181,7 +205,7 @@ export async function readStatementFile(source: Readable): Promise<StatementFile
   let kind: StatementFileKind;
   try {
     kind = sniff(head);
-    if (kind === 'csv') await readCsv(tap, rows);
+    if (kind === 'csv') await readCsv(tap, rows, guessDelimiter(head));
     else await readXlsx(tap, rows);
   } catch (error) {
     drain();
