@@ -98,13 +98,16 @@ export function guessDelimiter(head: Buffer): string {
   const sample = text.slice(0, Math.max(text.lastIndexOf('\n'), Math.min(text.length, 4096)));
   let best = { delimiter: ',', rows: 0, columns: 0 };
   for (const delimiter of DELIMITERS) {
-    const widths = Papa.parse<string[]>(sample, { delimiter, preview: 40, skipEmptyLines: 'greedy' }).data.map(
-      (row) => row.length,
-    );
+    const widths = Papa.parse<string[]>(sample, {
+      delimiter,
+      preview: 40,
+      skipEmptyLines: 'greedy',
+    }).data.map((row) => row.length);
     const counts = new Map<number, number>();
     for (const width of widths) if (width > 1) counts.set(width, (counts.get(width) ?? 0) + 1);
     for (const [columns, rows] of counts) {
-      if (rows > best.rows || (rows === best.rows && columns > best.columns)) best = { delimiter, rows, columns };
+      if (rows > best.rows || (rows === best.rows && columns > best.columns))
+        best = { delimiter, rows, columns };
     }
   }
   return best.delimiter;

@@ -98,9 +98,9 @@ export function parseStatementDate(cell: Cell): string | null {
   }
   if (typeof cell !== 'string') return null;
   const text = cell.trim().toLowerCase();
-  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[\sT].*)?$/.exec(text);
+  let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[\st].*)?$/.exec(text);
   if (m) return isoDay(fullYear(m[3] as string), Number(m[2]), Number(m[1]));
-  m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[\sT].*)?$/.exec(text);
+  m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[\st].*)?$/.exec(text);
   if (m) return isoDay(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})[\s/-]([a-z]{3})[a-z]*\.?[\s/-](\d{4}|\d{2})$/.exec(text);
   const month = m ? MONTHS[m[2] as string] : undefined;
