@@ -11,9 +11,5 @@ export const rowStateVariants = {
 } as const satisfies Record<StatementRowState, string>;
 
 export function RowStateBadge({ state }: { state: StatementRowState }) {
-  return (
-    <Badge variant={rowStateVariants[state]} data-state={state}>
-      {statementRowStateLabels[state]}
-    </Badge>
-  );
+  return <Badge variant={rowStateVariants[state]}>{statementRowStateLabels[state]}</Badge>;
 }
