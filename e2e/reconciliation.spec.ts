@@ -4,6 +4,12 @@ import { setVesRate } from './raffle-helpers';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 const PHONE = { width: 412, height: 915 };
+
+/** A full-page screenshot from the top, so the sticky phone header sits where it belongs. */
+async function shoot(page: Page, file: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, file, { fullPage: true });
+}
 const DESKTOP = { width: 1440, height: 900 };
 
 type Seeded = { id: string; reference: string; bs: number; ticketNumber: string };
@@ -110,7 +116,7 @@ for (const [label, viewport] of [
       .locator('input[type="file"]')
       .setInputFiles({ name: 'movimientos.csv', mimeType: 'text/csv', buffer: csv });
     await expect(page.getByTestId('statement-drop').getByText('movimientos.csv')).toBeVisible();
-    await screenshot(page, `i18-r/reconcile-upload-${width}.png`, { fullPage: true });
+    await shoot(page, `i18-r/reconcile-upload-${width}.png`);
     await page.getByRole('button', { name: 'Cruzar con los pagos' }).click();
 
     // A layout the app does not know: which column is which, with the first rows shown.
@@ -119,7 +125,7 @@ for (const [label, viewport] of [
     await chooseColumn(page, 'Fecha', 'Día');
     await chooseColumn(page, 'Referencia', 'Nro. Operación');
     await chooseColumn(page, 'Concepto (opcional)', 'Glosa');
-    await screenshot(page, `i18-r/reconcile-mapping-${width}.png`, { fullPage: true });
+    await shoot(page, `i18-r/reconcile-mapping-${width}.png`);
     await page.getByRole('button', { name: 'Leer con estas columnas' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Elige una columna para este dato' }),
@@ -144,7 +150,7 @@ for (const [label, viewport] of [
       'unreported',
     );
     await expect(view.locator('[data-state="duplicate"]').locator('visible=true')).toHaveCount(2);
-    await screenshot(page, `i18-r/reconcile-results-${width}.png`, { fullPage: true });
+    await shoot(page, `i18-r/reconcile-results-${width}.png`);
 
     // The state tiles filter the rows.
     await view.getByRole('button', { name: /Monto distinto/ }).click();
@@ -159,7 +165,7 @@ for (const [label, viewport] of [
     await expect(page.getByTestId('approval-result')).toContainText('2 pagos aprobados');
     await expect(view.getByRole('button', { name: 'No hay coincidencias por aprobar' })).toBeDisabled();
     expect(await stateOf(a.reference)).toBe('already_reconciled');
-    await screenshot(page, `i18-r/reconcile-approved-${width}.png`, { fullPage: true });
+    await shoot(page, `i18-r/reconcile-approved-${width}.png`);
   });
 }
 

@@ -30,7 +30,11 @@ export function ApproveMatches({ detail }: { detail: StatementDetail }) {
         open={open}
         onOpenChange={setOpen}
         trigger={
-          <Button className="w-full sm:w-auto" disabled={matches === 0} data-testid="approve-matches">
+          <Button
+            className="w-full sm:w-auto sm:justify-self-start"
+            disabled={matches === 0}
+            data-testid="approve-matches"
+          >
             <CheckCircle2 aria-hidden />
             {matches === 0 ? t.nothing : t.button(matches)}
           </Button>

@@ -5,6 +5,7 @@ import {
   type StatementField,
   statementFieldLabels,
 } from '@domain/reconciliation';
+import { FileSpreadsheet } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ const t = reconciliationTexts.mapping;
 const NONE = '__ninguna__';
 
 type ColumnMappingProps = {
+  fileName: string;
   details: MappingRequiredDetails;
   pending: boolean;
   error: string | null;
@@ -25,7 +27,14 @@ type ColumnMappingProps = {
 };
 
 /** The step a new layout needs: which column holds each datum, with the file's first rows to see. */
-export function ColumnMappingStep({ details, pending, error, onSubmit, onCancel }: ColumnMappingProps) {
+export function ColumnMappingStep({
+  fileName,
+  details,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: ColumnMappingProps) {
   const id = useId();
   const [chosen, setChosen] = useState<Partial<Record<StatementField, string>>>(details.suggested);
   const [missing, setMissing] = useState<StatementField[]>([]);
@@ -47,6 +56,10 @@ export function ColumnMappingStep({ details, pending, error, onSubmit, onCancel 
       <div className="grid gap-1">
         <h3 className="text-base font-semibold text-zinc-900">{t.title}</h3>
         <p className="text-sm text-zinc-600">{t.description}</p>
+        <p className="flex items-center gap-2 text-sm text-zinc-800">
+          <FileSpreadsheet aria-hidden className="size-4 shrink-0 text-green-700" />
+          <span className="truncate">{fileName}</span>
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {STATEMENT_FIELDS.map((field) => {

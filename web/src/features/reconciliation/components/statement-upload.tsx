@@ -72,8 +72,9 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         <CardDescription>{t.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {mapping ? (
+        {mapping && file ? (
           <ColumnMappingStep
+            fileName={file.name}
             details={mapping}
             pending={upload.isPending}
             error={failure}

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import type { StatementDetail, StatementRowState } from '@domain/reconciliation';
 import { Info } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,6 +18,9 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
   const { statement, rows } = detail;
   const [state, setState] = useState<StatementRowState | null>(null);
   const [shown, setShown] = useState(PAGE);
+  const card = useRef<HTMLDivElement>(null);
+  // Opened (just uploaded, or picked from the list): brought into view, below the upload on a phone.
+  useEffect(() => card.current?.scrollIntoView({ block: 'start' }), []);
   const visible = state ? rows.filter((row) => row.state === state) : rows;
   const counts = {
     matched: statement.matched,
@@ -33,7 +36,7 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
   ].filter((note): note is string => Boolean(note));
 
   return (
-    <Card data-testid="statement-view">
+    <Card ref={card} data-testid="statement-view" className="scroll-mt-20">
       <CardHeader>
         <CardTitle>{t.summary.title(statement.file_name)}</CardTitle>
         <CardDescription>
