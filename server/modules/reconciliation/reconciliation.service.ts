@@ -32,6 +32,8 @@ type Deps = {
 
 /** Approvals are recorded as confirmed every this many payments (and at the end). */
 const CONFIRM_EVERY = 50;
+/** Approvals in flight at once (PGlite runs them one after another anyway: one connection). */
+const APPROVAL_CONCURRENCY = 4;
 const RECENT_STATEMENTS = 20;
 
 /** A credit the bank shows for a reported reference, not yet used to confirm a payment. */
@@ -250,29 +252,39 @@ export function createReconciliationService(deps: Deps) {
       const failed: StatementApproval['failed'] = [];
       let confirmed: { rowId: string; paymentId: string }[] = [];
       const record = async () => {
-        await repo.confirm(db, confirmed, actor.userId);
+        const batch = confirmed;
         confirmed = [];
+        await repo.confirm(db, batch, actor.userId);
+      };
+      const approveOne = async (match: { rowId: string; paymentId: string }) => {
+        try {
+          await deps.approvePayment(actor, match.paymentId, reconciliationMessages.approvedNote);
+          approved.push(match.paymentId);
+          confirmed.push(match);
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode < 500) {
+            failed.push({ payment_id: match.paymentId, code: error.code, message: error.message });
+          } else {
+            deps.log?.error({ err: error, paymentId: match.paymentId }, 'statement approval failed');
+            failed.push({
+              payment_id: match.paymentId,
+              code: 'APPROVAL_FAILED',
+              message: reconciliationMessages.approvalFailed,
+            });
+          }
+        }
+        if (confirmed.length >= CONFIRM_EVERY) await record();
       };
       try {
-        for (const match of await repo.toApprove(db, id)) {
-          try {
-            await deps.approvePayment(actor, match.paymentId, reconciliationMessages.approvedNote);
-            approved.push(match.paymentId);
-            confirmed.push(match);
-          } catch (error) {
-            if (error instanceof AppError && error.statusCode < 500) {
-              failed.push({ payment_id: match.paymentId, code: error.code, message: error.message });
-            } else {
-              deps.log?.error({ err: error, paymentId: match.paymentId }, 'statement approval failed');
-              failed.push({
-                payment_id: match.paymentId,
-                code: 'APPROVAL_FAILED',
-                message: reconciliationMessages.approvalFailed,
-              });
-            }
-          }
-          if (confirmed.length >= CONFIRM_EVERY) await record();
-        }
+        const queue = await repo.toApprove(db, id);
+        let next = 0;
+        // A few approvals at a time: each is its own short transaction (a reservation never waits
+        // for more than one of them per connection), and their round trips overlap.
+        await Promise.all(
+          Array.from({ length: Math.min(APPROVAL_CONCURRENCY, queue.length) }, async () => {
+            while (next < queue.length) await approveOne(queue[next++] as (typeof queue)[number]);
+          }),
+        );
         await record();
       } finally {
         await repo.releaseApproval(db, id);
