@@ -162,6 +162,9 @@ export async function buildApp(options: {
     approvePayment: async (actor, paymentId, note) => {
       await paymentsService.review(actor, paymentId, { status: 'approved', notes: note });
     },
+    approvePayments: async (actor, ids, note) => {
+      await paymentsService.reviewMany(actor, { ids, status: 'approved', notes: note });
+    },
     log: app.log,
   });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });

@@ -12,7 +12,7 @@ import { spanishAmount, spanishDate } from '../../test/fixtures/statements/gener
 import { RATE } from '../../test/fixtures/statements/statements';
 import { reportPayment, reserve, uploadStatement } from '../../test/statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bankConfirmedReferences } from './reconciliation.service';
+import { bankConfirmedReferences, createReconciliationService } from './reconciliation.service';
 
 let t: TestApp;
 let admin: string;
@@ -180,6 +180,27 @@ describe('Aprobar N coincidencias', () => {
     }
     const approved = [first, second].flatMap((r) => (r.status === 200 ? r.body.approved : []));
     expect(approved.sort()).toEqual(sales.map((s) => s.paymentId).sort());
+  });
+
+  it('approves one by one when the payments module offers no batch approval', async () => {
+    const sales = await reportedSales(3, '2026-11-02');
+    const statement = await upload(
+      sales.map((s) => s.reference),
+      '2026-11-02',
+    );
+    const singles: string[] = [];
+    const service = createReconciliationService({
+      db: t.db,
+      approvePayment: async (actor, paymentId, note) => {
+        singles.push(paymentId);
+        await t.app.services.payments.review(actor, paymentId, { status: 'approved', notes: note });
+      },
+    });
+    const me = await t.app.services.auth.authenticate(admin);
+    const result = await service.approve(me, statement.statement_id);
+    expect(result.failed).toEqual([]);
+    expect([...singles].sort()).toEqual(sales.map((s) => s.paymentId).sort());
+    expect([...result.approved].sort()).toEqual([...singles].sort());
   });
 
   it('answers 404 for an unknown statement', async () => {

@@ -26,14 +26,21 @@ type Deps = {
    * goes to the payment's notes (why it was approved).
    */
   approvePayment: (actor: AuthContext, paymentId: string, note: string) => Promise<void>;
+  /**
+   * Payments service, optional: several approvals with the same re-checks in ONE transaction, all
+   * or nothing (a failure throws and approves none). Saves a commit per payment; when a chunk
+   * fails, its payments are approved one by one with `approvePayment`, so one failure is reported
+   * alone and the others still go through.
+   */
+  approvePayments?: (actor: AuthContext, paymentIds: string[], note: string) => Promise<void>;
   /** Logs an approval that failed for a reason that is not the payment's (the database, a bug). */
   log?: { error: (details: object, message: string) => void };
 };
 
-/** Approvals are recorded as confirmed every this many payments (and at the end). */
-const CONFIRM_EVERY = 50;
-/** Approvals in flight at once (PGlite runs them one after another anyway: one connection). */
-const APPROVAL_CONCURRENCY = 4;
+/** Payments approved per transaction (with `approvePayments`), and recorded as confirmed together. */
+const APPROVAL_CHUNK = 20;
+
+type Match = { rowId: string; paymentId: string };
 const RECENT_STATEMENTS = 20;
 
 /** A credit the bank shows for a reported reference, not yet used to confirm a payment. */
@@ -239,10 +246,11 @@ export function createReconciliationService(deps: Deps) {
     },
 
     /**
-     * "Aprobar N coincidencias": every payment of the statement's matched rows, each approved by the
-     * payments module in its own transaction with a manual approval's re-checks. One that fails
-     * (already decided, ticket released, more than owed) is reported and the others go on. Each
-     * approval is then recorded as confirmed by its row. One run per statement at a time.
+     * "Aprobar N coincidencias": every payment of the statement's matched rows, approved by the
+     * payments module with a manual approval's re-checks, in chunks of 20 per transaction (one by
+     * one when a chunk fails, or without `approvePayments`). One that fails (already decided,
+     * ticket released, more than owed) is reported and the others go on. Each approval is then
+     * recorded as confirmed by its row. One run per statement at a time.
      */
     async approve(actor: AuthContext, id: string): Promise<StatementApproval> {
       await requireStatement(id);
@@ -250,15 +258,16 @@ export function createReconciliationService(deps: Deps) {
         throw new ConflictError(reconciliationMessages.approvalRunning, 'APPROVAL_RUNNING');
       const approved: string[] = [];
       const failed: StatementApproval['failed'] = [];
-      let confirmed: { rowId: string; paymentId: string }[] = [];
+      let confirmed: Match[] = [];
       const record = async () => {
         const batch = confirmed;
         confirmed = [];
         await repo.confirm(db, batch, actor.userId);
       };
-      const approveOne = async (match: { rowId: string; paymentId: string }) => {
+      const note = reconciliationMessages.approvedNote;
+      const approveOne = async (match: Match) => {
         try {
-          await deps.approvePayment(actor, match.paymentId, reconciliationMessages.approvedNote);
+          await deps.approvePayment(actor, match.paymentId, note);
           approved.push(match.paymentId);
           confirmed.push(match);
         } catch (error) {
@@ -273,19 +282,34 @@ export function createReconciliationService(deps: Deps) {
             });
           }
         }
-        if (confirmed.length >= CONFIRM_EVERY) await record();
+      };
+      const approveChunk = async (chunk: Match[]) => {
+        const { approvePayments } = deps;
+        if (approvePayments) {
+          try {
+            await approvePayments(
+              actor,
+              chunk.map((m) => m.paymentId),
+              note,
+            );
+            approved.push(...chunk.map((m) => m.paymentId));
+            confirmed.push(...chunk);
+            return;
+          } catch {
+            // Which one failed, and why, is found out one by one below.
+          }
+        }
+        for (const match of chunk) await approveOne(match);
       };
       try {
         const queue = await repo.toApprove(db, id);
-        let next = 0;
-        // A few approvals at a time: each is its own short transaction (a reservation never waits
-        // for more than one of them per connection), and their round trips overlap.
-        await Promise.all(
-          Array.from({ length: Math.min(APPROVAL_CONCURRENCY, queue.length) }, async () => {
-            while (next < queue.length) await approveOne(queue[next++] as (typeof queue)[number]);
-          }),
-        );
-        await record();
+        // Chunk after chunk, never two at once: a chunk locks its payments and tickets in its own
+        // order, so two at once could lock two tickets crosswise and deadlock. Each chunk is one
+        // short transaction; a reservation waits for one chunk at most.
+        for (let i = 0; i < queue.length; i += APPROVAL_CHUNK) {
+          await approveChunk(queue.slice(i, i + APPROVAL_CHUNK));
+          await record();
+        }
       } finally {
         await repo.releaseApproval(db, id);
       }
