@@ -12,7 +12,11 @@ import { spanishAmount, spanishDate } from '../../test/fixtures/statements/gener
 import { RATE } from '../../test/fixtures/statements/statements';
 import { reportPayment, reserve, uploadStatement } from '../../test/statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bankConfirmedReferences, createReconciliationService } from './reconciliation.service';
+import {
+  bankConfirmedReferences,
+  chunksByTicket,
+  createReconciliationService,
+} from './reconciliation.service';
 
 let t: TestApp;
 let admin: string;
@@ -205,6 +209,22 @@ describe('Aprobar N coincidencias', () => {
 
   it('answers 404 for an unknown statement', async () => {
     expect((await approve('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('approval chunks', () => {
+  it('keep every payment of a ticket in one chunk, so two chunks never lock the same ticket', () => {
+    const m = (paymentId: string, ticketId: string) => ({ rowId: `r-${paymentId}`, paymentId, ticketId });
+    const chunks = chunksByTicket(
+      [m('1', 'a'), m('2', 'b'), m('3', 'a'), m('4', 'c'), m('5', 'd'), m('6', 'b')],
+      2,
+    );
+    expect(chunks.map((chunk) => chunk.map((x) => x.paymentId))).toEqual([
+      ['1', '3'],
+      ['2', '6'],
+      ['4', '5'],
+    ]);
+    expect(chunksByTicket([], 10)).toEqual([]);
   });
 });
 

@@ -180,12 +180,17 @@ export const reconciliationRepo = {
       .where(eq(bankStatementRows.statementId, statementId))
       .orderBy(bankStatementMatches.rowId, tickets.ticketNumber),
 
-  /** The matched rows' payments not yet confirmed, in the statement's order. */
+  /** The matched rows' payments not yet confirmed, with their ticket, in the statement's order. */
   toApprove: (db: Executor, statementId: string) =>
     db
-      .select({ rowId: bankStatementMatches.rowId, paymentId: bankStatementMatches.paymentId })
+      .select({
+        rowId: bankStatementMatches.rowId,
+        paymentId: bankStatementMatches.paymentId,
+        ticketId: payments.ticketId,
+      })
       .from(bankStatementMatches)
       .innerJoin(bankStatementRows, eq(bankStatementRows.id, bankStatementMatches.rowId))
+      .innerJoin(payments, eq(payments.id, bankStatementMatches.paymentId))
       .where(
         and(
           eq(bankStatementRows.statementId, statementId),

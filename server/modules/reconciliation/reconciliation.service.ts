@@ -38,9 +38,31 @@ type Deps = {
 };
 
 /** Payments approved per transaction (with `approvePayments`), and recorded as confirmed together. */
-const APPROVAL_CHUNK = 20;
+const APPROVAL_CHUNK = 10;
+/** Chunks in flight at once (PGlite, one connection, runs them one after another anyway). */
+const APPROVAL_CONCURRENCY = 3;
 
-type Match = { rowId: string; paymentId: string };
+type Match = { rowId: string; paymentId: string; ticketId: string };
+
+/**
+ * Chunks of about `size` matches in which all the payments of a ticket travel together: two chunks
+ * in flight never lock the same ticket, so they cannot lock two tickets crosswise and deadlock.
+ */
+export function chunksByTicket(matches: Match[], size: number): Match[][] {
+  const byTicket = new Map<string, Match[]>();
+  for (const match of matches) byTicket.set(match.ticketId, [...(byTicket.get(match.ticketId) ?? []), match]);
+  const chunks: Match[][] = [];
+  let chunk: Match[] = [];
+  for (const group of byTicket.values()) {
+    chunk.push(...group);
+    if (chunk.length >= size) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
 const RECENT_STATEMENTS = 20;
 
 /** A credit the bank shows for a reported reference, not yet used to confirm a payment. */
@@ -247,7 +269,7 @@ export function createReconciliationService(deps: Deps) {
 
     /**
      * "Aprobar N coincidencias": every payment of the statement's matched rows, approved by the
-     * payments module with a manual approval's re-checks, in chunks of 20 per transaction (one by
+     * payments module with a manual approval's re-checks, in chunks of 10 per transaction, three at a time (one by
      * one when a chunk fails, or without `approvePayments`). One that fails (already decided,
      * ticket released, more than owed) is reported and the others go on. Each approval is then
      * recorded as confirmed by its row. One run per statement at a time.
@@ -302,14 +324,18 @@ export function createReconciliationService(deps: Deps) {
         for (const match of chunk) await approveOne(match);
       };
       try {
-        const queue = await repo.toApprove(db, id);
-        // Chunk after chunk, never two at once: a chunk locks its payments and tickets in its own
-        // order, so two at once could lock two tickets crosswise and deadlock. Each chunk is one
-        // short transaction; a reservation waits for one chunk at most.
-        for (let i = 0; i < queue.length; i += APPROVAL_CHUNK) {
-          await approveChunk(queue.slice(i, i + APPROVAL_CHUNK));
-          await record();
-        }
+        const chunks = chunksByTicket(await repo.toApprove(db, id), APPROVAL_CHUNK);
+        let next = 0;
+        // Each chunk is one short transaction, so a reservation waits for a chunk at most, never for
+        // the whole statement; a few run at once on PostgreSQL, their round trips overlapping.
+        await Promise.all(
+          Array.from({ length: Math.min(APPROVAL_CONCURRENCY, chunks.length) }, async () => {
+            while (next < chunks.length) {
+              await approveChunk(chunks[next++] as Match[]);
+              await record();
+            }
+          }),
+        );
       } finally {
         await repo.releaseApproval(db, id);
       }
