@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { MAX_STATEMENT_ROWS, reconciliationMessages } from '../../../domain/reconciliation';
 import { AppError, UnprocessableError } from '../../lib/errors';
@@ -149,8 +149,10 @@ function plainCell(value: unknown): Cell {
 }
 
 async function readXlsx(source: Readable, rows: Cell[][]) {
+  // Loaded on the first workbook, not at start-up: exceljs takes about a second to import.
+  const { default: excel } = await import('exceljs');
   // Styles are read so date cells come back as dates; the first sheet is the statement.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const workbook = new excel.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
