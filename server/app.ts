@@ -165,6 +165,7 @@ export async function buildApp(options: {
     approvePayments: async (actor, ids, note) => {
       await paymentsService.reviewMany(actor, { ids, status: 'approved', notes: note });
     },
+    approvalConcurrency: database.kind === 'postgres' ? 3 : 1,
     log: app.log,
   });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });

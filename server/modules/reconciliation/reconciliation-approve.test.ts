@@ -195,6 +195,7 @@ describe('Aprobar N coincidencias', () => {
     const singles: string[] = [];
     const service = createReconciliationService({
       db: t.db,
+      approvalConcurrency: 2,
       approvePayment: async (actor, paymentId, note) => {
         singles.push(paymentId);
         await t.app.services.payments.review(actor, paymentId, { status: 'approved', notes: note });

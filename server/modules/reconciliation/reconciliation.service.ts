@@ -33,14 +33,17 @@ type Deps = {
    * alone and the others still go through.
    */
   approvePayments?: (actor: AuthContext, paymentIds: string[], note: string) => Promise<void>;
+  /**
+   * Approval chunks in flight at once: a few on PostgreSQL (their round trips overlap); one on
+   * PGlite, whose single connection would make a reservation wait behind all of them.
+   */
+  approvalConcurrency: number;
   /** Logs an approval that failed for a reason that is not the payment's (the database, a bug). */
   log?: { error: (details: object, message: string) => void };
 };
 
 /** Payments approved per transaction (with `approvePayments`), and recorded as confirmed together. */
 const APPROVAL_CHUNK = 10;
-/** Chunks in flight at once (PGlite, one connection, runs them one after another anyway). */
-const APPROVAL_CONCURRENCY = 3;
 
 type Match = { rowId: string; paymentId: string; ticketId: string };
 
@@ -269,7 +272,7 @@ export function createReconciliationService(deps: Deps) {
 
     /**
      * "Aprobar N coincidencias": every payment of the statement's matched rows, approved by the
-     * payments module with a manual approval's re-checks, in chunks of 10 per transaction, three at a time (one by
+     * payments module with a manual approval's re-checks, in chunks of 10 per transaction (a few at a time on PostgreSQL) (one by
      * one when a chunk fails, or without `approvePayments`). One that fails (already decided,
      * ticket released, more than owed) is reported and the others go on. Each approval is then
      * recorded as confirmed by its row. One run per statement at a time.
@@ -326,10 +329,10 @@ export function createReconciliationService(deps: Deps) {
       try {
         const chunks = chunksByTicket(await repo.toApprove(db, id), APPROVAL_CHUNK);
         let next = 0;
-        // Each chunk is one short transaction, so a reservation waits for a chunk at most, never for
-        // the whole statement; a few run at once on PostgreSQL, their round trips overlapping.
+        // Each chunk is one short transaction, so a reservation waits for a chunk (or, on PostgreSQL,
+        // a lock of one) at most, never for the whole statement.
         await Promise.all(
-          Array.from({ length: Math.min(APPROVAL_CONCURRENCY, chunks.length) }, async () => {
+          Array.from({ length: Math.min(Math.max(1, deps.approvalConcurrency), chunks.length) }, async () => {
             while (next < chunks.length) {
               await approveChunk(chunks[next++] as Match[]);
               await record();
