@@ -178,6 +178,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: paths.dashboard.reconcile.path,
+                    lazy: screen(
+                      () => import('@/features/reconciliation/pages/reconcile-page'),
+                      (m) => m.ReconcilePage,
+                    ),
+                  },
+                  {
                     path: paths.dashboard.testBench.path,
                     lazy: screen(
                       () => import('@/features/test-bench/pages/test-bench-page'),

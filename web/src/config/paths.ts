@@ -30,6 +30,14 @@ export const paths = {
     history: { path: '/dashboard/admin/history', getHref: () => '/dashboard/admin/history' },
     testBench: { path: '/dashboard/admin/test-bench', getHref: () => '/dashboard/admin/test-bench' },
     rates: { path: '/dashboard/admin/rates', getHref: () => '/dashboard/admin/rates' },
+    /** `?estado=<id>` opens one uploaded statement. */
+    reconcile: {
+      path: '/dashboard/admin/reconcile',
+      getHref: (statementId?: string) =>
+        statementId
+          ? `/dashboard/admin/reconcile?estado=${encodeURIComponent(statementId)}`
+          : '/dashboard/admin/reconcile',
+    },
   },
   /** Old seller links: both redirect to the dashboard. */
   sellerLegacy: {

@@ -56,6 +56,7 @@ export const texts = {
     users: 'Usuarios',
     testBench: 'Banco de pruebas',
     rates: 'Tasa del día',
+    reconcile: 'Conciliación',
     viewSite: 'Ver sitio público',
     signOut: 'Cerrar sesión',
     signingOut: 'Cerrando sesión…',
