@@ -20,7 +20,14 @@ const PROOF_PNG = Buffer.from(
   'base64',
 );
 
-type Seed = { raffleId: string; raffleName: string; buyerName: string; cedula: string; last4: string };
+type Seed = {
+  raffleId: string;
+  raffleName: string;
+  buyerName: string;
+  cedula: string;
+  last4: string;
+  orderCode: string;
+};
 
 async function sendProof(request: APIRequestContext, raffleId: string, number: number, buyer: Seed) {
   const upload = await request.post('/api/uploads', {
@@ -35,7 +42,8 @@ async function sendProof(request: APIRequestContext, raffleId: string, number: n
       phone_last4: buyer.last4,
       amount_cents: 500,
       payment_method: 'pago_movil',
-      reference: '004512',
+      // One reference per payment: a bank reference is credited once (issue 18).
+      reference: `00451${number}`,
       payment_proof: ((await upload.json()) as { fileUrl: string }).fileUrl,
     },
   });
@@ -65,12 +73,14 @@ async function seed(request: APIRequestContext): Promise<Seed> {
     buyerName: 'Ana Lucía Méndez',
     cedula: `V-${digits}`,
     last4: digits.slice(-4),
+    orderCode: '',
   };
-  await reserveViaApi(request, raffle.id, [3, 4, 5], {
+  const { order } = await reserveViaApi(request, raffle.id, [3, 4, 5], {
     name: buyer.buyerName,
     cedula: buyer.cedula,
     phone: `0414-555${buyer.last4}`,
   });
+  buyer.orderCode = order.code;
   await sendProof(request, raffle.id, 4, buyer); // stays in review
   const paid = await sendProof(request, raffle.id, 5, buyer);
   const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
@@ -114,6 +124,17 @@ const ROUTES: Route[] = [
       await settled(page, 'En vivo');
       await expect(page.getByRole('img', { name: /foto 1 de 2/ })).toBeVisible();
       await expect(page.locator('[data-number="0"]')).toBeVisible();
+    },
+  },
+  {
+    key: 'order',
+    staff: false,
+    open: async (page, s) => {
+      await page.goto(paths.order.getHref(s.raffleId, s.orderCode));
+      await page.getByLabel('Cédula', { exact: true }).fill(s.cedula.slice(2));
+      await page.getByRole('button', { name: 'Ver mi pedido' }).click();
+      await expect(page.getByTestId('order-code')).toBeVisible();
+      await settled(page);
     },
   },
   {

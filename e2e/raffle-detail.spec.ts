@@ -62,7 +62,7 @@ test.describe('raffle detail: choose and reserve', () => {
     const ticket = page.locator('#rd-printable-ticket');
     await expect(ticket.getByText('012', { exact: true })).toBeVisible();
     await expect(ticket.getByText('034', { exact: true })).toBeVisible();
-    await expect(ticket.getByText('$10,00 / Bs 365,00')).toBeVisible();
+    await expect(ticket.getByTestId('order-due-now')).toContainText('$10,00 / Bs 365,00');
     await expect(ticket.getByText(BUYER.name)).toBeVisible();
     // Exact: the ticket also prints the organizer's instructions ("Haz un pago móvil…").
     await expect(ticket.getByText('Pago móvil', { exact: true })).toBeVisible();
@@ -120,7 +120,8 @@ test.describe('raffle detail: choose and reserve', () => {
     await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
     await expect(page.getByText(plan).first()).toBeVisible();
-    await expect(page.getByText(/× 2 números: \$5,00 \/ Bs 182,50/).first()).toBeVisible();
+    // What is due now is the first cuota of each number, not the full price.
+    await expect(page.getByTestId('order-due-now')).toContainText('$5,00 / Bs 182,50');
     await context.close();
   });
 
@@ -138,7 +139,7 @@ test.describe('raffle detail: choose and reserve', () => {
     await expect(status).toHaveText('Apartado: pendiente de pago');
 
     // A text file dressed as PNG: the server looks at the content and answers 415 in Spanish.
-    const input = page.locator('#send-proof-file');
+    const input = page.locator('#order-proof');
     await input.setInputFiles({
       name: 'pago.png',
       mimeType: 'image/png',
@@ -150,10 +151,11 @@ test.describe('raffle detail: choose and reserve', () => {
 
     await input.setInputFiles({ name: 'pago.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByText('Comprobante listo')).toBeVisible();
-    await page.getByLabel('Número de referencia (opcional)').fill('0123456789');
+    // The order page's form: a transfer needs its reference; the amount starts at what is due now.
+    await page.getByLabel('Número de referencia', { exact: true }).fill('0123456789');
     await page.getByRole('button', { name: 'Enviar comprobante' }).click();
     await expect(
-      page.getByText('Comprobante enviado. Te avisaremos cuando el pago sea confirmado.').first(),
+      page.getByText('Recibimos tu pago. El organizador lo revisará y lo confirmará.'),
     ).toBeVisible();
     // The ticket (what prints, what a screenshot keeps) now says where the payment stands.
     await expect(status).toHaveText('Apartado: comprobante en revisión');

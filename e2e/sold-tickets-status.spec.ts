@@ -108,14 +108,20 @@ test.describe('sold tickets (staff)', () => {
     const refetched = page.waitForRequest(
       (r) => r.method() === 'GET' && r.url().includes(`/api/raffles/${raffle.id}/tickets?`),
     );
+    // Marking pagado records a payment of what is owed (issue 18): the dialog says how much.
     await openMenu(page, '03');
     await page.getByRole('menuitem', { name: 'Marcar como pagado' }).click();
-    await expect(toast(page, 'No se pudo actualizar el ticket', conflict)).toBeVisible();
+    const payDialog = page.getByRole('dialog', { name: 'Marcar el número 03 como pagado' });
+    await expect(payDialog.getByTestId('amount-to-record')).toHaveText('$12,50');
+    await payDialog.getByRole('button', { name: 'Registrar pago y marcar pagado' }).click();
+    await expect(payDialog.getByText(conflict)).toBeVisible();
     await refetched;
+    await payDialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(row(page, '03')).toContainText('Apartado');
 
     await openMenu(page, '03');
     await page.getByRole('menuitem', { name: 'Marcar como pagado' }).click();
+    await payDialog.getByRole('button', { name: 'Registrar pago y marcar pagado' }).click();
     await expect(toast(page, 'Número 03: ahora está pagado')).toBeVisible();
     const paid = row(page, '03');
     await expect(paid).toContainText('Pagado');

@@ -1,3 +1,5 @@
+import { endSentence } from './texts';
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** Spanish texts of the order page (`/raffle/:id/pedido/:code`) and its payment form. */
@@ -24,9 +26,6 @@ export const orderTexts = {
   inReview: 'Tu comprobante está en revisión: el organizador lo confirmará.',
   qr: 'Escanea para volver a este pedido',
   qrLabel: 'Código QR de este pedido',
-  statusPaid: 'Pagado',
-  statusInReview: 'Comprobante en revisión',
-  statusReserved: 'Apartado: pendiente de pago',
   more: 'Apartar más números',
   backToRaffle: 'Ver la rifa',
   loadError: 'No pudimos cargar tu pedido',
@@ -37,8 +36,9 @@ export const orderTexts = {
   cedulaSubmit: 'Ver mi pedido',
   notFound: 'No encontramos ese pedido con esa cédula. Revisa los datos e intenta de nuevo.',
   badCode: 'Este enlace no tiene un código de pedido válido.',
-  shareText: (raffle: string, code: string, list: string) =>
-    `Aparté ${list} en la rifa «${raffle}». Pedido ${code}.`,
+  // Caracas times end in "a. m.": a sentence ending in one gets no second period.
+  shareText: (raffle: string, code: string, list: string, total: string, until: string) =>
+    `Aparté ${list} en la rifa «${raffle}» (pedido ${code}). Total: ${total}.${until ? ` Apartados hasta ${endSentence(until)}` : ''}`,
   numbersList: (n: number, list: string) => `${plural(n, 'el número', 'los números')} ${list}`,
 } as const;
 
@@ -66,6 +66,7 @@ export const orderPaymentTexts = {
   submit: 'Enviar comprobante',
   sending: 'Enviando…',
   sent: 'Recibimos tu pago. El organizador lo revisará y lo confirmará.',
+  inReview: 'Recibimos tu comprobante. El organizador lo revisará y confirmará tu pago.',
   sendAnother: 'Enviar otro pago',
   failed: 'No pudimos enviar el pago. Revisa tu conexión e intenta de nuevo.',
   invalidAmount: (currency: 'VES' | 'USD') =>

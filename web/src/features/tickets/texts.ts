@@ -134,6 +134,7 @@ export const ticketsTexts = {
     paymentsError: 'No pudimos cargar los pagos.',
     reference: (ref: string) => `Ref. ${ref}`,
     refund: 'Reembolso',
+    order: (code: string) => `Pedido ${code}`,
     partOf: (part: string, total: string) => `${part} para este número (de un pago de ${total})`,
     byStaff: 'Registrado por el personal',
     refundBy: (who: string) => `Registrado por ${who}`,

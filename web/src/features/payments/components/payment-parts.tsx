@@ -23,7 +23,7 @@ export function PaymentParts({ payment }: { payment: StaffPayment }) {
   return (
     <div className="grid gap-1.5">
       <p className="text-xs font-medium text-zinc-600">{t.numbersLabel(parts.length)}</p>
-      <ul className="grid gap-1.5" data-testid="payment-parts">
+      <ul className="grid gap-1.5" aria-label={t.numbersLabel(parts.length)} data-testid="payment-parts">
         {parts.map((part) => (
           <li
             key={part.ticket_id}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@domain/dates';
 import { formatOrderCode, type OrderView } from '@domain/orders';
 import type { PublicRaffle } from '@domain/raffles';
 import { CheckCircle2, Plus, ReceiptText, Search } from 'lucide-react';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { VesRate } from '@/lib/exchange-rates';
+import { installmentPlan, installmentsText } from '../installments';
 import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
@@ -28,7 +30,11 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   const list = order.tickets.map((ticket) => ticket.ticket_number).join(', ');
   const numbers = t.numbersList(order.tickets.length, list);
   const method = visit.paymentMethod ?? 'pago_movil';
-  const cuotas = raffle.payment_type === 'cuotas' && (raffle.installments ?? 0) > 1;
+  const plan = installmentPlan(raffle);
+  const firstUntil = order.tickets.find((ticket) => ticket.reserved_until)?.reserved_until;
+  const until = order.owed_cents > 0 && firstUntil ? formatDateTime(firstUntil) : '';
+  const cuotas = plan !== null;
+  const inReview = order.payments.some((payment) => payment.status === 'pending');
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
 
   // Arriving from the checkout: back to the top, the title takes the focus.
@@ -38,7 +44,7 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   }, []);
 
   return (
-    <section aria-labelledby="order-title" className="mx-auto grid w-full max-w-xl gap-5">
+    <section aria-labelledby="success-title" className="mx-auto grid w-full max-w-xl gap-5">
       <div className="grid justify-items-center gap-2 text-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
           {visit.fresh ? (
@@ -48,7 +54,7 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
           )}
         </span>
         <h1
-          id="order-title"
+          id="success-title"
           ref={heading}
           tabIndex={-1}
           className="text-2xl font-bold tracking-tight text-zinc-900 outline-none"
@@ -67,9 +73,15 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
         owed={priceText(order.owed_cents, rate)}
         dueNow={priceText(order.due_now_cents > 0 ? order.due_now_cents : order.owed_cents, rate)}
         cuotas={cuotas && order.due_now_cents > 0 && order.due_now_cents < order.owed_cents}
+        plan={plan && installmentsText(plan, rate)}
+        paymentMethod={visit.paymentMethod}
         url={url}
       />
-      <ShareActions title={raffle.name} text={t.shareText(raffle.name, code, numbers)} url={url} />
+      <ShareActions
+        title={raffle.name}
+        text={t.shareText(raffle.name, code, numbers, priceText(order.total_cents, rate).label, until)}
+        url={url}
+      />
 
       {order.owed_cents > 0 ? (
         <>
@@ -90,6 +102,7 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
               cedula={visit.cedula}
               rate={rate}
               defaultMethod={visit.paymentMethod}
+              inReview={inReview}
             />
           </Card>
         </>

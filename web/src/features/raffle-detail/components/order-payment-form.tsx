@@ -42,6 +42,8 @@ type OrderPaymentFormProps = {
   cedula: string;
   rate: VesRate;
   defaultMethod?: PaymentMethod;
+  /** A payment of the order waits for review: the form starts folded behind "Enviar otro pago". */
+  inReview?: boolean;
   onSent?: () => void;
 };
 
@@ -53,11 +55,18 @@ const amountFor = (usdCents: number, currency: AmountCurrency, rate: number | nu
  * "Enviar comprobante" for a whole order: one payment, in Bs or USD, that the server spreads over
  * the order's numbers. The proof is optional; the bank data is what the organizer checks.
  */
-export function OrderPaymentForm({ order, cedula, rate, defaultMethod, onSent }: OrderPaymentFormProps) {
+export function OrderPaymentForm({
+  order,
+  cedula,
+  rate,
+  defaultMethod,
+  inReview,
+  onSent,
+}: OrderPaymentFormProps) {
   const proof = useProofUpload();
   const pay = useCreateOrderPayment();
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(Boolean(inReview));
   const due = order.due_now_cents > 0 ? order.due_now_cents : order.owed_cents;
   const startCurrency: AmountCurrency = rate.rate ? 'VES' : 'USD';
   const form = useForm<OrderPaymentFormInput, unknown, OrderPaymentFormOutput>({
@@ -122,7 +131,7 @@ export function OrderPaymentForm({ order, cedula, rate, defaultMethod, onSent }:
           className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900"
         >
           <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
-          {t.sent}
+          {inReview && !pay.isSuccess ? t.inReview : t.sent}
         </p>
         {order.owed_cents > 0 && (
           <Button variant="secondary" className="w-fit" onClick={() => setSent(false)}>

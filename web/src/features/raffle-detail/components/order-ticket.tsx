@@ -1,6 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import { formatOrderCode, type OrderView } from '@domain/orders';
 import type { PublicRaffle } from '@domain/raffles';
+import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import { Check, Copy, Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -27,6 +28,9 @@ type OrderTicketProps = {
   dueNow: PriceText;
   /** A raffle sold in cuotas: what is due now is the first cuota of each number. */
   cuotas: boolean;
+  /** "4 cuotas de $2,50 / Bs 91,25" for a raffle sold in cuotas. */
+  plan?: string | null;
+  paymentMethod?: PaymentMethod;
   /** This page's address: the QR code brings the buyer (or whoever prints it) back here. */
   url: string;
 };
@@ -44,20 +48,30 @@ export function OrderTicket({
   owed,
   dueNow,
   cuotas,
+  plan,
+  paymentMethod,
   url,
 }: OrderTicketProps) {
   const [copied, setCopied] = useState(false);
   const code = formatOrderCode(order.code);
   const pendingReview = order.payments.some((p) => p.status === 'pending');
-  const status = order.owed_cents === 0 ? t.statusPaid : pendingReview ? t.statusInReview : t.statusReserved;
+  const success = raffleDetailTexts.success;
+  const status =
+    order.owed_cents === 0
+      ? success.statusPaid
+      : pendingReview
+        ? success.statusInReview
+        : success.statusReserved;
   const until = order.tickets.find((ticket) => ticket.reserved_until)?.reserved_until;
   const rows: [string, string][] = [
     ...row(raffleDetailTexts.success.buyer, buyerName),
     [raffleDetailTexts.success.status, status],
     [t.total, total.label],
+    ...row(raffleDetailTexts.installments.row, plan),
     [t.paid, paid.label],
     ...row(t.owed, order.owed_cents > 0 ? owed.label : null),
     ...row(raffleDetailTexts.success.until, order.owed_cents > 0 && until ? formatDateTime(until) : null),
+    ...row(texts.paymentMethod, paymentMethod && paymentMethodLabels[paymentMethod]),
     [
       raffleDetailTexts.hero.draw,
       raffle.draw_source

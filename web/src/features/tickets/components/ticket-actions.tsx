@@ -53,7 +53,7 @@ const DIRECT: {
 
 type TicketActionsProps = {
   ticket: StaffTicket;
-  /** `icon`: a ⋮ button for rows and cards; `button`: "Acciones" in the side panel. */
+  /** `icon`: a ⋮ button for rows and cards; `button`: "Acciones" in the side panel, with "Registrar pago" and "Registrar reembolso" beside it. */
   variant?: 'icon' | 'button';
   onOpenDetail?: () => void;
   onPrint: () => void;
@@ -102,6 +102,18 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
 
   return (
     <>
+      {variant === 'button' && payable && (
+        <Button variant="secondary" onClick={() => setReceive('record')}>
+          <ReceiptText aria-hidden />
+          {ticketsTexts.money.recordPayment}
+        </Button>
+      )}
+      {variant === 'button' && hasMoney && ticket.id && (
+        <Button variant="secondary" onClick={() => setRefund({ mode: 'refund' })}>
+          <RotateCcw aria-hidden />
+          {ticketsTexts.money.recordRefund}
+        </Button>
+      )}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           {variant === 'icon' ? (

@@ -33,7 +33,7 @@ function PaymentEntry({ payment }: { payment: TicketPayment }) {
       <p className="text-xs text-zinc-600">
         {formatDateTime(payment.payment_date)} · {methodLabel(payment.payment_method)}
         {payment.reference && ` · ${t.reference(payment.reference)}`}
-        {payment.order_code && ` · ${formatOrderCode(payment.order_code)}`}
+        {payment.order_code && ` · ${t.order(formatOrderCode(payment.order_code))}`}
       </p>
       {payment.recorded_by_staff && <p className="text-xs text-zinc-600">{t.byStaff}</p>}
       {payment.rejection_reason && (
