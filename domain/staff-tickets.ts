@@ -170,7 +170,11 @@ export const historyPageSchema = z.object({
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 /** A row of the staff ticket list: a sale, or a number nobody holds (`id` null, 'disponible'). */
-export const staffTicketSchema = buyerTicketSchema.extend({ id: z.string().nullable() });
+export const staffTicketSchema = buyerTicketSchema.extend({
+  id: z.string().nullable(),
+  /** The order (reservation) the sale belongs to, in lists; null for numbers nobody holds. */
+  order_code: z.string().nullable().optional(),
+});
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 
 /** `GET /api/raffles/:id/tickets`: one page, ordered by number, with the counts per chip. */
@@ -197,6 +201,9 @@ export const ticketCsvColumns = [
   'Pendiente (USD)',
   'Fecha de compra',
   'Apartado hasta',
+  'Pedido',
+  'Pagado (Bs)',
+  'Pendiente (Bs)',
 ] as const;
 
 /** `POST /api/tickets/:id/payments` (201): the approved payment and the sale as it now stands. */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /** The live checks of the test bench, in the order they are shown. */
-export const TEST_BENCH_CHECKS = ['database', 'realtime', 'storage', 'rates', 'expiry'] as const;
+export const TEST_BENCH_CHECKS = ['database', 'realtime', 'storage', 'rates', 'expiry', 'ledger'] as const;
 export type TestBenchCheck = (typeof TEST_BENCH_CHECKS)[number];
 export const TEST_BENCH_KINDS = [...TEST_BENCH_CHECKS, 'drill'] as const;
 export type TestBenchKind = (typeof TEST_BENCH_KINDS)[number];
@@ -17,6 +17,7 @@ export const testBenchMessages = {
     storage: 'Almacenamiento',
     rates: 'Tasa de cambio',
     expiry: 'Vencimiento de reservas',
+    ledger: 'Libro de pagos',
   } satisfies Record<TestBenchCheck, string>,
   drillName: 'Simulacro de concurrencia',
   invalidBuyers: `Indica entre ${MIN_DRILL_BUYERS} y ${MAX_DRILL_BUYERS} compradores`,
@@ -39,6 +40,10 @@ export const testBenchMessages = {
     `Último barrido ${minutes < 1 ? 'hace menos de 1 min' : `hace ${minutes} min`}; liberó ${released} ${released === 1 ? 'reserva vencida' : 'reservas vencidas'}`,
   expiryNever: 'El barrido de reservas vencidas no se ha ejecutado nunca',
   expiryLate: (minutes: number) => `El último barrido fue hace ${minutes} min: el trabajo parece detenido`,
+  ledger: (sales: number) =>
+    `Lo pagado de ${sales} ${sales === 1 ? 'venta coincide' : 'ventas coincide'} con sus pagos aprobados menos reembolsos`,
+  ledgerMismatch: (sales: number, numbers: string) =>
+    `${sales} ${sales === 1 ? 'venta no cuadra' : 'ventas no cuadran'} con su libro de pagos (${numbers})`,
   failed: (message: string) => `Falló: ${message}`,
 } as const;
 

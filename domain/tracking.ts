@@ -30,6 +30,7 @@ export function maskBuyerName(name: string | null | undefined): string {
 
 export const trackedPaymentSchema = z.object({
   status: z.string(),
+  /** What this payment gave this number (a payment for an order is spread over its numbers). */
   amount_cents: centsField,
   payment_date: instantField,
   /** Why staff rejected it, in their words; null unless rejected. */
@@ -41,6 +42,8 @@ export type TrackedPayment = z.infer<typeof trackedPaymentSchema>;
 export const trackedTicketSchema = z.object({
   raffle_id: z.string(),
   raffle_name: z.string(),
+  /** The order (reservation) it belongs to: pay the whole order with one proof. */
+  order_code: z.string().nullable(),
   number: countField,
   ticket_number: z.string(),
   status: z.string(),

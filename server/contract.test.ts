@@ -353,6 +353,7 @@ describe('a public answer carries only what its schema declares', () => {
     const tracked = trackedTicketSchema.parse({
       raffle_id: '00000000-0000-4000-8000-000000000001',
       raffle_name: 'Rifa',
+      order_code: 'K7MA4Q3X',
       number: 7,
       ticket_number: '07',
       status: 'apartado',

@@ -273,3 +273,33 @@ describe('one payment per order', () => {
     expect(card?.surplus).toBe(true);
   });
 });
+
+describe('the test bench checks the ledger live', () => {
+  it('passes on a balanced ledger and names a sale whose stored figure was bent', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const tk = first(await reserve(raffle.id, [40]));
+    await patch(tk.id, { status: 'pagado' });
+    const check = async () =>
+      (
+        await t.api<{ checks: { kind: string; ok: boolean; result: { detail: string } }[] }>(
+          'POST',
+          '/api/test-bench/checks',
+          { token: admin },
+        )
+      ).body.checks.find((r) => r.kind === 'ledger');
+    expect(await check()).toMatchObject({ ok: true });
+    // Only by switching the database's own rule off can a figure be bent; the check sees it.
+    await t.db.execute(sql`alter table tickets disable trigger tickets_money_from_ledger`);
+    try {
+      await t.db.execute(
+        sql`update tickets set total_paid_cents = 1, remaining_cents = 999 where id = ${tk.id}`,
+      );
+      const bent = await check();
+      expect(bent?.ok).toBe(false);
+      expect(bent?.result.detail).toMatch(/#40/);
+    } finally {
+      await t.db.execute(sql`alter table tickets enable trigger tickets_money_from_ledger`);
+      await t.db.execute(sql`update tickets set total_paid_cents = 0 where id = ${tk.id}`);
+    }
+  });
+});

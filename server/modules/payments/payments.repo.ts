@@ -106,20 +106,21 @@ export const paymentsRepo = {
     return row;
   },
 
-  /** The payments of several tickets (tracking shows their statuses). */
+  /** What payments gave several tickets (tracking shows their statuses): one row per part. */
   async forTickets(db: Executor, ticketIds: string[]) {
     if (ticketIds.length === 0) return [];
     return db
       .select({
-        ticketId: payments.ticketId,
+        ticketId: paymentParts.ticketId,
         status: payments.status,
-        amountCents: payments.amountCents,
+        amountCents: paymentParts.amountCents,
         paymentDate: payments.paymentDate,
         rejectionReason: payments.rejectionReason,
         payerCedula: payments.payerCedula,
       })
-      .from(payments)
-      .where(inArray(payments.ticketId, ticketIds))
+      .from(paymentParts)
+      .innerJoin(payments, eq(payments.id, paymentParts.paymentId))
+      .where(inArray(paymentParts.ticketId, ticketIds))
       .orderBy(desc(payments.paymentDate), payments.id);
   },
 };

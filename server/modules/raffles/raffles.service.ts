@@ -260,17 +260,20 @@ export function createRafflesService(deps: {
     /** A closed or finished raffle stays: its published sold list is the proof of the draw. */
     async remove(id: string): Promise<void> {
       // Money is never deleted (issue 18): the ledger's foreign keys refuse it; archive instead.
-      await db.transaction(async (tx) => {
-        // Locked like the close locks it: a delete and a close never both go through.
-        const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
-        if (row && isClosedStatus(row.status))
-          throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
-        if (!row || !(await rafflesRepo.delete(tx, id)))
-          throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-      }).catch((error) => {
-        if (hasSqlState(error, '23503')) throw new ConflictError(raffleMessages.hasSales, 'RAFFLE_HAS_SALES');
-        throw error;
-      });
+      await db
+        .transaction(async (tx) => {
+          // Locked like the close locks it: a delete and a close never both go through.
+          const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
+          if (row && isClosedStatus(row.status))
+            throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
+          if (!row || !(await rafflesRepo.delete(tx, id)))
+            throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        })
+        .catch((error) => {
+          if (hasSqlState(error, '23503'))
+            throw new ConflictError(raffleMessages.hasSales, 'RAFFLE_HAS_SALES');
+          throw error;
+        });
     },
   };
 }

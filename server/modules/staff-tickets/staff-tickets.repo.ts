@@ -15,7 +15,12 @@ export type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: 
 type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
 
 /** A row of the staff list: a live sale, or a number nobody holds (id null, 'disponible'). */
-export type NumberRow = Omit<TicketRow, 'id'> & { id: string | null };
+export type NumberRow = Omit<TicketRow, 'id'> & {
+  id: string | null;
+  orderCode?: string | null;
+  /** Paid in Bs at each approved payment's rate (null when no payment had a rate). */
+  paidVesCents?: number | null;
+};
 
 /**
  * Only live sales can match: 'disponible' is not asked for, or the term has something other than
@@ -43,9 +48,15 @@ function statusSql(statuses: string[] | undefined, status: SQL): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** A sale's order code, and what it has paid in Bs at each approved payment's own rate. */
+const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id = t.order_id) as order_code,
+  (select round(sum(pp.amount_cents * p.rate_to_usd)) from payment_parts pp join payments p on p.id = pp.payment_id
+   where pp.ticket_id = t.id and p.status = 'approved') as paid_ves_cents`;
+
 const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
   t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
-  t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at`;
+  t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at,
+  ${LEDGER_COLUMNS}`;
 
 /** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
 function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
@@ -65,11 +76,14 @@ const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uuid as r
   lpad(n::text, ${raffle.digitCount}::int, '0') as ticket_number, coalesce(t.status, 'disponible') as status,
   t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
   t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
-  coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at`;
+  coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at,
+  ${LEDGER_COLUMNS}`;
 
 const toNumberRow = (r: Record<string, unknown>): NumberRow => ({
   ...fromRaw(r),
   id: r.id == null ? null : String(r.id),
+  orderCode: r.order_code == null ? null : String(r.order_code),
+  paidVesCents: r.paid_ves_cents == null ? null : Number(r.paid_ves_cents),
 });
 
 async function countLive(db: Executor, raffleId: string, below: number) {

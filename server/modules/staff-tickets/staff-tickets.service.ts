@@ -221,6 +221,7 @@ export function createStaffTicketsService({
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
       return ticketCsv(
         staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
+        currentRate ? currentRate() : Promise.resolve(null),
       );
     },
 

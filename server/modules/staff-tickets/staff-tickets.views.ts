@@ -7,4 +7,6 @@ import type { NumberRow } from './staff-tickets.repo';
  * number back on sale: 'disponible', no buyer (the row keeps them for history and payments).
  */
 export const toStaffTicket = (row: NumberRow): StaffTicket =>
-  row.endedAt ? { ...availableView(row), id: row.id } : saleView(row);
+  row.endedAt
+    ? { ...availableView(row), id: row.id }
+    : { ...saleView(row), ...(row.orderCode !== undefined && { order_code: row.orderCode }) };

@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '../../../domain/dates';
+import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
 import type { NumberRow } from './staff-tickets.repo';
@@ -37,7 +38,11 @@ const caracasStamp = new Intl.DateTimeFormat('en-CA', {
 /** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
 const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
 
-export function ticketCsvLine(row: NumberRow): string {
+/** Bs céntimos as a cell; empty when there is no rate to say it with. */
+const vesCell = (vesCents: number | null) => (vesCents === null ? '' : centsCell(vesCents));
+
+export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null): string {
+  const owed = row.status === 'disponible' || row.status === 'cancelado' ? 0 : row.remainingCents;
   return csvLine([
     row.ticketNumber,
     row.status,
@@ -48,16 +53,21 @@ export function ticketCsvLine(row: NumberRow): string {
     row.buyerAddress,
     row.paymentMethod ? (paymentMethodLabels[row.paymentMethod as PaymentMethod] ?? row.paymentMethod) : '',
     centsCell(row.totalPaidCents),
-    row.status === 'disponible' || row.status === 'cancelado' ? centsCell(0) : centsCell(row.remainingCents),
+    centsCell(owed),
     dateCell(row.purchasedAt),
     dateCell(row.reservedUntil),
+    row.orderCode ? formatOrderCode(row.orderCode) : '',
+    // Paid: at each payment's own rate; owed: at today's rate (what the buyer would pay now).
+    vesCell(row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null)),
+    vesCell(ratePerUsd === null ? null : Math.round(owed * ratePerUsd)),
   ]);
 }
 
 /** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
-export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>) {
+export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>, ratePerUsd: Promise<number | null>) {
   yield CSV_BOM + csvLine([...ticketCsvColumns]);
-  for await (const rows of batches) yield rows.map(ticketCsvLine).join('');
+  const rate = await ratePerUsd;
+  for await (const rows of batches) yield rows.map((row) => ticketCsvLine(row, rate)).join('');
 }
 
 export { fileSlug } from '../../../domain/names';

@@ -163,6 +163,16 @@ export function createChecks(deps: CheckDeps): Record<TestBenchCheck, () => Prom
       return { ok: true, result: { detail: m.rates(perUsd, ageHours), ...figures } };
     },
 
+    /** Money is a ledger: every sale's paid figure equals its approved payments minus refunds. */
+    async ledger() {
+      const { checked, bad } = await testBenchRepo.ledgerMismatches(db);
+      if (bad.length > 0) {
+        const names = bad.map((b) => `${b.raffle} #${b.ticket_number}`).join(', ');
+        return { ok: false, result: { detail: m.ledgerMismatch(bad.length, names), checked } };
+      }
+      return { ok: true, result: { detail: m.ledger(checked), checked } };
+    },
+
     /** The expiry job records each sweep: it must have run within a few of its intervals. */
     async expiry() {
       const last = await jobRunsRepo.last(db, EXPIRY_JOB_NAME);

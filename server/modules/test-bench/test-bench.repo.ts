@@ -70,6 +70,22 @@ export const testBenchRepo = {
   },
 
   /** Its sales, their events and payments go with it (foreign keys cascade). */
+  /**
+   * The ledger invariant (issue 18) over every sale: paid = approved parts − refunds and
+   * paid + owed = price. Answers how many sales were checked and the first ones that fail.
+   */
+  async ledgerMismatches(db: Executor) {
+    const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tickets`);
+    const bad = await queryRows<{ ticket_number: string; raffle: string }>(
+      db,
+      sql`select t.ticket_number, r.name as raffle from tickets t join raffles r on r.id = t.raffle_id
+          where t.total_paid_cents <> ledger_paid_cents(t.id)
+             or t.total_paid_cents + t.remaining_cents <> t.price_cents
+          order by t.updated_at desc limit 5`,
+    );
+    return { checked: Number(count?.n ?? 0), bad };
+  },
+
   async deleteSandbox(db: Executor, id: string): Promise<void> {
     await deleteSandboxLedger(db, sql`select id from raffles where id = ${id} and is_sandbox`);
     await db.delete(raffles).where(and(eq(raffles.id, id), eq(raffles.isSandbox, true)));

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { raffles, tickets } from '../../db/schema';
+import { orders, raffles, tickets } from '../../db/schema';
 
 export type TrackedTicketRow = {
   id: string;
@@ -17,6 +17,7 @@ export type TrackedTicketRow = {
   priceCents: number;
   paymentType: string;
   installments: number | null;
+  orderCode: string | null;
 };
 
 export const trackingRepo = {
@@ -42,9 +43,11 @@ export const trackingRepo = {
         priceCents: tickets.priceCents,
         paymentType: raffles.paymentType,
         installments: raffles.installments,
+        orderCode: orders.code,
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
+      .leftJoin(orders, eq(orders.id, tickets.orderId))
       .where(
         and(
           eq(tickets.buyerCedula, cedula),

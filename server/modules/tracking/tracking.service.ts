@@ -51,6 +51,7 @@ export function createTrackingService(deps: {
         return {
           raffle_id: row.raffleId,
           raffle_name: row.raffleName,
+          order_code: row.orderCode,
           number: row.number,
           ticket_number: row.ticketNumber,
           status: row.status,

@@ -80,6 +80,7 @@ describe('POST /api/tracking', () => {
       'has_pending_payment',
       'installments',
       'number',
+      'order_code',
       'payment_type',
       'payments',
       'price_cents',
