@@ -108,10 +108,16 @@ export const cardsOf = (page: Page, raffleName: string) =>
 
 /**
  * The card of `cards` that pays this number: matched on the number's own badge, not on any text
- * of the card (a raffle name's random suffix can contain "021").
+ * of the card (a raffle name's random suffix can contain "021"). The badge reads "007", or
+ * "Número 007" where the word is for screen readers.
  */
-export const cardWithNumber = (page: Page, cards: Locator, number: string) =>
-  cards.filter({ has: page.getByRole('listitem').filter({ hasText: new RegExp(`^${number}$`) }) });
+export function cardWithNumber(page: Page, cards: Locator, number: string) {
+  const items = page.getByRole('listitem');
+  const badge = new RegExp(`^(Número )?${number}$`);
+  return cards.filter({
+    has: items.filter({ hasText: badge }).or(items.filter({ has: page.getByText(badge) })),
+  });
+}
 
 export async function openPayments(page: Page, query = '') {
   await page.goto(`${PAYMENTS}${query}`);
