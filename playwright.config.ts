@@ -14,9 +14,15 @@ process.env.RIFAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-
  * Specs that change or count what the whole server shares, so a spec running beside them would
  * change what they see or see what they change: the day's bolívar rate (rates and insight set other
  * rates, or make it stale, under every other spec's prices in Bs) and the count of payments waiting
- * for review (payments-review watches the menu badge go down by one).
+ * for review (payments-review watches the menu badge go down by one; reconciliation approves payments).
  */
-const SERVER_WIDE_SPECS = ['**/rates.spec.ts', '**/insight.spec.ts', '**/payments-review.spec.ts'];
+const SERVER_WIDE_SPECS = [
+  '**/rates.spec.ts',
+  '**/insight.spec.ts',
+  '**/payments-review.spec.ts',
+  // Sets the rate its statement is priced at, and approves payments (the menu's pending count).
+  '**/reconciliation.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -23,6 +23,12 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import {
+  benchReconcile,
+  type ReconcileResult,
+  type ReconcileSizes,
+  renderReconcileReport,
+} from './reconcile';
 import { renderReport } from './report/document';
 import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
 import { benchReservations, type ReservationSizes } from './reservations';
@@ -34,12 +40,16 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
+const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
+/** The sections RESULTS.md reports; `reconcile` writes RECONCILE.md of its own. */
+const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 const sizes: {
   reservations: ReservationSizes;
   creation: CreationSizes;
   board: BoardSizes;
   live: LiveSizes;
+  reconcile: ReconcileSizes;
 } = QUICK
   ? {
       reservations: {
@@ -66,6 +76,7 @@ const sizes: {
         loopSaleEveryMs: 200,
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 3, gapMs: 100 },
+      reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 3_000 },
     }
   : {
       reservations: {
@@ -96,6 +107,7 @@ const sizes: {
         loopSaleEveryMs: 200,
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 10, gapMs: 100 },
+      reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 5_000 },
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
@@ -120,16 +132,21 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
   }
 }
 
+type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
+const reconcileResults: Record<string, ReconcileOutcome> = {};
+
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
   if (DBS.size > 0 && !DBS.has(kind)) {
     results.skipped = 'not measured in this run (BENCH_DBS)';
+    reconcileResults[results.label] = { skipped: results.skipped };
     return;
   }
   try {
     target = await startTarget(kind);
   } catch (error) {
     results.skipped = `could not start: ${error instanceof Error ? error.message : String(error)}`;
+    reconcileResults[results.label] = { skipped: results.skipped };
     console.error(`[${results.label}] ${results.skipped}`);
     return;
   }
@@ -145,6 +162,11 @@ async function measure(kind: DbKind, results: DbResults) {
     results.creation = await section(results.label, 'creation', () => benchCreation(target, sizes.creation));
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
+    // Last: its approvals and reservations leave rows the sections above would count.
+    if (wanted('reconcile'))
+      reconcileResults[results.label] = await section(results.label, 'reconcile', () =>
+        benchReconcile(target, sizes.reconcile),
+      );
   } finally {
     await target.stop();
   }
@@ -204,8 +226,26 @@ async function main() {
   } catch (error) {
     pgProblem = error instanceof Error ? error.message : String(error);
   }
-  if (pgProblem) dbs.postgres.skipped = pgProblem;
-  else await measure('postgres', dbs.postgres);
+  if (pgProblem) {
+    dbs.postgres.skipped = pgProblem;
+    reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
+  } else await measure('postgres', dbs.postgres);
+
+  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
+  if (wanted('reconcile')) {
+    const report = renderReconcileReport({
+      date,
+      sizes: sizes.reconcile,
+      results: reconcileResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(reconcileFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${reconcileFile}`);
+  }
+  // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
+  if (!RESULTS_SECTIONS.some(wanted)) return;
 
   console.error('lighthouse hook...');
   const lighthouse: LighthouseOutcome = wanted('lighthouse')
@@ -225,7 +265,7 @@ async function main() {
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
     },
-    commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown',
+    commit,
     dirty: git(['status', '--porcelain']).length > 0,
     dbs,
     sizes,

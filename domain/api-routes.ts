@@ -25,6 +25,8 @@ export const raffleListQuery = z.object({
   status: z.enum(RAFFLE_STATUSES).optional(),
   payment_type: z.enum(PAYMENT_TYPES).optional(),
   seller_id: z.uuid().optional(),
+  /** `true`: the archived raffles instead (staff: those they manage; the public gets none). */
+  archived: z.enum(['true', 'false'], 'Usa archived=true o archived=false').optional(),
 });
 export const publicRaffleListSchema = z.array(publicRaffleSchema);
 export const raffleListSchema = z.array(raffleSchema);

@@ -18,3 +18,6 @@ export function parseMoneyToCents(input: string): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
   return Math.round(Number(normalized) * 100);
 }
+
+/** Bolívares already in Bs cents (a bank statement's amounts): "Bs 1.234,56". */
+export const formatVesCents = (cents: number): string => `Bs ${bs.format(cents / 100)}`;

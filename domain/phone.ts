@@ -39,3 +39,15 @@ export function normalizeCedula(input: string): string | null {
   if (!match) return null;
   return `${match[1]}-${Number(match[2])}`;
 }
+
+/**
+ * A payee's id document: a cedula ("V-12345678", as normalizeCedula) or a RIF with its check digit
+ * ("J-12345678-9"; persons' RIFs start with V or E, companies' with J, G, P or C). Nine digits are
+ * read as a RIF (its last digit the check digit): cedulas in use have at most eight.
+ */
+export function normalizeIdDocument(input: string): string | null {
+  const compact = input.replace(/[\s.-]/g, '').toUpperCase();
+  const rif = /^([VEJGPC])(\d{8})(\d)$/.exec(compact);
+  if (rif) return `${rif[1]}-${rif[2]}-${rif[3]}`;
+  return normalizeCedula(input);
+}

@@ -1,6 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
 import { vePhoneField } from './fields';
+import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
@@ -31,12 +32,52 @@ export const raffleMessages = {
   closingInPast: 'La fecha de cierre debe ser futura',
   invalidImage: 'La imagen no es una imagen subida para rifas',
   notFound: 'Rifa no encontrada',
-  hasSales: 'Esta rifa tiene ventas o pagos: no se puede eliminar. Archívala para ocultarla.',
   notYours: 'Solo puedes gestionar tus propias rifas.',
   totalLocked: 'No se puede cambiar la cantidad de números: ya hay números apartados o vendidos.',
   notOpen: 'Esta rifa no está recibiendo reservas en este momento.',
   closed: 'Esta rifa ya cerró: no admite más reservas.',
+  /** DELETE of a raffle with a sale or a payment (any ticket row, live or ended): money is never deleted. */
+  hasSales:
+    'Esta rifa tiene ventas o pagos registrados: no se puede eliminar. Archívala para ocultarla sin perder sus ventas, pagos ni historial.',
+  archiveActive:
+    'Una rifa activa sigue recibiendo reservas: cierra las ventas (o pásala a borrador) antes de archivarla.',
+  alreadyArchived: 'Esta rifa ya está archivada.',
+  archivedStatus: 'La rifa está archivada: su estado ya no cambia.',
 } as const;
+
+/** The terms a number is sold under; none changes once any number was ever taken (issue 18). */
+export const SALE_TERMS = ['payment_type', 'installments', 'digit_count', 'total_numbers'] as const;
+export type SaleTerm = (typeof SALE_TERMS)[number];
+export const saleTermLabels: Record<SaleTerm, string> = {
+  payment_type: 'la forma de pago',
+  installments: 'la cantidad de cuotas',
+  digit_count: 'las cifras por número',
+  total_numbers: 'la cantidad de números',
+};
+
+/** "a, b y c". */
+const spanishList = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
+
+/** 409 TERMS_LOCKED, naming the terms the edit tried to change. */
+export const termsLockedMessage = (terms: readonly SaleTerm[]) =>
+  `Ya se apartaron o vendieron números de esta rifa: no se puede cambiar ${spanishList(terms.map((term) => saleTermLabels[term]))}.`;
+
+type SaleTerms = {
+  payment_type: PaymentType;
+  installments: number | null;
+  digit_count: number;
+  total_numbers: number;
+};
+
+/** The terms `next` changes from `current` (a single payment is null or 1 installments: the same terms). */
+export function changedSaleTerms(current: SaleTerms, next: SaleTerms): SaleTerm[] {
+  return SALE_TERMS.filter((term) =>
+    term === 'installments'
+      ? (current.installments ?? 1) !== (next.installments ?? 1)
+      : current[term] !== next[term],
+  );
+}
 
 /**
  * Lifecycle (decision 010): borrador -> activa -> cerrada -> finalizada, and activa -> borrador only
@@ -149,6 +190,7 @@ const fields = {
   organizer_name: z.string().trim().max(120).nullable(),
   contact_phone: vePhoneField().nullable(),
   payment_instructions: z.string().trim().max(2000).nullable(),
+  payment_accounts: paymentAccountsField,
   seller_id: z.uuid().nullable(),
 };
 
@@ -189,6 +231,7 @@ export const createRaffleSchema = z
     organizer_name: fields.organizer_name.default(null),
     contact_phone: fields.contact_phone.default(null),
     payment_instructions: fields.payment_instructions.default(null),
+    payment_accounts: fields.payment_accounts.default([]),
     seller_id: fields.seller_id.optional(),
   })
   .strict()
@@ -238,6 +281,8 @@ const raffleFields = {
   organizer_name: z.string().nullable(),
   contact_phone: z.string().nullable(),
   payment_instructions: z.string().nullable(),
+  /** Where to pay, as data (domain/payment-accounts.ts); the instructions above stay as free text. */
+  payment_accounts: z.array(paymentAccountViewSchema),
   draw_source: z.string().nullable(),
   draw_commitment: z.string().nullable(),
   winning_number: z.int().nullable(),
@@ -254,6 +299,12 @@ export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
  */
 export const raffleSchema = z.object({
   ...raffleFields,
+  /** Archived by an admin (hidden from the public and the default staff list), or null. */
+  archived_at: instantField.nullable(),
+  /** Some number was ever taken (a live or an ended sale): the raffle cannot be deleted, only archived. */
+  has_sales: z.boolean(),
+  /** Payment type, installments, digits and size can no longer change: it has sales, or it closed. */
+  terms_locked: z.boolean(),
   stats: raffleCountsSchema.extend(
     raffleStatsSchema.pick({ total_paid_cents: true, pending_cents: true }).partial().shape,
   ),

@@ -5,8 +5,9 @@ export const ratesMessages = {
   invalidCurrency: 'Código de moneda inválido: usa de 3 a 5 letras, p. ej. VES o USDT',
   invalidRate: 'La tasa debe ser un número mayor que cero',
   rateTooLarge: 'La tasa es demasiado grande',
+  /** "Actualizar" with no feed set up: nothing was fetched, so nothing changes (issue 18). */
   notConfigured:
-    'No hay una fuente de tasas configurada (RATES_URL). Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',
+    'No hay una fuente automática de tasas configurada: las tasas guardadas se mantienen sin cambios. La tasa del día se escribe a mano.',
   invalidDays: 'Los días deben ser un número entero entre 1 y 365',
   refreshFailed:
     'No se pudieron actualizar las tasas de cambio. Se mantienen las últimas tasas guardadas, marcadas como desactualizadas.',

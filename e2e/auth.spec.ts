@@ -25,7 +25,15 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Menú del panel' });
     // "Pagos" carries the pending count when earlier tests left payments to review.
-    for (const item of ['Panel', 'Crear rifa', 'Historial', 'Pagos', 'Usuarios', 'Banco de pruebas']) {
+    for (const item of [
+      'Panel',
+      'Crear rifa',
+      'Historial',
+      'Pagos',
+      'Conciliación',
+      'Usuarios',
+      'Banco de pruebas',
+    ]) {
       await expect(menu.getByRole('link', { name: new RegExp(`^${item}( \\(|$)`) })).toBeVisible();
     }
     await expect(page.getByText('Administrador · admin@e2e.test')).toBeVisible();

@@ -10,6 +10,7 @@ const PRICE_WARNING =
 const NO_DRAFT = 'La rifa ya tiene números apartados o vendidos: no puede volver a borrador.';
 
 const SALES_LOCKED = 'No se puede cambiar: ya hay números apartados o vendidos.';
+const TERMS_LOCKED = 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.';
 const CLOSED_LOCKED = 'No se puede cambiar: la rifa ya cerró.';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -61,10 +62,17 @@ test.describe('raffle lifecycle on the edit form', () => {
     const price = page.getByLabel('Precio por número (USD)');
     await expect(page.getByText(PRICE_WARNING)).toBeVisible();
     await expect(price).toHaveAttribute('aria-describedby', /raffle-price-warning/);
-    // The official draw is fixed once someone bought (the server answers DRAW_SOURCE_LOCKED).
+    // The official draw is fixed once someone bought (the server answers DRAW_SOURCE_LOCKED), and
+    // so are the terms a number is sold under (TERMS_LOCKED, issue 18).
     await expect(drawSource(page)).not.toBeEditable();
     await expect(drawSource(page)).toHaveAccessibleDescription(SALES_LOCKED);
-    await expect(page.getByRole('combobox', { name: 'Cifras por número' })).toBeEnabled();
+    const digits = page.getByRole('combobox', { name: 'Cifras por número' });
+    await expect(digits).toBeDisabled();
+    await expect(digits).toHaveAccessibleDescription(TERMS_LOCKED);
+    await expect(page.getByLabel('Cantidad de números')).not.toBeEditable();
+    await expect(page.getByRole('group', { name: 'Forma de pago' })).toHaveAccessibleDescription(
+      TERMS_LOCKED,
+    );
     await centerOn(page, '#raffle-price-warning');
     await screenshot(page, 'issue-9/edit-price-warning-1440.png');
 

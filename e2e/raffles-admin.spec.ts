@@ -114,7 +114,8 @@ test.describe('raffle management (admin)', () => {
     await reserveViaApi(request, raffle.id, [7], { cedula: 'E-81222333' });
     await page.getByLabel('Cantidad de números').fill('50');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    const locked = 'No se puede cambiar la cantidad de números: ya hay números apartados o vendidos.';
+    const locked =
+      'Ya se apartaron o vendieron números de esta rifa: no se puede cambiar la cantidad de números.';
     await expect(toast(page, 'Error al actualizar la rifa', locked)).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: locked }).first()).toBeVisible();
 

@@ -38,6 +38,11 @@ import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import {
+  bankConfirmedReferences,
+  createReconciliationService,
+} from './modules/reconciliation/reconciliation.service';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
@@ -153,8 +158,23 @@ export async function buildApp(options: {
     resolvePaymentProof,
     currentRate: vesRate,
     paymentReviewHours: config.paymentReviewHours,
+    // A reference a bank statement already showed: "confirmado por el banco" on the payment.
+    bankConfirmed: async (keys) => new Set((await bankConfirmedReferences(db, keys)).keys()),
   });
   const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
+  const paymentsService = payments;
+  const reconciliation = createReconciliationService({
+    db,
+    // A statement's approval is the reviewer's own approval, with the same re-checks (issue 18).
+    approvePayment: async (actor, paymentId, note) => {
+      await paymentsService.review(actor, paymentId, { status: 'approved', notes: note });
+    },
+    approvePayments: async (actor, ids, note) => {
+      await paymentsService.reviewMany(actor, { ids, status: 'approved', notes: note });
+    },
+    approvalConcurrency: database.kind === 'postgres' ? 3 : 1,
+    log: app.log,
+  });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });
   app.addHook('preClose', async () => {
     // Idle keep-alive connections close at once; one still open after the grace (a client that
@@ -180,6 +200,7 @@ export async function buildApp(options: {
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));
+      await api.register(reconciliationRoutes({ reconciliation, guards }));
       await api.register(
         ticketsRoutes({
           raffles,
@@ -219,6 +240,7 @@ export async function buildApp(options: {
       rates,
       tracking,
       bench,
+      reconciliation,
     },
   });
 }

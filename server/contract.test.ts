@@ -27,8 +27,12 @@ const NO_BODY: Record<string, string> = {
   'POST /api/uploads':
     'a multipart file (documented by `multipartBody`), read and limited by files.multipart.ts, not a JSON body',
   'POST /api/raffles/:id/close': 'an action on the raffle named in the path',
+  'POST /api/raffles/:id/archive': 'an action on the raffle named in the path',
   'POST /api/exchange-rates/refresh': 'an action: fetch the rates now',
   'POST /api/test-bench/checks': 'an action: run the checks now',
+  'POST /api/reconciliation/statements':
+    'a multipart bank statement (documented by `multipartBody`), read and limited by reconciliation.multipart.ts',
+  'POST /api/reconciliation/statements/:id/approve': 'an action on the statement named in the path',
 };
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 

@@ -60,8 +60,30 @@ function paramPool(w: World, url: string, name: string): string[] {
   if (url.startsWith('/api/tickets/')) return [w.sale.ticketId];
   if (url.startsWith('/api/payments/')) return [w.sale.paymentId];
   if (url.startsWith('/api/users/')) return [w.spareUserId];
+  if (url.startsWith('/api/reconciliation/')) return [w.statementId];
   return [];
 }
+
+/**
+ * Bank statements that get past the content check: a known header over hostile rows, and bytes
+ * opening like a ZIP (an XLSX) that are no workbook.
+ */
+const statementFiles = [
+  {
+    weight: 4,
+    arbitrary: fc.array(fc.array(hostileString, { maxLength: 6 }), { maxLength: 20 }).map((rows) => ({
+      file: Buffer.from(
+        ['Fecha;Referencia;Concepto;Monto', ...rows.map((cells) => cells.join(';'))].join('\n'),
+      ),
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ maxLength: 2_048 })
+      .map((bytes) => ({ file: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), bytes]) })),
+  },
+];
 
 /** Lone surrogates cannot be percent-encoded: they become U+FFFD, as a browser would send them. */
 const wellFormed = (s: string) =>
@@ -97,7 +119,7 @@ function requestArbitrary(w: World, route: Route, sample?: Record<string, unknow
     ),
     { maxLength: 4 },
   );
-  const isUpload = route.url === '/api/uploads';
+  const isUpload = route.url === '/api/uploads' || route.url === '/api/reconciliation/statements';
   const body = fc.oneof(
     { weight: 6, arbitrary: hostileBody(schemaKeys(route.schema?.body), sample).map((b) => ({ body: b })) },
     { weight: 1, arbitrary: hostileRaw.map((raw) => ({ raw })) },
@@ -105,6 +127,7 @@ function requestArbitrary(w: World, route: Route, sample?: Record<string, unknow
     ...(isUpload
       ? [{ weight: 4, arbitrary: fc.uint8Array({ maxLength: 4_096 }).map((file) => ({ file })) }]
       : []),
+    ...(route.url === '/api/reconciliation/statements' ? statementFiles : []),
   );
   return fc.record({ params, query, body }).map(({ params: values, query: pairs, body: payload }) => {
     let i = 0;

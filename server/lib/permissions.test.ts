@@ -40,9 +40,10 @@ describe('who may act on a raffle', () => {
     expect(() => assertCan(undefined, 'view', raffle, () => new Error('otra'))).toThrow('otra');
   });
 
-  it('keeps choosing sellers and deleting raffles to admins', () => {
+  it('keeps choosing sellers, deleting and archiving raffles to admins', () => {
     expect([admin, owner, undefined].map((a) => allows(a, 'assign-seller'))).toEqual([true, false, false]);
     expect([admin, owner, undefined].map((a) => allows(a, 'delete-raffle'))).toEqual([true, false, false]);
+    expect([admin, owner, undefined].map((a) => allows(a, 'archive-raffle'))).toEqual([true, false, false]);
   });
 
   it('scopes queries over many raffles to those the actor manages', () => {

@@ -58,6 +58,8 @@ const ROLE_RULES = {
   /** Choose or change who sells a raffle (a vendedor's raffles are always their own). */
   'assign-seller': ['admin'],
   'delete-raffle': ['admin'],
+  /** Hide a raffle that has sales instead of deleting it (its money stays). */
+  'archive-raffle': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function allows(actor: AuthContext | undefined, action: keyof typeof ROLE_RULES): boolean {

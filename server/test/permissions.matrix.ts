@@ -1,5 +1,5 @@
-import { buyer } from './factories';
-import { type Call, type Identity, tinyPng, type World } from './route-world';
+import { buyer, makeRaffle } from './factories';
+import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './route-world';
 
 /**
  * The permission matrix of SPEC.md section 6 as data: every `/api/` route the app registers
@@ -165,9 +165,24 @@ export const matrix: Record<string, Entry | Entry[]> = {
       body: { description: 'Descripción nueva' },
     }),
   },
+  // Only a raffle nobody bought into can be deleted (one with sales is archived instead).
   'DELETE /api/raffles/:id': {
     access: 'admin',
-    call: async (w) => ({ method: 'DELETE', path: `/api/raffles/${(await w.newSale()).raffleId}` }),
+    call: async (w) => ({
+      method: 'DELETE',
+      path: `/api/raffles/${(await makeRaffle(w.t, {}, w.accounts.vendorA.token)).id}`,
+    }),
+  },
+  'POST /api/raffles/:id/archive': {
+    access: 'admin',
+    call: async (w) => {
+      const { raffleId } = await w.newSale();
+      const closed = await w.t.api('POST', `/api/raffles/${raffleId}/close`, {
+        token: w.accounts.admin.token,
+      });
+      if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
+      return { method: 'POST', path: `/api/raffles/${raffleId}/archive` };
+    },
   },
   'POST /api/raffles/:id/close': {
     access: 'staff',
@@ -333,6 +348,24 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'POST /api/test-bench/drill': {
     access: 'admin',
     call: () => ({ method: 'POST', path: '/api/test-bench/drill', body: { buyers: 2 } }),
+  },
+
+  // Bank-statement reconciliation: admins only, refused before the file is read.
+  'POST /api/reconciliation/statements': {
+    access: 'admin',
+    call: () => ({ method: 'POST', path: '/api/reconciliation/statements', file: STATEMENT_CSV }),
+  },
+  'GET /api/reconciliation/statements': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/reconciliation/statements' }),
+  },
+  'GET /api/reconciliation/statements/:id': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: `/api/reconciliation/statements/${w.statementId}` }),
+  },
+  'POST /api/reconciliation/statements/:id/approve': {
+    access: 'admin',
+    call: (w) => ({ method: 'POST', path: `/api/reconciliation/statements/${w.statementId}/approve` }),
   },
 
   // The public sale: no buyer data, drafts hidden.

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import type { MeResponse } from '../../domain/auth';
 import type { PublicCreatePaymentResult } from '../../domain/payments';
+import type { StatementUploadResult } from '../../domain/reconciliation';
 import type { ReservationResult } from '../../domain/reservations';
 import type { UploadedFile } from '../../domain/uploads';
 import { buyer, DEFAULT_PASSWORD, makeRaffle, makeUser } from './factories';
+import { uploadStatement } from './statements';
 import { TEST_ADMIN, type TestApp } from './test-app';
 
 /**
@@ -39,6 +41,8 @@ export type World = {
   imageKey: string;
   /** A user to edit that is nobody above. */
   spareUserId: string;
+  /** A bank statement the admin uploaded (reconciliation). */
+  statementId: string;
   /** A fresh value on every call (e-mails, numbers). */
   unique: () => number;
   /** A new raffle of A's with one sale and one pending payment. */
@@ -47,6 +51,11 @@ export type World = {
   newPayment: () => Promise<string>;
   tokenOf: (who: Identity) => string | undefined;
 };
+
+/** A bank statement of one credit (the reconciliation routes' valid upload). */
+export const STATEMENT_CSV = Buffer.from(
+  'Fecha;Referencia;Concepto;Monto\n02/11/2026;99887766;PAGO MOVIL;1.234,56\n',
+);
 
 /** A real 1x1 PNG: raffle images are decoded, so magic bytes alone would not do. */
 export const tinyPng = () =>
@@ -127,6 +136,11 @@ export async function createWorld(t: TestApp): Promise<World> {
   const sale = await newSale({}, proof.fileUrl);
   const draft = await makeRaffle(t, { status: 'borrador' }, accounts.vendorA.token);
   const image = must(await uploadFile(t, png, 'raffle-image', accounts.vendorA.token), 201, 'image upload');
+  const statement = must(
+    await uploadStatement<StatementUploadResult>(t, STATEMENT_CSV, { token: adminToken }),
+    201,
+    'statement upload',
+  );
 
   return {
     t,
@@ -136,6 +150,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     proofKey: proof.key,
     imageKey: image.key,
     spareUserId: spare.user.id,
+    statementId: statement.statement_id,
     unique,
     newSale,
     newPayment: () => payment(sale),

@@ -90,7 +90,7 @@ describe('orphan payment proofs cleanup', () => {
     expect(await t.app.services.files.deleteOrphanProofs()).toMatchObject({ deleted: 0 });
   });
 
-  it('a proof on a payment is never an orphan: its raffle cannot be deleted (issue 18)', async () => {
+  it('a proof on a sale stays: the raffle of a sale cannot be deleted (issue 18)', async () => {
     const other = await makeRaffle(t);
     const proof = await uploaded(t, PDF);
     const res = await t.api('POST', `/api/raffles/${other.id}/reservations`, {

@@ -178,7 +178,7 @@ describe('close and draw', () => {
       expect(after.body.draw_commitment).toBe(published.draw_commitment);
       expect(after.body.sold_list).toBe(published.sold_list);
     }
-    // Before the close a delete still goes through, sales or not.
+    // Before the close a raffle with no sales may still be deleted (with sales: archive.test.ts).
     for (const status of ['borrador', 'activa'] as const) {
       const raffle = await makeRaffle(t, { status });
       expect((await t.api('DELETE', `/api/raffles/${raffle.id}`, { token: admin })).status).toBe(204);

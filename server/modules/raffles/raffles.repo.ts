@@ -1,9 +1,9 @@
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
 import type { RaffleRow } from '../../db/rows';
-import { raffles } from '../../db/schema';
+import { raffles, tickets } from '../../db/schema';
 import type { RaffleScope } from '../../lib/permissions';
 
 export type { RaffleRow } from '../../db/rows';
@@ -15,6 +15,8 @@ export type RaffleFilters = {
   sellerId?: string;
   /** Drafts are listed only among the raffles this scope manages (lib/permissions.ts). */
   draftsOf?: RaffleScope;
+  /** Only archived raffles, among those this scope manages; without it, only the others. */
+  archivedOf?: RaffleScope;
 };
 
 /**
@@ -76,6 +78,12 @@ export const rafflesRepo = {
       managedRaffleSql(filters.draftsOf ?? { kind: 'none' }, { sellerId: raffles.sellerId }),
     );
     if (drafts) conditions.push(drafts);
+    if (filters.archivedOf) {
+      conditions.push(
+        isNotNull(raffles.archivedAt),
+        managedRaffleSql(filters.archivedOf, { sellerId: raffles.sellerId }),
+      );
+    } else conditions.push(isNull(raffles.archivedAt));
     return db
       .select()
       .from(raffles)
@@ -91,6 +99,25 @@ export const rafflesRepo = {
       .returning();
     if (!row) throw new Error('update returned no row');
     return row;
+  },
+
+  /**
+   * Which of these raffles ever had a number taken: any sale row, live or ended (a released or
+   * expired number keeps its row, and payments hang off sale rows). Read here, beside the raffle it
+   * decides about, because it only asks whether such a row exists.
+   */
+  async withSales(db: Executor, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: raffles.id })
+      .from(raffles)
+      .where(
+        and(
+          inArray(raffles.id, ids),
+          sql`exists (select 1 from ${tickets} where ${tickets.raffleId} = ${raffles.id})`,
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
   },
 
   async delete(db: Executor, id: string): Promise<boolean> {

@@ -12,8 +12,8 @@ import {
 } from '../../../domain/raffles';
 import { isStaffRole } from '../../../domain/roles';
 import { ForbiddenError } from '../../lib/errors';
-import { type Guards, requireAuth } from '../../lib/guards';
-import { allows } from '../../lib/permissions';
+import { type Guards, guard, requireAuth } from '../../lib/guards';
+import { allows, forbidden } from '../../lib/permissions';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
@@ -39,7 +39,8 @@ export const rafflesRoutes =
         },
       },
       async (request, reply) => {
-        const list = await raffles.list(request.query, request.auth);
+        const { archived, ...filters } = request.query;
+        const list = await raffles.list({ ...filters, archived: archived === 'true' }, request.auth);
         return isStaffRole(request.auth?.role) ? sendAs(reply, raffleListSchema, list) : list;
       },
     );
@@ -112,6 +113,25 @@ export const rafflesRoutes =
         await raffles.remove(request.params.id);
         return reply.status(204).send();
       },
+    );
+
+    // Admins only, by the permission service; marked as an admin guard so the OpenAPI document
+    // says so (the staff guard before it answers 401 first).
+    const adminArchives = guard('admin', async (request: FastifyRequest) => {
+      if (!allows(requireAuth(request), 'archive-raffle')) throw forbidden();
+    });
+    app.post(
+      '/raffles/:id/archive',
+      {
+        onRequest: [guards.staff, adminArchives],
+        schema: {
+          operationId: 'archiveRaffle',
+          summary: 'Archivar una rifa: se oculta al público sin borrar sus ventas, pagos ni historial',
+          params: raffleIdParams,
+          response: { 200: raffleSchema },
+        },
+      },
+      async (request) => raffles.archive(requireAuth(request), request.params.id),
     );
   };
 

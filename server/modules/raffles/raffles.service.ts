@@ -3,6 +3,7 @@ import { emptyStats } from '../../../domain/raffle-stats';
 import {
   CREATABLE_STATUSES,
   type CreateRaffle,
+  changedSaleTerms,
   isClosedStatus,
   lifecycleMessages,
   type PaymentType,
@@ -11,11 +12,12 @@ import {
   raffleMessages,
   raffleRuleViolations,
   statusChangeRefusal,
+  termsLockedMessage,
   type UpdateRaffle,
 } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError, hasSqlState, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
@@ -23,7 +25,7 @@ import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
 const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
 
-export function toRaffle(row: RaffleRow, stats = emptyStats()): Raffle {
+export function toRaffle(row: RaffleRow, stats = emptyStats(), hasSales = false): Raffle {
   return {
     id: row.id,
     name: row.name,
@@ -42,10 +44,14 @@ export function toRaffle(row: RaffleRow, stats = emptyStats()): Raffle {
     organizer_name: row.organizerName,
     contact_phone: row.contactPhone,
     payment_instructions: row.paymentInstructions,
+    payment_accounts: row.paymentAccounts,
     draw_source: row.drawSource,
     draw_commitment: row.drawCommitment,
     winning_number: row.winningNumber,
     drawn_at: row.drawnAt?.toISOString() ?? null,
+    archived_at: row.archivedAt?.toISOString() ?? null,
+    has_sales: hasSales,
+    terms_locked: hasSales || isClosedStatus(row.status),
     stats,
   };
 }
@@ -68,6 +74,7 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.organizer_name !== undefined) c.organizerName = input.organizer_name;
   if (input.contact_phone !== undefined) c.contactPhone = input.contact_phone;
   if (input.payment_instructions !== undefined) c.paymentInstructions = input.payment_instructions;
+  if (input.payment_accounts !== undefined) c.paymentAccounts = input.payment_accounts;
   return c;
 }
 
@@ -95,6 +102,13 @@ function changesSaleTerms(
 
 const canView = (row: RaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
+const termsOf = (row: RaffleRow) => ({
+  total_numbers: row.totalNumbers,
+  digit_count: row.digitCount,
+  payment_type: toApiPaymentType(row.paymentType),
+  installments: row.installments,
+});
+
 /** Everyone else sees how many numbers are in each status, not the money collected or owed. */
 function countsOnly(raffle: Raffle): Raffle {
   const { total_paid_cents: _paid, pending_cents: _pending, ...counts } = raffle.stats;
@@ -113,17 +127,25 @@ export function createRafflesService(deps: {
 
   /** `viewer` given: the money only on the raffles they manage. */
   async function withStats(rows: RaffleRow[], viewer?: { actor?: AuthContext }): Promise<Raffle[]> {
-    const stats = await deps.tickets().statsFor(rows);
+    const ids = rows.map((row) => row.id);
+    const [stats, sold] = await Promise.all([deps.tickets().statsFor(rows), rafflesRepo.withSales(db, ids)]);
     return rows.map((row) => {
-      const raffle = toRaffle(row, stats.get(row.id));
+      const raffle = toRaffle(row, stats.get(row.id), sold.has(row.id));
       return viewer && !canView(row, viewer.actor) ? countsOnly(raffle) : raffle;
     });
   }
 
-  /** A raffle the actor may see (drafts only for admins and their seller), else 404. */
+  /**
+   * Whether the actor may see this raffle: a draft or an archived raffle only admins and its
+   * seller see; to everyone else it does not exist.
+   */
+  const isVisible = (row: RaffleRow, actor?: AuthContext) =>
+    (row.status !== 'borrador' && row.archivedAt === null) || canView(row, actor);
+
+  /** A raffle the actor may see (isVisible), else 404. */
   async function getVisibleRow(id: string, actor?: AuthContext): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(db, id);
-    if (!row || (row.status === 'borrador' && !canView(row, actor))) {
+    if (!row || !isVisible(row, actor)) {
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     }
     return row;
@@ -154,8 +176,9 @@ export function createRafflesService(deps: {
   }
 
   return {
+    /** `archived`: the archived raffles the actor manages (none for the public) instead of the others. */
     async list(
-      filters: { status?: string; payment_type?: PaymentType; seller_id?: string },
+      filters: { status?: string; payment_type?: PaymentType; seller_id?: string; archived?: boolean },
       actor?: AuthContext,
     ) {
       const rows = await rafflesRepo.list(db, {
@@ -163,6 +186,7 @@ export function createRafflesService(deps: {
         paymentType: filters.payment_type && toStoredPaymentType(filters.payment_type),
         sellerId: filters.seller_id,
         draftsOf: managedRaffles(actor),
+        archivedOf: filters.archived ? managedRaffles(actor) : undefined,
       });
       return withStats(rows, { actor });
     },
@@ -174,10 +198,8 @@ export function createRafflesService(deps: {
     },
 
     getVisibleRow,
-    /** Whether the actor may see this raffle (drafts only for admins and their seller). */
-    isVisible: (row: RaffleRow, actor?: AuthContext) => row.status !== 'borrador' || canView(row, actor),
+    isVisible,
 
-    /** The cover photo of the raffle the home page lists first (active, newest), if it has one. */
     /** The first raffle on the home page that has a photo: the page's largest paint. */
     async homeCover(): Promise<{ photo: string; name: string } | null> {
       const [first] = await rafflesRepo.list(db, { status: 'activa' });
@@ -229,6 +251,10 @@ export function createRafflesService(deps: {
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw invalid(problem.path, problem.message);
         const from = current.status as RaffleStatus;
+        // An archived raffle is hidden, not paused: going back on sale unseen is never right.
+        if (current.archivedAt && input.status !== undefined && input.status !== from) {
+          throw new ConflictError(raffleMessages.archivedStatus, 'RAFFLE_ARCHIVED');
+        }
         if (input.status !== undefined && input.status !== from) {
           // Only going back to borrador depends on sales; the count runs under the raffle's lock.
           const hasSales =
@@ -240,6 +266,12 @@ export function createRafflesService(deps: {
         }
         if (isClosedStatus(from) && changesSaleTerms(current, merged, input)) {
           throw new ConflictError(lifecycleMessages.termsFrozen, 'RAFFLE_CLOSED');
+        }
+        // What a number was sold under stays: once any number was ever taken (its sale live or
+        // ended), none of these terms changes. Read under the raffle's lock, like the sales it counts.
+        const changedTerms = changedSaleTerms(termsOf(current), merged);
+        if (changedTerms.length > 0 && (await rafflesRepo.withSales(tx, [id])).has(id)) {
+          throw new ConflictError(termsLockedMessage(changedTerms), 'TERMS_LOCKED', { terms: changedTerms });
         }
         // The official draw that decides the raffle is fixed once someone has bought into it.
         const drawSourceChanges = input.draw_source !== undefined && input.draw_source !== current.drawSource;
@@ -257,23 +289,40 @@ export function createRafflesService(deps: {
       return raffle ?? toRaffle(row);
     },
 
-    /** A closed or finished raffle stays: its published sold list is the proof of the draw. */
+    /**
+     * A closed or finished raffle stays: its published sold list is the proof of the draw. A raffle
+     * with any sale or payment stays too: deleting it would delete money (it can be archived).
+     */
     async remove(id: string): Promise<void> {
-      // Money is never deleted (issue 18): the ledger's foreign keys refuse it; archive instead.
-      await db
-        .transaction(async (tx) => {
-          // Locked like the close locks it: a delete and a close never both go through.
-          const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
-          if (row && isClosedStatus(row.status))
-            throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
-          if (!row || !(await rafflesRepo.delete(tx, id)))
-            throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-        })
-        .catch((error) => {
-          if (hasSqlState(error, '23503'))
-            throw new ConflictError(raffleMessages.hasSales, 'RAFFLE_HAS_SALES');
-          throw error;
-        });
+      await db.transaction(async (tx) => {
+        // Locked like the close locks it: a delete and a close never both go through, and a
+        // reservation in flight (KEY SHARE) either lands before the sales check or finds no raffle.
+        const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
+        if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        if (isClosedStatus(row.status))
+          throw new ConflictError(lifecycleMessages.deleteClosed, 'RAFFLE_CLOSED');
+        if ((await rafflesRepo.withSales(tx, [id])).has(id))
+          throw new ConflictError(raffleMessages.hasSales, 'RAFFLE_HAS_SALES');
+        if (!(await rafflesRepo.delete(tx, id)))
+          throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      });
+    },
+
+    /**
+     * Hides a raffle from the public and from the default staff list, keeping everything it has
+     * (sales, payments, history, its published draw). Not an active one: it would go on selling unseen.
+     */
+    async archive(actor: AuthContext, id: string): Promise<Raffle> {
+      const row = await db.transaction(async (tx) => {
+        const current = await rafflesRepo.findById(tx, id, { lock: 'update' });
+        if (!current) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        if (current.archivedAt) throw new ConflictError(raffleMessages.alreadyArchived, 'RAFFLE_ARCHIVED');
+        if (current.status === 'activa')
+          throw new ConflictError(raffleMessages.archiveActive, 'RAFFLE_ACTIVE');
+        return rafflesRepo.update(tx, id, { archivedAt: new Date() });
+      });
+      const [raffle] = await withStats([row], { actor });
+      return raffle ?? toRaffle(row);
     },
   };
 }

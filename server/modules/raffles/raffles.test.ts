@@ -222,7 +222,7 @@ describe('PATCH /api/raffles/:id', () => {
       body: { total_numbers: 300 },
     });
     expect(locked.status).toBe(409);
-    expect(locked.body.error.code).toBe('TOTAL_NUMBERS_LOCKED');
+    expect(locked.body.error.code).toBe('TERMS_LOCKED');
     const tooMany = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,
       body: { digit_count: 2 },

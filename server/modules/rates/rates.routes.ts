@@ -49,7 +49,7 @@ export const ratesRoutes =
         onRequest: guards.staff,
         schema: {
           operationId: 'refreshExchangeRates',
-          summary: 'Traer las tasas ahora desde RATES_URL',
+          summary: 'Traer las tasas ahora desde la fuente automática (sin fuente configurada no cambia nada)',
           response: { 200: ratesRefreshResultSchema },
         },
       },

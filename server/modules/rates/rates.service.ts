@@ -64,14 +64,18 @@ export function createRatesService(deps: {
     list,
     remoteConfigured: Boolean(deps.ratesUrl),
 
-    /** Staff refresh: on any failure the cached rates stay, flagged stale, with a warning. */
+    /**
+     * Staff refresh. With no feed configured nothing is fetched and nothing changes (a rate typed
+     * today stays today's, not stale): the answer only says so. A feed that fails keeps the cached
+     * rates, flagged stale, with a warning.
+     */
     async refresh(log?: Logger): Promise<{ rates: ExchangeRate[]; warning?: string }> {
+      if (!deps.ratesUrl) return { rates: await list(), warning: ratesMessages.notConfigured };
       const result = await pullRemote();
       if (result.ok) return { rates: await list() };
       log?.warn({ reason: result.reason }, 'exchange rates refresh failed');
       await ratesRepo.markAllStale(db);
-      const warning = deps.ratesUrl ? ratesMessages.refreshFailed : ratesMessages.notConfigured;
-      return { rates: await list(), warning };
+      return { rates: await list(), warning: ratesMessages.refreshFailed };
     },
 
     /** The last `days` Caracas days (today included) of one currency, oldest first; days without a rate are absent. */

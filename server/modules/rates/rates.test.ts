@@ -5,6 +5,7 @@ import {
   type ExchangeRate,
   parseRatesPayload,
   type RatesRefreshResult,
+  ratesMessages,
 } from '../../../domain/rates';
 import { dailyExchangeRates } from '../../db/schema';
 import { makeUser } from '../../test/factories';
@@ -184,15 +185,23 @@ describe('refresh without a working feed', () => {
     }
   });
 
-  it('without RATES_URL: 200 with a warning saying no source is configured', async () => {
+  it('without a feed configured: 200 saying so in plain Spanish, and a rate typed today stays fresh', async () => {
     const bare = await createTestApp();
     try {
-      const res = await refresh(await bare.signInAdmin(), bare);
+      const token = await bare.signInAdmin();
+      const empty = await refresh(token, bare);
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ rates: [], warning: ratesMessages.notConfigured });
+
+      await bare.api('PUT', '/api/exchange-rates/VES', { token, body: { rate_to_usd: 36.5 } });
+      const res = await refresh(token, bare);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        rates: [],
-        warning: expect.stringMatching(/No hay una fuente de tasas configurada/),
-      });
+      expect(res.body.warning).toMatch(/^No hay una fuente automática de tasas configurada/);
+      // Never the setting's name: an organizer does not configure the server.
+      expect(res.body.warning).not.toMatch(/RATES_URL/);
+      const kept = [expect.objectContaining({ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false })];
+      expect(res.body.rates).toEqual(kept);
+      expect((await bare.api<ExchangeRate[]>('GET', '/api/exchange-rates')).body).toEqual(kept);
     } finally {
       await bare.close();
     }

@@ -2,7 +2,13 @@ import type { PaymentType, PublicRaffle, Raffle, RaffleStatus } from '@domain/ra
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type RaffleFilters = { status?: RaffleStatus; payment_type?: PaymentType; seller_id?: string };
+export type RaffleFilters = {
+  status?: RaffleStatus;
+  payment_type?: PaymentType;
+  seller_id?: string;
+  /** Staff: the archived raffles instead of the others. */
+  archived?: boolean;
+};
 
 /**
  * Every query about raffles hangs from one tree, so a mutation invalidates a branch and everything

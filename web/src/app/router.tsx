@@ -76,6 +76,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.order.path,
+            loader: prefetch(({ id = '' }) => [
+              queryClient.prefetchQuery(getPublicRaffleQueryOptions(id)),
+              queryClient.prefetchQuery(exchangeRatesQueryOptions()),
+            ]),
+            lazy: screen(
+              () => import('@/features/raffle-detail/pages/order-page'),
+              (m) => m.OrderPage,
+            ),
+          },
+          {
             path: paths.tracking.path,
             lazy: screen(
               () => import('@/features/tracking/pages/tracking-page'),
@@ -164,6 +175,13 @@ export const routes: RouteObject[] = [
                     lazy: screen(
                       () => import('@/features/rates/pages/rates-page'),
                       (m) => m.RatesPage,
+                    ),
+                  },
+                  {
+                    path: paths.dashboard.reconcile.path,
+                    lazy: screen(
+                      () => import('@/features/reconciliation/pages/reconcile-page'),
+                      (m) => m.ReconcilePage,
                     ),
                   },
                   {

@@ -31,6 +31,8 @@ type ActionDialogProps = {
   actionVariant?: 'primary' | 'destructive';
   /** The action is running: the dialog cannot be closed until its outcome shows. */
   pending: boolean;
+  /** The action cannot run now (the dialog's body says why). */
+  actionDisabled?: boolean;
 } & (
   | { /** A question: the action button runs it. */ onConfirm: () => void; onSubmit?: never }
   | {
@@ -54,6 +56,7 @@ export function ActionDialog({
   actionLabel,
   actionVariant = 'primary',
   pending,
+  actionDisabled = false,
   onConfirm,
   onSubmit,
 }: ActionDialogProps) {
@@ -71,6 +74,7 @@ export function ActionDialog({
           type={onSubmit ? 'submit' : 'button'}
           variant={actionVariant}
           loading={pending}
+          disabled={actionDisabled}
           onClick={onConfirm}
         >
           {actionLabel}

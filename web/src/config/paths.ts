@@ -2,6 +2,12 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   raffle: { path: '/raffle/:id', getHref: (id: string) => `/raffle/${encodeURIComponent(id)}` },
+  /** An order (pedido) after reserving: its own address, so a reload or a shared link keeps it. */
+  order: {
+    path: '/raffle/:id/pedido/:code',
+    getHref: (raffleId: string, code: string) =>
+      `/raffle/${encodeURIComponent(raffleId)}/pedido/${encodeURIComponent(code)}`,
+  },
   tracking: { path: '/tracking', getHref: () => '/tracking' },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: {
@@ -24,6 +30,14 @@ export const paths = {
     history: { path: '/dashboard/admin/history', getHref: () => '/dashboard/admin/history' },
     testBench: { path: '/dashboard/admin/test-bench', getHref: () => '/dashboard/admin/test-bench' },
     rates: { path: '/dashboard/admin/rates', getHref: () => '/dashboard/admin/rates' },
+    /** `?estado=<id>` opens one uploaded statement. */
+    reconcile: {
+      path: '/dashboard/admin/reconcile',
+      getHref: (statementId?: string) =>
+        statementId
+          ? `/dashboard/admin/reconcile?estado=${encodeURIComponent(statementId)}`
+          : '/dashboard/admin/reconcile',
+    },
   },
   /** Old seller links: both redirect to the dashboard. */
   sellerLegacy: {

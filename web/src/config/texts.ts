@@ -56,6 +56,7 @@ export const texts = {
     users: 'Usuarios',
     testBench: 'Banco de pruebas',
     rates: 'Tasa del día',
+    reconcile: 'Conciliación',
     viewSite: 'Ver sitio público',
     signOut: 'Cerrar sesión',
     signingOut: 'Cerrando sesión…',
@@ -93,4 +94,12 @@ export const texts = {
     clear: 'Borrar búsqueda',
   },
   toasts: { region: 'Notificaciones', close: 'Cerrar notificación' },
+  /** A value a buyer pastes into their bank app (payment accounts). */
+  copy: {
+    action: 'Copiar',
+    done: 'Copiado',
+    label: (what: string) => `Copiar ${what}`,
+    doneLabel: (what: string) => `Copiado: ${what}`,
+    failed: 'No se pudo copiar: mantén presionado el dato para copiarlo a mano.',
+  },
 } as const;

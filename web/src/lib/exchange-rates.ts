@@ -1,5 +1,8 @@
+import { messages } from '@domain/messages';
 import type { ExchangeRate } from '@domain/rates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { api } from './api-client';
 
 /** `GET /api/exchange-rates` (public): the latest rate per currency, units per US dollar. */
@@ -18,14 +21,28 @@ export type VesRate = {
   /** The rate is from an earlier day or the last refresh failed: hint "tasa desactualizada". */
   isStale: boolean;
   isLoading: boolean;
+  /** The rates could not be read: prices show in USD only, and a toast said why (once per screen). */
+  isError: boolean;
 };
 
+/** One toast however many prices on screen asked for the rate. */
+const RATES_ERROR_TOAST = 'exchange-rates-error';
+
 /**
- * The bolívar rate shared by every price on screen. A failed or empty answer is not an error for
- * the buyer: prices simply show in USD only.
+ * The bolívar rate shared by every price on screen. With no VES rate, prices show in USD only; when
+ * the rates could not be loaded the visitor is told so (SPEC 8: 'Error al cargar las tasas de
+ * cambio') instead of the Bs amounts silently disappearing.
  */
 export function useVesRate(): VesRate {
   const query = useQuery(exchangeRatesQueryOptions());
   const ves = query.data?.find((r) => r.currency_code === 'VES' && r.rate_to_usd > 0);
-  return { rate: ves?.rate_to_usd ?? null, isStale: ves?.is_stale ?? false, isLoading: query.isLoading };
+  useEffect(() => {
+    if (query.isError) toast.error(messages.store.loadRates, { id: RATES_ERROR_TOAST });
+  }, [query.isError]);
+  return {
+    rate: ves?.rate_to_usd ?? null,
+    isStale: ves?.is_stale ?? false,
+    isLoading: query.isLoading,
+    isError: query.isError,
+  };
 }

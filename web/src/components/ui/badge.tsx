@@ -12,6 +12,7 @@ export const badgeVariants = cva(
         success: 'border-green-200 bg-green-50 text-green-800',
         warning: 'border-amber-200 bg-amber-50 text-amber-900',
         danger: 'border-red-200 bg-red-50 text-red-800',
+        info: 'border-sky-200 bg-sky-50 text-sky-800',
         // Ticket statuses (UX: one colour per status, always with its name).
         disponible: 'border-status-disponible-border bg-status-disponible text-status-disponible-text',
         apartado: 'border-status-apartado-border bg-status-apartado text-status-apartado-text',

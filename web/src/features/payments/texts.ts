@@ -15,11 +15,8 @@ export const paymentsTexts = {
   /** Read after the tab's name: "Pendientes (3 pagos)". */
   countLabel: (n: number) => (n === 1 ? '1 pago' : `${count.format(n)} pagos`),
   navBadge: (n: number) => (n === 1 ? '1 pago pendiente' : `${count.format(n)} pagos pendientes`),
-  /** "3 comprobantes (5 pagos)": one proof for several numbers is one card but several payments. */
-  total: (cards: number, payments: number) =>
-    `${cards === 1 ? '1 comprobante' : `${count.format(cards)} comprobantes`}${
-      payments === cards ? '' : ` (${count.format(payments)} pagos)`
-    }`,
+  /** One card per payment: a proof for several numbers of an order is one payment with parts. */
+  total: (payments: number) => (payments === 1 ? '1 pago' : `${count.format(payments)} pagos`),
   empty: {
     pending: {
       title: 'No hay pagos pendientes',
@@ -37,6 +34,24 @@ export const paymentsTexts = {
   errorTitle: 'No pudimos cargar los pagos',
   card: {
     numbersLabel: (n: number) => (n === 1 ? '1 número' : `${count.format(n)} números`),
+    number: 'Número ',
+    order: 'Pedido',
+    noOrder: 'Pago sin pedido',
+    partAmount: (amount: string) => `Recibe ${amount}`,
+    partOwes: (owed: string) => `Falta ${owed}`,
+    partPaid: 'Pagado por completo',
+    bankConfirmed: 'Confirmado por el banco',
+    recordedByStaff: 'Registrado por el personal',
+    surplus: 'Sobrante',
+    surplusHint:
+      'Sobrante: sus números ya no deben este monto (se pagaron por otro lado). Conviene rechazarlo y avisar al comprador.',
+    surplusApprove: 'Es un sobrante: sus números ya no deben este monto.',
+    surplusReason: 'Sus números ya estaban pagados: este pago sobra. Escríbenos para devolverlo.',
+    paidInBs: 'Pagado en Bs: convertido a la tasa del día',
+    bank: 'Banco',
+    noBank: 'Sin banco',
+    payerPhone: 'Teléfono del pago móvil',
+    paidOn: 'Fecha del pago',
     raffle: 'Rifa',
     noName: 'Sin nombre',
     phone: 'Teléfono',
@@ -47,7 +62,6 @@ export const paymentsTexts = {
     cedula: 'Cédula',
     noCedula: 'Sin cédula',
     amount: 'Monto',
-    eachAmount: (n: number, each: string) => `${count.format(n)} × ${each}`,
     rate: (rate: string) => `Tasa del pago: ${rate} Bs/USD`,
     noRate: 'Sin tasa registrada',
     method: 'Método',
@@ -73,7 +87,6 @@ export const paymentsTexts = {
     reject: 'Rechazar',
     approveLabel: (numbers: string[]) => `Aprobar el pago ${ofNumbers(numbers)}`,
     rejectLabel: (numbers: string[]) => `Rechazar el pago ${ofNumbers(numbers)}`,
-    groupHint: (n: number) => `Un solo comprobante para ${count.format(n)} números: se deciden juntos.`,
   },
   proof: {
     title: 'Comprobante',

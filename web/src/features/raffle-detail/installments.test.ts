@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dueNowText, firstPaymentCents, installmentPlan, installmentsText } from './installments';
 
-const withRate = { rate: 36.5, isStale: false, isLoading: false };
-const noRate = { rate: null, isStale: false, isLoading: false };
+const withRate = { rate: 36.5, isStale: false, isLoading: false, isError: false };
+const noRate = { rate: null, isStale: false, isLoading: false, isError: false };
 const cuotas = { price_cents: 1000, payment_type: 'cuotas' as const, installments: 4 };
 
 describe('installments', () => {

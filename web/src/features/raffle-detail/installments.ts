@@ -1,10 +1,10 @@
 import { installmentCents } from '@domain/raffle-figures';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import type { VesRate } from '@/lib/exchange-rates';
 import { priceText } from './price';
 import { raffleDetailTexts } from './texts';
 
-type Priced = Pick<Raffle, 'price_cents' | 'payment_type' | 'installments'>;
+type Priced = Pick<PublicRaffle, 'price_cents' | 'payment_type' | 'installments'>;
 
 /** How a raffle sold in cuotas is paid: how many, and one cuota (rounded up to the cent). */
 export type InstallmentPlan = { count: number; cuotaCents: number };

@@ -1,11 +1,4 @@
-import type { BuyerTicket, PaymentMethod } from '@domain/reservations';
+import type { OrderVisit } from './order-visit';
 
-/** What the success screen needs after a reservation (kept in memory only: it holds buyer data). */
-export type ReservationResult = {
-  tickets: BuyerTicket[];
-  paymentMethod: PaymentMethod;
-  /** Normalized cedula: a public payment must repeat it to prove the tickets are the buyer's. */
-  cedula: string;
-  buyerName: string;
-  proofSent: boolean;
-};
+/** What the checkout hands the page after reserving: the order's code and who opens it. */
+export type ReservationResult = { orderCode: string; visit: OrderVisit };

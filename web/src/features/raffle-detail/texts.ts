@@ -176,6 +176,9 @@ export const raffleDetailTexts = {
     newSet: (n: number, total: string) =>
       `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total}. ¿Continuamos con estos?`,
     confirmNewSet: 'Sí, apartar estos números',
+    /** Cuotas: what the buyer pays today, not the full price. */
+    reserveAndPay: (n: number, today: string) =>
+      `Apartar ${n === 1 ? 'y' : `${n} números y`} pagar ${today} hoy`,
   },
   success: {
     title: '¡Tus números están apartados!',
@@ -184,6 +187,9 @@ export const raffleDetailTexts = {
     total: 'Total a pagar',
     until: 'Apartados hasta',
     howToPay: 'Cómo pagar',
+    accounts: 'Cuentas para pagar',
+    accountsHint: 'Copia cada dato y pégalo en la app de tu banco.',
+    chosenMethod: 'El método que elegiste',
     sendProofWhatsapp: 'Enviar comprobante por WhatsApp',
     proofMessage: (raffle: string, list: string, total: string) =>
       `Hola, aparté ${list} en la rifa «${raffle}». Total: ${total}. Te envío el comprobante de pago.`,

@@ -11,6 +11,10 @@ export const dashboardTexts = {
   all: 'Todas',
   empty: 'Todavía no hay rifas',
   emptyFiltered: 'No hay rifas con este estado',
+  archivedToggle: 'Archivadas',
+  archivedToggleHint: 'Ver las rifas archivadas',
+  emptyArchived: 'No hay rifas archivadas',
+  archivedBadge: 'Archivada',
   emptyDescription: 'Crea tu primera rifa: define el premio, el precio y la cantidad de números.',
   errorDescription: 'No pudimos cargar las rifas. Revisa tu conexión e inténtalo de nuevo.',
   summary: {
@@ -32,6 +36,8 @@ export const dashboardTexts = {
     tickets: 'Tickets vendidos',
     viewPublic: 'Ver pública',
     delete: 'Eliminar',
+    archive: 'Archivar',
+    archivedOn: (date: string) => `Archivada el ${date}`,
     moreActions: (name: string) => `Más acciones de ${name}`,
   },
   close: {
@@ -91,12 +97,21 @@ export const dashboardTexts = {
     loading: 'Cargando el ganador…',
     loadError: 'No pudimos cargar los datos del ganador.',
   },
+  archive: {
+    title: (name: string) => `¿Archivar la rifa «${name}»?`,
+    description:
+      'La rifa deja de verse en la página pública y en el panel. Sus ventas, pagos e historial se conservan; la encuentras en «Archivadas».',
+    whyNotDelete: 'Tiene números vendidos o pagos registrados, o ya cerró: por eso no se puede eliminar.',
+    confirm: 'Sí, archivar',
+    archiving: 'Archivando…',
+    success: 'Rifa archivada',
+    successDescription: (name: string) => `«${name}» ya no se ve en la página pública.`,
+    failed: 'No se pudo archivar la rifa',
+  },
   delete: {
     title: (name: string) => `¿Eliminar la rifa «${name}»?`,
     description:
-      'Se borrarán la rifa, todos sus números y el historial de sus tickets. Esta acción no se puede deshacer.',
-    soldWarning: (n: number) =>
-      `Atención: esta rifa tiene ${n} ${n === 1 ? 'número apartado o vendido' : 'números apartados o vendidos'}.`,
+      'Nadie ha apartado números en esta rifa: se borrará por completo. Esta acción no se puede deshacer.',
     confirm: 'Sí, eliminar',
     deleting: 'Eliminando…',
     httpError: (status: number) => `Error al eliminar la rifa (${status}). Verifica los permisos.`,

@@ -11,6 +11,9 @@ export const formTexts = {
     organizer: 'Organizador y pagos',
     organizerDescription:
       'Lo que el comprador ve para confiar y pagar: quién organiza, a qué WhatsApp escribir y cómo pagar.',
+    accounts: 'Cuentas de pago',
+    accountsDescription:
+      'Los datos exactos para pagarte. El comprador los ve al apartar, cada uno con un botón para copiarlo.',
     publish: 'Publicación',
     publishDescription: 'Solo las rifas activas aparecen en la página de inicio y reciben reservas.',
   },
@@ -28,6 +31,11 @@ export const formTexts = {
   totalNumbers: 'Cantidad de números',
   /** Beside a field the server refuses to change once someone bought (size, official draw). */
   salesLockedHint: 'No se puede cambiar: ya hay números apartados o vendidos.',
+  /**
+   * Beside size, digits, payment type and installments once any number was ever taken, even if
+   * released since (issue 18: the server answers 409 TERMS_LOCKED to a change).
+   */
+  termsLockedHint: 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.',
   /** Beside a term of a closed raffle (decision 010: the sales were made under it). */
   closedLockedHint: 'No se puede cambiar: la rifa ya cerró.',
   digitCount: 'Cifras por número',
@@ -59,6 +67,29 @@ export const formTexts = {
   paymentInstructionsPlaceholder:
     'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@ejemplo.com',
   paymentInstructionsHint: 'Cuentas y datos para pagar. Se muestran tal cual al comprador que aparta.',
+  accounts: {
+    empty: 'Aún no hay cuentas. Agrega al menos una para que el comprador sepa a dónde pagar.',
+    add: 'Agregar cuenta',
+    title: (n: number, method: string) => `Cuenta ${n} · ${method}`,
+    remove: (n: number) => `Quitar cuenta ${n}`,
+    removeShort: 'Quitar',
+    method: 'Cómo se paga',
+    optional: (label: string) => `${label} (opcional)`,
+    bankPlaceholder: 'Selecciona un banco',
+    placeholders: {
+      phone: '0414-1234567',
+      account_number: '0102 0123 45 0123456789',
+      email: 'pagos@ejemplo.com',
+      binance_id: '123456789',
+      holder: 'Como aparece en el banco',
+      id_document: 'V-12345678 o J-12345678-9',
+    },
+    hints: {
+      account_number: 'Los 20 dígitos; empieza por el código del banco.',
+      binance_id: 'El ID de Binance Pay, el correo de la cuenta o ambos.',
+    },
+    full: (max: number) => `Puedes agregar hasta ${max} cuentas.`,
+  },
   status: 'Estado',
   statusByActions: 'Para cerrar las ventas o registrar el sorteo usa las acciones de la rifa en el panel.',
   statusHints: {

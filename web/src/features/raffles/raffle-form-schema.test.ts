@@ -35,3 +35,25 @@ describe('raffle form: organizer and payments', () => {
     });
   });
 });
+
+describe('raffle form: server refusals of issue 18', () => {
+  it('puts a 409 TERMS_LOCKED on the first term it names', () => {
+    const message = 'Ya se apartaron o vendieron números de esta rifa: no se puede cambiar la forma de pago.';
+    const error = new ApiError(409, 'TERMS_LOCKED', message, { terms: ['payment_type'] });
+    expect(raffleServerErrors(error, 'x')).toEqual({
+      fields: [{ field: 'payment_type', message }],
+      general: message,
+    });
+  });
+
+  it('puts a 422 on one field of one payment account', () => {
+    const error = new ApiError(422, 'VALIDATION_ERROR', 'Datos inválidos', {
+      fields: [
+        { path: 'payment_accounts.1.phone', message: 'Teléfono inválido: usa el formato 0414-1234567' },
+      ],
+    });
+    expect(raffleServerErrors(error, 'x').fields).toEqual([
+      { field: 'payment_accounts.1.phone', message: 'Teléfono inválido: usa el formato 0414-1234567' },
+    ]);
+  });
+});

@@ -1,5 +1,11 @@
 import { parseMoneyToCents } from '@domain/money';
 import {
+  PAYMENT_ACCOUNT_METHODS,
+  type PaymentAccountField,
+  type PaymentAccountView,
+  paymentAccountFields,
+} from '@domain/payment-accounts';
+import {
   createRaffleSchema,
   MAX_DIGIT_COUNT,
   type Raffle,
@@ -27,6 +33,51 @@ const optionalText = z
   .string()
   .trim()
   .transform((s) => (s === '' ? null : s));
+
+/**
+ * One payment account as the form holds it: every field's text, whatever the method (switching the
+ * method keeps what was typed). Only the chosen method's fields go out, empty ones left out, so
+ * the server's own schema says which are missing, on their path (`payment_accounts.0.holder`).
+ */
+const accountRow = z
+  .object({
+    method: z.enum(PAYMENT_ACCOUNT_METHODS),
+    bank_code: z.string(),
+    phone: z.string(),
+    account_number: z.string(),
+    email: z.string(),
+    binance_id: z.string(),
+    holder: z.string(),
+    id_document: z.string(),
+  })
+  .transform((row) => {
+    const account: Record<string, string> = { method: row.method };
+    for (const { field } of paymentAccountFields(row.method)) {
+      const value = row[field].trim();
+      if (value) account[field] = value;
+    }
+    return account;
+  });
+export type PaymentAccountRow = z.input<typeof accountRow>;
+
+export const emptyAccountRow = (method: PaymentAccountRow['method'] = 'pago_movil'): PaymentAccountRow => ({
+  method,
+  bank_code: '',
+  phone: '',
+  account_number: '',
+  email: '',
+  binance_id: '',
+  holder: '',
+  id_document: '',
+});
+
+const accountToRow = (account: PaymentAccountView): PaymentAccountRow => {
+  const row = emptyAccountRow(account.method);
+  for (const field of Object.keys(row) as (PaymentAccountField | 'method')[]) {
+    if (field !== 'method') row[field] = account[field] ?? '';
+  }
+  return row;
+};
 
 /**
  * Form fields are what people type (dollars, "2026-11-21T20:00"); the output is the API's body
@@ -59,6 +110,7 @@ const raffleFormFields = z.object({
   organizer_name: optionalText.pipe(api.organizer_name.unwrap()),
   contact_phone: optionalText.pipe(api.contact_phone.unwrap()),
   payment_instructions: optionalText.pipe(api.payment_instructions.unwrap()),
+  payment_accounts: z.array(accountRow),
   status: api.status.unwrap(),
   images: api.images.unwrap(),
 });
@@ -119,6 +171,7 @@ export const emptyRaffleForm: RaffleFormInput = {
   organizer_name: '',
   contact_phone: '',
   payment_instructions: '',
+  payment_accounts: [],
   status: 'activa',
   images: [],
 };
@@ -140,6 +193,7 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   organizer_name: raffle.organizer_name ?? '',
   contact_phone: raffle.contact_phone ?? '',
   payment_instructions: raffle.payment_instructions ?? '',
+  payment_accounts: raffle.payment_accounts.map(accountToRow),
   status: raffle.status,
   images: raffle.images,
 });
@@ -149,3 +203,12 @@ export const formFieldOf = (apiPath: string): keyof RaffleFormInput | null => {
   const field = apiPath === 'price_cents' ? 'price' : apiPath;
   return field in emptyRaffleForm ? (field as keyof RaffleFormInput) : null;
 };
+
+/** A field of one payment account ("payment_accounts.1.phone"): the form holds it on the same path. */
+export type AccountFieldPath = `payment_accounts.${number}.${PaymentAccountField | 'method'}`;
+export const accountFieldPath = (apiPath: string): AccountFieldPath | null =>
+  /^payment_accounts\.\d+\.(method|bank_code|phone|account_number|email|binance_id|holder|id_document)$/.test(
+    apiPath,
+  )
+    ? (apiPath as AccountFieldPath)
+    : null;

@@ -20,7 +20,7 @@ export const ratesTexts = {
     loadError: 'No pudimos cargar la tasa del día.',
   },
   sources: {
-    remote: 'Automática (RATES_URL)',
+    remote: 'Automática',
     manual: 'Manual',
   } satisfies Record<RateSource, string>,
   unknownSource: 'Desconocido',

@@ -45,6 +45,15 @@ export const trackingTexts = {
     sendAnother: 'Enviar otro comprobante',
     ofNumber: (n: string) => ` del número ${n}`,
   },
+  order: {
+    title: 'Paga tu pedido con un solo comprobante',
+    description:
+      'Escribe el código del pedido que recibiste al apartar (p. ej. K7M-4Q2X): ahí envías un pago para todos sus números.',
+    label: 'Código del pedido',
+    placeholder: 'K7M-4Q2X',
+    submit: 'Abrir pedido',
+    invalid: 'Código de pedido inválido: son 8 letras y números, p. ej. K7M-4Q2X.',
+  },
   send: {
     title: (ticket: string) => `Enviar comprobante del número ${ticket}`,
     description: (raffle: string) => `Rifa «${raffle}». El organizador revisará tu pago y lo confirmará.`,

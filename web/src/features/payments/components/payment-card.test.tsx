@@ -4,50 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
-import { groupPayments } from '../payment-groups';
+import { staffPaymentFixture } from '@/test/staff-payment';
 import { PaymentCard } from './payment-card';
 
-let serial = 0;
-function payment(overrides: Partial<StaffPayment> = {}, number = 7): StaffPayment {
-  serial++;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
-    ticket_id: `ticket-${number}`,
-    status: 'pending',
-    amount_cents: 500,
-    payment_method: 'pago_movil',
-    reference: '123456',
-    payment_proof: null,
-    payment_date: '2026-05-02T14:00:00.000Z',
-    notes: null,
-    rate_to_usd: 36.5,
-    duplicate_of: null,
-    created_at: '2026-05-02T14:00:00.000Z',
-    reviewed_at: null,
-    rejection_reason: null,
-    review_until: null,
-    group_key: null,
-    ticket: {
-      id: `ticket-${number}`,
-      number,
-      ticket_number: String(number).padStart(2, '0'),
-      raffle_id: 'raffle-1',
-      raffle_name: 'Moto Bera',
-      status: 'apartado',
-      buyer_name: 'María Pérez',
-      buyer_email: null,
-      buyer_phone: '04141234567',
-      buyer_cedula: 'V-12345678',
-      remaining_cents: 500,
-    },
-    ...overrides,
-  };
-}
+const payment = staffPaymentFixture;
 
-function renderCard(payments: StaffPayment[], hrefFor: (id: string) => string | null = () => null) {
-  const [group] = groupPayments(payments);
-  if (!group) throw new Error('no group');
-  return renderWithProviders(<PaymentCard group={group} highlighted={false} duplicateHref={hrefFor} />);
+function renderCard(one: StaffPayment, hrefFor: (id: string) => string | null = () => null) {
+  return renderWithProviders(<PaymentCard payment={one} highlighted={false} duplicateHref={hrefFor} />);
 }
 
 const approveButton = () => screen.queryByRole('button', { name: /^Aprobar el pago/ });
@@ -63,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PaymentCard decisions', () => {
   it('offers approve and reject on a pending payment, and no status badge', () => {
-    renderCard([payment()]);
+    renderCard(payment());
     expect(approveButton()).not.toBeNull();
     expect(rejectButton()).not.toBeNull();
     expect(screen.queryByText('Pendiente')).toBeNull();
@@ -75,7 +38,7 @@ describe('PaymentCard decisions', () => {
   ] as [PaymentStatus, string][])(
     'a decided (%s) payment is final: its badge, no buttons',
     (status, label) => {
-      renderCard([payment({ status, reviewed_at: '2026-05-03T10:00:00.000Z' })]);
+      renderCard(payment({ status, reviewed_at: '2026-05-03T10:00:00.000Z' }));
       expect(screen.getByText(label)).toBeTruthy();
       expect(approveButton()).toBeNull();
       expect(rejectButton()).toBeNull();
@@ -83,18 +46,18 @@ describe('PaymentCard decisions', () => {
   );
 
   it('shows why a payment was rejected, or that no reason was kept', () => {
-    const { unmount } = renderCard([
+    const { unmount } = renderCard(
       payment({ status: 'rejected', rejection_reason: 'La referencia no existe' }),
-    ]);
+    );
     expect(screen.getByText('La referencia no existe')).toBeTruthy();
     unmount();
-    renderCard([payment({ status: 'rejected' })]);
+    renderCard(payment({ status: 'rejected' }));
     expect(screen.getByText('Sin motivo registrado')).toBeTruthy();
   });
 
   it('approves one payment with PATCH /api/payments/:id', async () => {
     const one = payment();
-    renderCard([one]);
+    renderCard(one);
     await userEvent.click(approveButton() as HTMLElement);
     await waitFor(() => expect(fetchCalls).toHaveLength(1));
     expect(fetchCalls[0]).toEqual({
@@ -104,22 +67,60 @@ describe('PaymentCard decisions', () => {
     });
   });
 
-  it('approves the numbers of one proof together with POST /api/payments/review', async () => {
-    const proof = { payment_proof: '/api/files/proofs/a.png', group_key: 'proof-a' };
-    const first = payment(proof, 3);
-    const second = payment(proof, 4);
-    renderCard([first, second]);
-    expect(screen.getByText('Un solo comprobante para 2 números: se deciden juntos.')).toBeTruthy();
+  it('shows an order payment as one card: its code, each number and what it gets, Bs and bank', async () => {
+    const parts = [
+      {
+        ticket_id: 't3',
+        number: 3,
+        ticket_number: '03',
+        amount_cents: 500,
+        status: 'apartado',
+        remaining_cents: 500,
+      },
+      {
+        ticket_id: 't4',
+        number: 4,
+        ticket_number: '04',
+        amount_cents: 250,
+        status: 'abonado',
+        remaining_cents: 250,
+      },
+    ];
+    const one = payment({ amount_cents: 750, amount_ves_cents: 27_375, parts, bank_confirmed: true });
+    renderCard(one);
+    expect(screen.getByText('K7M-4Q2XA')).toBeTruthy();
+    const list = screen.getByTestId('payment-parts');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Recibe $5,00')).toBeTruthy();
+    expect(within(list).getByText('Recibe $2,50')).toBeTruthy();
+    expect(screen.getByText('Bs 273,75')).toBeTruthy();
+    expect(screen.getByText('Banesco')).toBeTruthy();
+    expect(screen.getByTestId('bank-confirmed').textContent).toContain('Confirmado por el banco');
     await userEvent.click(approveButton() as HTMLElement);
-    await waitFor(() => expect(fetchCalls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    const review = fetchCalls.find((c) => c.method === 'POST');
-    expect(review?.url).toBe('/api/payments/review');
-    expect(review?.body).toEqual({ ids: [first.id, second.id], status: 'approved' });
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]).toEqual({
+      method: 'PATCH',
+      url: `/api/payments/${one.id}`,
+      body: { status: 'approved' },
+    });
+  });
+
+  it('a surplus says so, cannot be approved, and suggests rejecting with a reason ready', async () => {
+    const one = payment({ surplus: true });
+    renderCard(one);
+    expect(screen.getByTestId('surplus-badge').textContent).toBe('Sobrante');
+    expect((approveButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(rejectButton() as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toMatch(/ya estaban pagados/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar pago' }));
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]?.body).toMatchObject({ status: 'rejected' });
   });
 
   it('rejects only with a reason, sent with the decision', async () => {
     const one = payment();
-    renderCard([one]);
+    renderCard(one);
     await userEvent.click(rejectButton() as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar pago' }));
@@ -131,7 +132,7 @@ describe('PaymentCard decisions', () => {
   });
 
   it('flags a duplicate and links to the earlier payment when it is listed', () => {
-    renderCard([payment({ duplicate_of: 'earlier-1' })], (id) => `?status=approved#pago-${id}`);
+    renderCard(payment({ duplicate_of: 'earlier-1' }), (id) => `?status=approved#pago-${id}`);
     const warning = screen.getByTestId('duplicate-warning');
     expect(within(warning).getByText('Posible duplicado')).toBeTruthy();
     const link = within(warning).getByRole('link', { name: 'Ver el pago anterior' });
@@ -139,10 +140,10 @@ describe('PaymentCard decisions', () => {
   });
 
   it('says so when the earlier payment is no longer listed, and shows no warning without one', () => {
-    const { unmount } = renderCard([payment({ duplicate_of: 'gone' })]);
+    const { unmount } = renderCard(payment({ duplicate_of: 'gone' }));
     expect(screen.getByText('El pago anterior ya no aparece en la lista.')).toBeTruthy();
     unmount();
-    renderCard([payment()]);
+    renderCard(payment());
     expect(screen.queryByTestId('duplicate-warning')).toBeNull();
   });
 });

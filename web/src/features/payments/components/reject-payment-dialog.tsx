@@ -12,6 +12,8 @@ type RejectPaymentDialogProps = {
   numbers: string[];
   raffle: string;
   pending: boolean;
+  /** The reason the field starts with (a surplus suggests one); the admin may change it. */
+  initialReason?: string;
   /** Resolves true when the rejection was recorded (the dialog then closes). */
   onConfirm: (reason: string) => Promise<boolean>;
 };
@@ -22,14 +24,14 @@ const t = paymentsTexts.reject;
 
 /** Names the buyer and the numbers, and asks for the reason the buyer will read in tracking. */
 export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
-  const { open, onOpenChange, buyer, numbers, raffle, pending, onConfirm } = props;
+  const { open, onOpenChange, buyer, numbers, raffle, pending, onConfirm, initialReason = '' } = props;
   const id = useId();
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState<string | undefined>();
 
   function change(next: boolean) {
     if (!next) {
-      setReason('');
+      setReason(initialReason);
       setError(undefined);
     }
     onOpenChange(next);
@@ -44,7 +46,7 @@ export function RejectPaymentDialog(props: RejectPaymentDialogProps) {
     }
     setError(undefined);
     if (await onConfirm(parsed.data)) {
-      setReason('');
+      setReason(initialReason);
       onOpenChange(false);
     }
   }

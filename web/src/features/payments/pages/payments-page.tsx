@@ -1,5 +1,5 @@
 import { CheckCircle2, Inbox, XCircle } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { QueryState } from '@/components/query-state';
@@ -12,7 +12,6 @@ import { PaymentsSkeleton } from '../components/payments-skeleton';
 import { usePaymentLocator } from '../hooks/use-payment-locator';
 import { usePaymentsStatus } from '../hooks/use-payments-status';
 import { paymentAnchor, paymentFromHash } from '../payment-anchor';
-import { groupPayments } from '../payment-groups';
 import { paymentsTexts } from '../texts';
 
 const emptyIcons = { pending: Inbox, approved: CheckCircle2, rejected: XCircle } as const;
@@ -23,7 +22,6 @@ export function PaymentsPage() {
   const { status, setStatus } = usePaymentsStatus();
   const counts = usePaymentCounts();
   const list = usePayments(status);
-  const groups = useMemo(() => (list.data ? groupPayments(list.data) : []), [list.data]);
   const locate = usePaymentLocator(status, list.data);
   const target = paymentFromHash(useLocation().hash);
 
@@ -42,7 +40,7 @@ export function PaymentsPage() {
       <PaymentTabs status={status} onStatusChange={setStatus} counts={counts.data}>
         <QueryState query={list} loading={<PaymentsSkeleton />} errorTitle={t.errorTitle}>
           {(payments) =>
-            groups.length === 0 ? (
+            payments.length === 0 ? (
               <EmptyState
                 icon={emptyIcons[status]}
                 title={t.empty[status].title}
@@ -51,14 +49,14 @@ export function PaymentsPage() {
             ) : (
               <section aria-label={t.tabs[status]} className="grid gap-3">
                 <p className="text-sm text-zinc-600" aria-live="polite">
-                  {t.total(groups.length, payments.length)}
+                  {t.total(payments.length)}
                 </p>
                 <ul className="grid gap-4">
-                  {groups.map((group) => (
-                    <li key={group.id}>
+                  {payments.map((payment) => (
+                    <li key={payment.id}>
                       <PaymentCard
-                        group={group}
-                        highlighted={target !== null && group.payments.some((p) => p.id === target)}
+                        payment={payment}
+                        highlighted={target === payment.id}
                         duplicateHref={locate}
                       />
                     </li>

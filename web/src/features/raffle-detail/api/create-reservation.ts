@@ -1,4 +1,4 @@
-import type { BuyerTicket, ReservationInput } from '@domain/reservations';
+import type { ReservationInput, ReservationResult } from '@domain/reservations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { raffleApiPath, raffleKeys } from '@/api/raffles';
 import { api } from '@/lib/api-client';
@@ -6,11 +6,11 @@ import { api } from '@/lib/api-client';
 type CreateReservationInput = { raffleId: string; body: ReservationInput };
 
 /**
- * POST /api/raffles/:id/reservations: all or nothing. 409 `TICKETS_UNAVAILABLE` lists the numbers
+ * POST /api/raffles/:id/reservations: all or nothing, answered with the numbers and their order. 409 `TICKETS_UNAVAILABLE` lists the numbers
  * someone else took first (`error.numbers`); 429 when this connection reserves too often.
  */
 export const createReservation = ({ raffleId, body }: CreateReservationInput) =>
-  api.post<{ tickets: BuyerTicket[] }>(`${raffleApiPath(raffleId)}/reservations`, body, {
+  api.post<ReservationResult>(`${raffleApiPath(raffleId)}/reservations`, body, {
     auth: false,
   });
 

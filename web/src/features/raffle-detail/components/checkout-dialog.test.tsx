@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VesRate } from '@/lib/exchange-rates';
@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { useRaffleStore } from '../store/raffle-store';
 import { CheckoutDialog } from './checkout-dialog';
 
-const raffle: Raffle = {
+const raffle: PublicRaffle = {
   id: 'raffle-1',
   name: 'Moto Bera',
   description: 'Una moto nueva',
@@ -25,6 +25,7 @@ const raffle: Raffle = {
   organizer_name: null,
   contact_phone: null,
   payment_instructions: null,
+  payment_accounts: [],
   draw_source: null,
   draw_commitment: null,
   winning_number: null,
@@ -32,10 +33,10 @@ const raffle: Raffle = {
   stats: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0 },
 };
 
-const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false };
-const noRate: VesRate = { rate: null, isStale: false, isLoading: false };
+const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false, isError: false };
+const noRate: VesRate = { rate: null, isStale: false, isLoading: false, isError: false };
 
-function renderCheckout(rate: VesRate, overrides: Partial<Raffle> = {}) {
+function renderCheckout(rate: VesRate, overrides: Partial<PublicRaffle> = {}) {
   renderWithProviders(
     <CheckoutDialog
       raffle={{ ...raffle, ...overrides }}
@@ -94,6 +95,10 @@ describe('checkout total', () => {
     expect(plan.textContent).toContain(
       'Hoy pagas la primera cuota: $1,25 / Bs 45,63 por número (× 3 números: $3,75 / Bs 136,88)',
     );
+    // The button says what is paid today, not the full price.
+    expect(
+      within(dialog).getByRole('button', { name: 'Apartar 3 números y pagar $3,75 / Bs 136,88 hoy' }),
+    ).toBeTruthy();
   });
 
   it('with nothing chosen there is nothing to pay and nothing to send', () => {

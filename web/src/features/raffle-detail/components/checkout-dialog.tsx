@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { CheckoutForm } from './checkout-form';
 const t = raffleDetailTexts.checkout;
 
 type CheckoutDialogProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   rate: VesRate;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -68,7 +68,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);
     try {
-      const { tickets } = await reserve.mutateAsync({
+      const { order } = await reserve.mutateAsync({
         raffleId: raffle.id,
         body: {
           numbers,
@@ -79,11 +79,13 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       });
       useRaffleStore.getState().clearSelection();
       onReserved({
-        tickets,
-        paymentMethod: values.payment_method,
-        cedula: values.buyer.cedula,
-        buyerName: values.buyer.name,
-        proofSent: Boolean(proof.fileUrl),
+        orderCode: order.code,
+        visit: {
+          cedula: values.buyer.cedula,
+          buyerName: values.buyer.name,
+          paymentMethod: values.payment_method,
+          fresh: true,
+        },
       });
       proof.clear();
       onOpenChange(false);

@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { AlertTriangle, Lock } from 'lucide-react';
 import { type FormEventHandler, useEffect, useRef } from 'react';
@@ -17,7 +17,7 @@ import { CheckoutFields } from './checkout-fields';
 const t = raffleDetailTexts.checkout;
 
 type CheckoutFormProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   rate: VesRate;
   form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput>;
   proof: ProofUploadState;
@@ -46,6 +46,8 @@ export function CheckoutForm({
   const total = priceText(raffle.price_cents * selection.length, rate);
   const empty = selection.length === 0;
   const plan = installmentPlan(raffle);
+  // In cuotas the button says what is paid today (the first cuota of each number), not the full price.
+  const today = plan ? priceText(plan.cuotaCents * selection.length, rate).label : null;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
       <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-3">
@@ -121,8 +123,14 @@ export function CheckoutForm({
             t.sending
           ) : (
             <span>
-              {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
-              <span className="whitespace-nowrap">{total.label}</span>
+              {today ? (
+                t.reserveAndPay(selection.length, today)
+              ) : (
+                <>
+                  {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
+                  <span className="whitespace-nowrap">{total.label}</span>
+                </>
+              )}
             </span>
           )}
         </Button>

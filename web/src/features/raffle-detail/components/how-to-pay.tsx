@@ -1,14 +1,18 @@
+import type { PaymentAccountView } from '@domain/payment-accounts';
 import type { PaymentMethod } from '@domain/reservations';
 import { ClipboardList, MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
 import { paymentInstructions, raffleDetailTexts } from '../texts';
+import { PaymentAccounts } from './payment-accounts';
 
 const t = raffleDetailTexts.success;
 
 type HowToPayProps = {
-  /** The organizer's own account data, shown as they wrote it (line breaks kept). */
+  /** The organizer's accounts as data, each value copyable. */
+  accounts: PaymentAccountView[];
+  /** The organizer's own words on paying, shown as they wrote them (line breaks kept). */
   instructions: string | null;
   method: PaymentMethod;
   contactPhone: string | null;
@@ -16,14 +20,15 @@ type HowToPayProps = {
   proofMessage: string;
 };
 
-/** The organizer's payment data first, then the generic steps of the chosen method. */
-export function HowToPay({ instructions, method, contactPhone, proofMessage }: HowToPayProps) {
+/** The organizer's accounts and payment data first, then the generic steps of the chosen method. */
+export function HowToPay({ accounts, instructions, method, contactPhone, proofMessage }: HowToPayProps) {
   return (
     <Card className="grid gap-3 p-5">
       <h3 className="flex items-center gap-2 text-base font-semibold text-zinc-900">
         <ClipboardList aria-hidden className="size-5 text-brand-700" />
         {t.howToPay}
       </h3>
+      <PaymentAccounts accounts={accounts} method={method} />
       {instructions && (
         <p
           data-testid="payment-instructions"

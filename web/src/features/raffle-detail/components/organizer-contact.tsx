@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { MessageCircle, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { whatsappHref } from '@/lib/whatsapp';
@@ -6,7 +6,7 @@ import { raffleDetailTexts } from '../texts';
 
 const t = raffleDetailTexts.hero;
 
-type OrganizerContactProps = Pick<Raffle, 'name' | 'organizer_name' | 'contact_phone'>;
+type OrganizerContactProps = Pick<PublicRaffle, 'name' | 'organizer_name' | 'contact_phone'>;
 
 /** Who runs the raffle and a direct WhatsApp chat with them: a buyer trusts a face they can reach. */
 export function OrganizerContact({ name, organizer_name, contact_phone }: OrganizerContactProps) {

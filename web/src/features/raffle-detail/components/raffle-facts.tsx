@@ -1,5 +1,5 @@
 import { formatDateTime } from '@domain/dates';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { raffleDetailTexts } from '../texts';
@@ -23,7 +23,7 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 }
 
 /** What a buyer checks before trusting a raffle: numbers left, closing date, draw, payment type. */
-export function RaffleFacts({ raffle, available }: { raffle: Raffle; available: number }) {
+export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; available: number }) {
   const salesClosed = raffle.status === 'cerrada' || raffle.status === 'finalizada';
   const sold = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
   const taken = raffle.total_numbers - available;

@@ -1,5 +1,5 @@
 import { drawMessages } from '@domain/draw-messages';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { ArrowDown, CalendarRange, Info, Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ const t = raffleDetailTexts.hero;
 const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type RaffleHeroProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   available: number;
   rate: VesRate;
   closed: ClosedReason | null;

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import type { DrawResult } from '@domain/draw';
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { Grid3x3, Lock, Trophy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ const t = raffleDetailTexts.status;
  * the winning number, the masked winner and the official draw it came from.
  */
 type RaffleStatusBannerProps = {
-  raffle: Raffle;
+  raffle: PublicRaffle;
   draw: DrawResult | undefined;
   /** Scrolls the board to the winning number. */
   onShowWinner: (number: number) => void;

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { useVesRate } from '@/lib/exchange-rates';
@@ -14,6 +14,7 @@ import { RaffleLoadError, RaffleNotFound } from '../components/raffle-unavailabl
 import { SelectionBar } from '../components/selection-bar';
 import { isNotFound, useRaffleData } from '../hooks/use-raffle-data';
 import { useRaffleLive } from '../hooks/use-raffle-live';
+import { saveOrderVisit } from '../order-visit';
 import { closedReason } from '../raffle-rules';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';
@@ -25,9 +26,8 @@ const t = raffleDetailTexts;
 // The checkout (form, validation, file upload) and the success screen are not needed to see the
 // prize and the board: they load when the buyer starts choosing numbers, not with the page.
 const loadCheckout = () => import('../components/checkout-dialog');
-const loadSuccess = () => import('../components/reservation-success');
+const loadOrderPage = () => import('./order-page');
 const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutDialog })));
-const ReservationSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.ReservationSuccess })));
 // Only closed raffles publish a list: its code is not part of an open raffle's page.
 const PublishedList = lazy(() =>
   import('../components/published-list').then((m) => ({ default: m.PublishedList })),
@@ -52,7 +52,7 @@ export function RaffleDetailPage() {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   // Mounted on first "Apartar" and kept afterwards, so closing the sheet keeps what was typed.
   const [checkoutMounted, setCheckoutMounted] = useState(false);
-  const [result, setResult] = useState<ReservationResult | null>(null);
+  const navigate = useNavigate();
   const boardRef = useRef<HTMLElement>(null);
   const status = raffle.data?.status;
   const published = status === 'cerrada' || status === 'finalizada';
@@ -62,8 +62,14 @@ export function RaffleDetailPage() {
   useEffect(() => {
     if (!hasSelection) return;
     void loadCheckout();
-    void loadSuccess();
+    void loadOrderPage();
   }, [hasSelection]);
+
+  // The order has its own page: a reload or a shared link keeps it (the cedula stays in this tab).
+  const onReserved = ({ orderCode, visit }: ReservationResult) => {
+    saveOrderVisit(orderCode, visit);
+    navigate(paths.order.getHref(id, orderCode), { state: visit });
+  };
 
   // A failed background refetch keeps the raffle on screen; only a first load can fail the page.
   const data = raffle.data;
@@ -89,46 +95,38 @@ export function RaffleDetailPage() {
           {t.back}
         </Link>
       </nav>
-      {published && !result && (
+      {published && (
         <RaffleStatusBanner
           raffle={data}
           draw={draw.data}
           onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
         />
       )}
-      {result ? (
-        <Suspense fallback={<PageSpinner />}>
-          <ReservationSuccess raffle={data} rate={rate} result={result} onMore={() => setResult(null)} />
-        </Suspense>
-      ) : (
-        <>
-          <RaffleHero
-            raffle={data}
-            available={available ?? data.stats.disponible}
-            rate={rate}
-            closed={closed}
-            onChoose={() => boardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
-          />
-          <BoardSection
-            ref={boardRef}
-            raffleId={data.id}
-            total={data.total_numbers}
-            digitCount={data.digit_count}
-            open={open}
-            soldCount={published ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined}
-            winningNumber={data.status === 'finalizada' ? data.winning_number : null}
-            live={live}
-            boardFailed={board.isError && available === undefined}
-            onRetryBoard={() => void board.refetch()}
-          />
-        </>
-      )}
+      <RaffleHero
+        raffle={data}
+        available={available ?? data.stats.disponible}
+        rate={rate}
+        closed={closed}
+        onChoose={() => boardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      />
+      <BoardSection
+        ref={boardRef}
+        raffleId={data.id}
+        total={data.total_numbers}
+        digitCount={data.digit_count}
+        open={open}
+        soldCount={published ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined}
+        winningNumber={data.status === 'finalizada' ? data.winning_number : null}
+        live={live}
+        boardFailed={board.isError && available === undefined}
+        onRetryBoard={() => void board.refetch()}
+      />
       {published && draw.data?.draw_commitment && (
         <Suspense fallback={null}>
           <PublishedList raffleName={data.name} draw={draw.data} />
         </Suspense>
       )}
-      {open && !result && (
+      {open && (
         <SelectionBar
           priceCents={data.price_cents}
           digitCount={data.digit_count}
@@ -139,7 +137,7 @@ export function RaffleDetailPage() {
           }}
         />
       )}
-      {open && !result && hasSelection && <div aria-hidden className="h-[var(--rd-bar-height,9rem)]" />}
+      {open && hasSelection && <div aria-hidden className="h-[var(--rd-bar-height,9rem)]" />}
       {open && checkoutMounted && (
         <Suspense fallback={checkoutOpen ? <CheckoutLoading /> : null}>
           <CheckoutDialog
@@ -147,7 +145,7 @@ export function RaffleDetailPage() {
             rate={rate}
             open={checkoutOpen}
             onOpenChange={setCheckoutOpen}
-            onReserved={setResult}
+            onReserved={onReserved}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import type { Raffle } from '@domain/raffles';
+import type { PublicRaffle } from '@domain/raffles';
 import type { Board, TicketEvent } from '@domain/reservations';
 import { create } from 'zustand';
 import { type BoardState, boardFromSnapshot, statusOf, withEvent } from './board-state';
@@ -11,7 +11,7 @@ const HIGHLIGHT_MS = 2500;
  * loading and error, plus what the visitor is choosing on this screen.
  */
 type RaffleStore = {
-  currentRaffle: Raffle | null;
+  currentRaffle: PublicRaffle | null;
   boards: Record<string, BoardState>;
   loading: boolean;
   error: string | null;
@@ -27,7 +27,7 @@ type RaffleStore = {
   /** The number to scroll to and mark; `seq` makes a second jump to the same number count. */
   highlighted: { number: number; seq: number } | null;
 
-  setCurrentRaffle: (raffle: Raffle | null) => void;
+  setCurrentRaffle: (raffle: PublicRaffle | null) => void;
   setStatus: (status: { loading: boolean; error: string | null }) => void;
   /** Loads a snapshot; returns chosen numbers that are no longer available (now deselected). */
   loadBoard: (raffleId: string, board: Board) => number[];

@@ -1,8 +1,10 @@
 import { messages } from '@domain/messages';
 import type { Raffle } from '@domain/raffles';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { raffleKeys } from '@/api/raffles';
 import { ActionDialog } from '@/components/action-dialog';
 import { Button } from '@/components/ui/button';
 import { texts } from '@/config/texts';
@@ -19,12 +21,15 @@ function deleteErrorMessage(error: unknown): string {
   return dashboardTexts.delete.failed(error instanceof Error ? error.message : texts.common.genericError);
 }
 
-/** Admin only: a confirm dialog that names the raffle before deleting it with all its numbers. */
+/**
+ * Admin only, for a raffle nobody bought into: a confirm dialog that names the raffle before
+ * deleting it (one with sales or payments is archived instead: ArchiveRaffleDialog).
+ */
 export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteRaffle();
+  const queryClient = useQueryClient();
   const t = dashboardTexts.delete;
-  const taken = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
 
   async function confirm() {
     try {
@@ -32,7 +37,14 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
       toast.success(messages.raffles.deleteSuccess);
       setOpen(false);
     } catch (error) {
-      toast.error(deleteErrorMessage(error));
+      // A sale since the list loaded (409 RAFFLE_HAS_SALES): the server says to archive it, and the
+      // refreshed card offers "Archivar" instead.
+      const refused = isApiError(error) && error.code === 'RAFFLE_HAS_SALES';
+      toast.error(deleteErrorMessage(error), refused ? { description: error.message } : undefined);
+      if (refused) {
+        setOpen(false);
+        void queryClient.invalidateQueries({ queryKey: raffleKeys.lists() });
+      }
     }
   }
 
@@ -52,12 +64,6 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
       actionVariant="destructive"
       pending={remove.isPending}
       onConfirm={confirm}
-    >
-      {taken > 0 && (
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {t.soldWarning(taken)}
-        </p>
-      )}
-    </ActionDialog>
+    />
   );
 }

@@ -10,9 +10,11 @@ const HINT_ID = 'raffle-payment-type-hint';
 
 /**
  * Pago único or cuotas as two radio cards; the number of installments only for cuotas.
- * `locked`: a closed raffle keeps the terms its numbers were sold under (the server refuses a change).
+ * `lockedHint`: why both are read-only (numbers were sold under them, or the raffle closed; the
+ * server refuses a change), or null when they may change.
  */
-export function PaymentTypeField({ locked = false }: { locked?: boolean }) {
+export function PaymentTypeField({ lockedHint = null }: { lockedHint?: string | null }) {
+  const locked = lockedHint !== null;
   const { register, control, formState } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
   const paymentType = useWatch({ control, name: 'payment_type' });
@@ -53,7 +55,7 @@ export function PaymentTypeField({ locked = false }: { locked?: boolean }) {
         </div>
         {locked && (
           <p id={HINT_ID} className="text-xs text-zinc-500">
-            {t.closedLockedHint}
+            {lockedHint}
           </p>
         )}
       </fieldset>
@@ -62,7 +64,7 @@ export function PaymentTypeField({ locked = false }: { locked?: boolean }) {
           id="raffle-installments"
           label={t.installments}
           error={errors.installments?.message}
-          hint={locked ? t.closedLockedHint : undefined}
+          hint={lockedHint ?? undefined}
         >
           <Input
             {...fieldControlProps(

@@ -24,10 +24,14 @@ const raffle: Raffle = {
   organizer_name: 'Rifas Pepe',
   contact_phone: '04141234567',
   payment_instructions: null,
+  payment_accounts: [],
   draw_source: 'Lotería del Táchira',
   draw_commitment: null,
   winning_number: null,
   drawn_at: null,
+  archived_at: null,
+  has_sales: true,
+  terms_locked: true,
   stats: { disponible: 90, apartado: 5, abonado: 2, pagado: 3, cancelado: 0 },
 };
 

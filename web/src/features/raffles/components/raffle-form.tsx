@@ -15,6 +15,7 @@ import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
+import { RafflePaymentAccountsField } from './raffle-payment-accounts-field';
 import { RafflePrizeFields } from './raffle-prize-fields';
 import { RaffleStatusField } from './raffle-status-field';
 
@@ -28,8 +29,10 @@ type RaffleFormProps<T> = {
   errorTitle: string;
   /** Edit only: the raffle's status now (the status field offers where it may go from there). */
   currentStatus?: RaffleStatus;
-  /** Edit only: some number left `disponible` (the size is fixed, a new price applies to new sales). */
+  /** Edit only: some number is taken now (a new price applies to new sales; no way back to borrador). */
   hasSales?: boolean;
+  /** Edit only: a number was ever taken, or the raffle closed: the terms of sale are fixed (TERMS_LOCKED). */
+  termsLocked?: boolean;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -70,9 +73,10 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
           </div>
         )}
         <RafflePrizeFields onUploadingChange={onUploadingChange} />
-        <RaffleNumbersFields hasSales={hasSales} closed={closed} />
+        <RaffleNumbersFields hasSales={hasSales} termsLocked={props.termsLocked ?? false} closed={closed} />
         <RaffleDrawFields hasSales={hasSales} closed={closed} />
         <RaffleOrganizerFields />
+        <RafflePaymentAccountsField />
         <RaffleStatusField current={props.currentStatus ?? null} hasSales={hasSales} />
         <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
           {hasFieldErrors && !submitting && (

@@ -34,15 +34,21 @@ const DIGIT_OPTIONS = Array.from({ length: MAX_DIGIT_COUNT }, (_, i) => i + 1);
 const count = new Intl.NumberFormat('es-VE');
 
 type RaffleNumbersFieldsProps = {
-  /** Some number no longer `disponible`: the size is fixed and a new price applies to new sales only. */
+  /** Some number is taken now: a new price applies to new sales only. */
   hasSales: boolean;
-  /** Cerrada or finalizada: the terms the numbers were sold under no longer change. */
+  /**
+   * A number was ever taken (or the raffle closed): size, digits, payment type and installments
+   * are read-only, each saying why (the server answers 409 TERMS_LOCKED to a change).
+   */
+  termsLocked: boolean;
+  /** Cerrada or finalizada: the terms the numbers were sold under, the price too, no longer change. */
   closed: boolean;
 };
 
 /** Price in USD (with its Bs equivalent), how many numbers and of how many digits, how it is paid. */
-export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsProps) {
-  const totalLocked = hasSales || closed;
+export function RaffleNumbersFields({ hasSales, termsLocked, closed }: RaffleNumbersFieldsProps) {
+  const locked = termsLocked || closed;
+  const lockedHint = closed ? t.closedLockedHint : t.termsLockedHint;
   const { register, control, formState, getValues, setValue } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
   const [price, total] = useWatch({ control, name: ['price', 'total_numbers'] });
@@ -51,8 +57,8 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
   const totalValue = /^\d+$/.test(total) ? Number(total) : null;
   const minDigits = totalValue ? minDigitsFor(totalValue) : 1;
   const priceWarning = hasSales && !closed ? 'raffle-price-warning' : null;
-  const digitHint = closed
-    ? t.closedLockedHint
+  const digitHint = locked
+    ? lockedHint
     : totalValue
       ? t.digitHint(count.format(totalValue), minDigits)
       : undefined;
@@ -92,18 +98,14 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
           id="raffle-total"
           label={t.totalNumbers}
           error={errors.total_numbers?.message}
-          hint={closed ? t.closedLockedHint : hasSales ? t.salesLockedHint : undefined}
+          hint={locked ? lockedHint : undefined}
         >
           <Input
-            {...fieldControlProps(
-              'raffle-total',
-              errors.total_numbers?.message,
-              totalLocked ? 'hint' : undefined,
-            )}
+            {...fieldControlProps('raffle-total', errors.total_numbers?.message, locked ? 'hint' : undefined)}
             inputMode="numeric"
             autoComplete="off"
-            readOnly={totalLocked}
-            className={totalLocked ? 'bg-zinc-100 text-zinc-600' : undefined}
+            readOnly={locked}
+            className={locked ? 'bg-zinc-100 text-zinc-600' : undefined}
             {...register('total_numbers', { onChange: (event) => syncDigits(event.target.value) })}
           />
         </Field>
@@ -112,7 +114,7 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
             control={control}
             name="digit_count"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={closed}>
+              <Select value={field.value} onValueChange={field.onChange} disabled={locked}>
                 <SelectTrigger
                   {...fieldControlProps(
                     'raffle-digits',
@@ -120,7 +122,7 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
                     digitHint ? 'hint' : undefined,
                   )}
                   onBlur={field.onBlur}
-                  className={closed ? 'bg-zinc-100 text-zinc-600 disabled:opacity-100' : undefined}
+                  className={locked ? 'bg-zinc-100 text-zinc-600 disabled:opacity-100' : undefined}
                 >
                   <SelectValue />
                 </SelectTrigger>
@@ -136,7 +138,7 @@ export function RaffleNumbersFields({ hasSales, closed }: RaffleNumbersFieldsPro
           />
         </Field>
       </div>
-      <PaymentTypeField locked={closed} />
+      <PaymentTypeField lockedHint={locked ? lockedHint : null} />
     </FormSection>
   );
 }

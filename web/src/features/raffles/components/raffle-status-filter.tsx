@@ -1,10 +1,14 @@
 import { RAFFLE_STATUSES, type RaffleStatus, raffleStatusLabels } from '@domain/raffles';
+import { Archive } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { dashboardTexts } from '../dashboard-texts';
 
 type RaffleStatusFilterProps = {
   value: RaffleStatus | undefined;
   onChange: (value: RaffleStatus | undefined) => void;
+  /** "Archivadas": the archived raffles instead of the others (with the status chips, in one row). */
+  archived: boolean;
+  onArchivedChange: (archived: boolean) => void;
 };
 
 const options: { value: RaffleStatus | undefined; label: string }[] = [
@@ -12,8 +16,8 @@ const options: { value: RaffleStatus | undefined; label: string }[] = [
   ...RAFFLE_STATUSES.map((status) => ({ value: status, label: raffleStatusLabels[status] })),
 ];
 
-/** Chips that filter the dashboard by raffle status (kept in the URL by the page). */
-export function RaffleStatusFilter({ value, onChange }: RaffleStatusFilterProps) {
+/** Chips that filter the dashboard by raffle status, and the archived ones (kept in the URL by the page). */
+export function RaffleStatusFilter({ value, onChange, archived, onArchivedChange }: RaffleStatusFilterProps) {
   return (
     <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
       <legend className="sr-only">{dashboardTexts.filterLabel}</legend>
@@ -36,6 +40,21 @@ export function RaffleStatusFilter({ value, onChange }: RaffleStatusFilterProps)
           </button>
         );
       })}
+      <button
+        type="button"
+        aria-pressed={archived}
+        title={dashboardTexts.archivedToggleHint}
+        onClick={() => onArchivedChange(!archived)}
+        className={cn(
+          'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors sm:ml-auto',
+          archived
+            ? 'border-zinc-700 bg-zinc-700 text-white'
+            : 'border-dashed border-zinc-400 bg-white text-zinc-700 hover:bg-zinc-50',
+        )}
+      >
+        <Archive aria-hidden className="size-4" />
+        {dashboardTexts.archivedToggle}
+      </button>
     </fieldset>
   );
 }

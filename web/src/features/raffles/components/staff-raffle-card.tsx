@@ -1,12 +1,15 @@
+import { formatDateTime } from '@domain/dates';
 import { formatUsd } from '@domain/money';
 import { isClosedStatus, paymentTypeLabels, type Raffle } from '@domain/raffles';
-import { ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
+import { Archive, ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dashboardTexts } from '../dashboard-texts';
 import { rafflesTexts } from '../texts';
+import { ArchiveRaffleDialog } from './archive-raffle-dialog';
 import { CloseRaffleDialog } from './close-raffle-dialog';
 import { ClosingCountdown } from './closing-countdown';
 import { DeleteRaffleDialog } from './delete-raffle-dialog';
@@ -38,7 +41,17 @@ const staffLinks = (raffle: Raffle) => {
     },
     { to: paths.dashboard.buyers.getHref(raffle.id), icon: Users, label: t.buyers, ariaLabel: undefined },
     { to: paths.dashboard.tickets.getHref(raffle.id), icon: Receipt, label: t.tickets, ariaLabel: undefined },
-    { to: paths.raffle.getHref(raffle.id), icon: ExternalLink, label: t.viewPublic, ariaLabel: undefined },
+    // An archived raffle has no public page (it answers "not found" there).
+    ...(raffle.archived_at
+      ? []
+      : [
+          {
+            to: paths.raffle.getHref(raffle.id),
+            icon: ExternalLink,
+            label: t.viewPublic,
+            ariaLabel: undefined,
+          },
+        ]),
   ];
 };
 
@@ -62,13 +75,24 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
             <h2 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">
               {raffle.name}
             </h2>
-            <RaffleStatusBadge status={raffle.status} />
+            <div className="flex flex-wrap gap-1.5">
+              {raffle.archived_at && (
+                <Badge variant="neutral">
+                  <Archive aria-hidden className="size-3.5" />
+                  {dashboardTexts.archivedBadge}
+                </Badge>
+              )}
+              <RaffleStatusBadge status={raffle.status} />
+            </div>
           </div>
           <p className="text-sm text-zinc-600">
             {formatUsd(raffle.price_cents)} · {count.format(raffle.total_numbers)} {t.numbers.toLowerCase()} ·{' '}
             {paymentTypeLabels[raffle.payment_type]}
             {raffle.payment_type === 'cuotas' && raffle.installments ? ` (${raffle.installments})` : ''}
           </p>
+          {raffle.archived_at && (
+            <p className="text-xs text-zinc-500">{t.archivedOn(formatDateTime(raffle.archived_at))}</p>
+          )}
         </div>
       </div>
 
@@ -115,8 +139,17 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
           </Button>
         ))}
         {raffle.status === 'activa' && <CloseRaffleDialog raffle={raffle} />}
-        {/* A closed raffle's published list is the proof of its draw: the server refuses its delete. */}
-        {canDelete && !isClosedStatus(raffle.status) && <DeleteRaffleDialog raffle={raffle} />}
+        {/*
+          Deleting never deletes money (the server refuses it): a raffle with a sale or a payment, or a
+          closed one (its published list is the proof of its draw), is archived instead.
+        */}
+        {canDelete &&
+          !raffle.archived_at &&
+          (raffle.has_sales || isClosedStatus(raffle.status) ? (
+            <ArchiveRaffleDialog raffle={raffle} />
+          ) : (
+            <DeleteRaffleDialog raffle={raffle} />
+          ))}
       </div>
     </Card>
   );

@@ -72,6 +72,7 @@ export function EditRafflePage() {
                 defaultValues={raffleToForm(data)}
                 currentStatus={data.status}
                 hasSales={data.stats.disponible < data.total_numbers}
+                termsLocked={data.terms_locked}
                 submitLabel={t.submit}
                 submittingLabel={t.submitting}
                 errorTitle={messages.store.updateRaffle}

@@ -1,7 +1,7 @@
 import { messages } from '@domain/messages';
 import { RAFFLE_STATUSES, type RaffleStatus } from '@domain/raffles';
 import type { Role } from '@domain/roles';
-import { Gift, PlusCircle } from 'lucide-react';
+import { Archive, Gift, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRaffles } from '@/api/raffles';
@@ -20,6 +20,8 @@ import { dashboardTexts } from '../dashboard-texts';
 export type Viewer = { role: Role; profileId: string };
 
 const STATUS_PARAM = 'estado';
+/** `?archivadas=1`: the archived raffles instead of the others. */
+const ARCHIVED_PARAM = 'archivadas';
 const SKELETONS = ['a', 'b', 'c', 'd'];
 const isRaffleStatus = (v: string | null): v is RaffleStatus =>
   v !== null && (RAFFLE_STATUSES as readonly string[]).includes(v);
@@ -31,18 +33,24 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get(STATUS_PARAM);
   const status = isRaffleStatus(param) ? param : undefined;
-  const raffles = useRaffles({ status, seller_id: isAdmin ? undefined : viewer.profileId });
+  const archived = searchParams.get(ARCHIVED_PARAM) === '1';
+  const raffles = useRaffles({
+    status,
+    seller_id: isAdmin ? undefined : viewer.profileId,
+    archived: archived || undefined,
+  });
 
-  function setStatus(next: RaffleStatus | undefined) {
+  function setParam(name: string, value: string | undefined) {
     setSearchParams(
       (current) => {
-        if (next) current.set(STATUS_PARAM, next);
-        else current.delete(STATUS_PARAM);
+        if (value) current.set(name, value);
+        else current.delete(name);
         return current;
       },
       { replace: true },
     );
   }
+  const setStatus = (next: RaffleStatus | undefined) => setParam(STATUS_PARAM, next);
 
   const newRaffle = (
     <Button asChild>
@@ -62,7 +70,12 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
       />
       <div className="grid gap-5">
         {insight}
-        <RaffleStatusFilter value={status} onChange={setStatus} />
+        <RaffleStatusFilter
+          value={status}
+          onChange={setStatus}
+          archived={archived}
+          onArchivedChange={(next) => setParam(ARCHIVED_PARAM, next ? '1' : undefined)}
+        />
         <QueryState
           query={raffles}
           loading={
@@ -79,10 +92,10 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
           {(list) =>
             list.length === 0 ? (
               <EmptyState
-                icon={Gift}
-                title={status ? t.emptyFiltered : t.empty}
-                description={status ? undefined : t.emptyDescription}
-                action={status ? undefined : newRaffle}
+                icon={archived ? Archive : Gift}
+                title={archived ? t.emptyArchived : status ? t.emptyFiltered : t.empty}
+                description={status || archived ? undefined : t.emptyDescription}
+                action={status || archived ? undefined : newRaffle}
               />
             ) : (
               <>

@@ -29,7 +29,10 @@ export function useSetVesRate() {
   });
 }
 
-/** `POST /api/exchange-rates/refresh` (staff): pulls RATES_URL; a failure answers 200 with a warning. */
+/**
+ * `POST /api/exchange-rates/refresh` (staff): pulls the automatic source. Without one, or when it
+ * fails, the answer is still 200 with a `warning` to show.
+ */
 export function useRefreshRates() {
   const invalidate = useInvalidateRates();
   return useMutation({

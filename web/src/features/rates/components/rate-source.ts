@@ -4,6 +4,6 @@ import { ratesTexts } from '../texts';
 const isRateSource = (value: string | null): value is RateSource =>
   (RATE_SOURCES as readonly (string | null)[]).includes(value);
 
-/** "remote" -> "Automática (RATES_URL)", "manual" -> "Manual". */
+/** "remote" -> "Automática", "manual" -> "Manual". */
 export const rateSourceLabel = (source: string | null) =>
   isRateSource(source) ? ratesTexts.sources[source] : ratesTexts.unknownSource;

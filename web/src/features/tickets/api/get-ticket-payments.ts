@@ -1,12 +1,12 @@
-import type { TicketPayment } from '@domain/payments';
+import type { TicketLedgerEntry } from '@domain/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type { TicketPayment };
+export type { TicketLedgerEntry };
 
-/** `GET /api/tickets/:id/payments` (staff): newest first, with the reason of a rejection. */
-export const getTicketPayments = (ticketId: string, signal?: AbortSignal): Promise<TicketPayment[]> =>
-  api.get<TicketPayment[]>(`/tickets/${encodeURIComponent(ticketId)}/payments`, { signal });
+/** `GET /api/tickets/:id/payments` (staff): the number's ledger, newest first: payments and refunds. */
+export const getTicketPayments = (ticketId: string, signal?: AbortSignal): Promise<TicketLedgerEntry[]> =>
+  api.get<TicketLedgerEntry[]>(`/tickets/${encodeURIComponent(ticketId)}/payments`, { signal });
 
 export const getTicketPaymentsQueryOptions = (ticketId: string) =>
   queryOptions({

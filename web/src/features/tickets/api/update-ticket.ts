@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { getTicketQueryOptions } from './get-ticket';
 import { getTicketHistoryQueryOptions } from './get-ticket-history';
+import { getTicketPaymentsQueryOptions } from './get-ticket-payments';
 import { ticketsListKey } from './get-tickets';
 
 export type TicketPatchInput = z.input<typeof ticketPatchSchema>;
@@ -13,8 +14,9 @@ export type UpdateTicketVariables = { number: number; patch: TicketPatchInput };
 
 /**
  * `PATCH /api/raffles/:id/numbers/:number` (staff): changes the number's sale, or sells or sets
- * aside a number nobody holds. `pagado` pays the price in full, `disponible` ends the sale (the
- * number goes back on sale); buyer fields are corrected as sent. Every change goes to history.
+ * aside a number nobody holds. Money is a ledger: `pagado` records a payment of what is owed,
+ * `abonado` one of `amount_cents`; taking a sale with money back (apartado, disponible, cancelado)
+ * needs `refund` or `no_refund_reason` (422 REFUND_DECISION_REQUIRED). Every change goes to history.
  */
 export const updateTicket = (
   raffleId: string,
@@ -30,6 +32,8 @@ export function useUpdateTicket(raffleId: string) {
         ? [
             queryClient.invalidateQueries({ queryKey: getTicketQueryOptions(saleId).queryKey }),
             queryClient.invalidateQueries({ queryKey: getTicketHistoryQueryOptions(saleId).queryKey }),
+            // A status change records money now (pagado, abonado, refunds): the ledger changed too.
+            queryClient.invalidateQueries({ queryKey: getTicketPaymentsQueryOptions(saleId).queryKey }),
           ]
         : []),
       // Counts per status, buyers and totals of the raffle changed too.

@@ -9,6 +9,8 @@ import {
   MoreVertical,
   PanelRight,
   Printer,
+  ReceiptText,
+  RotateCcw,
   Undo2,
   UserPen,
   UserPlus,
@@ -30,10 +32,15 @@ import { useUpdateTicket } from '../api/update-ticket';
 import { ticketsTexts } from '../texts';
 import { type ConfirmKind, ConfirmStatusDialog } from './confirm-status-dialog';
 import { EditBuyerDialog } from './edit-buyer-dialog';
+import { type ReceiveMode, ReceiveMoneyDialog } from './receive-money-dialog';
+import { RefundDialog, type RefundMode } from './refund-dialog';
 
 const t = ticketsTexts.actions;
 
-/** Status changes applied at once; releasing and cancelling confirm first. */
+/**
+ * Status changes from the menu. Money is a ledger: pagado and abonado ask what was received, and
+ * taking a sale with money back (apartado, liberar, cancelar) asks for a refund or why not.
+ */
 const DIRECT: {
   status: Exclude<TicketStatus, 'disponible' | 'cancelado'>;
   label: string;
@@ -57,8 +64,21 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
   const update = useUpdateTicket(ticket.raffle_id);
   const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
   const [buyerDialog, setBuyerDialog] = useState<'edit' | 'assign' | null>(null);
+  const [receive, setReceive] = useState<ReceiveMode | null>(null);
+  const [refund, setRefund] = useState<{ mode: RefundMode; paidCents?: number } | null>(null);
   const label = ticket.ticket_number;
   const onSale = ticket.status === 'disponible';
+  const hasMoney = ticket.total_paid_cents > 0;
+  const payable =
+    ticket.id !== null && ['apartado', 'abonado'].includes(ticket.status) && ticket.remaining_cents > 0;
+
+  function choose(status: TicketStatus) {
+    if (status === 'pagado' || status === 'abonado') return setReceive(status);
+    if (status === 'apartado' && hasMoney) return setRefund({ mode: { to: 'apartado' } });
+    void changeStatus(status);
+  }
+  const takeBack = (to: 'disponible' | 'cancelado') =>
+    hasMoney ? setRefund({ mode: { to } }) : setConfirm(to === 'disponible' ? 'release' : 'cancel');
 
   // Awaited, not per-call callbacks: a released number may leave the list (and this row) before
   // the request settles, and its toast must still show.
@@ -67,6 +87,13 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
       const updated = await update.mutateAsync({ number: ticket.number, patch: { status } });
       toast.success(status === 'disponible' ? t.released(label) : t.changed(label, updated.status));
     } catch (error) {
+      // The list was stale: the number has money now. Ask what happens to it instead of failing.
+      const paid = isApiError(error) ? error.details.total_paid_cents : undefined;
+      if (isApiError(error) && error.code === 'REFUND_DECISION_REQUIRED' && typeof paid === 'number') {
+        if (status === 'apartado' || status === 'disponible' || status === 'cancelado')
+          setRefund({ mode: { to: status }, paidCents: paid });
+        return;
+      }
       toast.error(t.error, { description: isApiError(error) ? error.message : texts.common.genericError });
     } finally {
       setConfirm(null);
@@ -118,25 +145,38 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
               </DropdownMenuItem>
             </>
           )}
+          {(payable || hasMoney) && <DropdownMenuSeparator />}
+          {payable && (
+            <DropdownMenuItem onSelect={() => setReceive('record')}>
+              <ReceiptText aria-hidden />
+              {ticketsTexts.money.recordPayment}
+            </DropdownMenuItem>
+          )}
+          {hasMoney && ticket.id && (
+            <DropdownMenuItem onSelect={() => setRefund({ mode: 'refund' })}>
+              <RotateCcw aria-hidden />
+              {ticketsTexts.money.recordRefund}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuLabel>{t.changeStatus}</DropdownMenuLabel>
           {!onSale &&
             DIRECT.filter((item) => item.status !== ticket.status).map(
               ({ status, label: text, icon: Icon }) => (
-                <DropdownMenuItem key={status} onSelect={() => void changeStatus(status)}>
+                <DropdownMenuItem key={status} onSelect={() => choose(status)}>
                   <Icon aria-hidden />
                   {text}
                 </DropdownMenuItem>
               ),
             )}
           {!onSale && (
-            <DropdownMenuItem variant="destructive" onSelect={() => setConfirm('release')}>
+            <DropdownMenuItem variant="destructive" onSelect={() => takeBack('disponible')}>
               <Undo2 aria-hidden />
               {t.release}
             </DropdownMenuItem>
           )}
           {ticket.status !== 'cancelado' && (
-            <DropdownMenuItem variant="destructive" onSelect={() => setConfirm('cancel')}>
+            <DropdownMenuItem variant="destructive" onSelect={() => takeBack('cancelado')}>
               <Ban aria-hidden />
               {t.cancel}
             </DropdownMenuItem>
@@ -151,6 +191,13 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
         pending={update.isPending}
         onConfirm={(kind) => void changeStatus(kind === 'release' ? 'disponible' : 'cancelado')}
         onOpenChange={(open) => !open && setConfirm(null)}
+      />
+      <ReceiveMoneyDialog ticket={ticket} mode={receive} onOpenChange={(open) => !open && setReceive(null)} />
+      <RefundDialog
+        ticket={ticket}
+        mode={refund?.mode ?? null}
+        paidCents={refund?.paidCents}
+        onOpenChange={(open) => !open && setRefund(null)}
       />
       <EditBuyerDialog
         ticket={ticket}

@@ -1,4 +1,4 @@
-import { formatBs, formatUsd, parseMoneyToCents } from '@domain/money';
+import { formatBs, parseMoneyToCents } from '@domain/money';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { useVesRate } from '@/lib/exchange-rates';
 import { useCreateTrackedPayment } from '../api/create-payment';
+import { moneyLabel } from '../money-label';
 import {
   centsToInput,
   type SendPaymentFormInput,
@@ -88,7 +89,10 @@ function SendPaymentForm({
   });
   const errors = form.formState.errors;
   const typed = parseMoneyToCents(form.watch('amount') ?? '');
-  const hint = t.amountHint(formatUsd(ticket.amount_due_cents), formatUsd(ticket.remaining_cents));
+  const hint = t.amountHint(
+    moneyLabel(ticket.amount_due_cents, rate.rate),
+    moneyLabel(ticket.remaining_cents, rate.rate),
+  );
 
   const onSubmit = async (values: SendPaymentFormOutput) => {
     setAskedForProof(!proof.fileUrl);

@@ -1,11 +1,12 @@
 import { formatDateTime } from '@domain/dates';
-import { formatUsd } from '@domain/money';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { Clock, Hourglass, Send } from 'lucide-react';
 import { useState } from 'react';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
+import { useVesRate } from '@/lib/exchange-rates';
+import { moneyLabel } from '../money-label';
 import { trackingTexts } from '../texts';
 import { SendPaymentDialog } from './send-payment-dialog';
 
@@ -20,6 +21,8 @@ type TrackedTicketItemProps = {
 /** One of the buyer's numbers: status, paid and still due, its deadline, the payments sent, and paying. */
 export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: TrackedTicketItemProps) {
   const t = trackingTexts.results;
+  const { rate } = useVesRate();
+  const money = (cents: number) => moneyLabel(cents, rate);
   const [sending, setSending] = useState(false);
   const holdsUntil = ticket.status === 'apartado' && ticket.reserved_until;
   const payable = PAYABLE.includes(ticket.status) && ticket.remaining_cents > 0;
@@ -39,18 +42,16 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
       <dl className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-zinc-600">{t.paid}</dt>
-          <dd className="font-semibold text-green-800 tabular-nums">{formatUsd(ticket.total_paid_cents)}</dd>
+          <dd className="font-semibold text-green-800 tabular-nums">{money(ticket.total_paid_cents)}</dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-zinc-600">{t.remaining}</dt>
-          <dd className="font-semibold text-zinc-900 tabular-nums">{formatUsd(ticket.remaining_cents)}</dd>
+          <dd className="font-semibold text-zinc-900 tabular-nums">{money(ticket.remaining_cents)}</dd>
         </div>
         {payable && (
           <div className="flex basis-full gap-1.5">
             <dt className="text-zinc-600">{cuotas ? t.nextCuota(cuotas) : t.nextDue}</dt>
-            <dd className="font-semibold text-brand-800 tabular-nums">
-              {formatUsd(ticket.amount_due_cents)}
-            </dd>
+            <dd className="font-semibold text-brand-800 tabular-nums">{money(ticket.amount_due_cents)}</dd>
           </div>
         )}
       </dl>
@@ -88,7 +89,7 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
               >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="text-zinc-700 tabular-nums">
-                    {t.payment(formatUsd(payment.amount_cents), formatDateTime(payment.payment_date))}
+                    {t.payment(money(payment.amount_cents), formatDateTime(payment.payment_date))}
                   </span>
                   <PaymentStatusBadge status={payment.status} />
                 </div>

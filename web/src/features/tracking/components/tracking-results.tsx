@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { trackingTexts } from '../texts';
+import { OpenOrderForm } from './open-order-form';
 import { TrackedTicketItem } from './tracked-ticket-item';
 
 type Group = { raffleId: string; raffleName: string; owner: string; tickets: TrackedTicket[] };
@@ -93,6 +94,9 @@ export function TrackingResults({ tickets, credentials, onPaymentSent }: Trackin
               />
             ))}
           </ul>
+          {group.tickets.some(
+            (ticket) => ticket.remaining_cents > 0 && ['apartado', 'abonado'].includes(ticket.status),
+          ) && <OpenOrderForm raffleId={group.raffleId} cedula={credentials.cedula} />}
         </Card>
       ))}
     </section>

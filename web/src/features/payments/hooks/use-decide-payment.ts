@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useReviewPayment } from '../api/review-payment';
-import { useReviewPaymentGroup } from '../api/review-payment-group';
+import { paymentNumbers } from '../payment-amount';
 import { paymentsTexts } from '../texts';
 
 export type Decision = { status: 'approved' | 'rejected'; reason?: string };
@@ -11,22 +11,18 @@ export type Decision = { status: 'approved' | 'rejected'; reason?: string };
 const t = paymentsTexts.toasts;
 
 /**
- * Approves or rejects one card: a single payment with PATCH, the payments of one proof together with
- * POST /payments/review. Success and failure end in a toast; a 409 (already decided elsewhere, ticket
- * changed, amount too high) shows the server's Spanish message, and the lists refetch either way.
+ * Approves or rejects one payment (all its numbers: one proof of an order is one payment with
+ * parts). Success and failure end in a toast; a 409 (already decided elsewhere, ticket changed,
+ * amount too high) shows the server's Spanish message, and the lists refetch either way.
  */
-export function useDecidePayments(payments: StaffPayment[]) {
-  const single = useReviewPayment();
-  const group = useReviewPaymentGroup();
-  const running = single.isPending ? single.variables : group.isPending ? group.variables : undefined;
-  const numbers = payments.map((p) => p.ticket.ticket_number);
+export function useDecidePayment(payment: StaffPayment) {
+  const review = useReviewPayment();
+  const numbers = paymentNumbers(payment);
 
   /** Resolves true when the decision was recorded. */
   async function decide(decision: Decision): Promise<boolean> {
     try {
-      const [only] = payments;
-      if (payments.length === 1 && only) await single.mutateAsync({ id: only.id, ...decision });
-      else await group.mutateAsync({ ids: payments.map((p) => p.id), ...decision });
+      await review.mutateAsync({ id: payment.id, ...decision });
       toast.success(decision.status === 'approved' ? t.approved(numbers) : t.rejected(numbers));
       return true;
     } catch (error) {
@@ -43,6 +39,6 @@ export function useDecidePayments(payments: StaffPayment[]) {
   return {
     decide,
     /** Which decision is on its way (both buttons disable while it runs). */
-    pending: running?.status as Decision['status'] | undefined,
+    pending: review.isPending ? (review.variables?.status as Decision['status'] | undefined) : undefined,
   };
 }

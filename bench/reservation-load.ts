@@ -1,0 +1,42 @@
+// A load generator in its own process (so its requests never queue behind the measuring process):
+//   node --import tsx bench/reservation-load.ts <port> <raffleId> <concurrency> <firstNumber>
+// `concurrency` buyers reserve one number each, back to back, until a line "stop" arrives on stdin;
+// then it prints one JSON line {latencies, statuses} and exits. Used by bench/reconcile.ts to see
+// whether reservations slow down while a statement's approvals run.
+import readline from 'node:readline';
+import { client, request } from './http';
+import { buyer } from './workloads';
+
+const [port, raffleId, concurrency, firstNumber] = process.argv.slice(2);
+const c = client(Number(port), Number(concurrency));
+const latencies: number[] = [];
+const statuses: Record<string, number> = {};
+let next = Number(firstNumber);
+let stopped = false;
+
+async function buyerLoop() {
+  while (!stopped) {
+    const number = next++;
+    try {
+      const reply = await request(c, 'POST', `/api/raffles/${raffleId}/reservations`, {
+        body: { numbers: [number], buyer: buyer(500_000 + number) },
+      });
+      latencies.push(reply.ms);
+      statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
+    } catch {
+      statuses.error = (statuses.error ?? 0) + 1;
+    }
+  }
+}
+
+const loops = Array.from({ length: Number(concurrency) }, buyerLoop);
+process.stdout.write('LOAD_STARTED\n');
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('line', async (line) => {
+  if (line.trim() !== 'stop') return;
+  stopped = true;
+  await Promise.all(loops);
+  c.agent.destroy();
+  process.stdout.write(`${JSON.stringify({ latencies, statuses })}\n`);
+  process.exit(0);
+});

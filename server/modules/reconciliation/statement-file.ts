@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { MAX_STATEMENT_ROWS, reconciliationMessages } from '../../../domain/reconciliation';
+import { AppError, UnprocessableError } from '../../lib/errors';
+import type { Cell } from './statement-values';
+
+/**
+ * A statement file read as it streams in (papaparse for CSV, exceljs's streaming reader for XLSX),
+ * into rows of cells: the table is found and interpreted afterwards (statement-layout.ts). Only the
+ * rows are held, never the workbook, and at most MAX_STATEMENT_ROWS of them.
+ */
+export type StatementFileKind = 'csv' | 'xlsx';
+export type StatementFile = { kind: StatementFileKind; rows: Cell[][]; sha256: string; bytes: number };
+
+export class UnsupportedStatementError extends AppError {
+  constructor(message: string = reconciliationMessages.unsupportedType) {
+    super(415, 'UNSUPPORTED_STATEMENT_TYPE', message);
+  }
+}
+
+const startsWith = (head: Buffer, ...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+
+/** The kind by content: an XLSX is a ZIP; text with no NUL byte is CSV; anything else is refused. */
+function sniff(head: Buffer): StatementFileKind {
+  if (startsWith(head, 0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
+  if (startsWith(head, 0xd0, 0xcf, 0x11, 0xe0))
+    throw new UnsupportedStatementError(reconciliationMessages.legacyExcel);
+  // PDF, images, archives and other binaries hold NUL bytes or open with a known signature.
+  if (startsWith(head, 0x25, 0x50, 0x44, 0x46) || head.subarray(0, 4096).includes(0))
+    throw new UnsupportedStatementError();
+  return 'csv';
+}
+
+/**
+ * Text as UTF-8 while it is valid UTF-8, else Windows-1252 from the first invalid chunk on (what
+ * Venezuelan bank exports use when they are not UTF-8). A sequence cut between chunks waits for
+ * the next one. A leading BOM goes.
+ */
+class StatementText extends Transform {
+  private carry: Buffer = Buffer.alloc(0);
+  private utf8 = true;
+  private first = true;
+
+  constructor() {
+    super({ decodeStrings: true, encoding: 'utf8' });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.emitText(Buffer.concat([this.carry, chunk]), false);
+    done();
+  }
+
+  override _flush(done: TransformCallback) {
+    this.emitText(this.carry, true);
+    done();
+  }
+
+  private emitText(bytes: Buffer, end: boolean) {
+    let cut = bytes.length;
+    if (this.utf8 && !end) {
+      // Back up to the start of a last sequence that may be incomplete.
+      let i = bytes.length - 1;
+      while (i >= 0 && i > bytes.length - 4 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
+      if (i >= 0 && (bytes[i] as number) >= 0xc0) cut = i;
+    }
+    this.carry = bytes.subarray(cut);
+    let text = '';
+    if (this.utf8) {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, cut));
+      } catch {
+        this.utf8 = false;
+        this.carry = Buffer.alloc(0);
+        text = new TextDecoder('windows-1252').decode(bytes);
+      }
+    } else text = new TextDecoder('windows-1252').decode(bytes);
+    if (this.first && text.length > 0) {
+      this.first = false;
+      text = text.replace(/^\uFEFF/, '');
+    }
+    if (text) this.push(text);
+  }
+}
+
+const tooManyRows = () => new UnprocessableError(reconciliationMessages.tooManyRows, 'STATEMENT_TOO_LONG');
+
+const DELIMITERS = [';', ',', '\t', '|'];
+
+/**
+ * The delimiter that splits the first lines into the same number of columns most often (and into
+ * more columns on a tie). Papa's own guess is thrown by the lines banks put above the table, and
+ * by decimal commas in a `;` file.
+ */
+export function guessDelimiter(head: Buffer): string {
+  const text = head.toString('latin1');
+  const sample = text.slice(0, Math.max(text.lastIndexOf('\n'), Math.min(text.length, 4096)));
+  let best = { delimiter: ',', rows: 0, columns: 0 };
+  for (const delimiter of DELIMITERS) {
+    const widths = Papa.parse<string[]>(sample, {
+      delimiter,
+      preview: 40,
+      skipEmptyLines: 'greedy',
+    }).data.map((row) => row.length);
+    const counts = new Map<number, number>();
+    for (const width of widths) if (width > 1) counts.set(width, (counts.get(width) ?? 0) + 1);
+    for (const [columns, rows] of counts) {
+      if (rows > best.rows || (rows === best.rows && columns > best.columns))
+        best = { delimiter, rows, columns };
+    }
+  }
+  return best.delimiter;
+}
+
+function readCsv(source: Readable, rows: Cell[][], delimiter: string): Promise<void> {
+  const text = source.pipe(new StatementText());
+  return new Promise((resolve, reject) => {
+    let failure: Error | null = null;
+    // Empty lines are kept (and skipped later) so a row's number is its line in the file.
+    Papa.parse<string[]>(text, {
+      delimiter,
+      step(result, parser) {
+        if (rows.length >= MAX_STATEMENT_ROWS) {
+          failure = tooManyRows();
+          parser.abort();
+          return;
+        }
+        rows.push(result.data.slice(0, 100));
+      },
+      complete: () => (failure ? reject(failure) : resolve()),
+      error: (error) => reject(error),
+    });
+  });
+}
+
+/** An Excel cell value as a plain value: formulas by their result, rich text by its text. */
+function plainCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
+    if ('result' in v) return plainCell(v.result);
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
+    if ('text' in v) return plainCell(v.text);
+  }
+  return null;
+}
+
+async function readXlsx(source: Readable, rows: Cell[][]) {
+  // Loaded on the first workbook, not at start-up: exceljs takes about a second to import.
+  const { default: excel } = await import('exceljs');
+  // Styles are read so date cells come back as dates; the first sheet is the statement.
+  const workbook = new excel.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'emit',
+  });
+  let sheets = 0;
+  for await (const sheet of workbook) {
+    sheets++;
+    for await (const row of sheet) {
+      if (sheets > 1) continue; // read to the end: the upload must be consumed
+      if (rows.length >= MAX_STATEMENT_ROWS) throw tooManyRows();
+      const values = (row as ExcelJS.Row).values as unknown[];
+      // exceljs rows are 1-based and sparse; empty rows above keep their place.
+      while (rows.length < (row as ExcelJS.Row).number - 1) rows.push([]);
+      rows.push(
+        Array.from({ length: Math.min(Math.max(values.length - 1, 0), 100) }, (_, i) =>
+          plainCell(values[i + 1]),
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * Reads the statement as it arrives. A CSV or XLSX the parsers cannot read is a 422; what is
+ * neither (a PDF, an image, an old .xls) a 415. The caller checks the size limit (the stream ends
+ * early when it is hit).
+ */
+export async function readStatementFile(source: Readable): Promise<StatementFile> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // Whatever happens below, the upload is read to its end (busboy waits for it), and a stream
+  // left half-way never throws an unhandled 'error'.
+  const drain = () => {
+    source.unpipe(tap);
+    source.resume();
+  };
+  tap.on('error', () => {});
+  source.pipe(tap);
+  const head = await firstChunk(tap);
+  if (head.length === 0) {
+    drain();
+    throw new UnprocessableError(reconciliationMessages.noMovements, 'EMPTY_STATEMENT');
+  }
+  tap.unshift(head);
+  const rows: Cell[][] = [];
+  let kind: StatementFileKind;
+  try {
+    kind = sniff(head);
+    if (kind === 'csv') await readCsv(tap, rows, guessDelimiter(head));
+    else await readXlsx(tap, rows);
+  } catch (error) {
+    drain();
+    if (error instanceof AppError) throw error;
+    throw new UnprocessableError(reconciliationMessages.unreadable, 'UNREADABLE_STATEMENT');
+  }
+  drain();
+  return { kind, rows, sha256: hash.digest('hex'), bytes };
+}
+
+/** The first bytes of the stream (empty at its end), without taking them out for good. */
+async function firstChunk(stream: Readable): Promise<Buffer> {
+  for (;;) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) return chunk;
+    if (stream.readableEnded) return Buffer.alloc(0);
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('readable', done);
+        stream.off('end', done);
+        resolve();
+      };
+      stream.once('readable', done).once('end', done);
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import type { StaffPayment } from '@domain/payments';
+
+/**
+ * The payment's amount in Bs céntimos: what the buyer typed when they paid in Bs (converted on the
+ * server at the day's rate), else the USD amount at the payment's rate snapshot; null without one.
+ */
+export function paymentBsCents(
+  payment: Pick<StaffPayment, 'amount_cents' | 'amount_ves_cents' | 'rate_to_usd'>,
+) {
+  if (payment.amount_ves_cents !== null) return payment.amount_ves_cents;
+  return payment.rate_to_usd === null ? null : Math.round(payment.amount_cents * payment.rate_to_usd);
+}
+
+/** The numbers a payment pays: its parts, or its own ticket for a payment recorded before orders. */
+export function paymentNumbers(payment: StaffPayment): string[] {
+  return payment.parts.length > 0
+    ? payment.parts.map((p) => p.ticket_number)
+    : [payment.ticket.ticket_number];
+}

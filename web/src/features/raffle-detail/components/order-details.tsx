@@ -1,0 +1,126 @@
+import { formatOrderCode, type OrderView } from '@domain/orders';
+import type { PublicRaffle } from '@domain/raffles';
+import { CheckCircle2, Plus, ReceiptText, Search } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import type { VesRate } from '@/lib/exchange-rates';
+import { orderTexts } from '../order-texts';
+import type { OrderVisit } from '../order-visit';
+import { priceText } from '../price';
+import { raffleDetailTexts } from '../texts';
+import { HowToPay } from './how-to-pay';
+import { OrderPaymentForm } from './order-payment-form';
+import { OrderPayments } from './order-payments';
+import { OrderTicket } from './order-ticket';
+import { ShareActions } from './share-actions';
+
+const t = orderTexts;
+
+type OrderDetailsProps = { raffle: PublicRaffle; order: OrderView; visit: OrderVisit; rate: VesRate };
+
+/** The order: its ticket (code, numbers, money, QR), how to pay, the payment form, and what was sent. */
+export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const code = formatOrderCode(order.code);
+  const list = order.tickets.map((ticket) => ticket.ticket_number).join(', ');
+  const numbers = t.numbersList(order.tickets.length, list);
+  const method = visit.paymentMethod ?? 'pago_movil';
+  const cuotas = raffle.payment_type === 'cuotas' && (raffle.installments ?? 0) > 1;
+  const url = typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
+
+  // Arriving from the checkout: back to the top, the title takes the focus.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <section aria-labelledby="order-title" className="mx-auto grid w-full max-w-xl gap-5">
+      <div className="grid justify-items-center gap-2 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          {visit.fresh ? (
+            <CheckCircle2 aria-hidden className="size-8" />
+          ) : (
+            <ReceiptText aria-hidden className="size-8" />
+          )}
+        </span>
+        <h1
+          id="order-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-zinc-900 outline-none"
+        >
+          {visit.fresh ? t.freshTitle : t.title}
+        </h1>
+        <p className="text-sm text-zinc-600">{t.subtitle}</p>
+      </div>
+
+      <OrderTicket
+        raffle={raffle}
+        order={order}
+        buyerName={visit.buyerName}
+        total={priceText(order.total_cents, rate)}
+        paid={priceText(order.paid_cents, rate)}
+        owed={priceText(order.owed_cents, rate)}
+        dueNow={priceText(order.due_now_cents > 0 ? order.due_now_cents : order.owed_cents, rate)}
+        cuotas={cuotas && order.due_now_cents > 0 && order.due_now_cents < order.owed_cents}
+        url={url}
+      />
+      <ShareActions title={raffle.name} text={t.shareText(raffle.name, code, numbers)} url={url} />
+
+      {order.owed_cents > 0 ? (
+        <>
+          <HowToPay
+            accounts={raffle.payment_accounts}
+            instructions={raffle.payment_instructions}
+            method={method}
+            contactPhone={raffle.contact_phone}
+            proofMessage={raffleDetailTexts.success.proofMessage(
+              raffle.name,
+              `${numbers} (pedido ${code})`,
+              priceText(order.owed_cents, rate).label,
+            )}
+          />
+          <Card className="p-5">
+            <OrderPaymentForm
+              order={order}
+              cedula={visit.cedula}
+              rate={rate}
+              defaultMethod={visit.paymentMethod}
+            />
+          </Card>
+        </>
+      ) : (
+        <p
+          role="status"
+          className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+        >
+          <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
+          {t.allPaid}
+        </p>
+      )}
+
+      <OrderPayments payments={order.payments} rate={rate} />
+
+      <Card className="grid gap-3 p-5">
+        <p className="text-sm text-zinc-700">{raffleDetailTexts.success.trackingHint}</p>
+        <Button asChild variant="secondary" size="lg">
+          <Link to={paths.tracking.getHref()}>
+            <Search aria-hidden />
+            {raffleDetailTexts.success.tracking}
+          </Link>
+        </Button>
+      </Card>
+
+      <Button asChild variant="ghost" size="lg">
+        <Link to={paths.raffle.getHref(raffle.id)}>
+          <Plus aria-hidden />
+          {t.more}
+        </Link>
+      </Button>
+    </section>
+  );
+}

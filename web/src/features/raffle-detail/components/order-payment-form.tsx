@@ -1,0 +1,250 @@
+import { VENEZUELAN_BANKS } from '@domain/banks';
+import { formatBs, formatUsd } from '@domain/money';
+import type { OrderView } from '@domain/orders';
+import { caracasDate } from '@domain/rates';
+import type { PaymentMethod } from '@domain/reservations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useCreateOrderPayment } from '@/api/orders';
+import { ErrorAlert } from '@/components/error-alert';
+import { PaymentMethodField } from '@/components/payment-method-field';
+import { ProofUpload } from '@/components/proof-upload';
+import { Button } from '@/components/ui/button';
+import { Field, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useProofUpload } from '@/hooks/use-proof-upload';
+import { isApiError } from '@/lib/api-error';
+import type { VesRate } from '@/lib/exchange-rates';
+import {
+  type AmountCurrency,
+  centsToInput,
+  type OrderPaymentFormInput,
+  type OrderPaymentFormOutput,
+  orderPaymentFormSchema,
+  parseAmountToCents,
+  usdToVesCents,
+  vesToUsdCents,
+} from '../order-payment-schema';
+import { orderPaymentTexts } from '../order-texts';
+import { CurrencyToggle } from './currency-toggle';
+
+const t = orderPaymentTexts;
+const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const bsFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const FIELDS = ['amount', 'payment_method', 'bank_code', 'reference', 'payer_phone', 'paid_on'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+type OrderPaymentFormProps = {
+  order: Pick<OrderView, 'code' | 'owed_cents' | 'due_now_cents'>;
+  cedula: string;
+  rate: VesRate;
+  defaultMethod?: PaymentMethod;
+  onSent?: () => void;
+};
+
+/** The amount a field shows for `usdCents` in `currency` (Bs at today's rate). */
+const amountFor = (usdCents: number, currency: AmountCurrency, rate: number | null) =>
+  centsToInput(currency === 'VES' && rate ? usdToVesCents(usdCents, rate) : usdCents);
+
+/**
+ * "Enviar comprobante" for a whole order: one payment, in Bs or USD, that the server spreads over
+ * the order's numbers. The proof is optional; the bank data is what the organizer checks.
+ */
+export function OrderPaymentForm({ order, cedula, rate, defaultMethod, onSent }: OrderPaymentFormProps) {
+  const proof = useProofUpload();
+  const pay = useCreateOrderPayment();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const due = order.due_now_cents > 0 ? order.due_now_cents : order.owed_cents;
+  const startCurrency: AmountCurrency = rate.rate ? 'VES' : 'USD';
+  const form = useForm<OrderPaymentFormInput, unknown, OrderPaymentFormOutput>({
+    resolver: zodResolver(orderPaymentFormSchema({ owedCents: order.owed_cents, rate: rate.rate })),
+    defaultValues: {
+      currency: startCurrency,
+      amount: amountFor(due, startCurrency, rate.rate),
+      payment_method: defaultMethod ?? 'pago_movil',
+      bank_code: '',
+      reference: '',
+      payer_phone: '',
+      paid_on: caracasDate(),
+    },
+  });
+  const errors = form.formState.errors;
+  const currency = form.watch('currency');
+  const method = form.watch('payment_method');
+  const typed = parseAmountToCents(form.watch('amount') ?? '');
+  const banked = method === 'transfer' || method === 'pago_movil';
+  const dueLabel = `${formatUsd(due)}${rate.rate ? ` / ${formatBs(due, rate.rate)}` : ''}`;
+
+  const switchCurrency = (next: AmountCurrency) => {
+    if (next === currency) return;
+    const cents = parseAmountToCents(form.getValues('amount'));
+    form.setValue('currency', next);
+    if (cents !== null && rate.rate) {
+      const usd = currency === 'VES' ? vesToUsdCents(cents, rate.rate) : cents;
+      form.setValue('amount', amountFor(usd, next, rate.rate));
+    }
+  };
+
+  const onSubmit = async (values: OrderPaymentFormOutput) => {
+    setError(null);
+    try {
+      await pay.mutateAsync({
+        order_code: order.code,
+        cedula,
+        ...values,
+        payment_proof: proof.fileUrl ?? undefined,
+      });
+      proof.clear();
+      setSent(true);
+      onSent?.();
+    } catch (cause) {
+      if (!isApiError(cause)) return setError(t.failed);
+      if (cause.code === 'RATE_UNAVAILABLE') switchCurrency('USD');
+      const onField = (name: FieldName, message: string) =>
+        form.setError(name, { message }, { shouldFocus: true });
+      if (cause.code === 'DUPLICATE_REFERENCE') return onField('reference', cause.message);
+      if (cause.code === 'AMOUNT_TOO_HIGH') return onField('amount', cause.message);
+      const known = cause.fields.filter((f) => (FIELDS as readonly string[]).includes(f.path));
+      for (const field of known) onField(field.path as FieldName, field.message);
+      if (known.length === 0) setError(cause.message);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="grid gap-3">
+        <p
+          role="status"
+          className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+        >
+          <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-700" />
+          {t.sent}
+        </p>
+        {order.owed_cents > 0 && (
+          <Button variant="secondary" className="w-fit" onClick={() => setSent(false)}>
+            {t.sendAnother}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const amountHint =
+    typed !== null && typed > 0 && rate.rate
+      ? currency === 'VES'
+        ? t.inUsd(formatUsd(vesToUsdCents(typed, rate.rate)), rateFormat.format(rate.rate))
+        : t.inBs(`Bs ${bsFormat.format(usdToVesCents(typed, rate.rate) / 100)}`)
+      : rate.rate
+        ? t.amountHint(dueLabel)
+        : t.noRate;
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      className="grid gap-4"
+      data-testid="order-payment-form"
+    >
+      <div>
+        <h3 className="text-base font-semibold text-zinc-900">{t.title}</h3>
+        <p className="text-sm text-zinc-600">{t.description}</p>
+      </div>
+      <CurrencyToggle value={currency} onChange={switchCurrency} vesDisabled={!rate.rate} />
+      <Field id="order-amount" label={t.amount(currency)} error={errors.amount?.message}>
+        <Input
+          {...fieldControlProps('order-amount', errors.amount?.message, 'order-amount-live')}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={16}
+          {...form.register('amount')}
+        />
+      </Field>
+      <p id="order-amount-live-hint" aria-live="polite" className="-mt-2 text-xs text-zinc-600 tabular-nums">
+        {amountHint}
+      </p>
+      <Controller
+        control={form.control}
+        name="payment_method"
+        render={({ field }) => (
+          <PaymentMethodField
+            id="order-method"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.payment_method?.message}
+          />
+        )}
+      />
+      {banked && (
+        <Controller
+          control={form.control}
+          name="bank_code"
+          render={({ field }) => (
+            <Field id="order-bank" label={t.bank} error={errors.bank_code?.message}>
+              <Select value={field.value || undefined} onValueChange={field.onChange}>
+                <SelectTrigger
+                  {...fieldControlProps('order-bank', errors.bank_code?.message)}
+                  onBlur={field.onBlur}
+                >
+                  <SelectValue placeholder={t.bankPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {VENEZUELAN_BANKS.map((bank) => (
+                    <SelectItem key={bank.code} value={bank.code}>
+                      {bank.code} · {bank.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+          )}
+        />
+      )}
+      <Field
+        id="order-reference"
+        label={banked ? t.reference : t.referenceOptional}
+        error={errors.reference?.message}
+      >
+        <Input
+          {...fieldControlProps('order-reference', errors.reference?.message)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={60}
+          placeholder={t.referencePlaceholder}
+          {...form.register('reference')}
+        />
+      </Field>
+      {method === 'pago_movil' && (
+        <Field id="order-payer-phone" label={t.payerPhone} error={errors.payer_phone?.message}>
+          <Input
+            {...fieldControlProps('order-payer-phone', errors.payer_phone?.message)}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            placeholder={t.payerPhonePlaceholder}
+            {...form.register('payer_phone')}
+          />
+        </Field>
+      )}
+      <Field id="order-paid-on" label={t.paidOn} error={errors.paid_on?.message}>
+        <Input
+          {...fieldControlProps('order-paid-on', errors.paid_on?.message)}
+          type="date"
+          max={caracasDate()}
+          {...form.register('paid_on')}
+        />
+      </Field>
+      <ProofUpload id="order-proof" label={t.proof} hint={t.proofHint} upload={proof} />
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <Button type="submit" size="lg" loading={pay.isPending} disabled={proof.uploading}>
+        {!pay.isPending && <Send aria-hidden />}
+        {pay.isPending ? t.sending : t.submit}
+      </Button>
+    </form>
+  );
+}
