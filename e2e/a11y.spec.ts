@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { paths } from '../web/src/config/paths';
-import { ADMIN, apiSignIn, createStaffUser, expect, test, uniqueSerial, withAdminSession } from './fixtures';
+import {
+  ADMIN,
+  apiSignIn,
+  createStaffUser,
+  expect,
+  test,
+  uniqueReference,
+  uniqueSerial,
+  withAdminSession,
+} from './fixtures';
 import { uploadPrizePhotos } from './prize-photo';
 import { cell, createActiveRaffle, fillCheckout, setVesRate } from './raffle-helpers';
 import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
@@ -42,8 +51,8 @@ async function sendProof(request: APIRequestContext, raffleId: string, number: n
       phone_last4: buyer.last4,
       amount_cents: 500,
       payment_method: 'pago_movil',
-      // One reference per payment: a bank reference is credited once (issue 18).
-      reference: `00451${number}`,
+      // Each proof its own bank reference: a reference is credited once (issue 18).
+      reference: uniqueReference(),
       payment_proof: ((await upload.json()) as { fileUrl: string }).fileUrl,
     },
   });

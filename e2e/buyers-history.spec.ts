@@ -221,8 +221,9 @@ test.describe('buyers and history (staff)', () => {
     await patchNumberViaApi(request, raffle.id, 322, { status: 'pagado' });
     await patchNumberViaApi(request, raffle.id, 50, {
       status: 'abonado',
-      total_paid_cents: 400,
-      remaining_cents: 600,
+      // Money is recorded, never typed (issue 18): an abono of $4 of the $10 price.
+      amount_cents: 400,
+      payment_method: 'zelle',
       note: 'Abonó $4 por Zelle',
     });
 

@@ -67,6 +67,13 @@ export function uniqueSerial(): number {
   return lastSerial * 10 + (workerIndex % 10);
 }
 
+/**
+ * A bank reference no other payment of this run carries: a reference is credited once per method
+ * among payments that are not rejected (409 DUPLICATE_REFERENCE, issue 18), so seeds never share one.
+ * Eight digits, as banks print them.
+ */
+export const uniqueReference = () => String(uniqueSerial() % 100_000_000).padStart(8, '0');
+
 /** A unique e-mail per call, so specs never collide on the shared run database. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${uniqueSerial().toString(36)}@e2e.test`;
 

@@ -43,8 +43,8 @@ test.describe('dashboard sales insight', () => {
     await reserveViaApi(request, raffle.id, [1, 2, 3, 4, 5], { cedula: 'V-23456789' });
     await patchNumberViaApi(request, raffle.id, 3, {
       status: 'abonado',
-      total_paid_cents: 400,
-      remaining_cents: 600,
+      // Money is recorded, never typed (issue 18): an abono of $4 of the $10 price.
+      amount_cents: 400,
     });
     await patchNumberViaApi(request, raffle.id, 4, { status: 'pagado' });
     await patchNumberViaApi(request, raffle.id, 5, { status: 'disponible' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test, withAdminSession } from './fixtures';
+import { expect, screenshot, test, uniqueReference, withAdminSession } from './fixtures';
 import {
   cardsOf,
   cardWithNumber,
@@ -10,6 +10,7 @@ import {
   uniqueBuyer,
 } from './payments-helpers';
 import { setVesRate } from './raffle-helpers';
+import { reserveViaApi } from './raffle-seed';
 
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -52,20 +53,52 @@ test.describe('payments screen (admin)', () => {
     const second = uniqueBuyer('yusmary contreras');
     const grouped = uniqueBuyer('andrea lópez');
     await page.setViewportSize(PHONE);
-    const [earlier] = await reserveAndPay(request, raffle.id, [21], first, {
-      proof: await receiptPng(page, ['Pago móvil', 'Ref. 00987654', 'Bs 182,50']),
-      reference: '00987654',
+    const reference = uniqueReference();
+    const receipt = await receiptPng(page, ['Pago móvil', `Ref. ${reference}`, 'Bs 182,50']);
+    const { paymentId: earlier } = await reserveAndPay(request, raffle.id, [21], first, {
+      proof: receipt,
+      reference,
     });
     await reserveAndPay(request, raffle.id, [105, 106, 107], grouped, {
       proof: { name: 'comprobante.pdf', mimeType: 'application/pdf', buffer: PDF },
-      reference: '44556677',
       method: 'transfer',
     });
-    // Another buyer reports the same bank reference: a fraud hint (newest, so first on screen).
-    await reserveAndPay(request, raffle.id, [88], second, {
-      proof: await receiptPng(page, ['Pago móvil', 'Ref. 00987654', 'Bs 182,50']),
-      reference: '00987654',
+
+    // Another buyer reports the same bank reference: refused, naming the payment it was credited to
+    // (a reference is credited once, written as the bank prints it or not).
+    const { order } = (await reserveViaApi(request, raffle.id, [88], second)) as { order: { code: string } };
+    const reused = await request.post('/api/payments', {
+      data: {
+        order_code: order.code,
+        cedula: second.cedula,
+        amount_cents: 500,
+        payment_method: 'pago_movil',
+        reference: `REF-${reference}`,
+        bank_code: '0102',
+        payer_phone: second.phone,
+      },
     });
+    expect(reused.status(), await reused.text()).toBe(409);
+    const refused = (await reused.json()) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe('DUPLICATE_REFERENCE');
+    expect(refused.error.message).toContain(`número 021 de «${raffle.name}»`);
+    // The same buyer then sends the first buyer's receipt under a reference of their own: the
+    // reviewer sees the same proof file flagged (newest, so first on screen).
+    const upload = await request.post('/api/uploads', { multipart: { file: receipt } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const sent = await request.post('/api/payments', {
+      data: {
+        order_code: order.code,
+        cedula: second.cedula,
+        amount_cents: 500,
+        payment_method: 'pago_movil',
+        reference: uniqueReference(),
+        bank_code: '0102',
+        payer_phone: second.phone,
+        payment_proof: ((await upload.json()) as { fileUrl: string }).fileUrl,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
 
     await withAdminSession(page);
     await openPayments(page);

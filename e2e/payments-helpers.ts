@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, uniqueSerial } from './fixtures';
+import { expect, uniqueReference, uniqueSerial } from './fixtures';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // The admin's payments screen and the payments buyers report, shared by the payments-*.spec.ts files.
@@ -52,36 +52,45 @@ async function uploadProof(request: APIRequestContext, proof: Proof): Promise<st
 }
 
 /**
- * The buyer reserves `numbers` and reports one payment per number with ONE proof file (what the
- * checkout does with a proof for several numbers): the payments share a group on the server.
+ * The buyer reserves `numbers` and pays the whole order with ONE proof (issue 18: one payment per
+ * order, spread over its numbers): `POST /api/payments` with the order's code and the buyer's
+ * cedula. Transfers and pagos móviles carry a bank reference, unique in the run unless given.
  */
 export async function reserveAndPay(
   request: APIRequestContext,
   raffleId: string,
   numbers: number[],
   buyer: Buyer,
-  payment: { proof: Proof; reference?: string; amountCents?: number; method?: string },
-): Promise<string[]> {
-  const { tickets } = (await reserveViaApi(request, raffleId, numbers, buyer)) as {
+  payment: {
+    proof: Proof;
+    reference?: string;
+    /** The whole payment, in USD cents: $5 per number unless given. */
+    amountCents?: number;
+    method?: string;
+    bankCode?: string;
+  },
+): Promise<{ paymentId: string; orderCode: string; tickets: { id: string; number: number }[] }> {
+  const { tickets, order } = (await reserveViaApi(request, raffleId, numbers, buyer)) as {
     tickets: { id: string; number: number }[];
+    order: { code: string };
   };
-  const fileUrl = await uploadProof(request, payment.proof);
-  const ids: string[] = [];
-  for (const ticket of tickets) {
-    const response = await request.post('/api/payments', {
-      data: {
-        ticket_id: ticket.id,
-        cedula: buyer.cedula,
-        amount_cents: payment.amountCents ?? 500,
-        payment_method: payment.method ?? 'pago_movil',
-        reference: payment.reference,
-        payment_proof: fileUrl,
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    ids.push(((await response.json()) as { payment: { id: string } }).payment.id);
-  }
-  return ids;
+  const method = payment.method ?? 'pago_movil';
+  const referenced = method === 'transfer' || method === 'pago_movil';
+  const response = await request.post('/api/payments', {
+    data: {
+      order_code: order.code,
+      cedula: buyer.cedula,
+      amount_cents: payment.amountCents ?? 500 * numbers.length,
+      payment_method: method,
+      reference: payment.reference ?? (referenced ? uniqueReference() : undefined),
+      ...(referenced && { bank_code: payment.bankCode ?? '0102' }),
+      ...(method === 'pago_movil' && { payer_phone: buyer.phone }),
+      payment_proof: await uploadProof(request, payment.proof),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { payment: created } = (await response.json()) as { payment: { id: string } };
+  return { paymentId: created.id, orderCode: order.code, tickets };
 }
 
 export async function newRaffle(request: APIRequestContext, prefix: string) {
@@ -99,10 +108,16 @@ export const cardsOf = (page: Page, raffleName: string) =>
 
 /**
  * The card of `cards` that pays this number: matched on the number's own badge, not on any text
- * of the card (a raffle name's random suffix can contain "021").
+ * of the card (a raffle name's random suffix can contain "021"). The badge reads "007", or
+ * "Número 007" where the word is for screen readers.
  */
-export const cardWithNumber = (page: Page, cards: Locator, number: string) =>
-  cards.filter({ has: page.getByRole('listitem').filter({ hasText: new RegExp(`^${number}$`) }) });
+export function cardWithNumber(page: Page, cards: Locator, number: string) {
+  const items = page.getByRole('listitem');
+  const badge = new RegExp(`^(Número )?${number}$`);
+  return cards.filter({
+    has: items.filter({ hasText: badge }).or(items.filter({ has: page.getByText(badge) })),
+  });
+}
 
 export async function openPayments(page: Page, query = '') {
   await page.goto(`${PAYMENTS}${query}`);

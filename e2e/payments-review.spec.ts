@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toast, withAdminSession } from './fixtures';
+import { expect, test, toast, uniqueReference, withAdminSession } from './fixtures';
 import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
 import { cell, openRaffle, phoneContext, setVesRate } from './raffle-helpers';
 
@@ -24,9 +24,10 @@ test.describe('payments screen (admin)', () => {
   }) => {
     const raffle = await newRaffle(request, 'Moto Bera SBR');
     const buyer = uniqueBuyer('maría de los ángeles pérez');
+    const reference = uniqueReference();
     await reserveAndPay(request, raffle.id, [7], buyer, {
-      proof: await receiptPng(page, ['Pago móvil', 'Ref. 004455', 'Bs 182,50']),
-      reference: '004455',
+      proof: await receiptPng(page, ['Pago móvil', `Ref. ${reference}`, 'Bs 182,50']),
+      reference,
     });
 
     // A visitor watches the board on their phone.
@@ -46,7 +47,7 @@ test.describe('payments screen (admin)', () => {
     await expect(card).toContainText('$5,00');
     await expect(card).toContainText('Bs 182,50');
     await expect(card).toContainText('Pago móvil');
-    await expect(card).toContainText('004455');
+    await expect(card).toContainText(reference);
     await expect(card.getByText(/^Quedan (47|48) h para revisar$/)).toBeVisible();
     const whatsapp = card.getByRole('link', { name: /^Escribir por WhatsApp a María de los Ángeles Pérez/ });
     await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/58412777\d{4}\?text=/);
@@ -89,9 +90,10 @@ test.describe('payments screen (admin)', () => {
   }) => {
     const raffle = await newRaffle(request, 'Televisor 55 pulgadas');
     const buyer = uniqueBuyer('ana rivas');
+    const reference = uniqueReference();
     await reserveAndPay(request, raffle.id, [12], buyer, {
-      proof: await receiptPng(page, ['Transferencia', 'Ref. 778899']),
-      reference: '778899',
+      proof: await receiptPng(page, ['Transferencia', `Ref. ${reference}`]),
+      reference,
       method: 'transfer',
     });
     await withAdminSession(page);
@@ -107,7 +109,7 @@ test.describe('payments screen (admin)', () => {
     await expect(dialog.getByText('Escribe el motivo del rechazo')).toBeVisible();
     await expect(card).toHaveCount(1);
 
-    const reason = 'La referencia 778899 no aparece en el banco';
+    const reason = `La referencia ${reference} no aparece en el banco`;
     await dialog.getByLabel('Motivo del rechazo').fill(reason);
     await dialog.getByRole('button', { name: 'Rechazar pago' }).click();
     await expect(toast(page, 'Pago del número 012 rechazado')).toBeVisible();
@@ -125,21 +127,31 @@ test.describe('payments screen (admin)', () => {
     await expect(page.getByRole('tab', { name: /^Pendientes/ })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('one proof for two numbers is one card, approved with one click', async ({ page, request }) => {
+  test('one proof for an order of two numbers is one payment: one card, approved with one click', async ({
+    page,
+    request,
+  }) => {
     const raffle = await newRaffle(request, 'Combo iPhone 16');
     const buyer = uniqueBuyer('carlos gómez');
-    await reserveAndPay(request, raffle.id, [4, 3], buyer, {
-      proof: await receiptPng(page, ['Pago móvil', 'Ref. 123123', 'Bs 365,00']),
-      reference: '123123',
+    const reference = uniqueReference();
+    const { paymentId, orderCode } = await reserveAndPay(request, raffle.id, [4, 3], buyer, {
+      proof: await receiptPng(page, ['Pago móvil', `Ref. ${reference}`, 'Bs 365,00']),
+      reference,
     });
     await withAdminSession(page);
     await openPayments(page);
     const card = cardsOf(page, raffle.name);
     await expect(card).toHaveCount(1);
-    await expect(card.getByRole('list', { name: '2 números' })).toHaveText(/003\s*004/);
+    // The order's code as buyers read it, and what the payment gives each number (in number order).
+    await expect(card).toContainText(`${orderCode.slice(0, 3)}-${orderCode.slice(3)}`);
+    const parts = card.getByTestId('payment-parts').getByRole('listitem');
+    await expect(parts).toHaveCount(2);
+    await expect(parts.nth(0)).toContainText('003');
+    await expect(parts.nth(0)).toContainText('Recibe $5,00');
+    await expect(parts.nth(1)).toContainText('004');
+    await expect(parts.nth(1)).toContainText('Recibe $5,00');
     await expect(card).toContainText('$10,00');
     await expect(card).toContainText('Bs 365,00');
-    await expect(card).toContainText('Un solo comprobante para 2 números');
 
     const reviews: string[] = [];
     page.on('request', (r) => {
@@ -150,13 +162,14 @@ test.describe('payments screen (admin)', () => {
     const approve = card.getByRole('button', { name: 'Aprobar el pago de los números 003, 004' });
     await approve.click();
     await expect(toast(page, 'Pago de los números 003, 004 aprobado')).toBeVisible();
-    expect(reviews).toEqual(['POST /api/payments/review']);
+    // One decision on the one payment, for both numbers.
+    expect(reviews).toEqual([`PATCH /api/payments/${paymentId}`]);
     await expect(card).toHaveCount(0);
 
     await page.getByRole('tab', { name: /^Aprobados/ }).click();
     const approved = cardsOf(page, raffle.name);
     await expect(approved).toHaveCount(1);
-    await expect(approved.getByRole('list', { name: '2 números' })).toHaveText(/003\s*004/);
+    await expect(approved.getByTestId('payment-parts').getByRole('listitem')).toHaveCount(2);
 
     // Each number is paid in full.
     await openRaffle(page, raffle.id, { live: false });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiSignIn, expect, uniqueSerial } from './fixtures';
+import { ADMIN, apiSignIn, expect, uniqueReference, uniqueSerial } from './fixtures';
 
 export type SeededRaffle = { id: string; name: string; total_numbers: number };
 type Credentials = { email: string; password: string };
@@ -129,7 +129,7 @@ export async function rejectedPayment(
   reason: string,
 ) {
   const sent = await request.post('/api/payments', {
-    data: { ticket_id: ticket, amount_cents: amountCents, cedula, reference: '00123456' },
+    data: { ticket_id: ticket, amount_cents: amountCents, cedula, reference: uniqueReference() },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const { payment } = await sent.json();

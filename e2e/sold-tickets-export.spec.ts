@@ -4,7 +4,8 @@ import { createRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName 
 import { ANA, JOSE, rows, ticketsUrl } from './sold-tickets-helpers';
 
 const CSV_HEADER =
-  'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta';
+  'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta;' +
+  'Pedido;Pagado (Bs);Pendiente (Bs)';
 
 test.describe('sold tickets (staff)', () => {
   // Each test seeds its raffle, signs in and walks a whole task; the shared machine is slow.
@@ -21,7 +22,9 @@ test.describe('sold tickets (staff)', () => {
       price_cents: 500,
     });
     await reserveViaApi(request, raffle.id, [3], JOSE);
-    await reserveViaApi(request, raffle.id, [4, 5, 6], ANA);
+    const { order } = (await reserveViaApi(request, raffle.id, [4, 5, 6], ANA)) as {
+      order: { code: string };
+    };
     await patchNumberViaApi(request, raffle.id, 6, { status: 'pagado' });
 
     await withAdminSession(page);
@@ -44,6 +47,9 @@ test.describe('sold tickets (staff)', () => {
       '05;apartado;ana pérez;0424-1112233;V-9876543',
     ]);
     expect(lines[1]).toContain(';0,00;5,00;');
+    // Both of Ana's numbers carry her order's code, as the buyer reads it ("K7M-4Q2XA").
+    const code = `${order.code.slice(0, 3)}-${order.code.slice(3)}`;
+    for (const line of lines.slice(1)) expect(line.split(';')[12]).toBe(code);
     await expect(toast(page, `Descargado ${download.suggestedFilename()}`)).toBeVisible();
   });
 });

@@ -100,8 +100,9 @@ test.describe('sold tickets (staff)', () => {
     await patch(321, { status: 'pagado' });
     await patch(50, {
       status: 'abonado',
-      total_paid_cents: 400,
-      remaining_cents: 600,
+      // Money is recorded, never typed (issue 18): an abono of $4 of the $10 price.
+      amount_cents: 400,
+      payment_method: 'zelle',
       note: 'Abonó $4 por Zelle',
     });
     await patch(999, { status: 'cancelado' });

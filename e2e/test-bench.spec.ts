@@ -13,6 +13,8 @@ const CHECKS = [
   'Almacenamiento',
   'Tasa de cambio',
   'Vencimiento de reservas',
+  // Issue 18: every sale's paid figure equals its approved payments minus refunds.
+  'Libro de pagos',
 ];
 
 test.use({ viewport: DESKTOP });
