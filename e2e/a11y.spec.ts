@@ -259,6 +259,14 @@ const ROUTES: Route[] = [
       await settled(page);
     },
   },
+  {
+    key: 'dashboard.reconcile',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.reconcile.getHref());
+      await settled(page, 'Subir estado de cuenta');
+    },
+  },
 ];
 
 /** Serious and critical violations, one readable block each: rule, why, where. */
