@@ -63,7 +63,7 @@ async function saleOf(request: APIRequestContext, raffleId: string, number: numb
 }
 
 test.describe('money ledger (issue 18)', () => {
-  test('a buyer reserves 3 numbers and pays the order with one proof in Bs; the admin approves one card', {
+  test('a buyer reserves 3 numbers and, from tracking, pays the order with one proof in Bs; the admin approves one card', {
     tag: '@screenshots',
   }, async ({ page, browser, request }) => {
     await setVesRate(request, RATE);
@@ -91,6 +91,14 @@ test.describe('money ledger (issue 18)', () => {
     await expect(page).toHaveURL(new RegExp(`/raffle/${raffle.id}/pedido/[A-Z0-9]{8}$`));
     const code = page.url().split('/').at(-1) ?? '';
     await expect(page.getByText(shownCode(code)).first()).toBeVisible();
+
+    // Later, from tracking: the order is one link, which opens its page to pay all three at once.
+    await page.goto('/tracking');
+    await page.getByLabel('Cédula', { exact: true }).fill(cedula.slice(2));
+    await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill('0101');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await page.getByRole('link', { name: `Pagar pedido ${shownCode(code)} (números 12, 47, 88)` }).click();
+    await expect(page).toHaveURL(new RegExp(`/raffle/${raffle.id}/pedido/${code}$`));
 
     // One payment for the whole order, in bolívares: 3 x $5,00 at 36,50 = Bs 547,50.
     const form = page.getByTestId('order-payment-form');

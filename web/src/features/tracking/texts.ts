@@ -53,6 +53,8 @@ export const trackingTexts = {
     placeholder: 'K7M-4Q2X',
     submit: 'Abrir pedido',
     invalid: 'Código de pedido inválido: son 8 letras y números, p. ej. K7M-4Q2X.',
+    /** A link per order with numbers still owed: one proof pays them all. */
+    payOrder: (code: string, numbers: string) => `Pagar pedido ${code} (números ${numbers})`,
   },
   send: {
     title: (ticket: string) => `Enviar comprobante del número ${ticket}`,

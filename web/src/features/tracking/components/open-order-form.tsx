@@ -13,8 +13,8 @@ const t = trackingTexts.order;
 type OpenOrderFormProps = { raffleId: string; cedula: string };
 
 /**
- * Tracking answers carry no order code yet, so the buyer names it: the order page then takes one
- * payment for all its numbers. The cedula of the lookup goes with the navigation, never the address.
+ * For sales made before orders had codes on tracking answers, the buyer names the order: its page
+ * then takes one payment for all its numbers. The cedula goes with the navigation, never the address.
  */
 export function OpenOrderForm({ raffleId, cedula }: OpenOrderFormProps) {
   const id = useId();

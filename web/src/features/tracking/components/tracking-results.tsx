@@ -1,8 +1,10 @@
+import { formatOrderCode } from '@domain/orders';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { trackingMessages } from '@domain/tracking';
-import { ExternalLink, SearchX } from 'lucide-react';
+import { ExternalLink, ReceiptText, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -11,6 +13,35 @@ import { OpenOrderForm } from './open-order-form';
 import { TrackedTicketItem } from './tracked-ticket-item';
 
 type Group = { raffleId: string; raffleName: string; owner: string; tickets: TrackedTicket[] };
+
+const owes = (ticket: TrackedTicket) =>
+  ticket.remaining_cents > 0 && ['apartado', 'abonado'].includes(ticket.status);
+
+/**
+ * One link per order that still owes money (tracking answers carry the order code): its page takes
+ * one payment for all its numbers. Sales older than orders have no code: the buyer types one.
+ */
+function OrderPayments({ group, cedula }: { group: Group; cedula: string }) {
+  const owing = group.tickets.filter(owes);
+  if (owing.length === 0) return null;
+  const orders = new Map<string, string[]>();
+  for (const ticket of owing)
+    if (ticket.order_code)
+      orders.set(ticket.order_code, [...(orders.get(ticket.order_code) ?? []), ticket.ticket_number]);
+  if (orders.size === 0) return <OpenOrderForm raffleId={group.raffleId} cedula={cedula} />;
+  return (
+    <div className="grid gap-2">
+      {[...orders].map(([code, numbers]) => (
+        <Button key={code} asChild variant="secondary" className="justify-start">
+          <Link to={paths.order.getHref(group.raffleId, code)} state={{ cedula }}>
+            <ReceiptText aria-hidden className="size-4" />
+            {trackingTexts.order.payOrder(formatOrderCode(code), numbers.join(', '))}
+          </Link>
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 function groupByRaffle(tickets: TrackedTicket[]): Group[] {
   const groups = new Map<string, Group>();
@@ -94,9 +125,7 @@ export function TrackingResults({ tickets, credentials, onPaymentSent }: Trackin
               />
             ))}
           </ul>
-          {group.tickets.some(
-            (ticket) => ticket.remaining_cents > 0 && ['apartado', 'abonado'].includes(ticket.status),
-          ) && <OpenOrderForm raffleId={group.raffleId} cedula={credentials.cedula} />}
+          <OrderPayments group={group} cedula={credentials.cedula} />
         </Card>
       ))}
     </section>
