@@ -2,7 +2,6 @@ import { ledgerNotes } from '../../../domain/ledger';
 import { type OrderView, spreadPayment } from '../../../domain/orders';
 import type { batchReviewSchema, createPaymentSchema, reviewPaymentSchema } from '../../../domain/payments';
 import {
-  type Payment,
   type PaymentCounts,
   type PaymentStatus,
   paymentMessages,
@@ -22,33 +21,8 @@ import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { insertPayment, ticketLedger } from './money-ledger';
-import {
-  ledgerRepo,
-  type PaymentRow,
-  paymentsRepo,
-  raffleTerms,
-  type StaffPaymentRow,
-} from './payments.repo';
-
-export const toPayment = (row: PaymentRow, orderCode: string | null = null): Payment => ({
-  id: row.id,
-  ticket_id: row.ticketId,
-  status: row.status as PaymentStatus,
-  amount_cents: row.amountCents,
-  payment_method: row.paymentMethod,
-  reference: row.reference,
-  payment_proof: row.paymentProof,
-  payment_date: row.paymentDate.toISOString(),
-  notes: row.notes,
-  rate_to_usd: row.rateToUsd === null ? null : Number(row.rateToUsd),
-  duplicate_of: row.duplicateOf,
-  order_code: orderCode,
-  amount_ves_cents: row.amountVesCents,
-  bank_code: row.bankCode,
-  payer_phone: row.payerPhone,
-  paid_on: row.paidOn,
-  recorded_by_staff: row.recordedByStaff,
-});
+import { type Part, toPayment, toStaffPayment } from './payment-views';
+import { ledgerRepo, paymentsRepo, raffleTerms, type StaffPaymentRow } from './payments.repo';
 
 type Deps = {
   db: Db;
@@ -68,8 +42,6 @@ type CreatePayment = z.output<typeof createPaymentSchema>;
 const PAYABLE = new Set(['apartado', 'abonado']);
 /** A ticket in one of these is no longer the sale a payment was sent for. */
 const RELEASED = new Set(['disponible', 'cancelado']);
-const HOUR_MS = 3_600_000;
-type Part = Awaited<ReturnType<typeof ledgerRepo.partsOf>>[number];
 
 /** USD cents for Bs céntimos at `rate` Bs per USD (the rate is kept with the payment). */
 const usdCentsFromVes = (vesCents: number, rate: number) => Math.round(vesCents / rate);
@@ -79,54 +51,6 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export function createPaymentsService(deps: Deps) {
   const { db } = deps;
   const reviewHours = deps.paymentReviewHours;
-
-  /** The reviewer's view: who paid what for which numbers, whether it still holds them. */
-  function toStaffPayment(
-    row: StaffPaymentRow,
-    parts: Part[],
-    codes: Map<string, string>,
-    confirmed: Set<string>,
-  ): StaffPayment {
-    const { payment, ticket, raffle } = row;
-    // What the sale owes is its own price, set when it was reserved.
-    const firstDue = firstPaymentCents({ ...raffle, priceCents: ticket.priceCents });
-    const pending = payment.status === 'pending';
-    const holds =
-      pending && parts.every((p) => p.amountCents >= Math.min(firstDue, p.amountCents + p.remainingCents));
-    return {
-      ...toPayment(payment, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
-      created_at: payment.createdAt.toISOString(),
-      reviewed_at: payment.reviewedAt?.toISOString() ?? null,
-      rejection_reason: payment.rejectionReason,
-      review_until: holds
-        ? new Date(payment.createdAt.getTime() + reviewHours * HOUR_MS).toISOString()
-        : null,
-      group_key: payment.proofSha256 ? `${payment.proofSha256}:${payment.payerCedula ?? ''}` : null,
-      parts: parts.map((p) => ({
-        ticket_id: p.ticketId,
-        number: p.number,
-        ticket_number: p.ticketNumber,
-        amount_cents: p.amountCents,
-        status: p.status,
-        remaining_cents: p.remainingCents,
-      })),
-      surplus: pending && parts.some((p) => p.endedAt === null && p.amountCents > p.remainingCents),
-      bank_confirmed: payment.referenceKey !== null && confirmed.has(payment.referenceKey),
-      ticket: {
-        id: ticket.id,
-        number: ticket.number,
-        ticket_number: ticket.ticketNumber,
-        raffle_id: ticket.raffleId,
-        raffle_name: raffle.name,
-        status: ticket.status,
-        buyer_name: ticket.buyerName,
-        buyer_email: ticket.buyerEmail,
-        buyer_phone: ticket.buyerPhone,
-        buyer_cedula: ticket.buyerCedula,
-        remaining_cents: ticket.remainingCents,
-      },
-    };
-  }
 
   /** The ticket a new payment is for: by id, or by raffle + number for a buyer paying from tracking. */
   async function payableTicket(tx: Executor, input: CreatePayment) {
@@ -258,7 +182,9 @@ export function createPaymentsService(deps: Deps) {
     ]);
     const byPayment = new Map<string, Part[]>();
     for (const part of parts) byPayment.set(part.paymentId, [...(byPayment.get(part.paymentId) ?? []), part]);
-    return rows.map((r) => toStaffPayment(r, byPayment.get(r.payment.id) ?? [], codes, confirmed));
+    return rows.map((r) =>
+      toStaffPayment(r, reviewHours, byPayment.get(r.payment.id) ?? [], codes, confirmed),
+    );
   }
 
   return {

@@ -15,7 +15,7 @@ import {
   ticketPatchSchema,
 } from '../../../domain/staff-tickets';
 import { type Guards, requireAuth } from '../../lib/guards';
-import { toPayment } from '../payments/payments.service';
+import { toPayment } from '../payments/payment-views';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
