@@ -11,11 +11,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Clarification, ClosingExtension } from '../../domain/draw-terms';
 import type { PaymentAccount } from '../../domain/payment-accounts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -131,6 +133,32 @@ export const raffles = pgTable(
     isSandbox: boolean('is_sandbox').notNull().default(false),
     /** Archived by an admin instead of deleted (it has sales): hidden from the public and the default staff list, kept whole. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // The sealed draw (issue 19, decision 022, docs/verification.md).
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** 1: flat SHA-256 of the list (closed before issue 19); 2: RFC 6962 Merkle root. */
+    commitmentVersion: smallint('commitment_version'),
+    lineCount: integer('line_count'),
+    closingExtensions: jsonb('closing_extensions').$type<ClosingExtension[]>().notNull().default([]),
+    clarifications: jsonb('clarifications').$type<Clarification[]>().notNull().default([]),
+    /** The declared source: 'loteria' | 'drand'; null for raffles made before issue 19. */
+    drawKind: text('draw_kind'),
+    drawLottery: text('draw_lottery'),
+    drawAt: timestamp('draw_at', { withTimezone: true }),
+    drawRule: text('draw_rule'),
+    /** The official result as published (a lottery source). */
+    drawResult: text('draw_result'),
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    beaconRandomness: text('beacon_randomness'),
+    beaconSignature: text('beacon_signature'),
+    /** 'pendiente' | 'sellado' once the raffle closed with a TSA configured. */
+    sealStatus: text('seal_status'),
+    sealAuthority: text('seal_authority'),
+    sealTime: timestamp('seal_time', { withTimezone: true }),
+    /** The DER TimeStampResp from the authority, base64. */
+    sealToken: text('seal_token'),
+    sealAttempts: integer('seal_attempts').notNull().default(0),
+    sealError: text('seal_error'),
+    auditHead: text('audit_head'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -142,6 +170,8 @@ export const raffles = pgTable(
     check('raffles_total_numbers_check', sql`${t.totalNumbers} between 1 and 1000000`),
     check('raffles_price_check', sql`${t.priceCents} >= 0`),
     check('raffles_payment_accounts_check', sql`jsonb_typeof(${t.paymentAccounts}) = 'array'`),
+    check('raffles_draw_kind_check', sql`${t.drawKind} in ('loteria','drand')`),
+    index('raffles_due_close_idx').on(t.closingDate).where(sql`${t.status} = 'activa'`),
   ],
 );
 
@@ -196,6 +226,8 @@ export const tickets = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The order (reservation) this sale belongs to; null only for sales made before orders. */
     orderId: uuid('order_id').references(() => orders.id),
+    /** Secret to the buyer and staff: bound with the cedula into the sale's committed line (issue 19). */
+    verificationCode: text('verification_code').notNull().default(sql`new_verification_code()`),
     updatedAt: updatedAt(),
   },
   (t) => [

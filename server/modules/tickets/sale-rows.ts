@@ -40,6 +40,7 @@ export function fromRaw(r: RawTicket): TicketRow {
     version: Number(r.version),
     endedAt: toDate(r.ended_at),
     orderId: (r.order_id as string | null) ?? null,
+    verificationCode: String(r.verification_code),
     updatedAt: toDate(r.updated_at) ?? new Date(),
   };
 }

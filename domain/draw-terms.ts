@@ -1,0 +1,67 @@
+/*
+ * How a raffle's winner is decided, declared before the first sale and frozen with it (issue 19,
+ * decision 022): an official lottery result mapped by a rule, or a public randomness beacon.
+ * No zod here: the public raffle page imports it.
+ */
+
+export const DRAW_KINDS = ['loteria', 'drand'] as const;
+export type DrawKind = (typeof DRAW_KINDS)[number];
+
+/** Rules that map a lottery's published result to a number of the raffle. */
+export const LOTTERY_RULES = ['ultimos_digitos'] as const;
+export type LotteryRule = (typeof LOTTERY_RULES)[number];
+
+/** The rule in words, for the raffle page and the register dialog. */
+export function lotteryRuleText(
+  rule: LotteryRule | string,
+  digitCount: number,
+  totalNumbers: number,
+): string {
+  const digits = digitCount === 1 ? 'el último dígito' : `los últimos ${digitCount} dígitos`;
+  const wraps = totalNumbers < 10 ** digitCount;
+  return rule === 'ultimos_digitos'
+    ? `Gana ${digits} del primer premio${
+        wraps ? `; si ese número no existe en la rifa, el resto de dividirlo entre ${totalNumbers}` : ''
+      }.`
+    : rule;
+}
+
+export type LotteryDerivation = { ok: true; number: number } | { ok: false; message: string };
+
+/** The winning number a published result gives under the rule (the result as printed, e.g. "347"). */
+export function numberFromLotteryResult(
+  rule: LotteryRule | string,
+  result: string,
+  raffle: { digitCount: number; totalNumbers: number },
+): LotteryDerivation {
+  const digits = result.replace(/\D/g, '');
+  if (rule !== 'ultimos_digitos') return { ok: false, message: 'Regla de sorteo desconocida.' };
+  if (digits.length < raffle.digitCount) {
+    return {
+      ok: false,
+      message: `El resultado debe tener al menos ${raffle.digitCount} ${raffle.digitCount === 1 ? 'dígito' : 'dígitos'}.`,
+    };
+  }
+  return { ok: true, number: Number(digits.slice(-raffle.digitCount)) % raffle.totalNumbers };
+}
+
+/** An extension of the closing date, kept and shown to buyers. */
+export type ClosingExtension = { from: string; to: string; at: string };
+/** A dated note appended to a frozen prize text. */
+export type Clarification = { at: string; text: string };
+
+export const drawTermsMessages = {
+  closingPassed: 'La fecha de cierre ya pasó: no se puede cambiar. La rifa se cierra sola.',
+  closingShortened: 'La rifa ya tiene ventas: la fecha de cierre solo se puede extender, no adelantar.',
+  prizeFrozen:
+    'La rifa ya cerró: el nombre, la descripción y las fotos del premio no cambian. Puedes agregar una aclaración con fecha.',
+  drawAtBeforeClose: 'La fecha del sorteo de la lotería debe ser posterior a la fecha de cierre.',
+  lotteryFieldsRequired: 'Indica la lotería, la fecha y hora de su sorteo y la regla.',
+  closingRequired: 'Un sorteo con fuente declarada necesita fecha de cierre.',
+  resultTooEarly:
+    'Todavía no es la hora declarada del sorteo de la lotería: el resultado no se puede registrar antes.',
+  resultRequired: 'Escribe el resultado oficial tal como se publicó (por ejemplo 347).',
+  beaconDrawsItself:
+    'Esta rifa se sortea con el faro público drand: el ganador se calcula solo al salir la ronda.',
+  legacyNeedsNumber: 'Escribe el número ganador.',
+} as const;
