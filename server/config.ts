@@ -19,6 +19,9 @@ const envSchema = z
     ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     JWT_SECRET: optional(z.string().min(32)),
+    RECEIPT_PRIVATE_KEY: optional(
+      z.string().includes('PRIVATE KEY', { message: 'a PKCS#8 PEM Ed25519 key' }),
+    ),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
@@ -31,6 +34,7 @@ const envSchema = z
     RATES_URL: optional(z.string().url()),
     TRUST_PROXY: z.string().default('false'),
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    RAFFLE_CLOSE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
     PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     HTTP_COMPRESSION: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optional(z.string().url()),
@@ -68,6 +72,8 @@ const envSchema = z
     adminPassword: e.ADMIN_PASSWORD,
     /** Signs access tokens; generated once and kept in the database when null. */
     jwtSecret: e.JWT_SECRET,
+    /** Signs buyers' receipts (Ed25519, PKCS#8 PEM); generated once and kept in the database when null. */
+    receiptPrivateKey: e.RECEIPT_PRIVATE_KEY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     /**
@@ -89,6 +95,8 @@ const envSchema = z
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     /** How often expired reservations are swept back on sale. */
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
+    /** How often raffles past their closing date are closed (several instances close each once). */
+    raffleCloseSweepSeconds: e.RAFFLE_CLOSE_SWEEP_SECONDS,
     /** How long a pending payment that covers the first amount due keeps its numbers held. */
     paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
     /** Brotli/gzip responses; off only when a reverse proxy or CDN in front already compresses. */
