@@ -101,9 +101,9 @@ export function winnerIndex(
 
 /** The ticket number a published line names: `<ticket number>:<hash>` → the number before ':'. */
 export function numberOnLine(line: string): number {
-  const number = Number.parseInt(line.slice(0, line.indexOf(':')), 10);
-  if (!Number.isSafeInteger(number) || number < 0) throw new Error('not a line of the published list');
-  return number;
+  const digits = line.split(':', 1)[0];
+  if (!line.includes(':') || !/^\d+$/.test(digits)) throw new Error('not a line of the published list');
+  return Number.parseInt(digits, 10);
 }
 
 /** Where anyone fetches a round (any drand mirror answers the same, signed bytes). */
