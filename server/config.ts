@@ -53,6 +53,18 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    DRAND_URLS: z
+      .string()
+      .default('https://api.drand.sh,https://drand.cloudflare.com')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().url()).min(1)),
+    BEACON_MARGIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    BEACON_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   })
   .refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
     path: ['S3_ACCESS_KEY_ID'],
@@ -111,6 +123,12 @@ const envSchema = z
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     /** How long a stopping server waits for open connections before cutting them. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** drand mirrors asked in turn for a raffle's round; every answer is verified against the pinned chain. */
+    drandUrls: e.DRAND_URLS,
+    /** A drand raffle is drawn from the first round emitted this long after it closed (decision 024). */
+    beaconMarginSeconds: e.BEACON_MARGIN_SECONDS,
+    /** How often closed drand raffles whose round is out are drawn. */
+    beaconCheckSeconds: e.BEACON_CHECK_SECONDS,
     /** Uploads in an S3-compatible bucket instead of `uploadsDir`. */
     s3: e.S3_BUCKET
       ? {
