@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { drawSealRoutes } from './modules/draw-seal/draw-seal.routes';
+import { createDrawSealService } from './modules/draw-seal/draw-seal.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files/upload-quota';
@@ -147,6 +149,12 @@ export async function buildApp(options: {
     hub,
   });
   const boards = tickets.boards;
+  const seals = createDrawSealService({
+    db,
+    tsaUrl: config.tsaUrl,
+    log: app.log,
+    retryBaseMs: config.sealRetrySeconds * 1000,
+  });
   const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
   const vesRate = async (executor?: Executor) =>
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
@@ -195,6 +203,7 @@ export async function buildApp(options: {
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(raffleDrawRoutes({ draws, guards }));
+      await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
       await api.register(insightRoutes({ insight, guards }));
@@ -241,6 +250,7 @@ export async function buildApp(options: {
       tracking,
       bench,
       reconciliation,
+      seals,
     },
   });
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startSealJob } from './modules/draw-seal/seal.job';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startAnalyzeJobIfNeeded } from './modules/tickets/analyze.job';
@@ -36,6 +37,7 @@ export async function startServer(
     await startAnalyzeJobIfNeeded(database.kind, app.services.tickets, app.log),
     startRatesRefreshJob(app.services.rates, app.log),
     startOrphanProofsJob(app.services.files, app.log),
+    startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];
   options.extend?.(app, database);
   await app.listen({ host: config.host, port: config.port });
