@@ -128,6 +128,7 @@ describe('names and summaries', () => {
       'POST /api/raffles/{id}/close': 'closeRaffle',
       'GET /api/raffles/{id}/draw': 'getRaffleDraw',
       'POST /api/raffles/{id}/draw': 'drawRaffle',
+      'GET /api/raffles/{id}/seal.tsr': 'getRaffleSeal',
       'GET /api/raffles/{id}/events': 'streamRaffleEvents',
       'POST /api/raffles/{id}/lucky-pick': 'pickLuckyNumbers',
       'PATCH /api/raffles/{id}/numbers/{number}': 'updateRaffleNumber',

@@ -148,6 +148,10 @@ export async function startLocalTsa(options: { name?: string } = {}) {
     /** The CA certificate (PEM file) a verifier trusts: `openssl ts -verify -CAfile`. */
     caFile: file('ca.pem'),
     caPem: fs.readFileSync(file('ca.pem'), 'utf8'),
+    /** Whether it is listening (not stopped). */
+    get up() {
+      return server.listening;
+    },
     /** Queries answered (or attempted) since the start. */
     stats,
     /** The authority goes down: connections to its port are refused. */

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { raffles } from '../db/schema';
 import { buyer, makeRaffle } from './factories';
 import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './route-world';
 
@@ -208,6 +210,18 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/raffles/:id/draw': {
     access: 'public',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/draw` }),
+  },
+  'GET /api/raffles/:id/seal.tsr': {
+    access: 'public',
+    call: async (w) => {
+      // The bytes as stored: what a seal holds is checked by the draw-seal tests.
+      const { raffleId } = await w.newSale();
+      await w.t.db
+        .update(raffles)
+        .set({ sealStatus: 'sellado', sealToken: 'MAMCAQI=' })
+        .where(eq(raffles.id, raffleId));
+      return { method: 'GET', path: `/api/raffles/${raffleId}/seal.tsr` };
+    },
   },
 
   // Staff tickets, buyers, history, insight: always one raffle's, so ownership-checked.
