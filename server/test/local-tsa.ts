@@ -14,7 +14,7 @@ const run = promisify(execFile);
  * HTTP server that hands each POSTed query to `openssl ts -reply` and answers its DER. It can be
  * stopped and started again on the same port (an authority that is down, then back).
  */
-export async function startLocalTsa(options: { name?: string } = {}) {
+export async function startLocalTsa(options: { name?: string; key?: 'rsa' | 'ec' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-tsa-'));
   const file = (name: string) => path.join(dir, name);
   const name = options.name ?? 'TSA de Prueba Rifas';
@@ -43,6 +43,9 @@ export async function startLocalTsa(options: { name?: string } = {}) {
     ].join('\n'),
   );
   const openssl = (...args: string[]) => run('openssl', args, { cwd: dir });
+  // The TSA's own key: RSA (most public authorities) or ECDSA P-256.
+  const tsaKey =
+    options.key === 'ec' ? ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'] : ['-newkey', 'rsa:2048'];
   await openssl(
     'req',
     '-x509',
@@ -64,8 +67,7 @@ export async function startLocalTsa(options: { name?: string } = {}) {
   );
   await openssl(
     'req',
-    '-newkey',
-    'rsa:2048',
+    ...tsaKey,
     '-nodes',
     '-keyout',
     'tsa.key',

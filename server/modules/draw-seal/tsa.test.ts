@@ -32,6 +32,22 @@ describe('RFC 3161 seal of a root, against a real OpenSSL authority', () => {
     expect(openssl.code).toBe(0);
   });
 
+  it('an authority signing with ECDSA (P-256) verifies the same way', async () => {
+    const ec = await startLocalTsa({ name: 'TSA ECDSA', key: 'ec' });
+    try {
+      const root = newRoot();
+      const seal = await requestTimestamp(ec.url, root);
+      expect(await verifyTimestamp(seal.token, root, { trustedCertsPem: [ec.caPem] })).toMatchObject({
+        ok: true,
+        authority: 'TSA ECDSA',
+      });
+      expect((await verifyTimestamp(seal.token, newRoot())).ok).toBe(false);
+      expect((await ec.opensslVerify(der(seal.token), root)).code).toBe(0);
+    } finally {
+      await ec.close();
+    }
+  });
+
   it('a seal of another root fails, for pkijs and for openssl alike', async () => {
     const root = newRoot();
     const seal = await requestTimestamp(tsa.url, root);
