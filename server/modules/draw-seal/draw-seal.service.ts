@@ -13,6 +13,8 @@ import { requestTimestamp, TimestampError } from './tsa';
 export const SEAL_JOB_NAME = 'draw-seal';
 /** Raffles asked for in one pass; the rest wait for the next one. */
 const PASS_LIMIT = 20;
+/** Pending raffles looked at per pass (id and root only) to find the due ones. */
+const PENDING_SCAN = 2000;
 /** After n failures a raffle waits min(base · 2^(n-1), 1 h) before its next automatic try. */
 const MAX_BACKOFF_MS = 3600_000;
 
@@ -68,9 +70,12 @@ export function createDrawSealService(deps: {
   async function pass(url: string, force: string | null): Promise<SealPass> {
     const outcome = await withAdvisoryLock(db, LOCK_KEYS.drawSeal, async () => {
       const now = Date.now();
-      const due = (await drawSealRepo.pending(db, PASS_LIMIT)).filter(
-        (r) => force === 'all' || r.id === force || (notBefore.get(r.id) ?? 0) <= now,
-      );
+      // Backoffs live in memory, so the filter runs here, over more rows than one pass asks for:
+      // raffles backing off must not hide the due ones behind them. The kicked raffle goes first.
+      const due = (await drawSealRepo.pending(db, PENDING_SCAN))
+        .filter((r) => force === 'all' || r.id === force || (notBefore.get(r.id) ?? 0) <= now)
+        .sort((a, b) => Number(b.id === force) - Number(a.id === force))
+        .slice(0, PASS_LIMIT);
       let sealed = 0;
       let failed = 0;
       for (const raffle of due) {
