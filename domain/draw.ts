@@ -1,4 +1,5 @@
 import { centsField, countField, instantField } from './api';
+import { drawTimestampSchema } from './draw-seal';
 import { DRAW_KINDS } from './draw-terms';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { z } from './zod';
@@ -68,14 +69,7 @@ export const drawResultSchema = z.object({
   /** When the list was frozen and committed. */
   closed_at: instantField.nullable(),
   /** The RFC 3161 seal of the root: pending while the authority has not answered. */
-  timestamp: z
-    .object({
-      status: z.enum(['pendiente', 'sellado']),
-      authority: z.string().nullable(),
-      time: instantField.nullable(),
-      token_url: z.string().nullable(),
-    })
-    .nullable(),
+  timestamp: drawTimestampSchema.nullable(),
   /** The declared source and rule (null kind: a raffle made before issue 19, see draw_source). */
   source: z.object({
     kind: z.enum(DRAW_KINDS).nullable(),

@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { drawSealRoutes } from './modules/draw-seal/draw-seal.routes';
+import { createDrawSealService } from './modules/draw-seal/draw-seal.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files/upload-quota';
@@ -149,7 +151,24 @@ export async function buildApp(options: {
     hub,
   });
   const boards = tickets.boards;
-  const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
+  const seals = createDrawSealService({
+    db,
+    tsaUrl: config.tsaUrl,
+    log: app.log,
+    retryBaseMs: config.sealRetrySeconds * 1000,
+  });
+  const draws = createRaffleDrawService({
+    db,
+    raffles,
+    tickets: () => tickets as TicketsService,
+    hooks: {
+      sealEnabled: seals.enabled,
+      beaconMarginSeconds: config.beaconMarginSeconds,
+      onClosed: (raffleId) => {
+        if (seals.enabled) seals.sealNow(raffleId);
+      },
+    },
+  });
   const vesRate = async (executor?: Executor) =>
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
   const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof, currentRate: vesRate });
@@ -200,6 +219,7 @@ export async function buildApp(options: {
       await api.register(raffleDrawRoutes({ draws, guards }));
       await api.register(raffleClarificationRoutes({ raffles, guards }));
       await api.register(receiptsRoutes({ receipts }));
+      await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
       await api.register(insightRoutes({ insight, guards }));
@@ -247,6 +267,7 @@ export async function buildApp(options: {
       tracking,
       bench,
       reconciliation,
+      seals,
     },
   });
 }

@@ -35,6 +35,8 @@ const envSchema = z
     TRUST_PROXY: z.string().default('false'),
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RAFFLE_CLOSE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
+    TSA_URL: optional(z.string().url()),
+    SEAL_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     HTTP_COMPRESSION: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optional(z.string().url()),
@@ -109,6 +111,10 @@ const envSchema = z
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     /** How often raffles past their closing date are closed (several instances close each once). */
     raffleCloseSweepSeconds: e.RAFFLE_CLOSE_SWEEP_SECONDS,
+    /** RFC 3161 authority that seals each closed raffle's commitment; sealing is off when null. */
+    tsaUrl: e.TSA_URL,
+    /** How often seals the authority did not give yet are asked for again (first retry; then doubling). */
+    sealRetrySeconds: e.SEAL_RETRY_SECONDS,
     /** How long a pending payment that covers the first amount due keeps its numbers held. */
     paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
     /** Brotli/gzip responses; off only when a reverse proxy or CDN in front already compresses. */

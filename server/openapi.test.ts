@@ -129,6 +129,7 @@ describe('names and summaries', () => {
       'POST /api/raffles/{id}/close': 'closeRaffle',
       'GET /api/raffles/{id}/draw': 'getRaffleDraw',
       'POST /api/raffles/{id}/draw': 'drawRaffle',
+      'GET /api/raffles/{id}/seal.tsr': 'getRaffleSeal',
       'GET /api/raffles/{id}/events': 'streamRaffleEvents',
       'GET /api/raffles/{id}/proof': 'getRaffleProof',
       'GET /api/raffles/{id}/sold-list.txt': 'getRaffleSoldList',

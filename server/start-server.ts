@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { startBeaconDrawJob } from './modules/draw-beacon/beacon.job';
 import { drandRoundFetcher } from './modules/draw-beacon/beacon.remote';
+import { startSealJob } from './modules/draw-seal/seal.job';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
 import { startRaffleCloseJob } from './modules/raffles/close.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
@@ -49,6 +50,7 @@ export async function startServer(
       everyMs: config.beaconCheckSeconds * 1000,
       fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
     }),
+    startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];
   options.extend?.(app, database);
   await app.listen({ host: config.host, port: config.port });

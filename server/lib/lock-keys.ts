@@ -14,4 +14,6 @@ export const LOCK_KEYS = {
   drill: 727_004,
   /** One instance deletes orphan payment proofs. */
   orphanProofs: 727_005,
+  /** One instance asks the time-stamping authority for the pending seals (issue 19). */
+  drawSeal: 727_010,
 } as const;

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { raffles } from '../db/schema';
 import { buyer, makeRaffle } from './factories';
 import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './route-world';
 
@@ -248,6 +250,18 @@ export const matrix: Record<string, Entry | Entry[]> = {
     }),
   },
   'GET /api/receipts/key': { access: 'public', call: () => ({ method: 'GET', path: '/api/receipts/key' }) },
+  'GET /api/raffles/:id/seal.tsr': {
+    access: 'public',
+    call: async (w) => {
+      // The bytes as stored: what a seal holds is checked by the draw-seal tests.
+      const raffleId = await closedSaleRaffle(w);
+      await w.t.db
+        .update(raffles)
+        .set({ sealStatus: 'sellado', sealToken: 'MAMCAQI=' })
+        .where(eq(raffles.id, raffleId));
+      return { method: 'GET', path: `/api/raffles/${raffleId}/seal.tsr` };
+    },
+  },
 
   // Staff tickets, buyers, history, insight: always one raffle's, so ownership-checked.
   'GET /api/raffles/:id/tickets': {

@@ -1,3 +1,4 @@
+import { drawRoundFor, QUICKNET, roundTime } from '../../../domain/beacon';
 import {
   type DrawInput,
   type DrawResult,
@@ -12,6 +13,7 @@ import { saleLine, soldListText, toHex } from '../../../domain/verification';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { sealView } from '../draw-seal/draw-seal.service';
 import { nodeSha256 } from '../receipts/receipt-signer';
 import { createProofTrees } from './proof-trees';
 import type { RaffleSales } from './raffle-sales';
@@ -24,15 +26,12 @@ function assertChange(from: string, to: RaffleStatus, via: 'close' | 'draw') {
   if (refusal) throw new ConflictError(refusal.message, refusal.code);
 }
 
-/** What closing needs from the sealing and beacon modules (wired in server/app.ts). */
+/** What closing needs from the sealing and audit modules and the beacon's settings (wired in server/app.ts). */
 export type CloseHooks = {
   /** Whether an RFC 3161 authority is configured: the close then leaves the seal pending. */
   sealEnabled: boolean;
-  /** The drand round that will decide a beacon raffle closed at this moment. */
-  beaconRoundFor: (closedAt: Date) => number;
-  /** The beacon's chain hash and when a round comes out (for the public draw answer). */
-  beaconChainHash: string;
-  beaconRoundTime: (round: number) => Date;
+  /** A drand raffle is decided by the first round at least this long after its close. */
+  beaconMarginSeconds: number;
   /** The audit chain's head, stored with the close. */
   auditHead: () => Promise<string | null>;
   /** After a close commits: seal now (the background job retries). */
@@ -41,9 +40,7 @@ export type CloseHooks = {
 
 const noHooks: CloseHooks = {
   sealEnabled: false,
-  beaconRoundFor: () => 0,
-  beaconChainHash: '',
-  beaconRoundTime: () => new Date(0),
+  beaconMarginSeconds: 30,
   auditHead: async () => null,
   onClosed: () => {},
 };
@@ -78,7 +75,6 @@ export function createRaffleDrawService(deps: {
       }
     }
     const iso = (d: Date | null) => d?.toISOString() ?? null;
-    const sealed = row.sealStatus === 'sellado';
     return {
       draw_source: row.drawSource,
       draw_commitment: row.drawCommitment,
@@ -87,14 +83,7 @@ export function createRaffleDrawService(deps: {
       commitment_version: row.commitmentVersion,
       line_count: row.lineCount,
       closed_at: iso(row.closedAt),
-      timestamp: row.sealStatus
-        ? {
-            status: sealed ? 'sellado' : 'pendiente',
-            authority: sealed ? row.sealAuthority : null,
-            time: sealed ? iso(row.sealTime) : null,
-            token_url: sealed ? `/api/raffles/${row.id}/seal.tsr` : null,
-          }
-        : null,
+      timestamp: sealView(row),
       source: {
         kind: row.drawKind as DrawResult['source']['kind'],
         lottery: row.drawLottery,
@@ -107,8 +96,8 @@ export function createRaffleDrawService(deps: {
                 round: row.beaconRound,
                 randomness: row.beaconRandomness,
                 signature: row.beaconSignature,
-                chain_hash: hooks.beaconChainHash,
-                time: hooks.beaconRoundTime(row.beaconRound).toISOString(),
+                chain_hash: QUICKNET.chainHash,
+                time: roundTime(row.beaconRound).toISOString(),
               }
             : null,
       },
@@ -140,7 +129,7 @@ export function createRaffleDrawService(deps: {
       lineCount: lines.length,
       closedAt,
       sealStatus: hooks.sealEnabled ? 'pendiente' : null,
-      beaconRound: raffle.drawKind === 'drand' ? hooks.beaconRoundFor(closedAt) : null,
+      beaconRound: raffle.drawKind === 'drand' ? drawRoundFor(closedAt, hooks.beaconMarginSeconds) : null,
       auditHead: await hooks.auditHead(),
     });
   }

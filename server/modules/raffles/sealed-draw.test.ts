@@ -2,6 +2,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
+import { drawRoundFor, QUICKNET } from '../../../domain/beacon';
 import type { DrawResult, ProofResult } from '../../../domain/draw';
 import type { Raffle } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
@@ -330,5 +331,27 @@ describe('a declared lottery source', () => {
       source: { kind: 'loteria', lottery: 'Triple Táchira', rule: 'ultimos_digitos' },
       winner: { number: 47 },
     });
+  });
+});
+
+describe('a drand beacon source', () => {
+  it('fixes the round at close (unknown then) and refuses a typed result: it draws itself', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1, draw_kind: 'drand' });
+    await reserve(raffle.id, [3]);
+    const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
+    const closedAt = new Date(closed.body.closed_at ?? 0);
+    expect(draw.source.kind).toBe('drand');
+    expect(draw.source.beacon?.round).toBe(drawRoundFor(closedAt, 30));
+    expect(new Date(draw.source.beacon?.time ?? 0).getTime()).toBeGreaterThanOrEqual(
+      closedAt.getTime() + 30_000,
+    );
+    expect(draw.source.beacon).toMatchObject({ randomness: null, chain_hash: QUICKNET.chainHash });
+    const typed = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 3 },
+    });
+    expect(typed.status).toBe(409);
+    expect(typed.body.error.code).toBe('BEACON_DRAW');
   });
 });
