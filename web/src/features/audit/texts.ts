@@ -23,7 +23,6 @@ export const auditTexts = {
     action: 'Acción',
     raffle: 'Rifa',
     detail: 'Detalle',
-    hash: 'Huella',
   },
   entry: (seq: number) => `Entrada ${count.format(seq)}`,
   anonymous: 'Sin sesión',

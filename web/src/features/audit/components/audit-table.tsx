@@ -25,7 +25,6 @@ export function AuditTable({ entries, raffleName, brokenSeq }: AuditListProps) {
           <TableHead>{c.action}</TableHead>
           <TableHead>{c.raffle}</TableHead>
           <TableHead>{c.detail}</TableHead>
-          <TableHead>{c.hash}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -37,28 +36,31 @@ export function AuditTable({ entries, raffleName, brokenSeq }: AuditListProps) {
               data-testid="audit-entry"
               className={cn(broken && 'bg-red-50 hover:bg-red-50')}
             >
-              <TableCell className={cn('font-mono tabular-nums', broken && 'font-bold text-red-700')}>
-                {entry.seq}
-                {broken && <span className="sr-only"> — {auditTexts.verify.brokenHere}</span>}
+              {/* The entry's number with its hash and the one it chains to: the link is read down the list. */}
+              <TableCell className="align-top">
+                <span className="grid gap-0.5">
+                  <span className={cn('font-mono font-semibold tabular-nums', broken && 'text-red-700')}>
+                    #{entry.seq}
+                    {broken && <span className="sr-only"> — {auditTexts.verify.brokenHere}</span>}
+                  </span>
+                  <HashText label={auditTexts.hashLabel} hash={entry.hash} chars={8} />
+                  <HashText label={auditTexts.prevHashLabel} hash={entry.prev_hash} chars={8} />
+                </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-zinc-600">{formatDateTime(entry.at)}</TableCell>
-              <TableCell className="max-w-56">
+              <TableCell className="align-top whitespace-nowrap text-zinc-600">
+                {formatDateTime(entry.at)}
+              </TableCell>
+              <TableCell className="max-w-56 min-w-40 align-top">
                 <ActorLabel entry={entry} />
               </TableCell>
-              <TableCell className="max-w-72">
+              <TableCell className="max-w-64 min-w-44 align-top">
                 <ActionLabel action={entry.action} />
               </TableCell>
-              <TableCell className="max-w-48 break-words text-zinc-700">
+              <TableCell className="max-w-48 align-top break-words text-zinc-700">
                 {entry.raffle_id ? raffleName(entry.raffle_id) : auditTexts.noRaffle}
               </TableCell>
-              <TableCell className="max-w-64">
+              <TableCell className="max-w-72 min-w-48 align-top">
                 <SummaryText summary={entry.summary} />
-              </TableCell>
-              <TableCell>
-                <span className="grid gap-0.5">
-                  <HashText label={auditTexts.hashLabel} hash={entry.hash} />
-                  <HashText label={auditTexts.prevHashLabel} hash={entry.prev_hash} />
-                </span>
               </TableCell>
             </TableRow>
           );

@@ -9,7 +9,7 @@ export function ActionLabel({ action }: { action: string }) {
   return (
     <span className="grid min-w-0 gap-0.5">
       {label && <span className="font-medium text-zinc-900">{label}</span>}
-      <code className="font-mono text-xs break-all text-zinc-500">{action}</code>
+      <code className="font-mono text-xs [overflow-wrap:anywhere] text-zinc-500">{action}</code>
     </span>
   );
 }
@@ -18,7 +18,7 @@ export function ActionLabel({ action }: { action: string }) {
 export function ActorLabel({ entry }: { entry: AuditEntry }) {
   return (
     <span className="grid min-w-0 gap-0.5">
-      <span className="break-all text-zinc-900">{entry.actor_email ?? t.anonymous}</span>
+      <span className="[overflow-wrap:anywhere] text-zinc-900">{entry.actor_email ?? t.anonymous}</span>
       {entry.actor_role && (
         <span className="text-xs text-zinc-500">{t.roles[entry.actor_role] ?? entry.actor_role}</span>
       )}
@@ -47,7 +47,7 @@ export function SummaryText({ summary }: { summary: AuditEntry['summary'] }) {
         </span>
       ))}
       {fields.length > 0 && (
-        <span className="break-all">
+        <span className="break-words">
           {t.fields}: <span className="font-mono">{fields.join(', ')}</span>
         </span>
       )}
@@ -56,12 +56,12 @@ export function SummaryText({ summary }: { summary: AuditEntry['summary'] }) {
 }
 
 /** A hash shortened for the eye, whole in its title and for screen readers and copying. */
-export function HashText({ label, hash }: { label: string; hash: string }) {
+export function HashText({ label, hash, chars = 12 }: { label: string; hash: string; chars?: number }) {
   return (
-    <span className="flex min-w-0 items-baseline gap-1 text-xs">
+    <span className="flex min-w-0 items-baseline gap-1 text-xs whitespace-nowrap">
       <span className="text-zinc-500">{label}</span>
       <code title={hash} className="font-mono text-zinc-700">
-        <span aria-hidden>{hash.slice(0, 12)}…</span>
+        <span aria-hidden>{hash.slice(0, chars)}…</span>
         <span className="sr-only">{hash}</span>
       </code>
     </span>
