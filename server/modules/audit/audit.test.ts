@@ -268,6 +268,25 @@ describe('audit log', () => {
     expect(await verify()).toMatchObject({ ok: true });
   });
 
+  it("appends inside a caller's transaction: it commits or rolls back with the caller's work", async () => {
+    const audit = t.app.services.audit;
+    const before = await audit.head();
+    await t.db
+      .transaction(async (tx) => {
+        await audit.append({ action: 'test.rolled_back' }, tx);
+        throw new Error('the caller gives up');
+      })
+      .catch(() => {});
+    expect(await audit.head()).toEqual(before);
+    const kept = await t.db.transaction(async (tx) => {
+      const entry = await audit.append({ action: 'test.committed' }, tx);
+      expect(await audit.head(tx)).toEqual({ seq: entry.seq, hash: entry.hash });
+      return entry;
+    });
+    expect(kept.prev_hash).toBe(before?.hash);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
   it('is for admins only: a vendedor gets 403, no session 401', async () => {
     const seller = await makeUser(t);
     expect((await t.api('GET', '/api/audit', { token: seller.token })).status).toBe(403);
