@@ -19,6 +19,9 @@ import { declareRouteContract } from './lib/responses';
 import { securityHeaders } from './lib/security-headers';
 import { openStorage } from './lib/storage';
 import { serveWebApp } from './lib/web-app';
+import { captureStaffActions } from './modules/audit/audit.capture';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
@@ -105,6 +108,9 @@ export async function buildApp(options: {
   }
 
   const db = database.db;
+  // Every staff action, chained (decision 025): captured once, here, for every route below.
+  const audit = createAuditLog({ db });
+  captureStaffActions(app as unknown as FastifyInstance, audit);
   let auth: AuthService | null = null;
   const users = createUsersService({
     db,
@@ -115,6 +121,7 @@ export async function buildApp(options: {
     users,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    audit: (entry) => audit.record(entry, app.log),
   });
   const guards = createGuards(auth);
 
@@ -164,8 +171,18 @@ export async function buildApp(options: {
     hooks: {
       sealEnabled: seals.enabled,
       beaconMarginSeconds: config.beaconMarginSeconds,
-      onClosed: (raffleId) => {
+      auditHead: async (tx) => {
+        const head = await audit.head(tx);
+        return head ? `${head.seq}:${head.hash}` : null;
+      },
+      onClosed: (raffleId, how) => {
         if (seals.enabled) seals.sealNow(raffleId);
+        // A staff close is recorded by the audit hook with its actor; the job's close by the system.
+        if (how.auto)
+          audit.record(
+            { action: 'raffle.auto_close', raffle_id: raffleId, summary: { line_count: how.lineCount } },
+            app.log,
+          );
       },
     },
   });
@@ -203,9 +220,10 @@ export async function buildApp(options: {
     // never finishes its request) is cut, so a restart never hangs on a stuck connection.
     setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
     await changes.flush();
+    await audit.settled();
     await hub.stop();
   });
-  const bench = createTestBenchService({ db, tickets, hub, storage, rates });
+  const bench = createTestBenchService({ db, tickets, hub, storage, rates, audit });
 
   await app.register(
     async (api) => {
@@ -225,6 +243,7 @@ export async function buildApp(options: {
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));
+      await api.register(auditRoutes({ audit, guards }));
       await api.register(reconciliationRoutes({ reconciliation, guards }));
       await api.register(
         ticketsRoutes({
@@ -268,6 +287,7 @@ export async function buildApp(options: {
       bench,
       reconciliation,
       seals,
+      audit,
     },
   });
 }

@@ -147,6 +147,8 @@ describe('names and summaries', () => {
       'POST /api/test-bench/checks': 'runTestBenchChecks',
       'POST /api/test-bench/drill': 'runTestBenchDrill',
       'GET /api/test-bench/runs': 'listTestBenchRuns',
+      'GET /api/audit': 'listAuditEntries',
+      'GET /api/audit/verify': 'verifyAuditChain',
       'GET /api/tickets/{id}': 'getTicket',
       'POST /api/tickets/{id}/payments': 'recordTicketPayment',
       'POST /api/tickets/{id}/refunds': 'refundTicket',

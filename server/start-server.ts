@@ -49,6 +49,11 @@ export async function startServer(
       log: app.log,
       everyMs: config.beaconCheckSeconds * 1000,
       fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
+      onDrawn: (raffleId, outcome) =>
+        app.services.audit.record(
+          { action: 'raffle.beacon_draw', raffle_id: raffleId, summary: { ...outcome } },
+          app.log,
+        ),
     }),
     startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];

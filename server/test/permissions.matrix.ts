@@ -403,6 +403,13 @@ export const matrix: Record<string, Entry | Entry[]> = {
     call: () => ({ method: 'POST', path: '/api/test-bench/drill', body: { buyers: 2 } }),
   },
 
+  // The audit log (decision 025): admins only.
+  'GET /api/audit': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: '/api/audit', query: { raffle_id: w.sale.raffleId, page: '1' } }),
+  },
+  'GET /api/audit/verify': { access: 'admin', call: () => ({ method: 'GET', path: '/api/audit/verify' }) },
+
   // Bank-statement reconciliation: admins only, refused before the file is read.
   'POST /api/reconciliation/statements': {
     access: 'admin',

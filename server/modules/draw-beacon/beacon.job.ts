@@ -91,13 +91,22 @@ export function startBeaconDrawJob(options: {
   everyMs: number;
   fetchRound: FetchRound;
   firstRunMs?: number;
+  /** Each raffle drawn (the audit log records the system's draw). */
+  onDrawn?: (raffleId: string, outcome: BeaconDrawOutcome) => void;
 }): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      await drawDueRaffles(options.db, options.log, options.fetchRound);
+      for (const { raffleId, ...outcome } of await drawDueRaffles(
+        options.db,
+        options.log,
+        options.fetchRound,
+      )) {
+        if (outcome.outcome === 'drawn' || outcome.outcome === 'no_lines')
+          options.onDrawn?.(raffleId, outcome);
+      }
     } catch (error) {
       options.log.error({ err: error }, 'drand draw job failed');
     } finally {

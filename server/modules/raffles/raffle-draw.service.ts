@@ -32,10 +32,10 @@ export type CloseHooks = {
   sealEnabled: boolean;
   /** A drand raffle is decided by the first round at least this long after its close. */
   beaconMarginSeconds: number;
-  /** The audit chain's head, stored with the close. */
-  auditHead: () => Promise<string | null>;
-  /** After a close commits: seal now (the background job retries). */
-  onClosed: (raffleId: string) => void;
+  /** The audit chain's head ("seq:hash") when the list froze, read in the close's transaction. */
+  auditHead: (tx: Executor) => Promise<string | null>;
+  /** After a close commits: seal now (the background job retries); `auto` when the job closed it. */
+  onClosed: (raffleId: string, how: { auto: boolean; lineCount: number }) => void;
 };
 
 const noHooks: CloseHooks = {
@@ -130,20 +130,20 @@ export function createRaffleDrawService(deps: {
       closedAt,
       sealStatus: hooks.sealEnabled ? 'pendiente' : null,
       beaconRound: raffle.drawKind === 'drand' ? drawRoundFor(closedAt, hooks.beaconMarginSeconds) : null,
-      auditHead: await hooks.auditHead(),
+      auditHead: await hooks.auditHead(tx),
     });
   }
 
   return {
     async close(actor: AuthContext, id: string) {
       await deps.raffles.getRowFor('edit', id, actor);
-      await db.transaction(async (tx) => {
+      const closed = await db.transaction(async (tx) => {
         // FOR UPDATE waits for reservations in flight (they hold KEY SHARE) and blocks new ones.
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return closeLocked(tx, raffle);
       });
-      hooks.onClosed(id);
+      hooks.onClosed(id, { auto: false, lineCount: closed.lineCount ?? 0 });
       return deps.raffles.get(id, actor);
     },
 
@@ -156,13 +156,11 @@ export function createRaffleDrawService(deps: {
       for (const id of await rafflesRepo.dueToClose(db, limit)) {
         const done = await db.transaction(async (tx) => {
           const raffle = await rafflesRepo.lockDue(tx, id);
-          if (!raffle) return false;
-          await closeLocked(tx, raffle);
-          return true;
+          return raffle ? closeLocked(tx, raffle) : null;
         });
         if (done) {
           closed.push(id);
-          hooks.onClosed(id);
+          hooks.onClosed(id, { auto: true, lineCount: done.lineCount ?? 0 });
         }
       }
       return closed;

@@ -123,6 +123,14 @@ describe('the sold list freezes at the closing date', () => {
     const closed = await t.api<Raffle>('GET', `/api/raffles/${due.id}`);
     expect(closed.body.status).toBe('cerrada');
     expect(closed.body.closed_at).not.toBeNull();
+    // The system's close is in the audit chain, and the close stored the chain's head.
+    await t.app.services.audit.settled();
+    const log = await t.api<{
+      entries: { action: string; raffle_id: string | null; seq: number; hash: string }[];
+    }>('GET', `/api/audit?raffle_id=${due.id}`, { token: admin });
+    expect(log.body.entries.map((e) => e.action)).toContain('raffle.auto_close');
+    const draw = await t.api<DrawResult>('GET', `/api/raffles/${due.id}/draw`);
+    expect(draw.body.audit_head).toMatch(/^\d+:[0-9a-f]{64}$/);
   });
 });
 
