@@ -6,6 +6,7 @@ import type { VesRate } from '@/lib/exchange-rates';
 import { renderWithProviders } from '@/test/render';
 import { useRaffleStore } from '../store/raffle-store';
 import { CheckoutDialog } from './checkout-dialog';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
 
 const raffle: PublicRaffle = {
   id: 'raffle-1',
@@ -30,6 +31,7 @@ const raffle: PublicRaffle = {
   draw_commitment: null,
   winning_number: null,
   drawn_at: null,
+  ...openRaffleDrawFields,
   stats: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0 },
 };
 
