@@ -4,9 +4,9 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VesRate } from '@/lib/exchange-rates';
 import { renderWithProviders } from '@/test/render';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { useRaffleStore } from '../store/raffle-store';
 import { CheckoutDialog } from './checkout-dialog';
-import { openRaffleDrawFields } from '@/test/sealed-draw';
 
 const raffle: PublicRaffle = {
   id: 'raffle-1',
