@@ -106,7 +106,17 @@ test.describe('sealed draw', () => {
     await expect(facts.getByText(/, con 3 números$/)).toBeVisible();
     await expect(facts.getByText('Huella de la lista (raíz Merkle)')).toBeVisible();
     await expect(facts.getByTestId('sealed-root')).toHaveText(/^[0-9a-f]{64}$/);
-    await expect(facts.getByText(/^(Sellado por .+ el .+|Sello pendiente: .+)$/)).toBeVisible();
+    // The seal as the server has it: sealed by the authority, or pending (none without TSA_URL).
+    const { timestamp } = await (await request.get(`/api/raffles/${raffle.id}/draw`)).json();
+    if (timestamp?.status === 'sellado') {
+      await expect(facts.getByText(new RegExp(`^Sellado por ${timestamp.authority} el `))).toBeVisible();
+      await expect(facts.getByRole('link', { name: 'Descargar el sello (.tsr)' })).toHaveAttribute(
+        'href',
+        timestamp.token_url,
+      );
+    } else if (timestamp) {
+      await expect(facts.getByText(/^Sello pendiente: /)).toBeVisible();
+    }
     await expect(facts.getByText('Gana los últimos 2 dígitos del primer premio.')).toBeVisible();
     // A closed list is not live.
     await expect(page.getByText('En vivo', { exact: true })).toHaveCount(0);

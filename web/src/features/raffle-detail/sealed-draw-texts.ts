@@ -7,8 +7,11 @@ const numbers = (n: number) => `${count.format(n)} ${n === 1 ? 'número' : 'núm
 export const sealedDrawTexts = {
   /** The declared source, before and after the sales ("Se sortea con …"). */
   source: {
-    lottery: (lottery: string, when: string | null) =>
-      `Se sortea con ${lottery}${when ? ` del ${when}` : ''}.`,
+    // Caracas times end in "p. m.": no second period after them.
+    lottery: (lottery: string, when: string | null) => {
+      const text = `Se sortea con ${lottery}${when ? ` del ${when}` : ''}`;
+      return text.endsWith('.') ? text : `${text}.`;
+    },
     drand:
       'Se sortea con el faro público drand (League of Entropy): una ronda fijada al cerrar las ventas, que nadie conoce antes.',
     legacy: (source: string) => `Sorteo con la lotería oficial: ${source}`,

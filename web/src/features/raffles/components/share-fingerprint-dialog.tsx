@@ -61,10 +61,11 @@ export function ShareFingerprintDialog({ raffle, open, onOpenChange }: ShareFing
           <DialogTitle>{t.title}</DialogTitle>
           <DialogDescription>{t.description}</DialogDescription>
         </DialogHeader>
-        <figure className="grid gap-1.5">
+        <figure className="grid min-w-0 gap-1.5">
           <figcaption className="text-xs font-medium text-zinc-600">{t.textLabel}</figcaption>
           <p
-            className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm break-words text-zinc-900"
+            // The 64-character root has no break opportunity of its own.
+            className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm [overflow-wrap:anywhere] text-zinc-900"
             data-testid="fingerprint-share-text"
           >
             {text}

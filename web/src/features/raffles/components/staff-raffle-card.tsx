@@ -124,7 +124,10 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3">
           <p className="flex min-w-0 flex-1 basis-48 gap-2 text-sm text-amber-900">
             <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {dashboardTexts.closedNote(declaredSourceText(raffle))}
+            {/* A drand raffle has nothing to register: the note beside says which round decides it. */}
+            {raffle.draw_kind === 'drand'
+              ? dashboardTexts.closedDrand
+              : dashboardTexts.closedNote(declaredSourceText(raffle))}
           </p>
           <RegisterResultAction raffle={raffle} canDraw={canDraw} />
         </div>
