@@ -78,10 +78,12 @@ export type DrawDeclaration = {
 export function drawDeclarationProblems(d: DrawDeclaration): { path: string; message: string }[] {
   if (d.draw_kind !== 'loteria') return [];
   const problems: { path: string; message: string }[] = [];
-  if (!d.draw_lottery) problems.push({ path: 'draw_lottery', message: drawTermsMessages.lotteryFieldsRequired });
+  if (!d.draw_lottery)
+    problems.push({ path: 'draw_lottery', message: drawTermsMessages.lotteryFieldsRequired });
   if (!d.draw_rule) problems.push({ path: 'draw_rule', message: drawTermsMessages.lotteryFieldsRequired });
   if (!d.draw_at) problems.push({ path: 'draw_at', message: drawTermsMessages.lotteryFieldsRequired });
-  else if (!d.closing_date) problems.push({ path: 'closing_date', message: drawTermsMessages.closingRequired });
+  else if (!d.closing_date)
+    problems.push({ path: 'closing_date', message: drawTermsMessages.closingRequired });
   else if (new Date(d.draw_at).getTime() <= new Date(d.closing_date).getTime())
     problems.push({ path: 'draw_at', message: drawTermsMessages.drawAtBeforeClose });
   return problems;

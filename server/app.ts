@@ -33,11 +33,13 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
 import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
-import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
+import { raffleClarificationRoutes, raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { createReceiptSigner } from './modules/receipts/receipt-signer';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import {
   bankConfirmedReferences,
@@ -161,7 +163,8 @@ export async function buildApp(options: {
     // A reference a bank statement already showed: "confirmado por el banco" on the payment.
     bankConfirmed: async (keys) => new Set((await bankConfirmedReferences(db, keys)).keys()),
   });
-  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
+  const receipts = await createReceiptSigner(db, config.receiptPrivateKey);
+  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets, receipts });
   const paymentsService = payments;
   const reconciliation = createReconciliationService({
     db,
@@ -195,6 +198,8 @@ export async function buildApp(options: {
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(raffleDrawRoutes({ draws, guards }));
+      await api.register(raffleClarificationRoutes({ raffles, guards }));
+      await api.register(receiptsRoutes({ receipts }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
       await api.register(insightRoutes({ insight, guards }));
@@ -231,6 +236,7 @@ export async function buildApp(options: {
       auth,
       raffles,
       tickets,
+      draws,
       staffTickets,
       payments,
       hub,

@@ -3,7 +3,10 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startBeaconDrawJob } from './modules/draw-beacon/beacon.job';
+import { drandRoundFetcher } from './modules/draw-beacon/beacon.remote';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
+import { startRaffleCloseJob } from './modules/raffles/close.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startAnalyzeJobIfNeeded } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
@@ -36,6 +39,16 @@ export async function startServer(
     await startAnalyzeJobIfNeeded(database.kind, app.services.tickets, app.log),
     startRatesRefreshJob(app.services.rates, app.log),
     startOrphanProofsJob(app.services.files, app.log),
+    startRaffleCloseJob(
+      { draws: app.services.draws, db: database.db, log: app.log },
+      config.raffleCloseSweepSeconds * 1000,
+    ),
+    startBeaconDrawJob({
+      db: database.db,
+      log: app.log,
+      everyMs: config.beaconCheckSeconds * 1000,
+      fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
+    }),
   ];
   options.extend?.(app, database);
   await app.listen({ host: config.host, port: config.port });

@@ -28,6 +28,24 @@ export type Entry = {
   keepParams?: boolean;
 };
 
+/** A raffle with a sale of number 1, closed by its admin (one per world): its list and proofs are published. */
+const closedRaffles = new WeakMap<World, Promise<string>>();
+function closedSaleRaffle(w: World): Promise<string> {
+  let closing = closedRaffles.get(w);
+  if (!closing) {
+    closing = (async () => {
+      const { raffleId } = await w.newSale();
+      const closed = await w.t.api('POST', `/api/raffles/${raffleId}/close`, {
+        token: w.accounts.admin.token,
+      });
+      if (closed.status !== 200) throw new Error(`close failed: ${closed.status}`);
+      return raffleId;
+    })();
+    closedRaffles.set(w, closing);
+  }
+  return closing;
+}
+
 export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/health': { access: 'public', call: () => ({ method: 'GET', path: '/api/health' }) },
   'GET /api/openapi.json': { access: 'public', call: () => ({ method: 'GET', path: '/api/openapi.json' }) },
@@ -209,6 +227,27 @@ export const matrix: Record<string, Entry | Entry[]> = {
     access: 'public',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/draw` }),
   },
+  'GET /api/raffles/:id/sold-list.txt': {
+    access: 'public',
+    call: async (w) => ({ method: 'GET', path: `/api/raffles/${await closedSaleRaffle(w)}/sold-list.txt` }),
+  },
+  'GET /api/raffles/:id/proof': {
+    access: 'public',
+    call: async (w) => {
+      const raffleId = await closedSaleRaffle(w);
+      return { method: 'GET', path: `/api/raffles/${raffleId}/proof?number=1` };
+    },
+  },
+  'POST /api/raffles/:id/clarifications': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({
+      method: 'POST',
+      path: `/api/raffles/${w.sale.raffleId}/clarifications`,
+      body: { text: 'El premio se entrega en la plaza Bolívar.' },
+    }),
+  },
+  'GET /api/receipts/key': { access: 'public', call: () => ({ method: 'GET', path: '/api/receipts/key' }) },
 
   // Staff tickets, buyers, history, insight: always one raffle's, so ownership-checked.
   'GET /api/raffles/:id/tickets': {
