@@ -11,21 +11,6 @@ export const drawKindLabels: Record<DrawKind, string> = {
   drand: 'Faro público drand (League of Entropy)',
 };
 
-/** drand quicknet (League of Entropy): the chain every drand draw uses, and its clock. */
-export const DRAND_QUICKNET = {
-  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
-  genesisSeconds: 1_692_803_367,
-  periodSeconds: 3,
-} as const;
-
-/** Where anyone reads a quicknet round (randomness and signature) without us. */
-export const drandRoundUrl = (round: number) =>
-  `https://api.drand.sh/${DRAND_QUICKNET.chainHash}/public/${round}`;
-
-/** When a quicknet round comes out (round 1 at genesis, one every period). */
-export const drandRoundTime = (round: number) =>
-  new Date((DRAND_QUICKNET.genesisSeconds + (round - 1) * DRAND_QUICKNET.periodSeconds) * 1000);
-
 type DeclaredSource = {
   draw_kind: DrawKind | null;
   draw_lottery: string | null;

@@ -53,6 +53,7 @@ const draw: SealedDraw = {
   winning_number: 47,
   drawn_at: finished.drawn_at,
   winner: { number: 47, ticket_number: '47', status: 'pagado', buyer_name_masked: 'm*** p***' },
+  sold_list_url: '/api/raffles/raffle-1/sold-list.txt',
   closed_at: finished.closed_at,
   commitment_version: 2,
   line_count: 3,
@@ -62,7 +63,16 @@ const draw: SealedDraw = {
     time: '2026-11-21T22:00:07.000Z',
     token_url: '/api/raffles/raffle-1/timestamp.tsr',
   },
+  source: {
+    kind: 'loteria',
+    lottery: 'Triple Táchira A',
+    draw_at: finished.draw_at,
+    rule: 'ultimos_digitos',
+    rule_text: 'Gana los últimos 2 dígitos del primer premio.',
+    beacon: null,
+  },
   result: '347',
+  audit_head: null,
 };
 
 const render = (raffle: PublicRaffle, answer: SealedDraw | undefined) =>
@@ -120,7 +130,13 @@ describe('the banner of a finished raffle (issue 19)', () => {
         draw_at: null,
         rule: null,
         rule_text: null,
-        beacon: { round: 1234567, randomness: 'ff'.repeat(32), signature: 'aa', chain_hash: 'x' },
+        beacon: {
+          round: 1234567,
+          randomness: 'ff'.repeat(32),
+          signature: 'aa',
+          chain_hash: 'x',
+          time: '2023-08-27T05:00:00.000Z',
+        },
       },
     };
     const { getByRole, getByText } = render(beacon, answer);

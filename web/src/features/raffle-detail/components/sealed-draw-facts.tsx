@@ -1,5 +1,6 @@
+import { beaconRoundUrl } from '@domain/beacon';
 import { formatDateTime } from '@domain/dates';
-import { declaredSourceText, drandRoundTime, drandRoundUrl } from '@domain/draw-source-view';
+import { declaredSourceText } from '@domain/draw-source-view';
 import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { Download, ExternalLink, Hourglass, Stamp } from 'lucide-react';
@@ -49,11 +50,11 @@ function Seal({ seal }: { seal: NonNullable<SealedDraw['timestamp']> }) {
 }
 
 /** The drand round that decides the raffle: a link to it once out, its expected time before. */
-function DrandRound({ round, out }: { round: number; out: boolean }) {
-  if (!out) return <>{t.roundPending(round, formatDateTime(drandRoundTime(round)))}</>;
+function DrandRound({ round, time, out }: { round: number; time: string; out: boolean }) {
+  if (!out) return <>{t.roundPending(round, formatDateTime(time))}</>;
   return (
     <a
-      href={drandRoundUrl(round)}
+      href={beaconRoundUrl(round)}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
@@ -109,7 +110,7 @@ export function SealedDrawFacts({ raffle, draw }: { raffle: PublicRaffle; draw: 
         )}
         {raffle.draw_kind === 'drand' && beacon && (
           <Fact label={t.round}>
-            <DrandRound round={beacon.round} out={Boolean(beacon.randomness)} />
+            <DrandRound round={beacon.round} time={beacon.time} out={Boolean(beacon.randomness)} />
           </Fact>
         )}
       </dl>

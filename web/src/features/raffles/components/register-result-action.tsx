@@ -1,5 +1,4 @@
 import { formatDateTime } from '@domain/dates';
-import { drandRoundTime } from '@domain/draw-source-view';
 import type { Raffle } from '@domain/raffles';
 import { Radio } from 'lucide-react';
 import { useSealedDraw } from '@/api/raffle-draw';
@@ -12,11 +11,11 @@ const t = dashboardTexts.draw;
 /** A drand raffle draws itself: staff see which round decides it and about when it comes out. */
 function DrandDrawNote({ raffleId }: { raffleId: string }) {
   const draw = useSealedDraw(raffleId, true);
-  const round = draw.data?.source?.beacon?.round;
+  const beacon = draw.data?.source.beacon;
   return (
     <p className="flex gap-2 text-sm text-amber-900" data-testid="drand-draw-note">
       <Radio aria-hidden className="mt-0.5 size-4 shrink-0" />
-      {round ? t.drandRound(round, formatDateTime(drandRoundTime(round))) : t.drandPending}
+      {beacon ? t.drandRound(beacon.round, formatDateTime(beacon.time)) : t.drandPending}
     </p>
   );
 }
