@@ -75,8 +75,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The web app must be built first (`npm run build`); the server serves dist/web.
-    command: 'node --import tsx server/main.ts',
+    // The web app must be built first (`npm run build`); the server serves dist/web, with a local
+    // time-stamping authority beside it (e2e/e2e-server.ts).
+    command: 'node --import tsx e2e/e2e-server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
