@@ -135,7 +135,11 @@ describe('verifyReceipt', () => {
       await verifyReceipt(receiptOf(lines[1], '2026-11-21T10:00:00.000Z'), RAFFLE, key, dropped),
     ).toMatchObject({ kind: 'missing', mayHaveExpired: true });
     // The number resold to someone else: its line differs from the signed one.
-    const resold = sealed([lines[0], saleLine(sha, { ...sales[1], verificationCode: 'OTHER00000' }), lines[2]]);
+    const resold = sealed([
+      lines[0],
+      saleLine(sha, { ...sales[1], verificationCode: 'OTHER00000' }),
+      lines[2],
+    ]);
     expect(await verifyReceipt(receiptOf(lines[1], null), RAFFLE, key, resold)).toMatchObject({
       kind: 'missing',
     });

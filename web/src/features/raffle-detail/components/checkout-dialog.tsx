@@ -16,6 +16,7 @@ import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
+import { codesByNumber } from '../verification-codes';
 import { CheckoutForm } from './checkout-form';
 
 const t = raffleDetailTexts.checkout;
@@ -68,7 +69,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);
     try {
-      const { order } = await reserve.mutateAsync({
+      const { order, tickets } = await reserve.mutateAsync({
         raffleId: raffle.id,
         body: {
           numbers,
@@ -85,6 +86,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           buyerName: values.buyer.name,
           paymentMethod: values.payment_method,
           fresh: true,
+          codes: codesByNumber(tickets),
         },
       });
       proof.clear();
