@@ -28,7 +28,9 @@ export const verificationTexts = {
     cedulaHint: 'Como la registraste: V-12345678, V12345678 o v-12.345.678 valen igual.',
     cedulaPlaceholder: 'V-12345678',
     receipt: 'Recibo firmado (opcional)',
-    receiptHint: 'El archivo recibo-….json que descargaste en «Consulta tus tickets».',
+    receiptHint:
+      'El archivo recibo-<rifa>-<número>.json que descargaste en «Consulta tus tickets». Sirve para probar que tu venta existía.',
+    receiptLoad: 'Cargar recibo',
     receiptLoaded: (name: string) => `Recibo cargado: ${name}`,
     receiptRemove: 'Quitar recibo',
     submit: 'Verificar mi número',
@@ -81,9 +83,11 @@ export const verificationTexts = {
     otherRaffle: 'Este recibo es de otra rifa',
     otherRaffleDetail: 'Abre la verificación de la rifa del recibo o carga el recibo correcto.',
     invalidFile: 'Este archivo no es un recibo firmado',
-    invalidFileDetail: 'Carga el archivo recibo-….json que descargaste en «Consulta tus tickets».',
+    invalidFileDetail:
+      'Carga el archivo recibo-<rifa>-<número>.json que descargaste en «Consulta tus tickets».',
     badProof: (ticket: string) => `No pudimos comprobar el recibo del número ${ticket}`,
     keyLabel: 'Clave pública de los recibos (Ed25519)',
+    keyFailed: 'No pudimos cargar la clave ahora. Recarga la página para intentarlo de nuevo.',
   },
   list: {
     match: (closedAt: string) => `Coincide con la huella publicada el ${closedAt}`,

@@ -90,29 +90,17 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
               />
             </Field>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={fieldId('number')} label={t.number} error={errors.number}>
-              <Input
-                {...fieldControlProps(fieldId('number'), errors.number)}
-                value={values.number}
-                onChange={set('number')}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder={t.numberPlaceholder}
-                className="tabular-nums"
-              />
-            </Field>
-            <Field id={fieldId('cedula')} label={t.cedula} error={errors.cedula} hint={t.cedulaHint}>
-              <Input
-                {...fieldControlProps(fieldId('cedula'), errors.cedula, t.cedulaHint)}
-                value={values.cedula}
-                onChange={set('cedula')}
-                autoComplete="off"
-                autoCapitalize="characters"
-                placeholder={t.cedulaPlaceholder}
-              />
-            </Field>
-          </div>
+          <Field id={fieldId('number')} label={t.number} error={errors.number}>
+            <Input
+              {...fieldControlProps(fieldId('number'), errors.number)}
+              value={values.number}
+              onChange={set('number')}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t.numberPlaceholder}
+              className="tabular-nums"
+            />
+          </Field>
           <Field id={fieldId('code')} label={t.code} error={errors.code} hint={t.codeHint}>
             <Input
               {...fieldControlProps(fieldId('code'), errors.code, t.codeHint)}
@@ -123,6 +111,16 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
               spellCheck={false}
               placeholder={t.codePlaceholder}
               className="font-mono tracking-wider uppercase"
+            />
+          </Field>
+          <Field id={fieldId('cedula')} label={t.cedula} error={errors.cedula} hint={t.cedulaHint}>
+            <Input
+              {...fieldControlProps(fieldId('cedula'), errors.cedula, t.cedulaHint)}
+              value={values.cedula}
+              onChange={set('cedula')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder={t.cedulaPlaceholder}
             />
           </Field>
           <div className="grid gap-1.5">
@@ -157,7 +155,7 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
                 aria-describedby={fieldId('receipt-hint')}
               >
                 <Upload aria-hidden />
-                {t.receipt}
+                {t.receiptLoad}
               </Button>
             )}
             <input

@@ -30,7 +30,7 @@ function ReceiptKeyCard() {
           <CopyButton value={key.data.public_key} what={t.receipt.keyLabel} />
         </div>
       ) : key.isError ? (
-        <p className="text-zinc-600">{t.result.failed}</p>
+        <p className="text-zinc-600">{t.receipt.keyFailed}</p>
       ) : (
         <Skeleton className="h-8 w-full" />
       )}
