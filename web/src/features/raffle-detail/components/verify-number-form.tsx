@@ -64,7 +64,8 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
   const fieldId = (name: string) => `${id}-${name}`;
 
   return (
-    <section aria-labelledby={bare ? undefined : fieldId('title')} aria-label={bare ? t.title : undefined}>
+    // On /verificar the page's own heading names it: a plain section there, without a second name.
+    <section aria-labelledby={bare ? undefined : fieldId('title')}>
       <Card className="grid gap-4 p-4 sm:p-6" data-testid="verify-number">
         {!bare && (
           <div className="grid gap-1">
