@@ -5,6 +5,9 @@ export const drawMessages = {
   alreadyClosed: 'La rifa ya está cerrada.',
   drawSourceLocked: 'El sorteo de referencia no se puede cambiar: ya hay números apartados o vendidos.',
   numberOutOfRange: 'El número ganador está fuera del rango de la rifa.',
+  notInList: 'Ese número no está en la lista publicada de esta rifa.',
+  flatCommitment:
+    'Esta rifa cerró antes de las pruebas por número: se verifica descargando la lista completa y comparando su huella.',
   /** Shown on the raffle page before anyone buys (decision 010): what happens to unpaid numbers at close. */
   closeRule:
     'Al cerrar las ventas se publica la lista de números apartados y vendidos y ya no cambia. ' +

@@ -65,3 +65,26 @@ export const drawTermsMessages = {
     'Esta rifa se sortea con el faro público drand: el ganador se calcula solo al salir la ronda.',
   legacyNeedsNumber: 'Escribe el número ganador.',
 } as const;
+
+export type DrawDeclaration = {
+  draw_kind: DrawKind | null;
+  draw_lottery: string | null;
+  draw_at: string | null;
+  draw_rule: LotteryRule | null;
+  closing_date: string | null;
+};
+
+/** What is missing or wrong in a declared source (create, and update merged with the stored raffle). */
+export function drawDeclarationProblems(d: DrawDeclaration): { path: string; message: string }[] {
+  if (d.draw_kind !== 'loteria') return [];
+  const problems: { path: string; message: string }[] = [];
+  if (!d.draw_lottery)
+    problems.push({ path: 'draw_lottery', message: drawTermsMessages.lotteryFieldsRequired });
+  if (!d.draw_rule) problems.push({ path: 'draw_rule', message: drawTermsMessages.lotteryFieldsRequired });
+  if (!d.draw_at) problems.push({ path: 'draw_at', message: drawTermsMessages.lotteryFieldsRequired });
+  else if (!d.closing_date)
+    problems.push({ path: 'closing_date', message: drawTermsMessages.closingRequired });
+  else if (new Date(d.draw_at).getTime() <= new Date(d.closing_date).getTime())
+    problems.push({ path: 'draw_at', message: drawTermsMessages.drawAtBeforeClose });
+  return problems;
+}

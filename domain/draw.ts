@@ -1,4 +1,6 @@
 import { centsField, countField, instantField } from './api';
+import { drawTimestampSchema } from './draw-seal';
+import { DRAW_KINDS } from './draw-terms';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { z } from './zod';
 
@@ -23,22 +25,66 @@ export type DrawWinner = z.infer<typeof drawWinnerSchema>;
 export const winnerResultSchema = z.object({ winner: drawWinnerSchema.nullable() });
 export type WinnerResult = z.infer<typeof winnerResultSchema>;
 
+/**
+ * `POST /api/raffles/:id/draw`: a lottery source takes the official result as published ("347");
+ * a raffle with no declared source (made before issue 19) takes the winning number itself.
+ */
 export const drawSchema = z
   .object({
     winning_number: z
       .int('El número ganador debe ser un entero')
       .min(0)
-      .max(MAX_TOTAL_NUMBERS - 1, 'El número ganador está fuera del rango de la rifa.'),
+      .max(MAX_TOTAL_NUMBERS - 1, 'El número ganador está fuera del rango de la rifa.')
+      .optional(),
+    result: z
+      .string()
+      .trim()
+      .min(1, 'Escribe el resultado oficial tal como se publicó (por ejemplo 347).')
+      .max(40)
+      .regex(/\d/, 'El resultado oficial debe tener dígitos.')
+      .optional(),
   })
   .strict();
+export type DrawInput = z.infer<typeof drawSchema>;
+
+const drandBeaconSchema = z.object({
+  round: z.int(),
+  randomness: z.string().nullable(),
+  signature: z.string().nullable(),
+  chain_hash: z.string(),
+  /** When the round comes out (it is unknown to anyone before). */
+  time: instantField,
+});
 
 /** `GET /api/raffles/:id/draw` (public): what anyone needs to check the draw; the winner masked. */
 export const drawResultSchema = z.object({
   draw_source: z.string().nullable(),
+  /** Version 2: the RFC 6962 Merkle root (hex) of the sold list; version 1: SHA-256 of its text. */
   draw_commitment: z.string().nullable(),
   sold_list: z.string().nullable(),
+  /** Where the published list is downloaded (text/plain, one line per sale, each ending in a newline). */
+  sold_list_url: z.string().nullable(),
+  commitment_version: z.int().nullable(),
+  line_count: z.int().nullable(),
+  /** When the list was frozen and committed. */
+  closed_at: instantField.nullable(),
+  /** The RFC 3161 seal of the root: pending while the authority has not answered. */
+  timestamp: drawTimestampSchema.nullable(),
+  /** The declared source and rule (null kind: a raffle made before issue 19, see draw_source). */
+  source: z.object({
+    kind: z.enum(DRAW_KINDS).nullable(),
+    lottery: z.string().nullable(),
+    draw_at: instantField.nullable(),
+    rule: z.string().nullable(),
+    rule_text: z.string().nullable(),
+    beacon: drandBeaconSchema.nullable(),
+  }),
+  /** The official result as published (lottery source). */
+  result: z.string().nullable(),
   winning_number: z.int().nullable(),
   drawn_at: instantField.nullable(),
+  /** The audit chain's head when the raffle closed. */
+  audit_head: z.string().nullable(),
   winner: z
     .object({
       number: countField,
@@ -49,3 +95,33 @@ export const drawResultSchema = z.object({
     .nullable(),
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
+
+/** `GET /api/raffles/:id/proof?number=N`: the inclusion proof of one line (RFC 6962 audit path). */
+export const proofQuerySchema = z.object({
+  number: z.coerce
+    .number()
+    .int('Número inválido')
+    .min(0)
+    .max(MAX_TOTAL_NUMBERS - 1),
+});
+export const proofResultSchema = z.object({
+  line: z.string(),
+  index: z.int(),
+  size: z.int(),
+  path: z.array(z.string()),
+  root: z.string(),
+});
+export type ProofResult = z.infer<typeof proofResultSchema>;
+
+/** `GET /api/receipts/key`: the public key that checks every receipt. */
+export const receiptKeySchema = z.object({
+  algorithm: z.literal('Ed25519'),
+  /** The 32 raw bytes, base64. */
+  public_key: z.string(),
+  spki_pem: z.string(),
+});
+
+/** `POST /api/raffles/:id/clarifications`: a dated note under a frozen prize text. */
+export const clarificationSchema = z
+  .object({ text: z.string().trim().min(3, 'Escribe la aclaración').max(1000, 'Máximo 1000 caracteres') })
+  .strict();

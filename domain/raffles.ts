@@ -1,5 +1,6 @@
 import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
+import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { vePhoneField } from './fields';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
 import { uploadUrlField } from './uploads';
@@ -186,6 +187,11 @@ const fields = {
   closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
   draw_source: z.string().trim().max(200).nullable(),
+  /** The declared draw source (issue 19): frozen at the first sale like the other terms. */
+  draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o faro público').nullable(),
+  draw_lottery: z.string().trim().min(2, 'Escribe el nombre de la lotería').max(120).nullable(),
+  draw_at: z.iso.datetime({ offset: true, message: 'Fecha del sorteo inválida' }).nullable(),
+  draw_rule: z.enum(LOTTERY_RULES, 'Regla de sorteo inválida').nullable(),
   images: z.array(uploadUrlField()).max(10, 'Máximo 10 imágenes'),
   organizer_name: z.string().trim().max(120).nullable(),
   contact_phone: vePhoneField().nullable(),
@@ -227,6 +233,10 @@ export const createRaffleSchema = z
     closing_date: fields.closing_date.default(null),
     reservation_hours: fields.reservation_hours.default(24),
     draw_source: fields.draw_source.default(null),
+    draw_kind: fields.draw_kind.default(null),
+    draw_lottery: fields.draw_lottery.default(null),
+    draw_at: fields.draw_at.default(null),
+    draw_rule: fields.draw_rule.default(null),
     images: fields.images.default([]),
     organizer_name: fields.organizer_name.default(null),
     contact_phone: fields.contact_phone.default(null),
@@ -287,6 +297,25 @@ const raffleFields = {
   draw_commitment: z.string().nullable(),
   winning_number: z.int().nullable(),
   drawn_at: instantField.nullable(),
+  // The sealed draw (issue 19, docs/verification.md).
+  /** When the sold list was frozen and committed; null before. */
+  closed_at: instantField.nullable(),
+  /** 1: flat SHA-256 of the list (closed before issue 19); 2: RFC 6962 Merkle root. */
+  commitment_version: z.int().nullable(),
+  line_count: z.int().nullable(),
+  /** Every extension of the closing date, oldest first. */
+  closing_extensions: z.array(z.object({ from: instantField, to: instantField, at: instantField })),
+  /** Dated notes appended to the prize text after it froze. */
+  clarifications: z.array(z.object({ at: instantField, text: z.string() })),
+  draw_kind: z.enum(DRAW_KINDS).nullable(),
+  draw_lottery: z.string().nullable(),
+  /** The declared time of the lottery's draw. */
+  draw_at: instantField.nullable(),
+  draw_rule: z.enum(LOTTERY_RULES).nullable(),
+  /** The rule in words ("Gana los últimos 3 dígitos del primer premio."). */
+  draw_rule_text: z.string().nullable(),
+  /** The official result as published (a lottery source), once registered. */
+  draw_result: z.string().nullable(),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

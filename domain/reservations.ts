@@ -106,6 +106,8 @@ export const buyerTicketSchema = z.object({
   /** The price this sale was made at (kept if the raffle's price changes); null for a number nobody holds. */
   price_cents: centsField.nullable(),
   reserved_until: instantField.nullable(),
+  /** Secret to the buyer and staff: with the cedula it proves the sale's line in the sealed list (issue 19). */
+  verification_code: z.string().nullable(),
 });
 export type BuyerTicket = z.infer<typeof buyerTicketSchema>;
 

@@ -1,7 +1,15 @@
 import { z } from './zod';
 
 /** The live checks of the test bench, in the order they are shown. */
-export const TEST_BENCH_CHECKS = ['database', 'realtime', 'storage', 'rates', 'expiry', 'ledger'] as const;
+export const TEST_BENCH_CHECKS = [
+  'database',
+  'realtime',
+  'storage',
+  'rates',
+  'expiry',
+  'ledger',
+  'audit',
+] as const;
 export type TestBenchCheck = (typeof TEST_BENCH_CHECKS)[number];
 export const TEST_BENCH_KINDS = [...TEST_BENCH_CHECKS, 'drill'] as const;
 export type TestBenchKind = (typeof TEST_BENCH_KINDS)[number];
@@ -18,6 +26,7 @@ export const testBenchMessages = {
     rates: 'Tasa de cambio',
     expiry: 'Vencimiento de reservas',
     ledger: 'Libro de pagos',
+    audit: 'Registro de auditoría',
   } satisfies Record<TestBenchCheck, string>,
   drillName: 'Simulacro de concurrencia',
   invalidBuyers: `Indica entre ${MIN_DRILL_BUYERS} y ${MAX_DRILL_BUYERS} compradores`,
@@ -44,6 +53,10 @@ export const testBenchMessages = {
     `Lo pagado de ${sales} ${sales === 1 ? 'venta coincide' : 'ventas coincide'} con sus pagos aprobados menos reembolsos`,
   ledgerMismatch: (sales: number, numbers: string) =>
     `${sales} ${sales === 1 ? 'venta no cuadra' : 'ventas no cuadran'} con su libro de pagos (${numbers})`,
+  audit: (entries: number) =>
+    `La cadena de auditoría se recalculó completa: ${entries} ${entries === 1 ? 'entrada íntegra' : 'entradas íntegras'}`,
+  auditBroken: (seq: number) =>
+    `La cadena de auditoría está rota en la entrada #${seq}: fue alterada, borrada o insertada después`,
   failed: (message: string) => `Falló: ${message}`,
 } as const;
 

@@ -8,6 +8,17 @@ export const trackingMessages = {
   noTickets: 'No encontramos tickets con esos datos. Revisa la cédula y los 4 dígitos.',
 } as const;
 
+/** A signed receipt (domain/verification.ts `Receipt`; the signed bytes are `receiptMessage`). */
+export const receiptSchema = z.object({
+  version: z.literal(1),
+  raffle_id: z.string(),
+  number: countField,
+  line: z.string(),
+  sold_at: instantField,
+  held_until: instantField.nullable(),
+  signature: z.string(),
+});
+
 /** `POST /api/tracking`: a buyer looks up their tickets by cedula and the last four phone digits. */
 export const trackingQuerySchema = z
   .object({
@@ -60,6 +71,10 @@ export const trackedTicketSchema = z.object({
   amount_due_cents: centsField,
   /** True while a payment of this ticket waits for review (the buyer need not send another). */
   has_pending_payment: z.boolean(),
+  /** With the cedula, proves this sale's line in the sealed list (docs/verification.md). */
+  verification_code: z.string(),
+  /** The sale's signed receipt, to keep: if its line is missing from the published list, that is proof. */
+  receipt: receiptSchema,
 });
 export type TrackedTicket = z.infer<typeof trackedTicketSchema>;
 

@@ -274,6 +274,15 @@ const ROUTES: Route[] = [
     },
   },
   {
+    key: 'dashboard.audit',
+    staff: true,
+    open: async (page, s) => {
+      // Narrowed to the seeded raffle, as the history: the newest entries are anyone's.
+      await page.goto(`${paths.dashboard.audit.getHref()}?rifa=${s.raffleId}`);
+      await settled(page, 'Crear rifa');
+    },
+  },
+  {
     key: 'dashboard.reconcile',
     staff: true,
     open: async (page) => {

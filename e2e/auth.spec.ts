@@ -32,6 +32,7 @@ test.describe('sign-in and sign-out', () => {
       'Pagos',
       'Conciliación',
       'Usuarios',
+      'Auditoría',
       'Banco de pruebas',
     ]) {
       await expect(menu.getByRole('link', { name: new RegExp(`^${item}( \\(|$)`) })).toBeVisible();

@@ -15,6 +15,8 @@ const CHECKS = [
   'Vencimiento de reservas',
   // Issue 18: every sale's paid figure equals its approved payments minus refunds.
   'Libro de pagos',
+  // Issue 19: the audit log's hash chain, recomputed.
+  'Registro de auditoría',
 ];
 
 test.use({ viewport: DESKTOP });

@@ -19,10 +19,15 @@ import { declareRouteContract } from './lib/responses';
 import { securityHeaders } from './lib/security-headers';
 import { openStorage } from './lib/storage';
 import { serveWebApp } from './lib/web-app';
+import { captureStaffActions } from './modules/audit/audit.capture';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { drawSealRoutes } from './modules/draw-seal/draw-seal.routes';
+import { createDrawSealService } from './modules/draw-seal/draw-seal.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files/upload-quota';
@@ -33,11 +38,13 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
 import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
-import { raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
+import { raffleClarificationRoutes, raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { createReceiptSigner } from './modules/receipts/receipt-signer';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import {
   bankConfirmedReferences,
@@ -101,6 +108,9 @@ export async function buildApp(options: {
   }
 
   const db = database.db;
+  // Every staff action, chained (decision 025): captured once, here, for every route below.
+  const audit = createAuditLog({ db });
+  captureStaffActions(app as unknown as FastifyInstance, audit);
   let auth: AuthService | null = null;
   const users = createUsersService({
     db,
@@ -111,6 +121,7 @@ export async function buildApp(options: {
     users,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    audit: (entry) => audit.record(entry, app.log),
   });
   const guards = createGuards(auth);
 
@@ -147,7 +158,34 @@ export async function buildApp(options: {
     hub,
   });
   const boards = tickets.boards;
-  const draws = createRaffleDrawService({ db, raffles, tickets: () => tickets as TicketsService });
+  const seals = createDrawSealService({
+    db,
+    tsaUrl: config.tsaUrl,
+    log: app.log,
+    retryBaseMs: config.sealRetrySeconds * 1000,
+  });
+  const draws = createRaffleDrawService({
+    db,
+    raffles,
+    tickets: () => tickets as TicketsService,
+    hooks: {
+      sealEnabled: seals.enabled,
+      beaconMarginSeconds: config.beaconMarginSeconds,
+      auditHead: async (tx) => {
+        const head = await audit.head(tx);
+        return head ? `${head.seq}:${head.hash}` : null;
+      },
+      onClosed: (raffleId, how) => {
+        if (seals.enabled) seals.sealNow(raffleId);
+        // A staff close is recorded by the audit hook with its actor; the job's close by the system.
+        if (how.auto)
+          audit.record(
+            { action: 'raffle.auto_close', raffle_id: raffleId, summary: { line_count: how.lineCount } },
+            app.log,
+          );
+      },
+    },
+  });
   const vesRate = async (executor?: Executor) =>
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
   const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof, currentRate: vesRate });
@@ -161,7 +199,8 @@ export async function buildApp(options: {
     // A reference a bank statement already showed: "confirmado por el banco" on the payment.
     bankConfirmed: async (keys) => new Set((await bankConfirmedReferences(db, keys)).keys()),
   });
-  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets });
+  const receipts = await createReceiptSigner(db, config.receiptPrivateKey);
+  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets, receipts });
   const paymentsService = payments;
   const reconciliation = createReconciliationService({
     db,
@@ -181,9 +220,10 @@ export async function buildApp(options: {
     // never finishes its request) is cut, so a restart never hangs on a stuck connection.
     setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
     await changes.flush();
+    await audit.settled();
     await hub.stop();
   });
-  const bench = createTestBenchService({ db, tickets, hub, storage, rates });
+  const bench = createTestBenchService({ db, tickets, hub, storage, rates, audit });
 
   await app.register(
     async (api) => {
@@ -195,11 +235,15 @@ export async function buildApp(options: {
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
       await api.register(raffleDrawRoutes({ draws, guards }));
+      await api.register(raffleClarificationRoutes({ raffles, guards }));
+      await api.register(receiptsRoutes({ receipts }));
+      await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));
+      await api.register(auditRoutes({ audit, guards }));
       await api.register(reconciliationRoutes({ reconciliation, guards }));
       await api.register(
         ticketsRoutes({
@@ -231,6 +275,7 @@ export async function buildApp(options: {
       auth,
       raffles,
       tickets,
+      draws,
       staffTickets,
       payments,
       hub,
@@ -241,6 +286,8 @@ export async function buildApp(options: {
       tracking,
       bench,
       reconciliation,
+      seals,
+      audit,
     },
   });
 }

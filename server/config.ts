@@ -19,6 +19,9 @@ const envSchema = z
     ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     JWT_SECRET: optional(z.string().min(32)),
+    RECEIPT_PRIVATE_KEY: optional(
+      z.string().includes('PRIVATE KEY', { message: 'a PKCS#8 PEM Ed25519 key' }),
+    ),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
@@ -31,6 +34,9 @@ const envSchema = z
     RATES_URL: optional(z.string().url()),
     TRUST_PROXY: z.string().default('false'),
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    RAFFLE_CLOSE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
+    TSA_URL: optional(z.string().url()),
+    SEAL_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     HTTP_COMPRESSION: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optional(z.string().url()),
@@ -49,6 +55,18 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    DRAND_URLS: z
+      .string()
+      .default('https://api.drand.sh,https://drand.cloudflare.com')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().url()).min(1)),
+    BEACON_MARGIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    BEACON_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   })
   .refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
     path: ['S3_ACCESS_KEY_ID'],
@@ -68,6 +86,8 @@ const envSchema = z
     adminPassword: e.ADMIN_PASSWORD,
     /** Signs access tokens; generated once and kept in the database when null. */
     jwtSecret: e.JWT_SECRET,
+    /** Signs buyers' receipts (Ed25519, PKCS#8 PEM); generated once and kept in the database when null. */
+    receiptPrivateKey: e.RECEIPT_PRIVATE_KEY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     /**
@@ -89,6 +109,12 @@ const envSchema = z
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     /** How often expired reservations are swept back on sale. */
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
+    /** How often raffles past their closing date are closed (several instances close each once). */
+    raffleCloseSweepSeconds: e.RAFFLE_CLOSE_SWEEP_SECONDS,
+    /** RFC 3161 authority that seals each closed raffle's commitment; sealing is off when null. */
+    tsaUrl: e.TSA_URL,
+    /** How often seals the authority did not give yet are asked for again (first retry; then doubling). */
+    sealRetrySeconds: e.SEAL_RETRY_SECONDS,
     /** How long a pending payment that covers the first amount due keeps its numbers held. */
     paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
     /** Brotli/gzip responses; off only when a reverse proxy or CDN in front already compresses. */
@@ -103,6 +129,12 @@ const envSchema = z
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     /** How long a stopping server waits for open connections before cutting them. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** drand mirrors asked in turn for a raffle's round; every answer is verified against the pinned chain. */
+    drandUrls: e.DRAND_URLS,
+    /** A drand raffle is drawn from the first round emitted this long after it closed (decision 024). */
+    beaconMarginSeconds: e.BEACON_MARGIN_SECONDS,
+    /** How often closed drand raffles whose round is out are drawn. */
+    beaconCheckSeconds: e.BEACON_CHECK_SECONDS,
     /** Uploads in an S3-compatible bucket instead of `uploadsDir`. */
     s3: e.S3_BUCKET
       ? {

@@ -372,6 +372,16 @@ describe('a public answer carries only what its schema declares', () => {
       installments: null,
       amount_due_cents: 500,
       has_pending_payment: false,
+      verification_code: 'ABCD3467EF',
+      receipt: {
+        version: 1,
+        raffle_id: '00000000-0000-4000-8000-000000000001',
+        number: 7,
+        line: `07:${'a'.repeat(64)}`,
+        sold_at: '2026-11-26T12:00:00.000Z',
+        held_until: null,
+        signature: 'c2lnbmF0dXJl',
+      },
     });
     const spy = vi
       .spyOn(t.app.services.tracking, 'findTickets')

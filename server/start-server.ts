@@ -3,7 +3,11 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock } from './lib/data-dir-lock';
+import { startBeaconDrawJob } from './modules/draw-beacon/beacon.job';
+import { drandRoundFetcher } from './modules/draw-beacon/beacon.remote';
+import { startSealJob } from './modules/draw-seal/seal.job';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
+import { startRaffleCloseJob } from './modules/raffles/close.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startAnalyzeJobIfNeeded } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
@@ -36,6 +40,22 @@ export async function startServer(
     await startAnalyzeJobIfNeeded(database.kind, app.services.tickets, app.log),
     startRatesRefreshJob(app.services.rates, app.log),
     startOrphanProofsJob(app.services.files, app.log),
+    startRaffleCloseJob(
+      { draws: app.services.draws, db: database.db, log: app.log },
+      config.raffleCloseSweepSeconds * 1000,
+    ),
+    startBeaconDrawJob({
+      db: database.db,
+      log: app.log,
+      everyMs: config.beaconCheckSeconds * 1000,
+      fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
+      onDrawn: (raffleId, outcome) =>
+        app.services.audit.record(
+          { action: 'raffle.beacon_draw', raffle_id: raffleId, summary: { ...outcome } },
+          app.log,
+        ),
+    }),
+    startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];
   options.extend?.(app, database);
   await app.listen({ host: config.host, port: config.port });

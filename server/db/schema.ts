@@ -519,3 +519,33 @@ export const bankStatementMatches = pgTable(
       .where(sql`${t.confirmedAt} is not null`),
   ],
 );
+
+/**
+ * The tamper-evident audit log (issue 19, decision 025): an append-only hash chain of every staff
+ * action. Rows are only ever inserted by server/modules/audit (under an advisory lock); a trigger
+ * refuses UPDATE, DELETE and TRUNCATE. No foreign keys: an entry outlives the user or raffle it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    raffleId: uuid('raffle_id'),
+    target: jsonb('target').$type<Record<string, string>>().notNull().default({}),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_prev_hash_key').on(t.prevHash),
+    uniqueIndex('audit_log_hash_key').on(t.hash),
+    index('audit_log_raffle_idx').on(t.raffleId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+    check('audit_log_prev_hash_check', sql`${t.prevHash} ~ '^[0-9a-f]{64}$'`),
+    check('audit_log_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
-import { AppError } from './errors';
+import { lifecycleMessages } from '../../domain/raffles';
+import { AppError, hasSqlState, SQLSTATE } from './errors';
 import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 
 // Value constraints (range, format) are "semantically invalid": 422. Wrong shapes are 400.
@@ -34,6 +35,9 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
     body: { error: { code, message, ...extra } },
   });
   if (error instanceof AppError) return reply(error.statusCode, error.code, error.message, error.extra);
+  // The database itself refused a change to a frozen sold list (closed, or past its closing date).
+  if (hasSqlState(error, SQLSTATE.soldListFrozen))
+    return reply(409, 'RAFFLE_CLOSED', lifecycleMessages.soldListFrozen);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation;
     const semantic =

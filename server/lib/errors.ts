@@ -49,7 +49,12 @@ export class UnprocessableError extends AppError {
 }
 
 /** The PostgreSQL error codes the app handles. */
-export const SQLSTATE = { uniqueViolation: '23505', deadlock: '40P01' } as const;
+export const SQLSTATE = {
+  uniqueViolation: '23505',
+  deadlock: '40P01',
+  /** Raised by the sold_list_frozen trigger (migration 0012): the raffle's sold list is frozen. */
+  soldListFrozen: 'RF409',
+} as const;
 
 type DriverError = { code?: string; constraint?: string; cause?: unknown };
 

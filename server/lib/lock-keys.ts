@@ -14,4 +14,8 @@ export const LOCK_KEYS = {
   drill: 727_004,
   /** One instance deletes orphan payment proofs. */
   orphanProofs: 727_005,
+  /** One instance asks the time-stamping authority for the pending seals (issue 19). */
+  drawSeal: 727_010,
+  /** Audit-log appends, one at a time, so the hash chain never forks (a transaction lock). */
+  auditAppend: 727_025,
 } as const;

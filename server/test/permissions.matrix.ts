@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { raffles } from '../db/schema';
 import { buyer, makeRaffle } from './factories';
 import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './route-world';
 
@@ -27,6 +29,24 @@ export type Entry = {
   /** Access depends on the object itself (a file's kind): junk params cannot name one. */
   keepParams?: boolean;
 };
+
+/** A raffle with a sale of number 1, closed by its admin (one per world): its list and proofs are published. */
+const closedRaffles = new WeakMap<World, Promise<string>>();
+function closedSaleRaffle(w: World): Promise<string> {
+  let closing = closedRaffles.get(w);
+  if (!closing) {
+    closing = (async () => {
+      const { raffleId } = await w.newSale();
+      const closed = await w.t.api('POST', `/api/raffles/${raffleId}/close`, {
+        token: w.accounts.admin.token,
+      });
+      if (closed.status !== 200) throw new Error(`close failed: ${closed.status}`);
+      return raffleId;
+    })();
+    closedRaffles.set(w, closing);
+  }
+  return closing;
+}
 
 export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/health': { access: 'public', call: () => ({ method: 'GET', path: '/api/health' }) },
@@ -209,6 +229,39 @@ export const matrix: Record<string, Entry | Entry[]> = {
     access: 'public',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/draw` }),
   },
+  'GET /api/raffles/:id/sold-list.txt': {
+    access: 'public',
+    call: async (w) => ({ method: 'GET', path: `/api/raffles/${await closedSaleRaffle(w)}/sold-list.txt` }),
+  },
+  'GET /api/raffles/:id/proof': {
+    access: 'public',
+    call: async (w) => {
+      const raffleId = await closedSaleRaffle(w);
+      return { method: 'GET', path: `/api/raffles/${raffleId}/proof?number=1` };
+    },
+  },
+  'POST /api/raffles/:id/clarifications': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({
+      method: 'POST',
+      path: `/api/raffles/${w.sale.raffleId}/clarifications`,
+      body: { text: 'El premio se entrega en la plaza Bolívar.' },
+    }),
+  },
+  'GET /api/receipts/key': { access: 'public', call: () => ({ method: 'GET', path: '/api/receipts/key' }) },
+  'GET /api/raffles/:id/seal.tsr': {
+    access: 'public',
+    call: async (w) => {
+      // The bytes as stored: what a seal holds is checked by the draw-seal tests.
+      const raffleId = await closedSaleRaffle(w);
+      await w.t.db
+        .update(raffles)
+        .set({ sealStatus: 'sellado', sealToken: 'MAMCAQI=' })
+        .where(eq(raffles.id, raffleId));
+      return { method: 'GET', path: `/api/raffles/${raffleId}/seal.tsr` };
+    },
+  },
 
   // Staff tickets, buyers, history, insight: always one raffle's, so ownership-checked.
   'GET /api/raffles/:id/tickets': {
@@ -349,6 +402,13 @@ export const matrix: Record<string, Entry | Entry[]> = {
     access: 'admin',
     call: () => ({ method: 'POST', path: '/api/test-bench/drill', body: { buyers: 2 } }),
   },
+
+  // The audit log (decision 025): admins only.
+  'GET /api/audit': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: '/api/audit', query: { raffle_id: w.sale.raffleId, page: '1' } }),
+  },
+  'GET /api/audit/verify': { access: 'admin', call: () => ({ method: 'GET', path: '/api/audit/verify' }) },
 
   // Bank-statement reconciliation: admins only, refused before the file is read.
   'POST /api/reconciliation/statements': {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AUDIT_AUTH_ACTIONS } from '../../../domain/audit';
 import { type Profile, type Session, type SignInInput, signInSchema } from '../../../domain/auth';
 import { messages } from '../../../domain/messages';
 import { normalizeVePhone } from '../../../domain/phone';
@@ -8,6 +9,7 @@ import type { ProfileRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import type { AuditAppend } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { authRepo } from './auth.repo';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
@@ -36,8 +38,11 @@ export async function createAuthService(deps: {
   users: UsersService;
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
+  /** Sign-ins (kept or refused) and refresh-token reuse go to the audit log; never awaited, never throws. */
+  audit?: (entry: AuditAppend) => void;
 }) {
   const { db, users } = deps;
+  const audit = deps.audit ?? (() => {});
   const tokens = createAccessTokens(await resolveJwtSecret(db, deps.jwtSecret), deps.accessTokenTtlSeconds);
 
   async function issueSession(
@@ -74,13 +79,39 @@ export async function createAuthService(deps: {
         user?.passwordHash ?? (await dummyPasswordHash()),
         input.password ?? '',
       );
-      if (!user || !passwordOk)
+      // What was tried, never the password: the e-mail (or phone) typed, and why it was refused.
+      const refused = (status: number, reason: string) =>
+        audit({
+          action: AUDIT_AUTH_ACTIONS.signInFailed,
+          actor_id: user?.id ?? null,
+          actor_email: user?.email ?? by.email ?? null,
+          actor_role: user?.role ?? null,
+          summary: {
+            status,
+            reason,
+            ...(by.phone !== undefined && { phone: String(by.phone).slice(0, 40) }),
+          },
+        });
+      if (!user || !passwordOk) {
+        refused(400, 'invalid_credentials');
         throw new BadRequestError(messages.auth.invalidCredentials, 'invalid_credentials');
-      if (user.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+      }
+      if (user.disabled) {
+        refused(403, 'user_disabled');
+        throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+      }
       const sessionId = await authRepo.createSession(db, {
         userId: user.id,
         ip: meta.ip,
         userAgent: meta.userAgent,
+      });
+      audit({
+        action: AUDIT_AUTH_ACTIONS.signIn,
+        actor_id: user.id,
+        actor_email: user.email,
+        actor_role: user.role,
+        target: { session_id: sessionId },
+        summary: { status: 200, by: by.email ? 'email' : 'phone' },
       });
       return { session: await issueSession(sessionId, user), profile: toProfile(user) };
     },
@@ -93,6 +124,15 @@ export async function createAuthService(deps: {
         const known = await authRepo.findRefreshToken(db, tokenHash);
         if (known) {
           await authRepo.revokeSession(db, known.sessionId, 'refresh_token_reused');
+          const owner = await authRepo.findSessionContext(db, known.sessionId);
+          audit({
+            action: AUDIT_AUTH_ACTIONS.refreshTokenReused,
+            actor_id: owner?.userId ?? null,
+            actor_email: owner?.email ?? null,
+            actor_role: owner?.role ?? null,
+            target: { session_id: known.sessionId },
+            summary: { status: 401, reason: 'refresh_token_reused', session_revoked: true },
+          });
           throw new UnauthorizedError(messages.auth.refreshTokenReused, 'refresh_token_reused');
         }
         throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');

@@ -34,10 +34,12 @@ describe('verifiable draw', () => {
 
     const draw = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(draw.body.draw_source).toBe('Triple Táchira A, 10:00 p. m.');
-    // Recomputed from what the buyer holds (ticket id) and their cedula: no payment status in it.
-    const expected = [`07:${sha256(`${t7.id}:V-9876543`)}`, `42:${sha256(`${t42.id}:V-9876543`)}`].join('\n');
+    // Recomputed from what the buyer holds (verification code) and their cedula: no payment status in it.
+    const line = (n: string, code: string | null) => `${n}:${sha256(`${code}:V-9876543`)}`;
+    const expected = `${line('07', t7.verification_code)}\n${line('42', t42.verification_code)}\n`;
     expect(draw.body.sold_list).toBe(expected);
-    expect(draw.body.draw_commitment).toBe(sha256(expected));
+    expect(draw.body.commitment_version).toBe(2);
+    expect(draw.body.draw_commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(draw.body.sold_list).not.toContain('V-9876543');
 
     const seller = await makeUser(t);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
@@ -10,8 +9,10 @@ import { lifecycleMessages, type RaffleStatus, raffleMessages } from '../../../d
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import type { TrackingResult } from '../../../domain/tracking';
+import { merkleLevels, merkleRoot, saleLine, soldListText, toHex } from '../../../domain/verification';
 import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { nodeSha256 } from '../receipts/receipt-signer';
 
 let t: TestApp;
 let admin: string;
@@ -21,10 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 type Ticket = {
   id: string;
   number: number;
+  verification_code: string | null;
   status: string;
   total_paid_cents: number;
   remaining_cents: number;
@@ -200,12 +201,16 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     });
     const [one, two, four] = sold as [Ticket, Ticket, Ticket];
     const published = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
-    // The cancelled number 3 is not in the list; the commitment is recomputed from ids and cedulas.
-    const lines = [one, two, four].map(
-      (s) => `${String(s.number).padStart(2, '0')}:${sha256(`${s.id}:V-12345678`)}`,
+    // The cancelled number 3 is not in the list; each line is recomputed from code and cedula.
+    const lines = [one, two, four].map((s) =>
+      saleLine(nodeSha256, {
+        ticketNumber: String(s.number).padStart(2, '0'),
+        verificationCode: s.verification_code ?? '',
+        cedula: 'V-12345678',
+      }),
     );
-    expect(published.sold_list).toBe(lines.join('\n'));
-    expect(published.draw_commitment).toBe(sha256(lines.join('\n')));
+    expect(published.sold_list).toBe(soldListText(lines));
+    expect(published.draw_commitment).toBe(toHex(merkleRoot(nodeSha256, merkleLevels(nodeSha256, lines))));
 
     const frozen = [
       await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/reservations`, {
@@ -278,10 +283,13 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
       expect(res.status, JSON.stringify(body)).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'RAFFLE_CLOSED', message: lifecycleMessages.termsFrozen });
     }
+    // The prize text froze with the list (issue 19): a dated clarification is the way to add to it.
+    expect((await patchRaffle(raffle.id, { name: 'Moto Bera 2026 (cerrada)' })).status).toBe(409);
+    expect((await patchRaffle(raffle.id, { description: 'Entrega en San Cristóbal.' })).status).toBe(409);
     // What the edit form sends: every field, the locked ones unchanged.
     const edited = await patchRaffle(raffle.id, {
-      name: 'Moto Bera 2026 (cerrada)',
-      description: 'Entrega en San Cristóbal.',
+      name: raffle.name,
+      description: raffle.description,
       organizer_name: 'Rifas El Trébol',
       images: [],
       price_cents: raffle.price_cents,
@@ -294,7 +302,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
-      name: 'Moto Bera 2026 (cerrada)',
+      name: raffle.name,
       organizer_name: 'Rifas El Trébol',
       price_cents: raffle.price_cents,
       status: 'cerrada',

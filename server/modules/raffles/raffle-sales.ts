@@ -16,6 +16,6 @@ export type RaffleSales = {
   soldTickets(
     tx: Executor,
     raffleId: string,
-  ): Promise<Pick<SaleRow, 'id' | 'ticketNumber' | 'status' | 'buyerCedula'>[]>;
+  ): Promise<Pick<SaleRow, 'id' | 'ticketNumber' | 'status' | 'buyerCedula' | 'verificationCode'>[]>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
@@ -118,6 +118,29 @@ export const rafflesRepo = {
         ),
       );
     return new Set(rows.map((row) => row.id));
+  },
+
+  /** Active raffles past their closing date, soonest first (the close sweep). */
+  async dueToClose(db: Executor, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: raffles.id })
+      .from(raffles)
+      .where(
+        and(eq(raffles.status, 'activa'), lte(raffles.closingDate, sql`now()`), eq(raffles.isSandbox, false)),
+      )
+      .orderBy(asc(raffles.closingDate))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  /** The raffle locked for its close if it is still due and no one else holds it (SKIP LOCKED). */
+  async lockDue(tx: Executor, id: string): Promise<RaffleRow | null> {
+    const [row] = await tx
+      .select()
+      .from(raffles)
+      .where(and(eq(raffles.id, id), eq(raffles.status, 'activa'), lte(raffles.closingDate, sql`now()`)))
+      .for('update', { skipLocked: true });
+    return row ?? null;
   },
 
   async delete(db: Executor, id: string): Promise<boolean> {

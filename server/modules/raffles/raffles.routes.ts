@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { noContentSchema, raffleIdParams } from '../../../domain/api';
+import { noContentSchema, nonJsonResponse, notModifiedSchema, raffleIdParams } from '../../../domain/api';
 import { publicRaffleListSchema, raffleListQuery, raffleListSchema } from '../../../domain/api-routes';
-import { drawResultSchema, drawSchema, winnerResultSchema } from '../../../domain/draw';
+import {
+  clarificationSchema,
+  drawResultSchema,
+  drawSchema,
+  proofQuerySchema,
+  proofResultSchema,
+  winnerResultSchema,
+} from '../../../domain/draw';
+import { drawMessages } from '../../../domain/draw-messages';
 import { messages } from '../../../domain/messages';
 import {
   createRaffleSchema,
@@ -11,7 +19,7 @@ import {
   updateRaffleSchema,
 } from '../../../domain/raffles';
 import { isStaffRole } from '../../../domain/roles';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { type Guards, guard, requireAuth } from '../../lib/guards';
 import { allows, forbidden } from '../../lib/permissions';
 import { publicOrStaff, sendAs } from '../../lib/responses';
@@ -145,7 +153,7 @@ export const raffleDrawRoutes =
         onRequest: guards.staff,
         schema: {
           operationId: 'closeRaffle',
-          summary: 'Cerrar las ventas y publicar la lista de vendidos con su huella SHA-256',
+          summary: 'Cerrar las ventas y publicar la lista de vendidos con su raíz Merkle (RFC 6962)',
           params: raffleIdParams,
           response: { 200: raffleSchema },
         },
@@ -158,13 +166,14 @@ export const raffleDrawRoutes =
         onRequest: guards.admin,
         schema: {
           operationId: 'drawRaffle',
-          summary: 'Sortear: registrar el número ganador de la lotería oficial',
+          summary:
+            'Sortear: registrar el resultado oficial de la lotería declarada (o el número, rifas sin fuente declarada)',
           params: raffleIdParams,
           body: drawSchema,
           response: { 200: drawResultSchema },
         },
       },
-      async (request) => draws.draw(request.params.id, request.body.winning_number),
+      async (request) => draws.draw(request.params.id, request.body),
     );
     app.get(
       '/raffles/:id/winner',
@@ -190,5 +199,72 @@ export const raffleDrawRoutes =
         },
       },
       async (request) => draws.get(request.params.id),
+    );
+    app.get(
+      '/raffles/:id/sold-list.txt',
+      {
+        schema: {
+          operationId: 'getRaffleSoldList',
+          summary: 'La lista publicada al cerrar: una línea por venta, cada una terminada en salto de línea',
+          params: raffleIdParams,
+          response: {
+            200: nonJsonResponse('La lista publicada (UTF-8, una línea por venta terminada en \\n)', [
+              'text/plain',
+            ]),
+            304: notModifiedSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const list = await draws.soldList(request.params.id);
+        if (!list) throw new NotFoundError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
+        // The list never changes once published: its commitment is its version.
+        const etag = `"${list.commitment}"`;
+        reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('content-disposition', `inline; filename="lista-${request.params.id}.txt"`)
+          .send(list.text);
+      },
+    );
+    app.get(
+      '/raffles/:id/proof',
+      {
+        schema: {
+          operationId: 'getRaffleProof',
+          summary: 'Prueba de inclusión (RFC 6962) de la línea de un número en la lista sellada',
+          params: raffleIdParams,
+          querystring: proofQuerySchema,
+          response: { 200: proofResultSchema },
+        },
+      },
+      async (request) => draws.proof(request.params.id, request.query.number),
+    );
+  };
+
+export const raffleClarificationRoutes =
+  (deps: { raffles: RafflesService; guards: Guards }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/raffles/:id/clarifications',
+      {
+        onRequest: deps.guards.staff,
+        schema: {
+          operationId: 'addRaffleClarification',
+          summary: 'Agregar una aclaración con fecha bajo el texto del premio (que no cambia tras el cierre)',
+          params: raffleIdParams,
+          body: clarificationSchema,
+          response: { 201: raffleSchema },
+        },
+      },
+      async (request, reply) => {
+        const raffle = await deps.raffles.addClarification(
+          requireAuth(request),
+          request.params.id,
+          request.body.text,
+        );
+        return reply.code(201).send(raffle);
+      },
     );
   };

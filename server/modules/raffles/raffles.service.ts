@@ -1,4 +1,11 @@
 import { drawMessages } from '../../../domain/draw';
+import {
+  type DrawDeclaration,
+  type DrawKind,
+  drawDeclarationProblems,
+  drawTermsMessages,
+  type LotteryRule,
+} from '../../../domain/draw-terms';
 import { emptyStats } from '../../../domain/raffle-stats';
 import {
   CREATABLE_STATUSES,
@@ -19,6 +26,7 @@ import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
+import { changesPrize, closingDateChange, isFrozen, sealedDrawFields } from './raffle-draw-terms';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
@@ -50,6 +58,7 @@ export function toRaffle(row: RaffleRow, stats = emptyStats(), hasSales = false)
     winning_number: row.winningNumber,
     drawn_at: row.drawnAt?.toISOString() ?? null,
     archived_at: row.archivedAt?.toISOString() ?? null,
+    ...sealedDrawFields(row),
     has_sales: hasSales,
     terms_locked: hasSales || isClosedStatus(row.status),
     stats,
@@ -70,6 +79,10 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
     c.closingDate = input.closing_date ? new Date(input.closing_date) : null;
   if (input.reservation_hours !== undefined) c.reservationHours = input.reservation_hours;
   if (input.draw_source !== undefined) c.drawSource = input.draw_source;
+  if (input.draw_kind !== undefined) c.drawKind = input.draw_kind;
+  if (input.draw_lottery !== undefined) c.drawLottery = input.draw_lottery;
+  if (input.draw_at !== undefined) c.drawAt = input.draw_at ? new Date(input.draw_at) : null;
+  if (input.draw_rule !== undefined) c.drawRule = input.draw_rule;
   if (input.images !== undefined) c.images = input.images;
   if (input.organizer_name !== undefined) c.organizerName = input.organizer_name;
   if (input.contact_phone !== undefined) c.contactPhone = input.contact_phone;
@@ -96,9 +109,39 @@ function changesSaleTerms(
     // A single payment is stored as null or 1 installments: the same terms.
     (next.installments ?? 1) !== (current.installments ?? 1) ||
     (input.price_cents !== undefined && input.price_cents !== current.priceCents) ||
-    (input.draw_source !== undefined && (input.draw_source || null) !== (current.drawSource || null))
+    declaredSourceChanges(current, input)
   );
 }
+
+/** Whether the update changes how the winner is decided (free text or declared source). */
+function declaredSourceChanges(current: RaffleRow, input: UpdateRaffle) {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const differs = <T>(next: T | undefined, now: T | null) =>
+    next !== undefined && (next || null) !== (now || null);
+  return (
+    differs(input.draw_source, current.drawSource) ||
+    differs(input.draw_kind, current.drawKind) ||
+    differs(input.draw_lottery, current.drawLottery) ||
+    differs(input.draw_rule, current.drawRule) ||
+    (input.draw_at !== undefined &&
+      (input.draw_at ? new Date(input.draw_at).toISOString() : null) !== iso(current.drawAt))
+  );
+}
+
+/** The declared source as stored, merged with what an update sends (for its cross-field rules). */
+const mergedDeclaration = (
+  current: RaffleRow | null,
+  input: Partial<CreateRaffle & UpdateRaffle>,
+): DrawDeclaration => ({
+  draw_kind:
+    input.draw_kind !== undefined ? input.draw_kind : ((current?.drawKind as DrawKind | null) ?? null),
+  draw_lottery: input.draw_lottery !== undefined ? input.draw_lottery : (current?.drawLottery ?? null),
+  draw_at: input.draw_at !== undefined ? input.draw_at : (current?.drawAt?.toISOString() ?? null),
+  draw_rule:
+    input.draw_rule !== undefined ? input.draw_rule : ((current?.drawRule as LotteryRule | null) ?? null),
+  closing_date:
+    input.closing_date !== undefined ? input.closing_date : (current?.closingDate?.toISOString() ?? null),
+});
 
 const canView = (row: RaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
@@ -221,6 +264,8 @@ export function createRafflesService(deps: {
       if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
         throw invalid('closing_date', raffleMessages.closingInPast);
       }
+      const [declared] = drawDeclarationProblems(mergedDeclaration(null, input));
+      if (declared) throw invalid(declared.path, declared.message);
       await assertImages(input.images);
       const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
       const row = await rafflesRepo.insert(db, { ...(toColumns(input) as RaffleInsert), sellerId });
@@ -274,15 +319,21 @@ export function createRafflesService(deps: {
           throw new ConflictError(termsLockedMessage(changedTerms), 'TERMS_LOCKED', { terms: changedTerms });
         }
         // The official draw that decides the raffle is fixed once someone has bought into it.
-        const drawSourceChanges = input.draw_source !== undefined && input.draw_source !== current.drawSource;
-        if (drawSourceChanges && (await deps.tickets().countNotAvailable(tx, id)) > 0) {
+        if (declaredSourceChanges(current, input) && (await deps.tickets().countNotAvailable(tx, id)) > 0) {
           throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
         }
+        const [declared] = drawDeclarationProblems(mergedDeclaration(current, input));
+        if (declared) throw invalid(declared.path, declared.message);
+        if (changesPrize(current, input) && isFrozen(current)) {
+          throw new ConflictError(drawTermsMessages.prizeFrozen, 'RAFFLE_CLOSED');
+        }
+        const extension = await closingDateChange(tx, current, input);
         await deps
           .tickets()
           .resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });
         const columns = toColumns(input);
         if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
+        if (extension) columns.closingExtensions = [...current.closingExtensions, extension];
         return rafflesRepo.update(tx, id, columns);
       });
       const [raffle] = await withStats([row]);
@@ -306,6 +357,17 @@ export function createRafflesService(deps: {
         if (!(await rafflesRepo.delete(tx, id)))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       });
+    },
+
+    /** A dated note under the prize text (which freezes at close): shown as such, never edited. */
+    async addClarification(actor: AuthContext, id: string, text: string): Promise<Raffle> {
+      const row = await db.transaction(async (tx) => {
+        const current = await getRowFor('edit', id, actor, tx);
+        const clarification = { at: new Date().toISOString(), text };
+        return rafflesRepo.update(tx, id, { clarifications: [...current.clarifications, clarification] });
+      });
+      const [raffle] = await withStats([row], { actor });
+      return raffle ?? toRaffle(row);
     },
 
     /**

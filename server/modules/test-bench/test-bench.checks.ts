@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { AuditVerdict } from '../../../domain/audit-chain';
 import { formatBs } from '../../../domain/money';
 import { reservationSchema } from '../../../domain/reservations';
 import { testBenchMessages as m, type TestBenchCheck } from '../../../domain/test-bench';
@@ -21,6 +22,8 @@ export type CheckDeps = {
   hub: RealtimeHub;
   storage: Storage;
   rates: RatesService;
+  /** The audit log's own verification (server/modules/audit). */
+  audit: { verify(): Promise<AuditVerdict> };
 };
 
 /** How long a change may take to come back through the change stream before the check fails. */
@@ -171,6 +174,17 @@ export function createChecks(deps: CheckDeps): Record<TestBenchCheck, () => Prom
         return { ok: false, result: { detail: m.ledgerMismatch(bad.length, names), checked } };
       }
       return { ok: true, result: { detail: m.ledger(checked), checked } };
+    },
+
+    /** The audit log's hash chain, recomputed from its first entry (decision 025). */
+    async audit() {
+      const verdict = await deps.audit.verify();
+      if (!verdict.ok)
+        return {
+          ok: false,
+          result: { detail: m.auditBroken(verdict.first_broken_seq), ...verdict },
+        };
+      return { ok: true, result: { detail: m.audit(verdict.count), entries: verdict.count } };
     },
 
     /** The expiry job records each sweep: it must have run within a few of its intervals. */

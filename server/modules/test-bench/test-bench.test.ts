@@ -153,6 +153,36 @@ describe('live checks', () => {
     });
     expect(checks.get('storage')?.ok).toBe(true);
   });
+
+  it('fail the audit check on an entry altered by direct SQL, naming it', async () => {
+    await t.app.services.audit.settled();
+    const [entry] = await queryRows<{ seq: string }>(t.db, sql`select min(seq) as seq from audit_log`);
+    const seq = Number(entry?.seq);
+    // Past the immutability trigger, as someone holding the database's keys would.
+    const tamper = async (actor: string) => {
+      await t.db.execute(sql`alter table audit_log disable trigger audit_log_immutable`);
+      await t.db.execute(sql`update audit_log set actor_email = ${actor} where seq = ${seq}`);
+      await t.db.execute(sql`alter table audit_log enable trigger audit_log_immutable`);
+    };
+    const [original] = await queryRows<{ actor_email: string }>(
+      t.db,
+      sql`select actor_email from audit_log where seq = ${seq}`,
+    );
+    await tamper('otra@test.local');
+    try {
+      const checks = await runChecks();
+      expect(checks.get('audit')).toMatchObject({
+        ok: false,
+        result: { first_broken_seq: seq, reason: 'hash_mismatch' },
+      });
+      expect(checks.get('audit')?.result.detail).toBe(
+        `La cadena de auditoría está rota en la entrada #${seq}: fue alterada, borrada o insertada después`,
+      );
+    } finally {
+      await tamper(original?.actor_email as string);
+    }
+    expect((await runChecks()).get('audit')?.ok).toBe(true);
+  });
 });
 
 describe('concurrency drill', () => {
@@ -229,7 +259,8 @@ describe('concurrency drill', () => {
       ['drill', 40],
     ]);
     const checks = await t.api<RunsResponse>('GET', '/api/test-bench/runs?kind=storage', { token: admin });
-    expect(checks.body.runs).toHaveLength(3);
+    // One per run of the checks above: missing rate, all passing, stale rate, audit altered and restored.
+    expect(checks.body.runs).toHaveLength(5);
   });
 });
 

@@ -210,6 +210,8 @@ export const ticketsRepo = {
       join raffles r on r.id = t.raffle_id
       where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
         and r.status not in ('cerrada', 'finalizada')
+        -- From the closing date the sold list is frozen (migration 0012): a reservation held then stays.
+        and (r.closing_date is null or r.closing_date > now())
         and not exists (
           select 1 from payment_parts pp join payments p on p.id = pp.payment_id
           where pp.ticket_id = t.id and p.status = 'pending'
@@ -269,6 +271,7 @@ export const ticketsRepo = {
         ticketNumber: tickets.ticketNumber,
         status: tickets.status,
         buyerCedula: tickets.buyerCedula,
+        verificationCode: tickets.verificationCode,
       })
       .from(tickets)
       .where(

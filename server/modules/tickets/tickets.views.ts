@@ -29,6 +29,7 @@ export const availableView = (row: SaleLike): StaffTicket => ({
   remaining_cents: 0,
   price_cents: null,
   reserved_until: null,
+  verification_code: null,
 });
 
 /** A live sale with its buyer, as the buyer and staff see it. */
@@ -50,4 +51,5 @@ export const saleView = (row: SaleLike): StaffTicket => ({
   remaining_cents: row.remainingCents,
   price_cents: row.priceCents,
   reserved_until: iso(row.reservedUntil),
+  verification_code: row.verificationCode,
 });

@@ -18,6 +18,8 @@ export type TrackedTicketRow = {
   paymentType: string;
   installments: number | null;
   orderCode: string | null;
+  verificationCode: string;
+  buyerCedula: string | null;
 };
 
 export const trackingRepo = {
@@ -44,6 +46,8 @@ export const trackingRepo = {
         paymentType: raffles.paymentType,
         installments: raffles.installments,
         orderCode: orders.code,
+        verificationCode: tickets.verificationCode,
+        buyerCedula: tickets.buyerCedula,
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))

@@ -1,6 +1,7 @@
 import { amountDueCents } from '../../../domain/raffle-figures';
 import { maskBuyerName, type TrackedPayment, type TrackedTicket } from '../../../domain/tracking';
 import type { Db } from '../../db/client';
+import type { ReceiptSigner } from '../receipts/receipt-signer';
 import { trackingRepo } from './tracking.repo';
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
@@ -18,6 +19,7 @@ export function createTrackingService(deps: {
   db: Db;
   /** Payments service: the payments of these tickets, newest first. */
   paymentsForTickets: (ticketIds: string[]) => Promise<PaymentSummary[]>;
+  receipts: ReceiptSigner;
 }) {
   const { db } = deps;
 
@@ -64,6 +66,8 @@ export function createTrackingService(deps: {
           ...priced,
           amount_due_cents: amountDueCents(priced, row.remainingCents),
           has_pending_payment: payments.some((p) => p.status === 'pending'),
+          verification_code: row.verificationCode,
+          receipt: deps.receipts.receiptFor(row),
         };
       });
     },

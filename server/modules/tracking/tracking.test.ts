@@ -87,11 +87,13 @@ describe('POST /api/tracking', () => {
       'purchased_at',
       'raffle_id',
       'raffle_name',
+      'receipt',
       'remaining_cents',
       'reserved_until',
       'status',
       'ticket_number',
       'total_paid_cents',
+      'verification_code',
     ]);
     expect(seven).toMatchObject({
       raffle_id: firstRaffle.id,

@@ -49,7 +49,7 @@ function firstLoad(screen: string) {
 
 // Staff screens and what only they, or a later step of the buyer's journey, need.
 const NOT_ON_FIRST_LOAD = [
-  /web\/src\/features\/(users|payments|buyers|history|tickets|test-bench|insight|rates|auth\/pages)\//,
+  /web\/src\/features\/(users|payments|buyers|history|tickets|test-bench|insight|rates|audit|auth\/pages)\//,
   /web\/src\/app\/layouts\/dashboard/,
   /web\/src\/app\/routes\/(raffles-dashboard|users)-route/,
   /web\/src\/features\/raffles\/(pages\/(create|edit|staff)|components\/(raffle-form|staff-|raffle-images-field|close-raffle|draw-raffle|winner-panel))/,

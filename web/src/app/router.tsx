@@ -192,6 +192,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: paths.dashboard.audit.path,
+                    lazy: screen(
+                      () => import('@/features/audit/pages/audit-page'),
+                      (m) => m.AuditPage,
+                    ),
+                  },
+                  {
                     path: paths.dashboard.testBench.path,
                     lazy: screen(
                       () => import('@/features/test-bench/pages/test-bench-page'),

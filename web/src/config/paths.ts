@@ -42,6 +42,7 @@ export const paths = {
     history: { path: '/dashboard/admin/history', getHref: () => '/dashboard/admin/history' },
     testBench: { path: '/dashboard/admin/test-bench', getHref: () => '/dashboard/admin/test-bench' },
     rates: { path: '/dashboard/admin/rates', getHref: () => '/dashboard/admin/rates' },
+    audit: { path: '/dashboard/admin/audit', getHref: () => '/dashboard/admin/audit' },
     /** `?estado=<id>` opens one uploaded statement. */
     reconcile: {
       path: '/dashboard/admin/reconcile',

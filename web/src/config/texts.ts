@@ -57,6 +57,7 @@ export const texts = {
     testBench: 'Banco de pruebas',
     rates: 'Tasa del día',
     reconcile: 'Conciliación',
+    audit: 'Auditoría',
     viewSite: 'Ver sitio público',
     signOut: 'Cerrar sesión',
     signingOut: 'Cerrando sesión…',

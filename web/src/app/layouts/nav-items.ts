@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   PlusCircle,
+  ScrollText,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -57,6 +58,7 @@ export const navItems: NavItem[] = [
   },
   { href: paths.dashboard.rates.getHref(), label: texts.dashboardNav.rates, icon: Banknote, roles: ADMIN },
   { href: paths.dashboard.users.getHref(), label: texts.dashboardNav.users, icon: Users, roles: ADMIN },
+  { href: paths.dashboard.audit.getHref(), label: texts.dashboardNav.audit, icon: ScrollText, roles: ADMIN },
   {
     href: paths.dashboard.testBench.getHref(),
     label: texts.dashboardNav.testBench,

@@ -46,7 +46,10 @@ export const dashboardTexts = {
     title: (name: string) => `¿Cerrar las ventas de «${name}»?`,
     description: 'Al cerrar, la rifa queda lista para el sorteo. Esto es definitivo:',
     publishes:
-      'Se publica la lista de números apartados y vendidos con su huella digital (SHA-256), para que cualquiera pueda verificarla. La lista ya no cambia.',
+      'Se publica la lista de números apartados y vendidos con su huella digital (raíz Merkle SHA-256) y la hora del cierre, para que cualquiera pueda verificarla. La lista ya no cambia.',
+    /** What closing means for unpaid numbers (the first sentence of drawMessages.closeRule is the bullet above). */
+    unpaidRule:
+      'Los números apartados al cierre participan; para cobrar el premio, el número ganador debe estar pagado completo.',
     frozen: 'No se pueden apartar más números, ni liberar números, ni cambiar los datos de los compradores.',
     paymentsGoOn: 'Los pagos siguen: puedes seguir registrando y aprobando abonos y pagos.',
     inList: (n: number) =>
@@ -55,6 +58,28 @@ export const dashboardTexts = {
     closing: 'Cerrando…',
     success: 'Ventas cerradas',
     successDescription: 'Se publicó la lista de números con su huella digital.',
+  },
+  /** After close: the fingerprint, shared by the organizer, is what buyers compare the page with. */
+  share: {
+    action: 'Compartir huella',
+    actionLabel: (name: string) => `Compartir la huella de la lista de ${name}`,
+    title: 'Comparte la huella de la lista',
+    description:
+      'Envíala ahora a tus compradores: con ella cualquiera comprueba que la lista publicada es la misma que cerraste.',
+    textLabel: 'Texto para compartir',
+    what: 'el texto con la huella',
+    whatsapp: 'Compartir por WhatsApp',
+    done: 'Listo',
+    text: (p: {
+      name: string;
+      closedAt: string;
+      lines: number;
+      merkle: boolean;
+      root: string;
+      url: string;
+    }) =>
+      `Rifa ${p.name}: lista cerrada el ${p.closedAt} con ${p.lines} ${p.lines === 1 ? 'número' : 'números'}. ` +
+      `Huella (${p.merkle ? 'raíz Merkle' : 'SHA-256'}): ${p.root}. Verifícala en ${p.url}/verificar`,
   },
   draw: {
     action: 'Registrar resultado',
@@ -73,8 +98,24 @@ export const dashboardTexts = {
     confirm: (n: string) => `Sí, registrar el ${n}`,
     saving: 'Registrando…',
     success: (n: string) => `Resultado registrado: número ${n}`,
+    /** A lottery source (issue 19): the result as published; the rule gives the number. */
+    lotteryDescription: (source: string, rule: string | null) =>
+      `Escribe el resultado oficial de ${sentence(source)}${rule ? ` ${rule}` : ''}`,
+    resultLabel: 'Resultado oficial, tal como se publicó',
+    resultHint: 'El primer premio completo, p. ej. 347.',
+    derived: 'Número ganador según la regla',
+    tooEarly: (date: string) => `Podrás registrarlo desde el ${sentence(date)}`,
+    confirmResultTitle: (result: string, n: string) =>
+      `¿Registrar el resultado ${result}: número ganador ${n}?`,
+    confirmResult: (n: string) => `Sí, registrar: gana el ${n}`,
+    resultBeside: (result: string, source: string) => `Resultado ${result} de ${source}`,
+    /** A drand source: nobody types anything; the server draws when the round is out. */
+    drandRound: (round: number, time: string) =>
+      `Se sortea solo con la ronda ${round} de drand (hacia ${time}).`,
+    drandPending: 'Se sortea solo con la ronda de drand fijada al cerrar, en cuanto salga.',
   },
-  closedNote: (source: string | null) =>
+  closedDrand: 'Ventas cerradas. El ganador sale del faro público drand, sin que nadie lo registre.',
+  closedNote: (source: string | null): string =>
     sentence(`Ventas cerradas. Falta registrar el resultado${source ? ` de ${source}` : ''}`),
   winner: {
     title: 'Número ganador',
@@ -96,6 +137,21 @@ export const dashboardTexts = {
       `${source ? ` en el sorteo ${source}` : ''}. ¡Felicitaciones!`,
     loading: 'Cargando el ganador…',
     loadError: 'No pudimos cargar los datos del ganador.',
+  },
+  clarification: {
+    action: 'Agregar aclaración',
+    actionLabel: (name: string) => `Agregar una aclaración a ${name}`,
+    title: (name: string) => `Aclaración para «${name}»`,
+    description:
+      'El nombre, la descripción y las fotos del premio ya no cambian. Una aclaración se publica con su fecha debajo de la descripción y no se puede borrar.',
+    label: 'Aclaración',
+    placeholder: 'Ej.: la moto se entrega en la agencia de Valencia, no en Caracas.',
+    hint: (max: number) => `Hasta ${max} caracteres. Se muestra tal cual, con la fecha de hoy.`,
+    required: 'Escribe la aclaración.',
+    tooLong: (max: number) => `La aclaración admite hasta ${max} caracteres.`,
+    confirm: 'Publicar aclaración',
+    saving: 'Publicando…',
+    success: 'Aclaración publicada',
   },
   archive: {
     title: (name: string) => `¿Archivar la rifa «${name}»?`,

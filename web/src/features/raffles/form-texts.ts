@@ -55,6 +55,28 @@ export const formTexts = {
   closingPreview: (date: string) => `Cierra el ${date} (hora de Venezuela).`,
   reservationHours: 'Horas para pagar un número apartado',
   reservationHoursHint: 'Pasado ese tiempo sin pago, el número vuelve a estar disponible.',
+  /** The declared source (issue 19): frozen with the first sale, shown to buyers before they buy. */
+  source: {
+    title: 'Sorteo',
+    description:
+      'Declara antes de la primera venta de dónde sale el número ganador. Los compradores lo ven antes de comprar y no se puede cambiar después.',
+    kind: 'Fuente del sorteo',
+    kindNone: 'Sin fuente declarada (solo texto)',
+    kindHints: {
+      none: 'Sin fuente declarada el resultado se escribe a mano. Declara una lotería o el faro público para que nadie pueda torcer el sorteo.',
+      loteria: 'El número ganador sale del resultado oficial de una lotería, con la regla de abajo.',
+      drand:
+        'El número ganador sale de una ronda del faro público drand (League of Entropy) fijada al cerrar: nadie la conoce antes, ni nosotros.',
+    },
+    lottery: 'Lotería',
+    lotteryPlaceholder: 'Triple Táchira A',
+    drawAt: 'Fecha y hora del sorteo de la lotería',
+    drawAtHint: 'Hora de Venezuela. Debe ser posterior a la fecha de cierre.',
+    drawAtPreview: (date: string) => `Sorteo de la lotería el ${date} (hora de Venezuela).`,
+    rule: 'Regla',
+    ruleOption: 'Últimos dígitos del primer premio',
+    lockedHint: 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.',
+  },
   drawSource: 'Sorteo oficial que decide el ganador',
   drawSourcePlaceholder: 'Triple Táchira A, 10:00 p. m.',
   drawSourceHint: 'Lotería y hora del sorteo. No se podrá cambiar cuando haya números vendidos.',
@@ -121,5 +143,6 @@ export const formTexts = {
     installments: 'Escribe la cantidad de cuotas (un número entero)',
     hours: 'Escribe las horas como un número entero',
     closingDate: 'Elige una fecha y hora válidas',
+    drawAt: 'Elige la fecha y hora del sorteo de la lotería',
   },
 } as const;

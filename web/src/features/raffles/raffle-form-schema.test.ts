@@ -1,6 +1,13 @@
+import { drawTermsMessages } from '@domain/draw-terms';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { createRaffleFormSchema, emptyRaffleForm, type RaffleFormInput } from './raffle-form-schema';
+import {
+  createRaffleFormSchema,
+  editRaffleFormSchema,
+  emptyRaffleForm,
+  type RaffleFormInput,
+  withoutFrozenTerms,
+} from './raffle-form-schema';
 import { raffleServerErrors } from './server-errors';
 
 const filled: RaffleFormInput = { ...emptyRaffleForm, name: 'Moto Bera', price: '5' };
@@ -55,5 +62,59 @@ describe('raffle form: server refusals of issue 18', () => {
     expect(raffleServerErrors(error, 'x').fields).toEqual([
       { field: 'payment_accounts.1.phone', message: 'Teléfono inválido: usa el formato 0414-1234567' },
     ]);
+  });
+});
+
+describe('raffle form: the declared draw source (issue 19)', () => {
+  const lottery: RaffleFormInput = {
+    ...filled,
+    closing_date: '2099-11-21T18:00',
+    draw_kind: 'loteria',
+    draw_lottery: 'Triple Táchira A',
+    draw_at: '2099-11-21T22:00',
+  };
+
+  it('sends a lottery with its name, its draw time in Caracas and the rule', () => {
+    expect(createRaffleFormSchema.parse(lottery)).toMatchObject({
+      draw_kind: 'loteria',
+      draw_lottery: 'Triple Táchira A',
+      draw_at: '2099-11-21T22:00:00-04:00',
+      draw_rule: 'ultimos_digitos',
+    });
+  });
+
+  it('refuses a lottery draw at or before the closing date, on the draw time', () => {
+    const result = createRaffleFormSchema.safeParse({ ...lottery, draw_at: '2099-11-21T18:00' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['draw_at'], message: drawTermsMessages.drawAtBeforeClose }),
+    );
+  });
+
+  it('asks for the lottery name and time when the lottery is chosen', () => {
+    const result = createRaffleFormSchema.safeParse({ ...lottery, draw_lottery: ' ', draw_at: '' });
+    expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual(['draw_at', 'draw_lottery']);
+  });
+
+  it('sends drand without lottery fields, and no source as null', () => {
+    expect(createRaffleFormSchema.parse({ ...lottery, draw_kind: 'drand' })).toMatchObject({
+      draw_kind: 'drand',
+      draw_lottery: null,
+      draw_at: null,
+      draw_rule: null,
+    });
+    expect(createRaffleFormSchema.parse(filled)).toMatchObject({ draw_kind: null, draw_at: null });
+  });
+
+  it('leaves out of an edit what can no longer change', () => {
+    const body = editRaffleFormSchema.parse({ ...lottery, closing_date: '2000-01-01T10:00', draw_kind: '' });
+    const base = { terms_locked: true, status: 'activa' as const, closing_date: '2000-01-01T14:00:00Z' };
+    const sent = withoutFrozenTerms(body, base);
+    expect(sent).not.toHaveProperty('draw_kind');
+    expect(sent).not.toHaveProperty('closing_date');
+    expect(sent).toHaveProperty('name', 'Moto Bera');
+    const closed = withoutFrozenTerms(body, { ...base, status: 'cerrada' });
+    expect(closed).not.toHaveProperty('name');
+    expect(closed).not.toHaveProperty('images');
   });
 });

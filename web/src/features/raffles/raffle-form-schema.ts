@@ -1,3 +1,4 @@
+import { DRAW_KINDS, drawDeclarationProblems, LOTTERY_RULES } from '@domain/draw-terms';
 import { parseMoneyToCents } from '@domain/money';
 import {
   PAYMENT_ACCOUNT_METHODS,
@@ -7,6 +8,7 @@ import {
 } from '@domain/payment-accounts';
 import {
   createRaffleSchema,
+  isClosedStatus,
   MAX_DIGIT_COUNT,
   type Raffle,
   raffleMessages,
@@ -33,6 +35,15 @@ const optionalText = z
   .string()
   .trim()
   .transform((s) => (s === '' ? null : s));
+
+/** A "YYYY-MM-DDTHH:mm" Caracas clock time, or empty: the ISO instant with the Caracas offset, or null. */
+const optionalCaracasTime = (message: string) =>
+  optionalText.transform((s, ctx) => {
+    if (s === null) return null;
+    const iso = caracasLocalToIso(s);
+    if (!iso) ctx.addIssue({ code: 'custom', message });
+    return iso;
+  });
 
 /**
  * One payment account as the form holds it: every field's text, whatever the method (switching the
@@ -97,16 +108,14 @@ const raffleFormFields = z.object({
     .transform((s) => (s === null ? null : /^\d{1,3}$/.test(s) ? Number(s) : Number.NaN))
     .pipe(z.number(v.installments).nullable())
     .pipe(api.installments.unwrap()),
-  closing_date: optionalText
-    .transform((s, ctx) => {
-      if (s === null) return null;
-      const iso = caracasLocalToIso(s);
-      if (!iso) ctx.addIssue({ code: 'custom', message: v.closingDate });
-      return iso;
-    })
-    .pipe(api.closing_date.unwrap()),
+  closing_date: optionalCaracasTime(v.closingDate).pipe(api.closing_date.unwrap()),
   reservation_hours: wholeNumber(v.hours).pipe(api.reservation_hours.unwrap()),
   draw_source: optionalText.pipe(api.draw_source.unwrap()),
+  // The declared source (issue 19): '' is a raffle with none (free text in draw_source only).
+  draw_kind: z.enum(['', ...DRAW_KINDS]).transform((k) => (k === '' ? null : k)),
+  draw_lottery: optionalText,
+  draw_at: optionalCaracasTime(v.drawAt),
+  draw_rule: z.enum(LOTTERY_RULES),
   organizer_name: optionalText.pipe(api.organizer_name.unwrap()),
   contact_phone: optionalText.pipe(api.contact_phone.unwrap()),
   payment_instructions: optionalText.pipe(api.payment_instructions.unwrap()),
@@ -120,13 +129,20 @@ export type RaffleFormInput = z.input<typeof raffleFormFields>;
 /** The API body: installments only for cuotas, cross-field rules on the right field. */
 const toApiBody = (mode: 'create' | 'edit') =>
   raffleFormFields
-    .transform(({ price, ...rest }) => ({
-      ...rest,
-      price_cents: price,
-      installments: rest.payment_type === 'cuotas' ? rest.installments : null,
-    }))
+    .transform(({ price, ...rest }) => {
+      const lottery = rest.draw_kind === 'loteria';
+      return {
+        ...rest,
+        price_cents: price,
+        installments: rest.payment_type === 'cuotas' ? rest.installments : null,
+        // Only a lottery has a name, a time and a rule; drand's round is fixed by the server at close.
+        draw_lottery: lottery ? rest.draw_lottery : null,
+        draw_at: lottery ? rest.draw_at : null,
+        draw_rule: lottery ? rest.draw_rule : null,
+      };
+    })
     .superRefine((body, ctx) => {
-      for (const p of raffleRuleViolations(body))
+      for (const p of [...raffleRuleViolations(body), ...drawDeclarationProblems(body)])
         ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
       if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
@@ -150,6 +166,26 @@ export const editRaffleFormSchema = toApiBody('edit').transform(checkedBy(update
 export type CreateRaffleFormOutput = z.output<typeof createRaffleFormSchema>;
 export type EditRaffleFormOutput = z.output<typeof editRaffleFormSchema>;
 
+/**
+ * The edit body without what can no longer change, so an unchanged frozen field never trips the
+ * server: the declared source once terms are locked, the prize text once closed, a passed closing date.
+ */
+export function withoutFrozenTerms(
+  body: EditRaffleFormOutput,
+  raffle: Pick<Raffle, 'terms_locked' | 'status' | 'closing_date'>,
+): EditRaffleFormOutput {
+  const { draw_kind, draw_lottery, draw_at, draw_rule, name, description, images, closing_date, ...rest } =
+    body;
+  const closed = isClosedStatus(raffle.status);
+  const passed = raffle.closing_date !== null && new Date(raffle.closing_date).getTime() <= Date.now();
+  return {
+    ...rest,
+    ...(!raffle.terms_locked && !closed && { draw_kind, draw_lottery, draw_at, draw_rule }),
+    ...(!closed && { name, description, images }),
+    ...(!passed && !closed && { closing_date }),
+  };
+}
+
 /** Smallest digit count whose numbers (0 .. 10^d - 1) cover `total`. */
 export function minDigitsFor(total: number): number {
   let digits = 1;
@@ -168,6 +204,10 @@ export const emptyRaffleForm: RaffleFormInput = {
   closing_date: '',
   reservation_hours: '24',
   draw_source: '',
+  draw_kind: '',
+  draw_lottery: '',
+  draw_at: '',
+  draw_rule: 'ultimos_digitos',
   organizer_name: '',
   contact_phone: '',
   payment_instructions: '',
@@ -190,6 +230,10 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   closing_date: isoToCaracasLocal(raffle.closing_date),
   reservation_hours: String(raffle.reservation_hours),
   draw_source: raffle.draw_source ?? '',
+  draw_kind: raffle.draw_kind ?? '',
+  draw_lottery: raffle.draw_lottery ?? '',
+  draw_at: isoToCaracasLocal(raffle.draw_at),
+  draw_rule: raffle.draw_rule ?? 'ultimos_digitos',
   organizer_name: raffle.organizer_name ?? '',
   contact_phone: raffle.contact_phone ?? '',
   payment_instructions: raffle.payment_instructions ?? '',

@@ -17,6 +17,8 @@ const CODE_FIELDS: Record<string, keyof RaffleFormInput> = {
   TOTAL_NUMBERS_LOCKED: 'total_numbers',
   DRAW_SOURCE_LOCKED: 'draw_source',
   INVALID_TRANSITION: 'status',
+  // Issue 19: with sales the closing date only moves later.
+  CLOSING_DATE_LOCKED: 'closing_date',
 };
 
 /** The first term a 409 TERMS_LOCKED names (`terms`), as a form field. */

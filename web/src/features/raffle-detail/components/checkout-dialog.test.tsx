@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VesRate } from '@/lib/exchange-rates';
 import { renderWithProviders } from '@/test/render';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { useRaffleStore } from '../store/raffle-store';
 import { CheckoutDialog } from './checkout-dialog';
 
@@ -30,6 +31,7 @@ const raffle: PublicRaffle = {
   draw_commitment: null,
   winning_number: null,
   drawn_at: null,
+  ...openRaffleDrawFields,
   stats: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0 },
 };
 

@@ -3,6 +3,8 @@ import type { PublicRaffle } from '@domain/raffles';
 import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { raffleDetailTexts } from '../texts';
+import { ClosingExtensions } from './closing-extensions';
+import { DeclaredSource } from './declared-source';
 
 const t = raffleDetailTexts.hero;
 const count = new Intl.NumberFormat('es-VE');
@@ -48,9 +50,10 @@ export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; avail
           : raffle.closing_date
             ? formatDateTime(raffle.closing_date)
             : t.noClosingDate}
+        <ClosingExtensions extensions={raffle.closing_extensions} />
       </Fact>
       <Fact icon={Landmark} label={t.draw}>
-        {raffle.draw_source ? t.drawWith(raffle.draw_source) : t.drawDefault}
+        <DeclaredSource raffle={raffle} />
       </Fact>
       <Fact icon={CreditCard} label={t.paymentType}>
         {raffle.payment_type === 'cuotas' ? t.installments(raffle.installments) : t.singlePayment}

@@ -10,6 +10,7 @@ import { priceText } from '../price';
 import type { ClosedReason } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
 import { OrganizerContact } from './organizer-contact';
+import { RaffleClarifications } from './raffle-clarifications';
 import { RaffleFacts } from './raffle-facts';
 import { RaffleGallery } from './raffle-gallery';
 
@@ -39,6 +40,7 @@ export function RaffleHero({ raffle, available, rate, closed, onChoose }: Raffle
           {raffle.description && (
             <p className="text-sm whitespace-pre-line text-zinc-600 sm:text-base">{raffle.description}</p>
           )}
+          <RaffleClarifications clarifications={raffle.clarifications} />
         </div>
 
         <div className="rounded-xl bg-brand-50 p-4">

@@ -1,12 +1,16 @@
 import { formatDateTime } from '@domain/dates';
-import type { DrawResult } from '@domain/draw';
+import { declaredSourceText } from '@domain/draw-source-view';
 import type { PublicRaffle } from '@domain/raffles';
-import { padTicketNumber } from '@domain/tickets';
+import { padTicketNumber, type TicketStatus } from '@domain/tickets';
 import { Grid3x3, Lock, Trophy } from 'lucide-react';
+import type { SealedDraw } from '@/api/raffle-draw';
 import { Button } from '@/components/ui/button';
+import { sealedDrawTexts } from '../sealed-draw-texts';
 import { raffleDetailTexts } from '../texts';
+import { SealedDrawFacts } from './sealed-draw-facts';
 
 const t = raffleDetailTexts.status;
+const w = sealedDrawTexts.winner;
 
 /**
  * A closed raffle says so first: "Ventas cerradas" until the draw, then "Sorteo realizado" with
@@ -14,12 +18,13 @@ const t = raffleDetailTexts.status;
  */
 type RaffleStatusBannerProps = {
   raffle: PublicRaffle;
-  draw: DrawResult | undefined;
+  draw: SealedDraw | undefined;
   /** Scrolls the board to the winning number. */
   onShowWinner: (number: number) => void;
 };
 
 export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusBannerProps) {
+  const source = declaredSourceText(raffle);
   if (raffle.status === 'cerrada') {
     return (
       <section
@@ -33,7 +38,10 @@ export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusB
             {t.closedTitle}
           </h2>
           <p className="text-sm">{raffleDetailTexts.closed.cerrada}</p>
-          <p className="text-sm">{t.closedText(raffle.draw_source)}</p>
+          <p className="text-sm">{t.closedText(source)}</p>
+          <div className="mt-2 rounded-xl bg-white/70 p-3">
+            <SealedDrawFacts raffle={raffle} draw={draw} />
+          </div>
         </div>
       </section>
     );
@@ -41,7 +49,9 @@ export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusB
   if (raffle.status !== 'finalizada' || raffle.winning_number === null) return null;
   const number = padTicketNumber(raffle.winning_number, raffle.digit_count);
   const winner = draw?.winner;
-  const drawnAt = draw?.drawn_at ?? raffle.drawn_at;
+  // A lottery raffle was drawn when the lottery drew (its declared time), not when staff typed it.
+  const drawnAt = raffle.draw_at ?? draw?.drawn_at ?? raffle.drawn_at;
+  const result = draw?.result ?? raffle.draw_result;
   return (
     <section
       role="status"
@@ -67,12 +77,21 @@ export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusB
         {draw ? (
           <p className="text-base font-semibold">
             {winner ? t.winner(winner.buyer_name_masked, winner.ticket_number) : t.noWinner(number)}
+            {winner && (
+              <span className="ml-2 inline-block rounded-md bg-white/80 px-1.5 py-0.5 align-middle text-xs font-semibold text-amber-950">
+                {w.status[winner.status as TicketStatus] ?? winner.status}
+              </span>
+            )}
           </p>
         ) : (
           <span className="inline-block h-5 w-48 animate-pulse rounded bg-amber-200" />
         )}
-        {raffle.draw_source && <p>{t.drawSource(raffle.draw_source)}</p>}
-        {drawnAt && <p className="text-amber-900/80">{t.drawnAt(formatDateTime(drawnAt))}</p>}
+        {result && source ? <p>{w.resultOf(result, source)}</p> : source && <p>{t.drawSource(source)}</p>}
+        {drawnAt && (
+          <p className="text-amber-900/80">
+            {raffle.draw_at ? w.drawnAt(formatDateTime(drawnAt)) : t.drawnAt(formatDateTime(drawnAt))}
+          </p>
+        )}
         <Button
           variant="secondary"
           size="sm"
@@ -82,6 +101,9 @@ export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusB
           <Grid3x3 aria-hidden />
           {t.showOnBoard}
         </Button>
+      </div>
+      <div className="rounded-xl bg-white/70 p-3 sm:col-span-2">
+        <SealedDrawFacts raffle={raffle} draw={draw} />
       </div>
     </section>
   );

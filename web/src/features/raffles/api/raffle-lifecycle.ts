@@ -19,12 +19,15 @@ export function useCloseRaffle() {
   });
 }
 
-/** `POST /api/raffles/:id/draw` (admin): the official lottery's number; it cannot change afterwards. */
+/**
+ * `POST /api/raffles/:id/draw` (admin): `{result}` as published for a declared lottery (the server
+ * applies the rule), `{winning_number}` for a raffle with no declared source. It cannot change afterwards.
+ */
 export function useDrawRaffle() {
   const invalidate = useInvalidateRaffles();
   return useMutation({
-    mutationFn: ({ id, winningNumber }: { id: string; winningNumber: number }) =>
-      api.post<DrawResult>(`${raffleApiPath(id)}/draw`, { winning_number: winningNumber }),
+    mutationFn: ({ id, body }: { id: string; body: { winning_number: number } | { result: string } }) =>
+      api.post<DrawResult>(`${raffleApiPath(id)}/draw`, body),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,4 @@
-import { drawMessages } from '@domain/draw';
-import type { Raffle } from '@domain/raffles';
+import { isClosedStatus, type Raffle } from '@domain/raffles';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,20 +7,27 @@ import { Button } from '@/components/ui/button';
 import { texts } from '@/config/texts';
 import { useCloseRaffle } from '../api/raffle-lifecycle';
 import { dashboardTexts } from '../dashboard-texts';
+import { ShareFingerprintDialog } from './share-fingerprint-dialog';
 
 const t = dashboardTexts.close;
 
-/** "Cerrar ventas" (owner vendedor or admin): says what closing freezes before doing it. */
+/**
+ * "Cerrar ventas" (owner vendedor or admin): says what closing freezes before doing it; once closed
+ * (here or by the closing date), the same place offers to share the list's fingerprint. Kept mounted
+ * across the close, so the dialog goes straight on to the share.
+ */
 export function CloseRaffleDialog({ raffle }: { raffle: Raffle }) {
   const [open, setOpen] = useState(false);
   const close = useCloseRaffle();
   const inList = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
+  // A refused close (someone else closed it first) keeps its reason on screen until dismissed.
+  const closed = close.data ?? (isClosedStatus(raffle.status) && !close.isError ? raffle : null);
+  if (closed) return <ShareFingerprintDialog raffle={closed} open={open} onOpenChange={setOpen} />;
 
   async function confirm() {
     try {
       await close.mutateAsync(raffle.id);
       toast.success(t.success, { description: t.successDescription });
-      setOpen(false);
     } catch {
       // The server's reason (409: already closed, not active…) stays in the dialog.
     }
@@ -53,7 +59,7 @@ export function CloseRaffleDialog({ raffle }: { raffle: Raffle }) {
         <li>{t.paymentsGoOn}</li>
       </ul>
       <p className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
-        <span className="font-semibold text-zinc-900">{t.inList(inList)}</span> {drawMessages.closeRule}
+        <span className="font-semibold text-zinc-900">{t.inList(inList)}</span> {t.unpaidRule}
       </p>
     </ActionDialog>
   );

@@ -66,7 +66,7 @@ export function DrawRaffleDialog({ raffle }: { raffle: Raffle }) {
 
   async function confirm(winningNumber: number) {
     try {
-      await draw.mutateAsync({ id: raffle.id, winningNumber });
+      await draw.mutateAsync({ id: raffle.id, body: { winning_number: winningNumber } });
       toast.success(t.success(padTicketNumber(winningNumber, raffle.digit_count)));
       setOpen(false);
     } catch {

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { declaredSourceText } from '@domain/draw-source-view';
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { ChevronRight, Hourglass, Trophy } from 'lucide-react';
@@ -14,6 +15,9 @@ const t = rafflesTexts.finished;
 export function FinishedRaffleCard({ raffle }: { raffle: Raffle }) {
   const href = paths.raffle.getHref(raffle.id);
   const drawn = raffle.status === 'finalizada' && raffle.winning_number !== null;
+  // A declared lottery drew at its declared time; the moment staff typed the result is not it.
+  const drawnAt = raffle.draw_at ?? raffle.drawn_at;
+  const source = declaredSourceText(raffle);
   return (
     <Card
       className="relative flex gap-3 p-3 transition-shadow hover:shadow-md sm:p-4"
@@ -49,11 +53,7 @@ export function FinishedRaffleCard({ raffle }: { raffle: Raffle }) {
           </p>
         )}
         <p className="text-xs text-zinc-600">
-          {drawn && raffle.drawn_at
-            ? t.drawnAt(formatDateTime(raffle.drawn_at))
-            : raffle.draw_source
-              ? t.drawSource(raffle.draw_source)
-              : null}
+          {drawn && drawnAt ? t.drawnAt(formatDateTime(drawnAt)) : source ? t.drawSource(source) : null}
         </p>
         <span className="inline-flex w-fit items-center gap-0.5 text-sm font-medium text-brand-700">
           {drawn ? t.cta : t.ctaPending}

@@ -3,6 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentModelErrors } from '@/test/html-content';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { FinishedRaffleCard } from './finished-raffle-card';
 import { RaffleCard } from './raffle-card';
 
@@ -29,6 +30,7 @@ const raffle: Raffle = {
   draw_commitment: null,
   winning_number: null,
   drawn_at: null,
+  ...openRaffleDrawFields,
   archived_at: null,
   has_sales: true,
   terms_locked: true,

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { declaredSourceText } from '@domain/draw-source-view';
 import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
 import { CalendarClock, Landmark, Ticket } from 'lucide-react';
@@ -15,6 +16,7 @@ import { SoldProgress } from './sold-progress';
 /** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
 export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; priority?: boolean }) {
   const t = rafflesTexts.card;
+  const source = declaredSourceText(raffle);
   const href = paths.raffle.getHref(raffle.id);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="raffle-card">
@@ -57,13 +59,13 @@ export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; prior
               </span>
             </dd>
           </div>
-          {raffle.draw_source && (
+          {source && (
             <div>
               <dt className="sr-only">{t.drawSource}</dt>
               <dd className="flex items-start gap-2">
                 <Landmark aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
                 <span>
-                  {t.drawSource}: {raffle.draw_source}
+                  {t.drawSource}: {source}
                 </span>
               </dd>
             </div>

@@ -33,6 +33,8 @@ type RaffleFormProps<T> = {
   hasSales?: boolean;
   /** Edit only: a number was ever taken, or the raffle closed: the terms of sale are fixed (TERMS_LOCKED). */
   termsLocked?: boolean;
+  /** Edit only: the stored closing date has passed (it cannot change any more). */
+  closingPassed?: boolean;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -72,9 +74,14 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
             <p>{generalError}</p>
           </div>
         )}
-        <RafflePrizeFields onUploadingChange={onUploadingChange} />
+        <RafflePrizeFields onUploadingChange={onUploadingChange} frozen={closed} />
         <RaffleNumbersFields hasSales={hasSales} termsLocked={props.termsLocked ?? false} closed={closed} />
-        <RaffleDrawFields hasSales={hasSales} closed={closed} />
+        <RaffleDrawFields
+          hasSales={hasSales}
+          closed={closed}
+          termsLocked={props.termsLocked ?? false}
+          closingPassed={props.closingPassed ?? false}
+        />
         <RaffleOrganizerFields />
         <RafflePaymentAccountsField />
         <RaffleStatusField current={props.currentStatus ?? null} hasSales={hasSales} />

@@ -21,10 +21,14 @@ function rejectReason(file: File): string | null {
   return null;
 }
 
-type RaffleImagesFieldProps = { onUploadingChange?: (uploading: boolean) => void };
+type RaffleImagesFieldProps = {
+  onUploadingChange?: (uploading: boolean) => void;
+  /** The raffle closed: the photos are part of the frozen prize text (server: 409 RAFFLE_CLOSED). */
+  frozen?: boolean;
+};
 
 /** Prize photos uploaded as public raffle images: previews, remove, at most 10; the first is the cover. */
-export function RaffleImagesField({ onUploadingChange }: RaffleImagesFieldProps) {
+export function RaffleImagesField({ onUploadingChange, frozen = false }: RaffleImagesFieldProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { control, getValues, setValue, formState } = useFormContext<RaffleFormInput>();
@@ -80,14 +84,16 @@ export function RaffleImagesField({ onUploadingChange }: RaffleImagesFieldProps)
                 {t.cover}
               </span>
             )}
-            <button
-              type="button"
-              onClick={() => setImages(images.filter((u) => u !== url))}
-              aria-label={t.removeImage(index + 1)}
-              className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-800 shadow hover:bg-white"
-            >
-              <X aria-hidden className="size-4" />
-            </button>
+            {!frozen && (
+              <button
+                type="button"
+                onClick={() => setImages(images.filter((u) => u !== url))}
+                aria-label={t.removeImage(index + 1)}
+                className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-800 shadow hover:bg-white"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            )}
           </li>
         ))}
         {Array.from({ length: pending }, (_, i) => (
@@ -99,7 +105,7 @@ export function RaffleImagesField({ onUploadingChange }: RaffleImagesFieldProps)
             <Spinner label={t.uploading} />
           </li>
         ))}
-        {!full && (
+        {!full && !frozen && (
           <li>
             <label
               htmlFor={inputId}

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { StaffRaffleCard } from './staff-raffle-card';
 
 const raffle: Raffle = {
@@ -29,6 +30,7 @@ const raffle: Raffle = {
   draw_commitment: null,
   winning_number: null,
   drawn_at: null,
+  ...openRaffleDrawFields,
   archived_at: null,
   has_sales: false,
   terms_locked: false,

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
 import { isClosedStatus, paymentTypeLabels, type Raffle } from '@domain/raffles';
 import { Archive, ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
@@ -9,13 +10,14 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dashboardTexts } from '../dashboard-texts';
 import { rafflesTexts } from '../texts';
+import { AddClarificationDialog } from './add-clarification-dialog';
 import { ArchiveRaffleDialog } from './archive-raffle-dialog';
 import { CloseRaffleDialog } from './close-raffle-dialog';
 import { ClosingCountdown } from './closing-countdown';
 import { DeleteRaffleDialog } from './delete-raffle-dialog';
-import { DrawRaffleDialog } from './draw-raffle-dialog';
 import { RaffleImage } from './raffle-image';
 import { RaffleStatusBadge } from './raffle-status-badge';
+import { RegisterResultAction } from './register-result-action';
 import { SoldProgress } from './sold-progress';
 import { TicketStatusCounts } from './ticket-status-counts';
 import { WinnerPanel } from './winner-panel';
@@ -122,9 +124,12 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3">
           <p className="flex min-w-0 flex-1 basis-48 gap-2 text-sm text-amber-900">
             <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {dashboardTexts.closedNote(raffle.draw_source)}
+            {/* A drand raffle has nothing to register: the note beside says which round decides it. */}
+            {raffle.draw_kind === 'drand'
+              ? dashboardTexts.closedDrand
+              : dashboardTexts.closedNote(declaredSourceText(raffle))}
           </p>
-          {canDraw && <DrawRaffleDialog raffle={raffle} />}
+          <RegisterResultAction raffle={raffle} canDraw={canDraw} />
         </div>
       )}
       {raffle.status === 'finalizada' && <WinnerPanel raffle={raffle} />}
@@ -138,7 +143,10 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
             </Link>
           </Button>
         ))}
-        {raffle.status === 'activa' && <CloseRaffleDialog raffle={raffle} />}
+        {(raffle.status === 'activa' || isClosedStatus(raffle.status)) && (
+          <CloseRaffleDialog raffle={raffle} />
+        )}
+        {isClosedStatus(raffle.status) && <AddClarificationDialog raffle={raffle} />}
         {/*
           Deleting never deletes money (the server refuses it): a raffle with a sale or a payment, or a
           closed one (its published list is the proof of its draw), is archived instead.

@@ -1,4 +1,5 @@
 import type { DrawWinner } from '@domain/draw';
+import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
 import { displayName, firstName } from '@domain/names';
 import type { Raffle } from '@domain/raffles';
@@ -32,7 +33,7 @@ function WinnerDetails({ raffle, winner }: { raffle: Raffle; winner: DrawWinner 
     firstName(winner.buyer_name) ?? name,
     raffle.name,
     winner.ticket_number,
-    raffle.draw_source,
+    declaredSourceText(raffle),
   );
   return (
     <div className="grid gap-3">

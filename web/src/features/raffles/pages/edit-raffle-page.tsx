@@ -15,7 +15,7 @@ import { useAuth } from '@/lib/use-auth';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
-import { editRaffleFormSchema, raffleToForm } from '../raffle-form-schema';
+import { editRaffleFormSchema, raffleToForm, withoutFrozenTerms } from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
 
 function FormSkeleton() {
@@ -28,6 +28,10 @@ function FormSkeleton() {
     </div>
   );
 }
+
+/** The stored closing date is behind us: the raffle closes itself and the date is final. */
+const closingPassed = (closing: string | null) =>
+  closing !== null && new Date(closing).getTime() <= Date.now();
 
 export function EditRafflePage() {
   const t = rafflesTexts.edit;
@@ -73,11 +77,15 @@ export function EditRafflePage() {
                 currentStatus={data.status}
                 hasSales={data.stats.disponible < data.total_numbers}
                 termsLocked={data.terms_locked}
+                closingPassed={closingPassed(data.closing_date)}
                 submitLabel={t.submit}
                 submittingLabel={t.submitting}
                 errorTitle={messages.store.updateRaffle}
                 onSubmit={async (body) => {
-                  const saved = await update.mutateAsync({ id: data.id, body });
+                  const saved = await update.mutateAsync({
+                    id: data.id,
+                    body: withoutFrozenTerms(body, data),
+                  });
                   toast.success(t.success, { description: t.successDescription(saved.name) });
                   navigate(paths.dashboard.root.getHref());
                 }}

@@ -25,6 +25,7 @@ const ticket: StaffTicket = {
   remaining_cents: 700,
   price_cents: 1000,
   reserved_until: null,
+  verification_code: 'ABCD3467EF',
 };
 
 let calls: ReturnType<typeof recordFetch>['calls'];

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nonJsonResponse, raffleIdParams } from '../../../domain/api';
+import type { DrawSealService } from './draw-seal.service';
+
+export const drawSealRoutes =
+  (deps: { seals: Pick<DrawSealService, 'token'> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/raffles/:id/seal.tsr',
+      {
+        schema: {
+          operationId: 'getRaffleSeal',
+          summary: 'Sello de tiempo RFC 3161 del compromiso de una rifa cerrada (archivo .tsr)',
+          description:
+            'La respuesta DER de la autoridad de sellado (TimeStampResp). Se verifica con ' +
+            '`openssl ts -verify -digest <compromiso> -in sello.tsr -CAfile <certificado de la autoridad>`. ' +
+            '404 mientras el sello está pendiente o si la rifa no tiene sello.',
+          params: raffleIdParams,
+          response: {
+            200: nonJsonResponse('Sello de tiempo RFC 3161 (DER)', ['application/timestamp-reply'], {
+              binary: true,
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const der = await deps.seals.token(request.params.id);
+        // A seal never changes once stored: anyone may keep a copy.
+        return reply
+          .type('application/timestamp-reply')
+          .header('content-disposition', `attachment; filename="sello-${request.params.id}.tsr"`)
+          .header('cache-control', 'public, max-age=3600')
+          .send(der);
+      },
+    );
+  };

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import type { Raffle } from '@domain/raffles';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch, renderWithProviders } from '@/test/render';
+import { openRaffleDrawFields } from '@/test/sealed-draw';
+import { fingerprintShareText } from './share-fingerprint-dialog';
+import { StaffRaffleCard } from './staff-raffle-card';
+
+const HOUR = 3_600_000;
+const closed: Raffle = {
+  id: '7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50',
+  name: 'Nevera',
+  description: '',
+  price_cents: 500,
+  total_numbers: 100,
+  digit_count: 2,
+  seller_id: null,
+  payment_type: 'pago_unico',
+  status: 'cerrada',
+  installments: null,
+  images: [],
+  created_at: '2026-05-01T12:00:00.000Z',
+  closing_date: new Date(Date.now() - HOUR).toISOString(),
+  reservation_hours: 24,
+  organizer_name: null,
+  contact_phone: null,
+  payment_instructions: null,
+  payment_accounts: [],
+  draw_source: null,
+  draw_commitment: 'ab'.repeat(32),
+  winning_number: null,
+  drawn_at: null,
+  ...openRaffleDrawFields,
+  closed_at: '2026-11-21T22:00:05.000Z',
+  commitment_version: 2,
+  line_count: 3,
+  draw_kind: 'loteria',
+  draw_lottery: 'Triple Táchira A',
+  draw_at: new Date(Date.now() - 60_000).toISOString(),
+  draw_rule: 'ultimos_digitos',
+  draw_rule_text: 'Gana los últimos 2 dígitos del primer premio.',
+  archived_at: null,
+  has_sales: true,
+  terms_locked: true,
+  stats: {
+    disponible: 97,
+    apartado: 1,
+    abonado: 0,
+    pagado: 2,
+    cancelado: 0,
+    total_paid_cents: 0,
+    pending_cents: 0,
+  },
+};
+
+let fetchStub: ReturnType<typeof recordFetch>;
+beforeEach(() => {
+  fetchStub = recordFetch(() => Response.json({ winning_number: 47 }));
+  vi.stubGlobal('fetch', fetchStub.fetchStub);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const openDialog = async (raffle: Raffle) => {
+  const user = userEvent.setup();
+  renderWithProviders(<StaffRaffleCard raffle={raffle} canDelete />);
+  await user.click(screen.getByRole('button', { name: 'Registrar el resultado de Nevera' }));
+  return { user, dialog: screen.getByRole('dialog') };
+};
+
+describe('registering a declared lottery result (issue 19)', () => {
+  it('derives the number live from the result as published and sends the result', async () => {
+    const { user, dialog } = await openDialog(closed);
+    const input = within(dialog).getByLabelText('Resultado oficial, tal como se publicó');
+    await user.type(input, '347');
+    expect(within(dialog).getByRole('status', { name: 'Número ganador según la regla' }).textContent).toBe(
+      '47',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(
+      screen.getByRole('heading', { name: '¿Registrar el resultado 347: número ganador 47?' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sí, registrar: gana el 47' }));
+    await waitFor(() =>
+      expect(fetchStub.calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: `/api/raffles/${closed.id}/draw`,
+        body: { result: '347' },
+      }),
+    );
+  });
+
+  it('refuses before the declared draw time and says when it will be possible', async () => {
+    const { dialog } = await openDialog({ ...closed, draw_at: '2099-11-22T02:00:00.000Z' });
+    expect(dialog.textContent).toContain('Podrás registrarlo desde el 21 nov 2099, 10:00 p. m.');
+    expect(within(dialog).getByLabelText('Resultado oficial, tal como se publicó')).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the fingerprint share text', () => {
+  it('says when the list closed, how many lines, the root and where to check', () => {
+    expect(fingerprintShareText(closed, 'https://rifas.example')).toBe(
+      `Rifa Nevera: lista cerrada el 21 nov 2026, 6:00 p. m. con 3 números. Huella (raíz Merkle): ${'ab'.repeat(32)}. Verifícala en https://rifas.example/verificar`,
+    );
+  });
+});
