@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { winnerIndex } from '@domain/beacon';
 import {
   merkleLevels,
   merkleRoot,
@@ -197,47 +198,68 @@ describe('verify-draw.mjs on downloaded files', () => {
     expect(wrap.code).toBe(0);
   });
 
-  it('recomputes a beacon winner by rejection sampling, and catches a bent one', async () => {
-    const signature = 'ab'.repeat(48);
-    const randomness = createHash('sha256').update(Buffer.from(signature, 'hex')).digest();
-    // The published rule, computed here independently: the first x below the unbiased limit.
-    const n = BigInt(lines.length);
-    const limit = 2n ** 64n - (2n ** 64n % n);
-    let index = -1;
-    for (let i = 0; index < 0; i++) {
-      const counter = Buffer.alloc(4);
-      counter.writeUInt32BE(i);
-      const digest = createHash('sha256')
-        .update(randomness)
-        .update(Buffer.from(ROOT, 'hex'))
-        .update(counter)
-        .digest();
-      const x = digest.readBigUInt64BE(0);
-      if (x < limit) index = Number(x % n);
-    }
-    const winner = Number(lines[index].split(':')[0]);
-    const list = write('list-d.txt', soldListText(lines));
-    const drawOf = (winning: number, rnd = randomness.toString('hex')) =>
+  it('recomputes a drand winner (the real round 12040883 of docs/verification-beacon.md), and catches a bent one', async () => {
+    const example = [
+      { ticketNumber: '07', verificationCode: 'K7M3Q9TXAB', cedula: 'V-11111111' },
+      { ticketNumber: '42', verificationCode: 'HC4RWY8N6P', cedula: 'V-22222222' },
+      { ticketNumber: '63', verificationCode: '3UEJ9KFDMG', cedula: 'V-33333333' },
+    ].map((sale) => saleLine(sha, sale));
+    const root = rootOf(example);
+    expect(root).toBe('3dbfb45df1507fff047368a8f71a1eca12b8a11ca4d80ff1f69ab54f3e8b67ae');
+    const signature =
+      '929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895bb6868e5b9ff13ab289bdb5266b394';
+    const randomness = '173df1f57805453a8d2015268205d68147de12cafc2f451f7bc6adadca3571b3';
+    // The server's own derivation (domain/beacon.ts) and the script's must agree.
+    expect(winnerIndex(sha, randomness, root, example.length)).toBe(0);
+    const list = write('list-d.txt', soldListText(example));
+    const drawOf = (winning: number, rnd = randomness) =>
       write(
         `draw-d-${winning}-${rnd.slice(0, 4)}.json`,
         JSON.stringify({
-          draw_commitment: ROOT,
+          draw_commitment: root,
           commitment_version: 2,
           winning_number: winning,
-          source: { kind: 'drand', beacon: { round: 123, randomness: rnd, signature, chain_hash: 'abc' } },
+          source: {
+            kind: 'drand',
+            beacon: { round: 12040883, randomness: rnd, signature, chain_hash: 'abc' },
+          },
         }),
       );
-    const ok = await run('--list', list, '--draw', drawOf(winner));
-    expect(ok.out).toContain(`✔ Ganador ${winner}: línea ${index + 1} de 7`);
-    expect(ok.out).toContain('– Firma BLS de la ronda 123: no comprobada aquí; compruébala con drand');
+    const ok = await run('--list', list, '--draw', drawOf(7));
+    expect(ok.out).toContain('✔ Aleatoriedad de la ronda 12040883 = SHA-256(firma)');
+    expect(ok.out).toContain('✔ Ganador 7: línea 1 de 3, elegida con la aleatoriedad y la raíz');
+    expect(ok.out).toContain('– Firma BLS de la ronda 12040883: no comprobada aquí; compruébala con drand');
     expect(ok.code).toBe(0);
-    const other = Number(lines[(index + 1) % lines.length].split(':')[0]);
-    const bent = await run('--list', list, '--draw', drawOf(other));
-    expect(bent.out).toContain(`pero se publicó ${other}`);
+    const bent = await run('--list', list, '--draw', drawOf(42));
+    expect(bent.out).toContain(
+      '✘ Ganador: la aleatoriedad y la raíz eligen la línea 1 (número 7), pero se publicó 42',
+    );
     expect(bent.code).toBe(1);
-    const forged = await run('--list', list, '--draw', drawOf(winner, 'cd'.repeat(32)));
-    expect(forged.out).toContain('✘ La aleatoriedad publicada no es el SHA-256 de la firma de la ronda 123');
+    const forged = await run('--list', list, '--draw', drawOf(7, 'cd'.repeat(32)));
+    expect(forged.out).toContain(
+      '✘ La aleatoriedad publicada no es el SHA-256 de la firma de la ronda 12040883',
+    );
     expect(forged.code).toBe(1);
+    // Random roots and sizes: the script picks the line domain/beacon.ts picks.
+    for (const size of [1, 2, 5, 13]) {
+      const some = lines.slice(0, Math.min(size, lines.length));
+      const someRoot = rootOf(some);
+      const index = winnerIndex(sha, randomness, someRoot, some.length);
+      const winner = Number(some[index].split(':')[0]);
+      const file = write(
+        `draw-d-size-${size}.json`,
+        JSON.stringify({
+          draw_commitment: someRoot,
+          commitment_version: 2,
+          winning_number: winner,
+          source: { kind: 'drand', beacon: { round: 12040883, randomness, signature, chain_hash: 'abc' } },
+        }),
+      );
+      const agreed = await run('--list', write(`list-size-${size}.txt`, soldListText(some)), '--draw', file);
+      expect(agreed.out, `size ${size}`).toContain(
+        `✔ Ganador ${winner}: línea ${index + 1} de ${some.length}`,
+      );
+    }
   });
 });
 

@@ -39,6 +39,11 @@ function sealed(published = lines, lie?: (p: InclusionProof) => InclusionProof) 
     closed_at: CLOSED_AT,
     commitment_version: 2,
     line_count: published.length,
+    sold_list_url: null,
+    timestamp: null,
+    source: { kind: null, lottery: null, draw_at: null, rule: null, rule_text: null, beacon: null },
+    result: null,
+    audit_head: null,
   };
   const getProof = async (number: number) => {
     const index = published.findIndex((l) => Number(l.split(':')[0]) === number);

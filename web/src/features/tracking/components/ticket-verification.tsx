@@ -8,12 +8,6 @@ import { trackingTexts } from '../texts';
 
 const t = trackingTexts.verification;
 
-/** What tracking answers carry per sale for its buyer (issue 19); absent from older servers. */
-export type VerifiableTicket = TrackedTicket & {
-  verification_code?: string | null;
-  receipt?: Receipt | null;
-};
-
 /** The receipt exactly as the server signed it, as a file the buyer keeps. */
 function downloadReceipt(receipt: Receipt, fileName: string) {
   const blob = new Blob([`${JSON.stringify(receipt, null, 2)}\n`], { type: 'application/json' });
@@ -26,10 +20,9 @@ function downloadReceipt(receipt: Receipt, fileName: string) {
 }
 
 /** The ticket's verification code, a link to check it, and its signed receipt to download. */
-export function TicketVerification({ ticket }: { ticket: VerifiableTicket }) {
+export function TicketVerification({ ticket }: { ticket: TrackedTicket }) {
   const code = ticket.verification_code;
   const receipt = ticket.receipt;
-  if (!code && !receipt) return null;
   return (
     <div className="grid gap-2 rounded-lg bg-zinc-50 p-2.5" data-testid="ticket-verification">
       {code && (
