@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
 import { cell, createActiveRaffle, openRaffle } from './raffle-helpers';
-import { DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
+import { DESKTOP, fullPageShot, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 
 // Issue 19: a buyer proves, in their own browser, that their number is in the list sealed at
@@ -52,7 +52,7 @@ test.describe('Verifica tu número', () => {
     const code = ((await codes.getByTestId('verification-code').textContent()) ?? '').trim();
     expect(code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{10}$/);
     await expect(codes.getByRole('img', { name: 'Código QR para verificar el número 042' })).toBeVisible();
-    await screenshot(page, 'issue-19/order-codes-412.png', { fullPage: true });
+    await fullPageShot(page, 'issue-19/order-codes-412.png');
 
     await closeRaffleViaApi(request, raffle.id);
 
@@ -83,7 +83,7 @@ test.describe('Verifica tu número', () => {
     await expect(wrong).toHaveAttribute('data-tone', 'bad');
     await expect(wrong).toContainText('No encontramos el número 042 con ese código y esa cédula');
     await expect(wrong.locator('svg')).toHaveCount(1);
-    expect(await wrong.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 242, 242)');
+    await expect(wrong).toHaveClass(/bg-red-50/);
     await screenshot(page, 'issue-19/verify-number-wrong-412.png', { fullPage: true });
 
     // The ticket's QR address fills the raffle, number and code; then leaves the address clean.
@@ -102,10 +102,23 @@ test.describe('Verifica tu número', () => {
       cedula: `V-${cedulaDigits}`,
     });
     await expect(onPage).toContainText('Tu número 042 está en la lista sellada');
-    await screenshot(page, 'issue-19/raffle-closed-verify-412.png', { fullPage: true });
+    await screenshot(page.getByTestId('verify-number'), 'issue-19/raffle-closed-verify-412.png');
+
+    // The whole list, fingerprinted again here and compared with the one published at close.
+    const list = page.getByTestId('published-list');
+    await list.getByRole('button', { name: 'Verificar la lista completa' }).click();
+    const verdict = list.getByTestId('verify-result');
+    await expect(verdict).toHaveAttribute('data-tone', 'ok');
+    await expect(verdict).toContainText('Coincide con la huella publicada el');
+    await expect(verdict).toContainText(
+      'Compárala también con la huella que el organizador compartió al cerrar',
+    );
+    await screenshot(list, 'issue-19/raffle-closed-list-412.png');
   });
 
-  test('the signed receipt from tracking is found in the sealed list', async ({ page, request }) => {
+  test('the signed receipt from tracking is found in the sealed list', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
     const raffle = await createActiveRaffle(request, { name: uniqueRaffleName('Recibo firmado') });
     const cedula = uniqueCedula();
     await reserveViaApi(request, raffle.id, [5], { ...BUYER, cedula });
@@ -118,6 +131,7 @@ test.describe('Verifica tu número', () => {
     await page.getByRole('button', { name: 'Consultar' }).click();
     const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#005' });
     await expect(ticket.getByTestId('verification-code')).toHaveText(/^[346789A-Z]{10}$/);
+    await screenshot(ticket, 'issue-19/tracking-ticket-412.png');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       ticket.getByRole('button', { name: /Descargar recibo firmado/ }).click(),
@@ -132,5 +146,21 @@ test.describe('Verifica tu número', () => {
     const result = page.getByTestId('verify-receipt-result');
     await expect(result).toHaveAttribute('data-tone', 'ok');
     await expect(result).toContainText('Tu recibo firmado del número 005 está en la lista sellada');
+    await screenshot(page.getByTestId('verify-number'), 'issue-19/verify-receipt-412.png');
+
+    // The same receipt against a list that lost the sale (as if it were dropped before sealing):
+    // the signature still holds, so the page says in red that a sale was removed.
+    await page.route(`**/api/raffles/${raffle.id}/proof?number=5`, (route) =>
+      route.fulfill({
+        status: 404,
+        json: { error: { code: 'NOT_IN_LIST', message: 'No está en la lista' } },
+      }),
+    );
+    await page.getByRole('button', { name: 'Verificar mi número' }).click();
+    await expect(result).toHaveAttribute('data-tone', 'bad');
+    await expect(result).toContainText(
+      'Este recibo firmado no aparece en la lista publicada: es prueba de que el organizador quitó una venta',
+    );
+    await screenshot(result, 'issue-19/verify-receipt-missing-412.png');
   });
 });

@@ -66,7 +66,7 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
   return (
     // On /verificar the page's own heading names it: a plain section there, without a second name.
     <section aria-labelledby={bare ? undefined : fieldId('title')}>
-      <Card className="grid gap-4 p-4 sm:p-6" data-testid="verify-number">
+      <Card className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6" data-testid="verify-number">
         {!bare && (
           <div className="grid gap-1">
             <h2
@@ -79,7 +79,7 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
             <p className="text-sm text-zinc-600">{t.description}</p>
           </div>
         )}
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={submit} noValidate className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           {!raffleId && (
             <Field id={fieldId('raffle')} label={t.raffle} error={errors.raffle} hint={t.raffleHint}>
               <Input
@@ -129,7 +129,7 @@ export function VerifyNumberForm({ raffleId, prefill, bare = false }: VerifyNumb
               {t.receipt}
             </p>
             {receipt ? (
-              <div className="flex items-center justify-between gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm">
+              <div className="flex min-w-0 items-center justify-between gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm">
                 <span className="flex min-w-0 items-center gap-2 text-zinc-800">
                   <FileCheck2 aria-hidden className="size-4 shrink-0 text-zinc-500" />
                   <span className="truncate">{t.receiptLoaded(receipt.name)}</span>

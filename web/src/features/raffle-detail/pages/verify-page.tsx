@@ -70,7 +70,7 @@ export function VerifyPage() {
         breadcrumbs={[{ label: texts.publicNav.home, href: paths.home.getHref() }, { label: t.page.title }]}
         back={{ href: paths.home.getHref() }}
       />
-      <div className="mx-auto grid w-full max-w-xl gap-5">
+      <div className="grid w-full max-w-xl gap-5">
         <VerifyNumberForm prefill={prefill} bare />
         <ReceiptKeyCard />
       </div>
