@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
@@ -8,6 +9,14 @@ import { closeRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-see
 // Issue 19: a buyer proves, in their own browser, that their number is in the list sealed at
 // close: number + verification code + cedula typed without the dash, a wrong code in red, the
 // ticket's QR address, the closed raffle's page and the signed receipt from tracking.
+
+/** `node scripts/verify-draw.mjs …` as an auditor runs it: its report and exit code. */
+const verifyDrawScript = (...args: string[]) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(process.execPath, ['scripts/verify-draw.mjs', ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
 
 const BUYER = { name: 'Ana Verifica', phone: '0414-7654321', address: 'Mérida, centro' };
 
@@ -118,7 +127,7 @@ test.describe('Verifica tu número', () => {
 
   test('the signed receipt from tracking is found in the sealed list', {
     tag: '@screenshots',
-  }, async ({ page, request }) => {
+  }, async ({ page, request, baseURL }) => {
     const raffle = await createActiveRaffle(request, { name: uniqueRaffleName('Recibo firmado') });
     const cedula = uniqueCedula();
     await reserveViaApi(request, raffle.id, [5], { ...BUYER, cedula });
@@ -139,6 +148,13 @@ test.describe('Verifica tu número', () => {
     expect(download.suggestedFilename()).toBe(`recibo-${raffle.id}-005.json`);
     const file = await download.path();
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ raffle_id: raffle.id, number: 5 });
+
+    // The standalone verifier agrees, on the live server, with the downloaded receipt.
+    const script = await verifyDrawScript(`${baseURL}/raffle/${raffle.id}`, '--receipt', file);
+    expect(script.out).toContain('✔ La raíz Merkle de la lista coincide con la huella publicada');
+    expect(script.out).toContain('✔ line_count publicado (1) coincide con las líneas de la lista');
+    expect(script.out).toContain('la línea del número 005 está en la lista');
+    expect(script.code, script.out).toBe(0);
 
     await page.goto(`/verificar?rifa=${raffle.id}`);
     await page.getByTestId('verify-receipt-file').setInputFiles(file);

@@ -279,16 +279,23 @@ function runOpenssl(args) {
   });
 }
 
-async function checkSeal(root, tsr, ca, authority) {
-  const who = authority ? ` de ${authority}` : '';
-  if (!tsr) return skip('Sello de tiempo: no hay sello que comprobar');
-  if (!ca)
-    return skip(`Sello de tiempo${who}: no comprobado (indica --ca con el certificado de la autoridad)`);
+async function checkSeal(root, tsr, ca, timestamp) {
+  const who = timestamp?.authority ? ` de ${timestamp.authority}` : '';
+  if (!tsr && timestamp?.status === 'pendiente') {
+    return skip('Sello de tiempo: pendiente (la autoridad todavía no respondió; se reintenta solo)');
+  }
+  if (!tsr && !timestamp) return skip('Sello de tiempo: no hay sello que comprobar');
+  if (!ca) {
+    return skip(
+      `Sello de tiempo${who}: no comprobado (indica --ca con el certificado de la autoridad${tsr ? '' : ' y se descarga el sello'})`,
+    );
+  }
+  if (!tsr) return skip(`Sello de tiempo${who}: no comprobado (no se pudo obtener el sello)`);
   const run = await runOpenssl(['ts', '-verify', '-digest', root, '-in', tsr, '-CAfile', ca]);
   if (run.missing) return skip(`Sello de tiempo${who}: no comprobado (no se encontró openssl)`);
   check(
     run.code === 0,
-    `Sello de tiempo${who}: válido para esta raíz (openssl ts -verify)`,
+    `Sello de tiempo${who}: válido para esta raíz (openssl ts -verify)${timestamp?.time ? `, sellado el ${timestamp.time}` : ''}`,
     `Sello de tiempo${who}: NO válido para esta raíz: ${run.out.trim().split('\n').at(-1)}`,
   );
 }
@@ -319,7 +326,7 @@ async function main() {
       const key = await fetchOk(`${api}/receipts/key`, 'json');
       publicKey = ed25519Key(key.public_key);
     }
-    if (!tsr && draw.timestamp?.token_url && args.ca) {
+    if (!tsr && draw.timestamp?.status === 'sellado' && draw.timestamp.token_url && args.ca) {
       const dir = await mkdtemp(path.join(tmpdir(), 'verify-draw-'));
       cleanup = () => rm(dir, { recursive: true, force: true });
       tsr = path.join(dir, 'sello.tsr');
@@ -361,7 +368,7 @@ async function main() {
         closedAt: draw.closed_at ?? null,
       });
     }
-    await checkSeal(root, tsr, args.ca ?? null, draw.timestamp?.authority ?? null);
+    await checkSeal(root, tsr, args.ca ?? null, draw.timestamp ?? null);
     if (draw.source !== undefined || draw.winning_number !== undefined)
       checkWinner(draw, lines, Buffer.from(root, 'hex'), raffle);
   } finally {

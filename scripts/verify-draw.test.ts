@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -354,6 +354,8 @@ describe('verify-draw.mjs on a raffle URL', () => {
   let server: Server;
   let base = '';
   let served = soldListText(lines);
+  let timestamp: Record<string, string> | null = null;
+  let sealBytes = Buffer.alloc(0);
   beforeAll(async () => {
     server = createServer((req, res) => {
       const json = (body: unknown) =>
@@ -368,13 +370,14 @@ describe('verify-draw.mjs on a raffle URL', () => {
           sold_list_url: `/api/raffles/${RAFFLE}/sold-list.txt`,
           winning_number: null,
           source: { kind: null },
-          timestamp: null,
+          timestamp,
         });
       }
       if (req.url === `/api/raffles/${RAFFLE}`)
         return json({ id: RAFFLE, digit_count: 2, total_numbers: 100 });
       if (req.url === `/api/raffles/${RAFFLE}/sold-list.txt`) return res.end(served);
       if (req.url === '/api/receipts/key') return json({ algorithm: 'Ed25519', public_key: KEY });
+      if (req.url === `/api/raffles/${RAFFLE}/seal.tsr`) return res.end(sealBytes);
       res.statusCode = 404;
       res.end();
     });
@@ -391,6 +394,28 @@ describe('verify-draw.mjs on a raffle URL', () => {
     expect(out).toContain('✔ Recibo url.json: la línea del número 02 está en la lista');
     expect(out).toContain('– Ganador: todavía no hay sorteo');
     expect(code).toBe(0);
+  });
+
+  it('downloads the seal and checks it with openssl; says when it is still pending', async () => {
+    const { tsr, ca } = localSeal(ROOT);
+    sealBytes = readFileSync(tsr);
+    timestamp = {
+      status: 'sellado',
+      authority: 'TSA de prueba',
+      time: '2026-11-21T23:00:05Z',
+      token_url: `/api/raffles/${RAFFLE}/seal.tsr`,
+    };
+    const sealed = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(sealed.out).toContain(
+      '✔ Sello de tiempo de TSA de prueba: válido para esta raíz (openssl ts -verify), sellado el 2026-11-21T23:00:05Z',
+    );
+    expect(sealed.code).toBe(0);
+    const noCa = await run(`${base}/raffle/${RAFFLE}`);
+    expect(noCa.out).toContain('– Sello de tiempo de TSA de prueba: no comprobado (indica --ca');
+    timestamp = { status: 'pendiente', authority: '', time: '', token_url: '' };
+    const pending = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(pending.out).toContain('– Sello de tiempo: pendiente');
+    timestamp = null;
   });
 
   it('catches a served list altered after close', async () => {
