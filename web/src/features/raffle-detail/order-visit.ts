@@ -10,8 +10,6 @@ export type OrderVisit = {
   buyerName?: string;
   paymentMethod?: PaymentMethod;
   fresh?: boolean;
-  /** Number -> verification code, from the reservation's answer (the order answer may not carry them). */
-  codes?: Record<string, string>;
 };
 
 const key = (code: string) => `rifas:pedido:${code}`;

@@ -16,7 +16,6 @@ import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
-import { codesByNumber } from '../verification-codes';
 import { CheckoutForm } from './checkout-form';
 
 const t = raffleDetailTexts.checkout;
@@ -69,7 +68,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);
     try {
-      const { order, tickets } = await reserve.mutateAsync({
+      const { order } = await reserve.mutateAsync({
         raffleId: raffle.id,
         body: {
           numbers,
@@ -86,7 +85,6 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           buyerName: values.buyer.name,
           paymentMethod: values.payment_method,
           fresh: true,
-          codes: codesByNumber(tickets),
         },
       });
       proof.clear();

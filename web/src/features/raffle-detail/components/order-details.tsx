@@ -13,7 +13,6 @@ import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
 import { raffleDetailTexts } from '../texts';
-import type { WithVerificationCode } from '../verification-codes';
 import { verificationTexts } from '../verification-texts';
 import { HowToPay } from './how-to-pay';
 import { OrderPaymentForm } from './order-payment-form';
@@ -23,17 +22,6 @@ import { ShareActions } from './share-actions';
 import type { CodeEntry } from './verification-codes';
 
 const t = orderTexts;
-
-/** The order's numbers with their codes: from the order answer, else from the reservation's. */
-function verificationEntries(
-  tickets: readonly (WithVerificationCode & { ticket_number: string })[],
-  saved: Record<string, string> | undefined,
-): CodeEntry[] {
-  return tickets.flatMap((ticket) => {
-    const code = ticket.verification_code ?? saved?.[ticket.number];
-    return code ? [{ number: ticket.number, ticketNumber: ticket.ticket_number, code }] : [];
-  });
-}
 
 /** The buyer's own message (WhatsApp, share sheet) carries their codes, to find them later. */
 const withCodes = (text: string, codes: CodeEntry[]) =>
@@ -58,7 +46,11 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   const cuotas = plan !== null;
   const inReview = order.payments.some((payment) => payment.status === 'pending');
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
-  const codes = verificationEntries(order.tickets, visit.codes);
+  const codes = order.tickets.map((ticket) => ({
+    number: ticket.number,
+    ticketNumber: ticket.ticket_number,
+    code: ticket.verification_code,
+  }));
 
   // Arriving from the checkout: back to the top, the title takes the focus.
   useEffect(() => {

@@ -2,7 +2,6 @@ import { ShieldCheck } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { verifyUrl } from '../verification-codes';
 import { verificationTexts } from '../verification-texts';
 
 const t = verificationTexts.codes;
@@ -30,7 +29,7 @@ export function VerificationCodes({ raffleId, entries }: { raffleId: string; ent
             className="flex items-center gap-3 rounded-lg border border-zinc-200 p-2 break-inside-avoid"
           >
             <QRCodeSVG
-              value={verifyUrl(origin, raffleId, entry.number, entry.code)}
+              value={`${origin}${paths.verify.getHref({ raffleId, number: entry.number, code: entry.code })}`}
               size={64}
               level="M"
               role="img"
