@@ -339,3 +339,19 @@ export const raffleSchema = z.object({
   ),
 });
 export type Raffle = z.infer<typeof raffleSchema>;
+
+/** The sealed-draw fields of a raffle answer (issue 19). */
+export type SealedDrawFields = Pick<
+  Raffle,
+  | 'closed_at'
+  | 'commitment_version'
+  | 'line_count'
+  | 'closing_extensions'
+  | 'clarifications'
+  | 'draw_kind'
+  | 'draw_lottery'
+  | 'draw_at'
+  | 'draw_rule'
+  | 'draw_rule_text'
+  | 'draw_result'
+>;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { beaconMessages, numberOnLine, roundTime, winnerIndex } from '../../../domain/beacon';
 import { soldListLines } from '../../../domain/verification';
 import type { Db } from '../../db/client';
+import { repeat } from '../../lib/repeat';
 import type { FetchRound, VerifiedBeacon } from './beacon.remote';
 import { type BeaconDrawRow, beaconRepo } from './beacon.repo';
 
@@ -94,11 +95,8 @@ export function startBeaconDrawJob(options: {
   /** Each raffle drawn (the audit log records the system's draw). */
   onDrawn?: (raffleId: string, outcome: BeaconDrawOutcome) => void;
 }): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeat(
+    async () => {
       for (const { raffleId, ...outcome } of await drawDueRaffles(
         options.db,
         options.log,
@@ -107,18 +105,11 @@ export function startBeaconDrawJob(options: {
         if (outcome.outcome === 'drawn' || outcome.outcome === 'no_lines')
           options.onDrawn?.(raffleId, outcome);
       }
-    } catch (error) {
-      options.log.error({ err: error }, 'drand draw job failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, options.firstRunMs ?? 5_000);
-  const timer = setInterval(run, options.everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    {
+      everyMs: options.everyMs,
+      firstMs: options.firstRunMs ?? 5_000,
+      onError: (error) => options.log.error({ err: error }, 'drand draw job failed'),
+    },
+  );
 }

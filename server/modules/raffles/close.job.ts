@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { jobRunsRepo } from '../../lib/job-runs';
+import { repeat } from '../../lib/repeat';
 import type { RaffleDrawService } from './raffle-draw.service';
 
 /**
@@ -13,29 +14,15 @@ export function startRaffleCloseJob(
   deps: { draws: RaffleDrawService; db: Db; log: FastifyBaseLogger },
   everyMs = 20_000,
 ) {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeat(
+    async () => {
       const closed = await deps.draws.closeDue();
       if (closed.length > 0) deps.log.info({ closed }, 'raffles closed at their closing date');
       await jobRunsRepo.record(deps.db, 'raffle-close', {
         closed: closed.length,
         every_s: Math.round(everyMs / 1000),
       });
-    } catch (error) {
-      deps.log.error({ err: error }, 'raffle close sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(sweep, 0);
-  const timer = setInterval(sweep, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    { everyMs, onError: (error) => deps.log.error({ err: error }, 'raffle close sweep failed') },
+  );
 }

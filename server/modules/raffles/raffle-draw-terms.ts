@@ -5,7 +5,12 @@ import {
   type LotteryRule,
   lotteryRuleText,
 } from '../../../domain/draw-terms';
-import { isClosedStatus, type Raffle, raffleMessages, type UpdateRaffle } from '../../../domain/raffles';
+import {
+  isClosedStatus,
+  raffleMessages,
+  type SealedDrawFields,
+  type UpdateRaffle,
+} from '../../../domain/raffles';
 import type { Executor } from '../../db/client';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
@@ -16,22 +21,7 @@ import { type RaffleRow, rafflesRepo } from './raffles.repo';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The sealed-draw fields of a raffle answer. */
-export function sealedDrawFields(
-  row: RaffleRow,
-): Pick<
-  Raffle,
-  | 'closed_at'
-  | 'commitment_version'
-  | 'line_count'
-  | 'closing_extensions'
-  | 'clarifications'
-  | 'draw_kind'
-  | 'draw_lottery'
-  | 'draw_at'
-  | 'draw_rule'
-  | 'draw_rule_text'
-  | 'draw_result'
-> {
+export function sealedDrawFields(row: RaffleRow): SealedDrawFields {
   return {
     closed_at: iso(row.closedAt),
     commitment_version: row.commitmentVersion,

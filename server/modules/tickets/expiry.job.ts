@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeat } from '../../lib/repeat';
 import type { TicketsService } from './tickets.service';
 
 const BATCH = 500;
@@ -11,11 +12,8 @@ const MAX_BATCHES_PER_SWEEP = 500;
  * Each finished sweep is recorded in job_runs, so the test bench can tell the job is alive.
  */
 export function startReservationExpiryJob(tickets: TicketsService, log: FastifyBaseLogger, everyMs = 60_000) {
-  let running = false;
-  const sweep = async () => {
-    if (running) return; // a long sweep must not overlap the next tick
-    running = true;
-    try {
+  return repeat(
+    async () => {
       let released = 0;
       for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
         const n = await tickets.releaseExpired(BATCH);
@@ -24,18 +22,7 @@ export function startReservationExpiryJob(tickets: TicketsService, log: FastifyB
       }
       if (released > 0) log.info({ released }, 'expired reservations released');
       await tickets.recordExpirySweep({ released, every_s: Math.round(everyMs / 1000) });
-    } catch (error) {
-      log.error({ err: error }, 'reservation expiry failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(sweep, 0);
-  const timer = setInterval(sweep, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    { everyMs, onError: (error) => log.error({ err: error }, 'reservation expiry failed') },
+  );
 }

@@ -1,20 +1,7 @@
-import type { Raffle } from '@domain/raffles';
+import type { SealedDrawFields } from '@domain/raffles';
 
 /** The sealed-draw fields of a raffle that has not closed and declared no source (for fixtures). */
-export const openRaffleDrawFields: Pick<
-  Raffle,
-  | 'closed_at'
-  | 'commitment_version'
-  | 'line_count'
-  | 'closing_extensions'
-  | 'clarifications'
-  | 'draw_kind'
-  | 'draw_lottery'
-  | 'draw_at'
-  | 'draw_rule'
-  | 'draw_rule_text'
-  | 'draw_result'
-> = {
+export const openRaffleDrawFields: SealedDrawFields = {
   closed_at: null,
   commitment_version: null,
   line_count: null,
