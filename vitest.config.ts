@@ -9,7 +9,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'domain/**/*.test.ts',
+      'server/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     // *.pg.test.ts need a real PostgreSQL server (several sessions): the PostgreSQL pass only;
     // *.pglite.test.ts test the embedded database itself: the PGlite pass only.
     exclude: [

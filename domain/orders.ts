@@ -103,6 +103,8 @@ export const orderViewSchema = z.object({
       total_paid_cents: centsField,
       remaining_cents: centsField,
       reserved_until: instantField.nullable(),
+      /** The sale's verification code: this answer is for its buyer (proven by the cedula) only. */
+      verification_code: z.string(),
     }),
   ),
   payments: z.array(

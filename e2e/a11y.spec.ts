@@ -159,6 +159,20 @@ const ROUTES: Route[] = [
     },
   },
   {
+    key: 'verify',
+    staff: false,
+    open: async (page, s) => {
+      await page.goto(paths.verify.getHref({ raffleId: s.raffleId }));
+      await page.getByLabel('Tu número').fill('10');
+      await page.getByLabel('Código de verificación').fill('3333333333');
+      await page.getByLabel('Tu cédula').fill(s.cedula);
+      await page.getByRole('button', { name: 'Verificar mi número' }).click();
+      // An open raffle has no sealed list yet: the verdict says so.
+      await expect(page.getByTestId('verify-number-result')).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
     key: 'login',
     staff: false,
     open: async (page) => {

@@ -64,7 +64,7 @@ test.describe('raffle lifecycle', () => {
       await expect(unsold).not.toHaveAttribute('aria-pressed', 'true');
       const list = page.getByTestId('published-list');
       await list.getByRole('button', { name: 'Verificar' }).click();
-      await expect(page.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
+      await expect(page.getByTestId('verify-result')).toContainText('Coincide con la huella publicada');
       await fullPageShot(page, `issue-9/raffle-finished-${size}.png`);
     }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
+import { merkleLevels, merkleRoot, soldListLines, toHex } from '../domain/verification';
 import { expect, test } from './fixtures';
 import { cell, openRaffle } from './raffle-helpers';
 import { DESKTOP, DRAW_SOURCE, fullPageShot, PHONE, seedRaffleWithSales } from './raffle-lifecycle-helpers';
@@ -8,13 +9,21 @@ import { closeRaffleViaApi } from './raffle-seed';
 
 // Issue 9, once sales close: the public page with its published list and Verificar.
 
-/** The published list and its SHA-256 as anyone gets them, hashed here with Node's own sha256. */
+const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
+
+/** The published list and its Merkle root as anyone gets them, recomputed here with Node's sha256. */
 async function publishedDraw(request: APIRequestContext, raffleId: string) {
   const response = await request.get(`/api/raffles/${raffleId}/draw`);
   expect(response.status()).toBe(200);
-  const draw = (await response.json()) as { sold_list: string; draw_commitment: string };
-  expect(createHash('sha256').update(draw.sold_list).digest('hex')).toBe(draw.draw_commitment);
-  return draw;
+  const draw = (await response.json()) as {
+    sold_list: string;
+    draw_commitment: string;
+    sold_list_url: string;
+  };
+  expect(draw.sold_list.endsWith('\n')).toBe(true);
+  const lines = soldListLines(draw.sold_list);
+  expect(toHex(merkleRoot(sha256, merkleLevels(sha256, lines)))).toBe(draw.draw_commitment);
+  return { ...draw, lines };
 }
 
 test.describe('raffle lifecycle', () => {
@@ -26,7 +35,7 @@ test.describe('raffle lifecycle', () => {
     const raffle = await seedRaffleWithSales(request, 'Lista publicada');
     await closeRaffleViaApi(request, raffle.id);
     const draw = await publishedDraw(request, raffle.id);
-    expect(draw.sold_list.split('\n')).toHaveLength(3);
+    expect(draw.lines).toHaveLength(3);
 
     for (const [size, viewport] of [
       ['412', PHONE],
@@ -58,10 +67,10 @@ test.describe('raffle lifecycle', () => {
       // Whole lines on a phone too: they wrap, nothing hides off to the right.
       expect(await shown.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await list.getByRole('button', { name: 'Verificar' }).click();
-      await expect(list.getByTestId('verify-result')).toContainText('Coincide: la lista no fue modificada');
+      await expect(list.getByTestId('verify-result')).toContainText('Coincide con la huella publicada');
       await expect(list.getByTestId('verify-result')).toContainText(draw.draw_commitment);
       await list.getByText('Cómo verificar').click();
-      await expect(list.getByText(/sha256sum lista\.txt/)).toBeVisible();
+      await expect(list.getByText(/raíz Merkle de sus líneas/)).toBeVisible();
       await fullPageShot(page, `issue-9/raffle-closed-${size}.png`);
     }
 
@@ -78,15 +87,13 @@ test.describe('raffle lifecycle', () => {
     const raffle = await seedRaffleWithSales(request, 'Lista alterada');
     await closeRaffleViaApi(request, raffle.id);
     const draw = await publishedDraw(request, raffle.id);
-    // A tampered answer: one number changed, the old fingerprint kept.
-    await page.route(`**/api/raffles/${raffle.id}/draw`, (route) =>
-      route.fulfill({ json: { ...draw, sold_list: draw.sold_list.replace(/^007:/, '008:') } }),
+    // A tampered download: one number changed, the old fingerprint kept.
+    await page.route(`**${draw.sold_list_url}`, (route) =>
+      route.fulfill({ contentType: 'text/plain', body: draw.sold_list.replace(/^007:/, '008:') }),
     );
     await openRaffle(page, raffle.id);
     const list = page.getByTestId('published-list');
     await list.getByRole('button', { name: 'Verificar' }).click();
-    await expect(list.getByTestId('verify-result')).toContainText(
-      'No coincide: la lista no corresponde a la huella publicada',
-    );
+    await expect(list.getByTestId('verify-result')).toContainText('No coincide con la huella publicada');
   });
 });

@@ -216,6 +216,11 @@ describe('one payment per order', () => {
     );
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ code, total_cents: 1500, owed_cents: 1500, due_now_cents: 750 });
+    // Each number's verification code, the same the reservation answered (the buyer's own page).
+    expect(view.body.tickets.map((tk) => tk.verification_code)).toEqual(
+      reservation.tickets.map((tk) => tk.verification_code),
+    );
+    expect(view.body.tickets[0]?.verification_code).toMatch(/^[346789A-Z]{10}$/);
     expect((await t.api('GET', `/api/orders/${code}?cedula=V-1234567`)).status).toBe(404);
     // 300 Bs at 40 Bs/USD = $7.50: first cuota (2.50) of each number, in number order.
     const paid = await t.api<{ payment: { amount_cents: number; order_code: string } }>(

@@ -381,6 +381,7 @@ export function createPaymentsService(deps: Deps) {
           total_paid_cents: t.totalPaidCents,
           remaining_cents: t.remainingCents,
           reserved_until: t.reservedUntil?.toISOString() ?? null,
+          verification_code: t.verificationCode,
         })),
         payments: paid.map((p) => ({
           id: p.id,

@@ -53,9 +53,9 @@ const NOT_ON_FIRST_LOAD = [
   /web\/src\/app\/layouts\/dashboard/,
   /web\/src\/app\/routes\/(raffles-dashboard|users)-route/,
   /web\/src\/features\/raffles\/(pages\/(create|edit|staff)|components\/(raffle-form|staff-|raffle-images-field|close-raffle|draw-raffle|winner-panel))/,
-  /web\/src\/features\/raffle-detail\/(components\/(checkout-|order-|published-list)|pages\/order-page)/,
+  /web\/src\/features\/raffle-detail\/(components\/(checkout-|order-|published-list|verify-|verdict-)|pages\/(order|verify)-page)/,
   /web\/src\/(components\/proof-upload|hooks\/use-proof-upload|lib\/upload-proof)/,
-  /node_modules\/(zod|react-hook-form|@hookform|@floating-ui|qrcode\.react|recharts|d3-[a-z-]+)\//,
+  /node_modules\/(@noble|zod|react-hook-form|@hookform|@floating-ui|qrcode\.react|recharts|d3-[a-z-]+)\//,
   /node_modules\/@radix-ui\/react-(tooltip|dialog|dropdown-menu|select)\//,
 ];
 

@@ -93,6 +93,13 @@ export const routes: RouteObject[] = [
               (m) => m.TrackingPage,
             ),
           },
+          {
+            path: paths.verify.path,
+            lazy: screen(
+              () => import('@/features/raffle-detail/pages/verify-page'),
+              (m) => m.VerifyPage,
+            ),
+          },
         ],
       },
       {

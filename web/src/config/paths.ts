@@ -9,6 +9,18 @@ export const paths = {
       `/raffle/${encodeURIComponent(raffleId)}/pedido/${encodeURIComponent(code)}`,
   },
   tracking: { path: '/tracking', getHref: () => '/tracking' },
+  /** "Verifica tu número": `?rifa=<id>&numero=<n>&codigo=<code>` prefill the form (the ticket's QR). */
+  verify: {
+    path: '/verificar',
+    getHref: (prefill: { raffleId?: string; number?: number; code?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (prefill.raffleId) query.set('rifa', prefill.raffleId);
+      if (prefill.number !== undefined) query.set('numero', String(prefill.number));
+      if (prefill.code) query.set('codigo', prefill.code);
+      const search = query.toString();
+      return search ? `/verificar?${search}` : '/verificar';
+    },
+  },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: {
     root: { path: '/dashboard/admin', getHref: () => '/dashboard/admin' },

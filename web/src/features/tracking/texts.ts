@@ -19,6 +19,15 @@ export const trackingTexts = {
   validation: {
     cedulaDigits: 'Escribe solo los números de tu cédula (de 6 a 9 dígitos)',
   },
+  verification: {
+    code: 'Código de verificación',
+    hint: 'Con él y tu cédula compruebas que tu número está en la lista sellada al cierre. Solo tú lo ves.',
+    verify: 'Verificar mi número',
+    receipt: 'Descargar recibo firmado',
+    receiptHint:
+      'El recibo lleva la firma del sistema: si tu venta faltara en la lista sellada, es tu prueba.',
+    receiptFile: (raffleId: string, ticket: string) => `recibo-${raffleId}-${ticket}.json`,
+  },
   results: {
     title: 'Tus tickets',
     summary: (n: number, raffles: number) =>

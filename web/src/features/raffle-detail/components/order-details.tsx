@@ -13,13 +13,23 @@ import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
 import { raffleDetailTexts } from '../texts';
+import { verificationTexts } from '../verification-texts';
 import { HowToPay } from './how-to-pay';
 import { OrderPaymentForm } from './order-payment-form';
 import { OrderPayments } from './order-payments';
 import { OrderTicket } from './order-ticket';
 import { ShareActions } from './share-actions';
+import type { CodeEntry } from './verification-codes';
 
 const t = orderTexts;
+
+/** The buyer's own message (WhatsApp, share sheet) carries their codes, to find them later. */
+const withCodes = (text: string, codes: CodeEntry[]) =>
+  codes.length === 0
+    ? text
+    : `${text}\n${verificationTexts.codes.shareIntro}\n${codes
+        .map((c) => verificationTexts.codes.shareLine(c.ticketNumber, c.code))
+        .join('\n')}\n`;
 
 type OrderDetailsProps = { raffle: PublicRaffle; order: OrderView; visit: OrderVisit; rate: VesRate };
 
@@ -36,6 +46,11 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   const cuotas = plan !== null;
   const inReview = order.payments.some((payment) => payment.status === 'pending');
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
+  const codes = order.tickets.map((ticket) => ({
+    number: ticket.number,
+    ticketNumber: ticket.ticket_number,
+    code: ticket.verification_code,
+  }));
 
   // Arriving from the checkout: back to the top, the title takes the focus.
   useEffect(() => {
@@ -76,10 +91,14 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
         plan={plan && installmentsText(plan, rate)}
         paymentMethod={visit.paymentMethod}
         url={url}
+        codes={codes}
       />
       <ShareActions
         title={raffle.name}
-        text={t.shareText(raffle.name, code, numbers, priceText(order.total_cents, rate).label, until)}
+        text={withCodes(
+          t.shareText(raffle.name, code, numbers, priceText(order.total_cents, rate).label, until),
+          codes,
+        )}
         url={url}
       />
 

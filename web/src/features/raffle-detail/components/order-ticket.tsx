@@ -12,13 +12,14 @@ import { texts } from '@/config/texts';
 import { orderTexts } from '../order-texts';
 import type { PriceText } from '../price';
 import { raffleDetailTexts } from '../texts';
+import { type CodeEntry, VerificationCodes } from './verification-codes';
 
 const t = orderTexts;
 
 type OrderTicketProps = {
   raffle: Pick<
     PublicRaffle,
-    'name' | 'draw_source' | 'organizer_name' | 'contact_phone' | 'payment_instructions'
+    'id' | 'name' | 'draw_source' | 'organizer_name' | 'contact_phone' | 'payment_instructions'
   >;
   order: OrderView;
   buyerName?: string;
@@ -33,6 +34,8 @@ type OrderTicketProps = {
   paymentMethod?: PaymentMethod;
   /** This page's address: the QR code brings the buyer (or whoever prints it) back here. */
   url: string;
+  /** Each number's verification code (only its buyer sees this page). */
+  codes?: CodeEntry[];
 };
 
 const row = (label: string, value: string | null | undefined): [string, string][] =>
@@ -51,6 +54,7 @@ export function OrderTicket({
   plan,
   paymentMethod,
   url,
+  codes = [],
 }: OrderTicketProps) {
   const [copied, setCopied] = useState(false);
   const code = formatOrderCode(order.code);
@@ -139,6 +143,7 @@ export function OrderTicket({
             ))}
           </ul>
         </div>
+        <VerificationCodes raffleId={raffle.id} entries={codes} />
         {order.owed_cents > 0 && (
           <div className="grid gap-0.5 rounded-lg bg-brand-50 px-3 py-2" data-testid="order-due-now">
             <p className="text-xs font-medium text-brand-800">{cuotas ? t.dueNowCuotas : t.dueNow}</p>

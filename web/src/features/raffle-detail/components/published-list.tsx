@@ -1,18 +1,26 @@
-import type { DrawResult } from '@domain/draw';
+import { formatDateTime } from '@domain/dates';
 import { fileSlug } from '@domain/names';
-import { CircleCheck, CircleX, Copy, Download, FileText, ShieldCheck } from 'lucide-react';
+import { soldListLines } from '@domain/verification';
+import { Copy, Download, FileText, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { CopyButton } from '@/components/copy-button';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { listLines, sha256Hex } from '../sha256';
+import { getSoldList } from '../api/get-sold-list';
+import { isMerkle, type SealedDraw } from '../sealed-draw';
 import { raffleDetailTexts } from '../texts';
+import { verificationTexts } from '../verification-texts';
+import { type ListVerdict, verifyList } from '../verify-list';
+import { VerdictBox } from './verdict-box';
 
 const t = raffleDetailTexts.published;
+const v = verificationTexts.list;
 /** Lines drawn on screen; the copy and the download always carry the whole text. */
 const SHOWN_LINES = 500;
 
-type Verdict = { status: 'match' | 'no-match'; computed: string } | { status: 'unsupported' };
+type Verdict = { status: 'done'; result: ListVerdict } | { status: 'failed' };
 
 function downloadText(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -38,34 +46,18 @@ function ListLine({ line, first }: { line: string; first: boolean }) {
   );
 }
 
-function VerdictBox({ verdict }: { verdict: Verdict }) {
-  if (verdict.status === 'unsupported') {
-    return (
-      <p className="rounded-lg border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-700">
-        {t.unsupported}
-      </p>
-    );
-  }
-  const match = verdict.status === 'match';
-  const Icon = match ? CircleCheck : CircleX;
+/** The whole list checked: the fingerprint computed here beside the published one, to compare. */
+function ListResult({ verdict, closedAt }: { verdict: Verdict; closedAt: string | null }) {
+  if (verdict.status === 'failed') return <ErrorAlert>{v.failed}</ErrorAlert>;
+  const { match, computed, lines } = verdict.result;
+  const title = match ? (closedAt ? v.match(formatDateTime(closedAt)) : v.matchNoDate) : v.noMatch;
   return (
-    <div
-      data-testid="verify-result"
-      className={
-        match
-          ? 'grid gap-1 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900'
-          : 'grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900'
-      }
-    >
-      <p className="flex items-center gap-2 text-base font-semibold">
-        <Icon aria-hidden className="size-5 shrink-0" />
-        {match ? t.match : t.noMatch}
-      </p>
-      <p>{match ? t.matchDetail : t.noMatchDetail}</p>
-      <p className="text-xs">
-        {t.computed}: <span className="font-mono break-all">{verdict.computed}</span>
-      </p>
-    </div>
+    <VerdictBox tone={match ? 'ok' : 'bad'} title={title} testId="verify-result">
+      <p>{match ? v.matchDetail(lines) : v.noMatchDetail}</p>
+      <p className="text-xs font-medium">{v.computed}</p>
+      <p className="font-mono text-xs break-all">{computed}</p>
+      {match && <p className="text-xs">{v.compare}</p>}
+    </VerdictBox>
   );
 }
 
@@ -73,23 +65,23 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
  * "Lista publicada": the exact text that was hashed at close, its SHA-256, and a button that
  * hashes it again in the visitor's browser, so trust does not depend on us.
  */
-export function PublishedList({ raffleName, draw }: { raffleName: string; draw: DrawResult }) {
+export function PublishedList({ raffleName, draw }: { raffleName: string; draw: SealedDraw }) {
   const text = draw.sold_list ?? '';
-  const lines = useMemo(() => listLines(text), [text]);
+  const lines = useMemo(() => soldListLines(text), [text]);
   const [open, setOpen] = useState(false);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [verifying, setVerifying] = useState(false);
   const listId = useId();
+  const closedAt = draw.closed_at ?? null;
 
   async function verify() {
     setVerifying(true);
     try {
-      const computed = await sha256Hex(text);
-      setVerdict(
-        computed === null
-          ? { status: 'unsupported' }
-          : { status: computed === draw.draw_commitment ? 'match' : 'no-match', computed },
-      );
+      // The file anyone downloads, not the copy on screen: that is what the fingerprint must match.
+      const published = await getSoldList(draw);
+      setVerdict({ status: 'done', result: verifyList(published, draw) });
+    } catch {
+      setVerdict({ status: 'failed' });
     } finally {
       setVerifying(false);
     }
@@ -118,11 +110,17 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
           <p className="text-sm text-zinc-600">{t.description}</p>
         </div>
 
-        <div className="grid gap-1 rounded-lg border border-zinc-200 bg-zinc-50 p-3">
-          <p className="text-xs font-medium text-zinc-500">{t.commitment}</p>
+        <div className="grid gap-2 rounded-lg border border-zinc-200 bg-zinc-50 p-3">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-xs font-medium text-zinc-500">
+              {closedAt ? t.commitmentAt(formatDateTime(closedAt)) : t.commitment}
+            </p>
+            {draw.draw_commitment && <CopyButton value={draw.draw_commitment} what={v.published} />}
+          </div>
           <p className="font-mono text-sm break-all text-zinc-900" data-testid="draw-commitment">
             {draw.draw_commitment}
           </p>
+          <p className="text-xs text-zinc-500">{isMerkle(draw) ? v.merkle : v.flat}</p>
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -179,7 +177,7 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
             {t.download}
           </Button>
         </div>
-        <div aria-live="polite">{verdict && <VerdictBox verdict={verdict} />}</div>
+        <div aria-live="polite">{verdict && <ListResult verdict={verdict} closedAt={closedAt} />}</div>
 
         <details className="rounded-lg border border-zinc-200 p-3 text-sm">
           <summary className="cursor-pointer font-semibold text-zinc-900">{t.howTitle}</summary>

@@ -32,6 +32,10 @@ const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.Check
 const PublishedList = lazy(() =>
   import('../components/published-list').then((m) => ({ default: m.PublishedList })),
 );
+// So is "Verifica tu número" (its hashing and signature code).
+const VerifyNumberForm = lazy(() =>
+  import('../components/verify-number-form').then((m) => ({ default: m.VerifyNumberForm })),
+);
 
 function CheckoutLoading() {
   return (
@@ -123,6 +127,7 @@ export function RaffleDetailPage() {
       />
       {published && draw.data?.draw_commitment && (
         <Suspense fallback={null}>
+          <VerifyNumberForm raffleId={data.id} />
           <PublishedList raffleName={data.name} draw={draw.data} />
         </Suspense>
       )}

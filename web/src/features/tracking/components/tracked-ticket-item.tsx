@@ -9,6 +9,7 @@ import { useVesRate } from '@/lib/exchange-rates';
 import { moneyLabel } from '../money-label';
 import { trackingTexts } from '../texts';
 import { SendPaymentDialog } from './send-payment-dialog';
+import { TicketVerification } from './ticket-verification';
 
 const PAYABLE = ['apartado', 'abonado'];
 
@@ -65,6 +66,7 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
           <p className="text-xs text-zinc-500">{t.purchasedAt(formatDateTime(ticket.purchased_at))}</p>
         )
       )}
+      <TicketVerification ticket={ticket} />
       {ticket.has_pending_payment && (
         <div className="flex gap-2 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
           <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
