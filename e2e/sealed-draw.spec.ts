@@ -155,7 +155,7 @@ test.describe('sealed draw', () => {
     const text = share.getByTestId('fingerprint-share-text');
     await expect(text).toHaveText(
       new RegExp(
-        `^Rifa ${raffle.name}: lista cerrada el .+ con 2 números\\. Huella \\(raíz Merkle\\): [0-9a-f]{64}\\. Verifícala en http://127\\.0\\.0\\.1:\\d+/verificar$`,
+        `^Rifa ${raffle.name}: lista cerrada el .+ con 2 números\\. Huella \\(raíz Merkle\\): [0-9a-f]{64}\\. Verifícala en http://127\\.0\\.0\\.1:\\d+/verificar\\?rifa=${raffle.id}$`,
       ),
     );
     await expect(share.getByTestId('fingerprint-share-text')).toHaveCount(1);

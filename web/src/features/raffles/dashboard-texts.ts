@@ -79,7 +79,7 @@ export const dashboardTexts = {
       url: string;
     }) =>
       `Rifa ${p.name}: lista cerrada el ${p.closedAt} con ${p.lines} ${p.lines === 1 ? 'número' : 'números'}. ` +
-      `Huella (${p.merkle ? 'raíz Merkle' : 'SHA-256'}): ${p.root}. Verifícala en ${p.url}/verificar`,
+      `Huella (${p.merkle ? 'raíz Merkle' : 'SHA-256'}): ${p.root}. Verifícala en ${p.url}`,
   },
   draw: {
     action: 'Registrar resultado',

@@ -104,7 +104,7 @@ describe('registering a declared lottery result (issue 19)', () => {
 describe('the fingerprint share text', () => {
   it('says when the list closed, how many lines, the root and where to check', () => {
     expect(fingerprintShareText(closed, 'https://rifas.example')).toBe(
-      `Rifa Nevera: lista cerrada el 21 nov 2026, 6:00 p. m. con 3 números. Huella (raíz Merkle): ${'ab'.repeat(32)}. Verifícala en https://rifas.example/verificar`,
+      `Rifa Nevera: lista cerrada el 21 nov 2026, 6:00 p. m. con 3 números. Huella (raíz Merkle): ${'ab'.repeat(32)}. Verifícala en https://rifas.example/verificar?rifa=7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50`,
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 import { whatsappHref } from '@/lib/whatsapp';
 import { dashboardTexts } from '../dashboard-texts';
 
@@ -20,7 +21,7 @@ const t = dashboardTexts.share;
 
 type ClosedRaffle = Pick<
   Raffle,
-  'name' | 'closed_at' | 'line_count' | 'draw_commitment' | 'commitment_version' | 'stats'
+  'id' | 'name' | 'closed_at' | 'line_count' | 'draw_commitment' | 'commitment_version' | 'stats'
 >;
 
 /** The text the organizer sends buyers at close: when, how many lines, the fingerprint, where to check. */
@@ -32,7 +33,7 @@ export function fingerprintShareText(raffle: ClosedRaffle, origin: string): stri
     lines: raffle.line_count ?? stats.apartado + stats.abonado + stats.pagado,
     merkle: raffle.commitment_version === 2,
     root: raffle.draw_commitment ?? '—',
-    url: origin,
+    url: `${origin}${paths.verify.getHref({ raffleId: raffle.id })}`,
   });
 }
 
