@@ -108,7 +108,9 @@ test.describe('sealed draw', () => {
     await expect(facts.getByTestId('sealed-root')).toHaveText(/^[0-9a-f]{64}$/);
     // The e2e server seals with a local RFC 3161 authority (e2e/e2e-server.ts) right after the close.
     await expect
-      .poll(async () => (await (await request.get(`/api/raffles/${raffle.id}/draw`)).json()).timestamp?.status)
+      .poll(
+        async () => (await (await request.get(`/api/raffles/${raffle.id}/draw`)).json()).timestamp?.status,
+      )
       .toBe('sellado');
     await page.reload();
     const { timestamp } = await (await request.get(`/api/raffles/${raffle.id}/draw`)).json();

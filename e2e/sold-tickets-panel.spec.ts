@@ -72,6 +72,11 @@ test.describe('sold tickets (staff)', () => {
       'data-url',
       `${baseURL}/tracking?cedula=V-9876543`,
     );
+    // Its verification code, with a QR that opens "Verifica tu número" filled in (issue 19).
+    await expect(ticket).toContainText(/Código de verificación[346789A-Z]{10}/);
+    await expect(
+      ticket.getByRole('img', { name: 'Código QR para verificar el número en la lista sellada' }),
+    ).toBeVisible();
     await page.evaluate(() => {
       const w = window as unknown as { printed: number };
       w.printed = 0;

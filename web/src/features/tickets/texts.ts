@@ -164,6 +164,10 @@ export const ticketsTexts = {
     contact: 'Contacto',
     qrLabel: 'Código QR para consultar el ticket',
     scan: 'Escanea el código para consultar tu ticket y enviar tu pago.',
+    code: 'Código de verificación',
+    verifyQrLabel: 'Código QR para verificar el número en la lista sellada',
+    verify:
+      'Con este código y tu cédula compruebas, al cerrar la rifa, que tu número está en la lista sellada:',
   },
   csv: {
     button: 'Exportar CSV',

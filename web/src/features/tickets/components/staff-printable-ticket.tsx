@@ -6,6 +6,7 @@ import type { StaffTicket } from '@domain/staff-tickets';
 import { Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { ticketStatusName } from '@/components/ticket-status-badge';
+import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
@@ -21,11 +22,17 @@ type StaffPrintableTicketProps = { ticket: StaffTicket; raffle: Raffle; origin: 
 /** The ticket staff print for a buyer: number, buyer, money, draw, and a QR code to tracking. */
 export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableTicketProps) {
   const url = trackingUrl(origin, ticket.buyer_cedula);
+  const code = ticket.verification_code;
+  const verifyUrl =
+    code && ticket.id
+      ? `${origin}${paths.verify.getHref({ raffleId: raffle.id, number: ticket.number, code })}`
+      : null;
   const until = reservedUntil(ticket);
   const rows: [string, string][] = [
     [t.buyer, displayName(ticket.buyer_name) ?? ticketsTexts.noBuyer],
     ...row(t.cedula, ticket.buyer_cedula),
     [t.status, ticketStatusName(ticket.status)],
+    ...row(t.code, code),
     // The price this sale was made at: a later raffle price applies to new sales only.
     [t.price, formatUsd(ticket.price_cents ?? raffle.price_cents)],
     [t.paid, formatUsd(ticket.total_paid_cents)],
@@ -80,6 +87,23 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
         <p className="border-t border-dashed border-zinc-300 pt-3 text-xs text-zinc-700">
           {t.scan} <span className="break-all">{url}</span>
         </p>
+        {verifyUrl && (
+          <div className="flex items-center gap-3 border-t border-dashed border-zinc-300 pt-3">
+            <QRCodeSVG
+              value={verifyUrl}
+              size={72}
+              level="M"
+              marginSize={1}
+              role="img"
+              aria-label={t.verifyQrLabel}
+              className="shrink-0"
+              data-testid="ticket-verify-qr"
+            />
+            <p className="text-xs text-zinc-700">
+              {t.verify} <span className="break-all">{verifyUrl}</span>
+            </p>
+          </div>
+        )}
       </div>
     </article>
   );
