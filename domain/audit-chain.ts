@@ -2,7 +2,7 @@ import type { Sha256 } from './verification';
 import { toHex } from './verification';
 
 /*
- * The audit log's hash chain (issue 19, decision 025, docs/verification-audit.md): one
+ * The audit log's hash chain (issue 19, decision 025, docs/verification.md (audit section)): one
  * implementation for the server, `npm run audit:verify` and the tests. Hashing is passed in, as in
  * domain/verification.ts. No zod here.
  */

@@ -137,7 +137,7 @@ describe('winner index: SHA-256 rejection sampling, no modulo bias', () => {
   });
 });
 
-describe('worked example of docs/verification-beacon.md (real quicknet round 12040883)', () => {
+describe('worked example of docs/verification.md (drand section) (real quicknet round 12040883)', () => {
   it('derives the winner from the round and the root', () => {
     const lines = [
       { ticketNumber: '07', verificationCode: 'K7M3Q9TXAB', cedula: 'V-11111111' },

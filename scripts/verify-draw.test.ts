@@ -198,7 +198,7 @@ describe('verify-draw.mjs on downloaded files', () => {
     expect(wrap.code).toBe(0);
   });
 
-  it('recomputes a drand winner (the real round 12040883 of docs/verification-beacon.md), and catches a bent one', async () => {
+  it('recomputes a drand winner (the real round 12040883 of docs/verification.md (drand section)), and catches a bent one', async () => {
     const example = [
       { ticketNumber: '07', verificationCode: 'K7M3Q9TXAB', cedula: 'V-11111111' },
       { ticketNumber: '42', verificationCode: 'HC4RWY8N6P', cedula: 'V-22222222' },

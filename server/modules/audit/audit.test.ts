@@ -77,7 +77,7 @@ describe('audit log', () => {
       summary: { status: 200 },
     });
     expect(change?.prev_hash).toBe(sellerSignIn?.hash);
-    // The hash is recomputable from the answer alone (what docs/verification-audit.md tells a verifier).
+    // The hash is recomputable from the answer alone (what docs/verification.md (audit section) tells a verifier).
     const { prev_hash, hash, ...content } = change as AuditEntry;
     expect(auditEntryHash(sha256, prev_hash, content)).toBe(hash);
 

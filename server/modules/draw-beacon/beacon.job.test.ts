@@ -14,7 +14,7 @@ import { drandRoundFetcher, type FetchRound } from './beacon.remote';
 import fixtures from './fixtures/quicknet-rounds.json';
 
 // Real quicknet round 12040883 (drand/tlock's test vector, see the fixture): the worked example
-// of docs/verification-beacon.md, whose three sales draw 07.
+// of docs/verification.md (drand section), whose three sales draw 07.
 const recorded = fixtures.rounds.find((r) => r.round === 12040883) as (typeof fixtures.rounds)[number];
 const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
 
