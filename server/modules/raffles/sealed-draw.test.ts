@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
@@ -361,5 +363,45 @@ describe('a drand beacon source', () => {
     });
     expect(typed.status).toBe(409);
     expect(typed.body.error.code).toBe('BEACON_DRAW');
+  });
+});
+
+describe('scripts/verify-draw.mjs against this server', () => {
+  const runVerifier = (raffleId: string) =>
+    new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          path.resolve(import.meta.dirname, '../../../scripts/verify-draw.mjs'),
+          `${t.baseUrl}/raffle/${raffleId}`,
+        ],
+        { timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+
+  it('passes a sealed list, and catches a line removed, added or altered by direct SQL after close', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
+    await reserve(raffle.id, [3, 30], buyer({ cedula: 'V-44444444' }));
+    await reserve(raffle.id, [60], buyer({ cedula: 'V-55555555' }));
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const intact = await runVerifier(raffle.id);
+    expect(intact.output).toContain('coincide con la huella publicada');
+    expect(intact.code).toBe(0);
+
+    const list = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.sold_list ?? '';
+    const [first, second, third] = soldListLines(list);
+    const tampered = {
+      removed: `${first}\n${third}\n`,
+      added: `${first}\n${second}\n${third}\n99:${'1'.repeat(64)}\n`,
+      altered: `${first}\n30:${'2'.repeat(64)}\n${third}\n`,
+    };
+    for (const [how, text] of Object.entries(tampered)) {
+      await t.db.execute(sql`update raffles set draw_sold_list = ${text} where id = ${raffle.id}`);
+      const caught = await runVerifier(raffle.id);
+      expect(caught.code, how).toBe(1);
+      expect(caught.output, how).toContain('✘');
+    }
   });
 });
