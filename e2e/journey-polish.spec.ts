@@ -266,7 +266,9 @@ test.describe('desktop', () => {
     });
     expect(fits).toBe(true);
     const href = decodeURIComponent((await whatsapp.getAttribute('href')) ?? '');
-    expect(href).toMatch(/Apartados hasta .+ [ap]\. m\. http/);
+    expect(href).toMatch(/Apartados hasta .+ [ap]\. m\.\n/);
+    // The buyer's own message keeps each number's verification code (issue 19).
+    expect(href).toMatch(/Códigos para verificar mis números \(guárdalos\):\n30: [346789A-Z]{10}/);
     expect(href).not.toContain('..');
 
     // Wait for the smooth scroll to settle, then the icon must sit below the sticky header.

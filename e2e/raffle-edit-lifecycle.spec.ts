@@ -95,7 +95,7 @@ test.describe('on a phone', () => {
     await screenshot(page, 'issue-9/edit-price-warning-412.png');
   });
 
-  test('a closed raffle keeps its terms and status; its name is still editable', {
+  test('a closed raffle keeps its terms, status and prize text; its organizer is still editable', {
     tag: '@screenshots',
   }, async ({ page, request }) => {
     const raffle = await createRaffleViaApi(request, {
@@ -140,13 +140,16 @@ test.describe('on a phone', () => {
       await screenshot(page, `issue-9/edit-closed-status-${size}.png`);
     }
 
+    // The prize text froze with the list (issue 19): a dated clarification is the way to add to it.
+    await expect(page.getByLabel('Nombre de la rifa')).not.toBeEditable();
     // The locked fields still go out unchanged: the save goes through.
-    await page.getByLabel('Nombre de la rifa').fill(`${raffle.name} (cerrada)`);
+    await page.getByLabel('Nombre del organizador').fill('Rifas El Trébol');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toast(page, 'Rifa actualizada')).toBeVisible();
     const saved = await (await request.get(`/api/raffles/${raffle.id}`)).json();
     expect(saved).toMatchObject({
-      name: `${raffle.name} (cerrada)`,
+      name: raffle.name,
+      organizer_name: 'Rifas El Trébol',
       payment_type: 'cuotas',
       installments: 4,
     });
