@@ -106,6 +106,7 @@ test.describe('sealed draw', () => {
     await expect(facts.getByText(/, con 3 números$/)).toBeVisible();
     await expect(facts.getByText('Huella de la lista (raíz Merkle)')).toBeVisible();
     await expect(facts.getByTestId('sealed-root')).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(facts.getByTestId('audit-head')).toHaveText(/^Entrada n\.º \d+, huella [0-9a-f]{64}$/);
     // The e2e server seals with a local RFC 3161 authority (e2e/e2e-server.ts) right after the close.
     await expect
       .poll(

@@ -33,6 +33,8 @@ export const sealedDrawTexts = {
     closedAtValue: (date: string, lines: number) => `${date}, con ${numbers(lines)}`,
     fingerprint: (merkle: boolean) =>
       merkle ? 'Huella de la lista (raíz Merkle)' : 'Huella de la lista (SHA-256)',
+    auditHead: 'Registro de auditoría al cerrar',
+    auditHeadValue: (seq: string, hash: string) => `Entrada n.º ${seq}, huella ${hash}`,
     seal: 'Sello de tiempo',
     sealed: (authority: string, date: string) => `Sellado por ${authority} el ${date}`,
     sealPending: 'Sello pendiente: lo estamos pidiendo a la autoridad de sellado de tiempo.',

@@ -73,6 +73,9 @@ function DrandRound({ round, time, out }: { round: number; time: string; out: bo
 export function SealedDrawFacts({ raffle, draw }: { raffle: PublicRaffle; draw: SealedDraw | undefined }) {
   const closedAt = draw?.closed_at ?? raffle.closed_at;
   const lines = draw?.line_count ?? raffle.line_count;
+  // "<seq>:<hash>": the audit chain's head when the list froze (docs/verification.md, audit section).
+  const [seq, hash] = draw?.audit_head?.split(':') ?? [];
+  const auditHead = seq && hash ? { seq, hash } : null;
   const root = draw?.draw_commitment ?? raffle.draw_commitment;
   const merkle = (draw?.commitment_version ?? raffle.commitment_version) === 2;
   const source = declaredSourceText(raffle);
@@ -96,6 +99,13 @@ export function SealedDrawFacts({ raffle, draw }: { raffle: PublicRaffle; draw: 
           <Fact label={t.fingerprint(merkle)}>
             <span className="font-mono text-xs break-all" data-testid="sealed-root">
               {root}
+            </span>
+          </Fact>
+        )}
+        {auditHead && (
+          <Fact label={t.auditHead}>
+            <span className="font-mono text-xs break-all" data-testid="audit-head">
+              {t.auditHeadValue(auditHead.seq, auditHead.hash)}
             </span>
           </Fact>
         )}
