@@ -5,6 +5,7 @@ export const drawMessages = {
   alreadyClosed: 'La rifa ya está cerrada.',
   drawSourceLocked: 'El sorteo de referencia no se puede cambiar: ya hay números apartados o vendidos.',
   numberOutOfRange: 'El número ganador está fuera del rango de la rifa.',
+  listPublishing: 'La lista de la rifa se está publicando: intenta de nuevo en unos segundos.',
   notInList: 'Ese número no está en la lista publicada de esta rifa.',
   flatCommitment:
     'Esta rifa cerró antes de las pruebas por número: se verifica descargando la lista completa y comparando su huella.',

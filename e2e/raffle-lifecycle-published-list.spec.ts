@@ -16,14 +16,17 @@ async function publishedDraw(request: APIRequestContext, raffleId: string) {
   const response = await request.get(`/api/raffles/${raffleId}/draw`);
   expect(response.status()).toBe(200);
   const draw = (await response.json()) as {
-    sold_list: string;
+    sold_list: string | null;
     draw_commitment: string;
     sold_list_url: string;
   };
-  expect(draw.sold_list.endsWith('\n')).toBe(true);
-  const lines = soldListLines(draw.sold_list);
+  // The text is a download of its own (compressed once for everyone), never in the draw answer.
+  expect(draw.sold_list).toBeNull();
+  const text = await (await request.get(draw.sold_list_url)).text();
+  expect(text.endsWith('\n')).toBe(true);
+  const lines = soldListLines(text);
   expect(toHex(merkleRoot(sha256, merkleLevels(sha256, lines)))).toBe(draw.draw_commitment);
-  return { ...draw, lines };
+  return { ...draw, text, lines };
 }
 
 test.describe('raffle lifecycle', () => {
@@ -63,7 +66,7 @@ test.describe('raffle lifecycle', () => {
       await expect(list.getByText('3 números en la lista')).toBeVisible();
       await list.getByRole('button', { name: 'Ver la lista' }).click();
       const shown = list.getByRole('region', { name: 'Lista publicada de números vendidos' });
-      await expect(shown).toHaveText(draw.sold_list);
+      await expect(shown).toHaveText(draw.text);
       // Whole lines on a phone too: they wrap, nothing hides off to the right.
       expect(await shown.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await list.getByRole('button', { name: 'Verificar' }).click();
@@ -80,7 +83,7 @@ test.describe('raffle lifecycle', () => {
       page.getByRole('button', { name: 'Descargar .txt' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^lista-lista-publicada-[a-z0-9-]+\.txt$/);
-    expect(readFileSync(await download.path(), 'utf8')).toBe(draw.sold_list);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(draw.text);
   });
 
   test('Verificar catches a list that does not match its fingerprint', async ({ page, request }) => {
@@ -89,7 +92,7 @@ test.describe('raffle lifecycle', () => {
     const draw = await publishedDraw(request, raffle.id);
     // A tampered download: one number changed, the old fingerprint kept.
     await page.route(`**${draw.sold_list_url}`, (route) =>
-      route.fulfill({ contentType: 'text/plain', body: draw.sold_list.replace(/^007:/, '008:') }),
+      route.fulfill({ contentType: 'text/plain', body: draw.text.replace(/^007:/, '008:') }),
     );
     await openRaffle(page, raffle.id);
     const list = page.getByTestId('published-list');

@@ -234,7 +234,7 @@ export async function buildApp(options: {
       await api.register(ratesRoutes({ rates, guards }));
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
       await api.register(rafflesRoutes({ raffles, guards }));
-      await api.register(raffleDrawRoutes({ draws, guards }));
+      await api.register(raffleDrawRoutes({ draws, guards, compression }));
       await api.register(raffleClarificationRoutes({ raffles, guards }));
       await api.register(receiptsRoutes({ receipts }));
       await api.register(drawSealRoutes({ seals }));

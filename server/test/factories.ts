@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Raffle } from '../../domain/raffles';
 import type { Role } from '../../domain/roles';
 import { createUserSchema } from '../../domain/users';
+import { queryRows } from '../db/client';
 import type { TestApp } from './test-app';
 
 export const DEFAULT_PASSWORD = 'Clave-Segura-2026';
@@ -83,4 +85,13 @@ export async function makeRaffleIn(
     if (drawn.status !== 200) throw new Error(`draw failed: ${drawn.status} ${JSON.stringify(drawn.body)}`);
   }
   return closed.body;
+}
+
+/** A closed raffle's list as stored (read past the server's published-file cache). */
+export async function storedSoldList(t: TestApp, raffleId: string): Promise<string | null> {
+  const rows = await queryRows<{ list: string | null }>(
+    t.db,
+    sql`select draw_sold_list as list from raffles where id = ${raffleId}`,
+  );
+  return rows[0]?.list ?? null;
 }

@@ -37,10 +37,12 @@ describe('verifiable draw', () => {
     // Recomputed from what the buyer holds (verification code) and their cedula: no payment status in it.
     const line = (n: string, code: string | null) => `${n}:${sha256(`${code}:V-9876543`)}`;
     const expected = `${line('07', t7.verification_code)}\n${line('42', t42.verification_code)}\n`;
-    expect(draw.body.sold_list).toBe(expected);
+    expect(draw.body.sold_list).toBeNull(); // downloaded from sold_list_url, never in this answer
+    const list = await t.api<string>('GET', draw.body.sold_list_url ?? '');
+    expect(list.body).toBe(expected);
     expect(draw.body.commitment_version).toBe(2);
     expect(draw.body.draw_commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(draw.body.sold_list).not.toContain('V-9876543');
+    expect(list.body).not.toContain('V-9876543');
 
     const seller = await makeUser(t);
     expect(
@@ -103,7 +105,10 @@ describe('verifiable draw', () => {
       token: admin,
       body: { winning_number: 3 },
     });
-    expect(result.body).toMatchObject({ winning_number: 3, winner: null, sold_list: '' });
+    expect(result.body).toMatchObject({ winning_number: 3, winner: null, line_count: 0 });
+    const empty = await t.api<string | null>('GET', `/api/raffles/${raffle.id}/sold-list.txt`);
+    expect(empty.status).toBe(200);
+    expect(empty.body ?? '').toBe(''); // an empty list is an empty file
   });
 
   it('only the owner or an admin closes; the draw source is fixed once a number is taken', async () => {

@@ -10,7 +10,7 @@ import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import type { TrackingResult } from '../../../domain/tracking';
 import { merkleLevels, merkleRoot, saleLine, soldListText, toHex } from '../../../domain/verification';
-import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleIn, makeUser, raffleInput, storedSoldList } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nodeSha256 } from '../receipts/receipt-signer';
 
@@ -168,6 +168,7 @@ describe('close and draw', () => {
     for (const status of ['cerrada', 'finalizada'] as const) {
       const raffle = await makeRaffleIn(t, status, { before: (id) => reserve(id, [4]).then(() => {}) });
       const published = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
+      const list = await storedSoldList(t, raffle.id);
       const res = await t.api<ApiError>('DELETE', `/api/raffles/${raffle.id}`, { token: admin });
       expect(res.status, status).toBe(409);
       expect(res.body.error).toMatchObject({
@@ -177,7 +178,7 @@ describe('close and draw', () => {
       const after = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
       expect(after.status).toBe(200);
       expect(after.body.draw_commitment).toBe(published.draw_commitment);
-      expect(after.body.sold_list).toBe(published.sold_list);
+      expect(await storedSoldList(t, raffle.id)).toBe(list);
     }
     // Before the close a raffle with no sales may still be deleted (with sales: archive.test.ts).
     for (const status of ['borrador', 'activa'] as const) {
@@ -209,7 +210,9 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
         cedula: 'V-12345678',
       }),
     );
-    expect(published.sold_list).toBe(soldListText(lines));
+    const list = await storedSoldList(t, raffle.id);
+    expect(list).toBe(soldListText(lines));
+    expect((await t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`)).body).toBe(list);
     expect(published.draw_commitment).toBe(toHex(merkleRoot(nodeSha256, merkleLevels(nodeSha256, lines))));
 
     const frozen = [
@@ -263,7 +266,7 @@ describe('a closed raffle’s sold list is frozen; payments go on', () => {
     ).toBe(200);
 
     const after = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
-    expect(after.sold_list).toBe(published.sold_list);
+    expect(await storedSoldList(t, raffle.id)).toBe(list);
     expect(after.draw_commitment).toBe(published.draw_commitment);
   });
 

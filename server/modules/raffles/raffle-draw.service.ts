@@ -9,13 +9,12 @@ import {
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
 import { type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
-import { saleLine, soldListText, toHex } from '../../../domain/verification';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { sealView } from '../draw-seal/draw-seal.service';
-import { nodeSha256 } from '../receipts/receipt-signer';
-import { createProofTrees } from './proof-trees';
+import type { SoldSale } from './published-lists';
+import { createPublishedLists, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
 import type { RafflesService } from './raffles.service';
@@ -59,7 +58,7 @@ export function createRaffleDrawService(deps: {
 }) {
   const { db } = deps;
   const hooks = { ...noHooks, ...deps.hooks };
-  const trees = createProofTrees();
+  const lists = createPublishedLists();
 
   async function view(row: RaffleRow): Promise<DrawResult> {
     let winner: DrawResult['winner'] = null;
@@ -78,7 +77,9 @@ export function createRaffleDrawService(deps: {
     return {
       draw_source: row.drawSource,
       draw_commitment: row.drawCommitment,
-      sold_list: row.drawSoldList,
+      // Version 2 lists are downloaded from sold_list_url (one compressed file for everyone); the
+      // text travels in this answer only for the small lists of raffles closed before issue 19.
+      sold_list: row.commitmentVersion === 1 ? row.drawSoldList : null,
       sold_list_url: row.drawCommitment !== null ? `/api/raffles/${row.id}/sold-list.txt` : null,
       commitment_version: row.commitmentVersion,
       line_count: row.lineCount,
@@ -109,68 +110,101 @@ export function createRaffleDrawService(deps: {
     };
   }
 
-  /** Freezes and commits the sold list of a raffle locked FOR UPDATE in `tx`. */
-  async function closeLocked(tx: Executor, raffle: RaffleRow): Promise<RaffleRow> {
+  /**
+   * Phase 1 of a close, on a raffle locked FOR UPDATE in `tx`: the raffle becomes `cerrada` (from
+   * then on the database refuses any change to its list) and its sales are read. The list is hashed
+   * after the commit (phase 2), so no transaction — on PGlite, the one connection every buyer waits
+   * for — is held while a large list is hashed.
+   */
+  async function freeze(tx: Executor, raffle: RaffleRow) {
     assertChange(raffle.status, 'cerrada', 'close');
-    const sold = await deps.tickets().soldTickets(tx, raffle.id);
-    const lines = sold.map((t) =>
-      saleLine(nodeSha256, {
-        ticketNumber: t.ticketNumber,
-        verificationCode: t.verificationCode,
-        cedula: t.buyerCedula,
-      }),
-    );
+    const sales = await deps.tickets().soldTickets(tx, raffle.id);
     const closedAt = new Date();
-    return rafflesRepo.update(tx, raffle.id, {
+    const row = await rafflesRepo.update(tx, raffle.id, {
       status: 'cerrada',
-      drawSoldList: soldListText(lines),
-      drawCommitment: toHex(trees.rootOf(lines)),
-      commitmentVersion: 2,
-      lineCount: lines.length,
       closedAt,
+      commitmentVersion: 2,
       sealStatus: hooks.sealEnabled ? 'pendiente' : null,
       beaconRound: raffle.drawKind === 'drand' ? drawRoundFor(closedAt, hooks.beaconMarginSeconds) : null,
       auditHead: await hooks.auditHead(tx),
     });
+    return { row, sales };
   }
+
+  /** Phase 2: the list, its Merkle root and line count, hashed in chunks and stored once. */
+  async function publish(raffleId: string, sales: SoldSale[]) {
+    const list = await lists.build(sales);
+    return rafflesRepo.publishList(db, raffleId, {
+      drawSoldList: list.text,
+      drawCommitment: list.root,
+      lineCount: list.lineCount,
+    });
+  }
+
+  /** A raffle frozen whose list was not published (the process stopped between the phases). */
+  async function publishPending(): Promise<number> {
+    let published = 0;
+    for (const id of await rafflesRepo.frozenUnpublished(db)) {
+      // Frozen since its close: reading its sales again gives the same list.
+      await publish(id, await deps.tickets().soldTickets(db, id));
+      published++;
+    }
+    return published;
+  }
+
+  /** The raffle a visitor may see, without its list's text (read only when a file or tree needs it). */
+  async function visibleRow(id: string): Promise<RaffleRow> {
+    const row = await rafflesRepo.findWithoutList(db, id);
+    if (!row || !deps.raffles.isVisible(row))
+      throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    return row;
+  }
+  const listText = (id: string) => async () => (await rafflesRepo.soldListText(db, id)) ?? '';
 
   return {
     async close(actor: AuthContext, id: string) {
       await deps.raffles.getRowFor('edit', id, actor);
-      const closed = await db.transaction(async (tx) => {
+      const frozen = await db.transaction(async (tx) => {
         // FOR UPDATE waits for reservations in flight (they hold KEY SHARE) and blocks new ones.
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-        return closeLocked(tx, raffle);
+        return freeze(tx, raffle);
       });
-      hooks.onClosed(id, { auto: false, lineCount: closed.lineCount ?? 0 });
+      const published = await publish(id, frozen.sales);
+      hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
       return deps.raffles.get(id, actor);
     },
 
     /**
      * Closes every active raffle whose closing date has passed, one transaction each. SKIP LOCKED:
-     * another instance's sweep (or a staff close) holding a raffle is left to it, so none closes twice.
+     * another instance's sweep (or a staff close) holding a raffle is left to it, so none closes
+     * twice. First publishes any list a stopped process left frozen but unpublished.
      */
     async closeDue(limit = 50): Promise<string[]> {
+      await publishPending();
       const closed: string[] = [];
       for (const id of await rafflesRepo.dueToClose(db, limit)) {
-        const done = await db.transaction(async (tx) => {
+        const frozen = await db.transaction(async (tx) => {
           const raffle = await rafflesRepo.lockDue(tx, id);
-          return raffle ? closeLocked(tx, raffle) : null;
+          return raffle ? freeze(tx, raffle) : null;
         });
-        if (done) {
-          closed.push(id);
-          hooks.onClosed(id, { auto: true, lineCount: done.lineCount ?? 0 });
-        }
+        if (!frozen) continue;
+        const published = await publish(id, frozen.sales);
+        closed.push(id);
+        hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
       }
       return closed;
     },
+
+    publishPending,
 
     async draw(id: string, input: DrawInput) {
       const row = await db.transaction(async (tx) => {
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         assertChange(raffle.status, 'finalizada', 'draw');
+        if (raffle.drawCommitment === null)
+          throw new ConflictError(drawMessages.listPublishing, 'LIST_PUBLISHING');
         const decided = decide(raffle, input);
         if (decided.winningNumber >= raffle.totalNumbers) {
           throw new UnprocessableError(drawMessages.numberOutOfRange, 'NUMBER_OUT_OF_RANGE');
@@ -200,26 +234,30 @@ export function createRaffleDrawService(deps: {
     },
 
     async get(id: string): Promise<DrawResult> {
-      return view(await deps.raffles.getVisibleRow(id));
+      return view(await visibleRow(id));
     },
 
-    /** The published list of a closed raffle (its exact bytes), or null before close. */
-    async soldList(id: string): Promise<{ text: string; commitment: string } | null> {
-      const row = await deps.raffles.getVisibleRow(id);
-      if (row.drawCommitment === null || row.drawSoldList === null) return null;
-      return { text: row.drawSoldList, commitment: row.drawCommitment };
+    /** The published list of a closed raffle as one file compressed once, or null before it is published. */
+    async soldList(id: string): Promise<PublishedFile | null> {
+      const row = await visibleRow(id);
+      if (row.drawCommitment === null) return null;
+      return lists.file({ raffleId: row.id, commitment: row.drawCommitment }, listText(row.id));
     },
 
     /** The RFC 6962 inclusion proof of the line of `number` in a closed raffle's list. */
     async proof(id: string, number: number): Promise<ProofResult> {
-      const row = await deps.raffles.getVisibleRow(id);
-      if (row.drawCommitment === null || row.drawSoldList === null) {
+      const row = await visibleRow(id);
+      if (row.drawCommitment === null) {
         throw new ConflictError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
       }
       if (row.commitmentVersion !== 2) {
         throw new ConflictError(drawMessages.flatCommitment, 'COMMITMENT_V1');
       }
-      const proof = trees.proof(row.id, row.drawCommitment, row.drawSoldList, number);
+      const proof = await lists.proof(
+        { raffleId: row.id, commitment: row.drawCommitment },
+        listText(row.id),
+        number,
+      );
       if (!proof) throw new NotFoundError(drawMessages.notInList, 'NOT_IN_LIST');
       return proof;
     },

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
@@ -118,6 +132,60 @@ export const rafflesRepo = {
         ),
       );
     return new Set(rows.map((row) => row.id));
+  },
+
+  /**
+   * The raffle row without its published list's text (megabytes after a large close): a version 1
+   * list (small, from before issue 19) comes along, a version 2 list is read only when needed.
+   */
+  async findWithoutList(db: Executor, id: string): Promise<RaffleRow | null> {
+    const { drawSoldList: _list, ...columns } = getTableColumns(raffles);
+    const [row] = await db
+      .select({
+        ...columns,
+        drawSoldList: sql<
+          string | null
+        >`case when ${raffles.commitmentVersion} = 1 then ${raffles.drawSoldList} end`,
+      })
+      .from(raffles)
+      .where(and(eq(raffles.id, id), eq(raffles.isSandbox, false)));
+    return row ?? null;
+  },
+
+  async soldListText(db: Executor, id: string): Promise<string | null> {
+    const [row] = await db.select({ text: raffles.drawSoldList }).from(raffles).where(eq(raffles.id, id));
+    return row?.text ?? null;
+  },
+
+  /** Stores a frozen raffle's list once (a second publisher of the same list changes nothing). */
+  async publishList(
+    db: Executor,
+    id: string,
+    list: { drawSoldList: string; drawCommitment: string; lineCount: number },
+  ): Promise<{ lineCount: number | null }> {
+    const [row] = await db
+      .update(raffles)
+      .set({ ...list, updatedAt: sql`now()` })
+      .where(and(eq(raffles.id, id), isNull(raffles.drawCommitment)))
+      .returning({ lineCount: raffles.lineCount });
+    return row ?? { lineCount: list.lineCount };
+  },
+
+  /** Raffles frozen by a close whose list was never stored (the process stopped in between). */
+  async frozenUnpublished(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ id: raffles.id })
+      .from(raffles)
+      .where(
+        and(
+          inArray(raffles.status, ['cerrada', 'finalizada']),
+          isNotNull(raffles.closedAt),
+          isNull(raffles.drawCommitment),
+          // A close in progress publishes its own list within seconds; only older ones are left over.
+          lte(raffles.closedAt, sql`now() - interval '1 minute'`),
+        ),
+      );
+    return rows.map((r) => r.id);
   },
 
   /** Active raffles past their closing date, soonest first (the close sweep). */

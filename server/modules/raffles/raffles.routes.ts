@@ -19,6 +19,7 @@ import {
   updateRaffleSchema,
 } from '../../../domain/raffles';
 import { isStaffRole } from '../../../domain/roles';
+import { pickEncoding } from '../../lib/content-encoding';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { type Guards, guard, requireAuth } from '../../lib/guards';
 import { allows, forbidden } from '../../lib/permissions';
@@ -144,7 +145,7 @@ export const rafflesRoutes =
   };
 
 export const raffleDrawRoutes =
-  (deps: { draws: RaffleDrawService; guards: Guards }): FastifyPluginAsyncZod =>
+  (deps: { draws: RaffleDrawService; guards: Guards; compression: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     const { draws, guards } = deps;
     app.post(
@@ -203,6 +204,8 @@ export const raffleDrawRoutes =
     app.get(
       '/raffles/:id/sold-list.txt',
       {
+        // Already compressed, once per list: never again per request.
+        compress: false,
         schema: {
           operationId: 'getRaffleSoldList',
           summary: 'La lista publicada al cerrar: una línea por venta, cada una terminada en salto de línea',
@@ -216,16 +219,20 @@ export const raffleDrawRoutes =
         },
       },
       async (request, reply) => {
-        const list = await draws.soldList(request.params.id);
-        if (!list) throw new NotFoundError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
-        // The list never changes once published: its commitment is its version.
-        const etag = `"${list.commitment}"`;
-        reply.header('etag', etag).header('cache-control', 'public, max-age=300');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        return reply
-          .type('text/plain; charset=utf-8')
+        const file = await draws.soldList(request.params.id);
+        if (!file) throw new NotFoundError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
+        // A published list never changes: its commitment is its version, and every download is
+        // served from the bytes compressed once (published-lists.ts).
+        reply
+          .header('etag', file.etag)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('vary', 'accept-encoding')
           .header('content-disposition', `inline; filename="lista-${request.params.id}.txt"`)
-          .send(list.text);
+          .type('text/plain; charset=utf-8');
+        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+        const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+        if (encoding === 'identity') return reply.send(file.raw);
+        return reply.header('content-encoding', encoding).send(encoding === 'br' ? file.br : file.gzip);
       },
     );
     app.get(

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
@@ -19,7 +21,7 @@ import {
   toHex,
   verifyInclusion,
 } from '../../../domain/verification';
-import { buyer, makeRaffle, raffleInput } from '../../test/factories';
+import { buyer, makeRaffle, raffleInput, storedSoldList } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -98,7 +100,8 @@ describe('the sold list freezes at the closing date', () => {
     expect(await t.app.services.draws.closeDue()).toContain(raffle.id);
     const draw = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(draw.body.line_count).toBe(2);
-    expect(soldListLines(draw.body.sold_list ?? '').map((l) => l.split(':')[0])).toEqual(['07', '08']);
+    const list = (await t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`)).body;
+    expect(soldListLines(list).map((l) => l.split(':')[0])).toEqual(['07', '08']);
   });
 
   it('an expired reservation is not swept back on sale after the closing date: it stays in the list', async () => {
@@ -179,7 +182,9 @@ describe('the sealed list, proofs and receipts', () => {
     const txt = await t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`);
     expect(txt.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(txt.body.endsWith('\n')).toBe(true);
-    expect(txt.body).toBe(draw.sold_list);
+    expect(draw.sold_list).toBeNull(); // the text is a download of its own, never in this answer
+    expect(draw.sold_list_url).toBe(`/api/raffles/${raffle.id}/sold-list.txt`);
+    expect(txt.body).toBe(await storedSoldList(t, raffle.id));
     expect(txt.body).not.toContain('11111111');
     const notModified = await t.api('GET', `/api/raffles/${raffle.id}/sold-list.txt`, {
       headers: { 'if-none-match': txt.headers.get('etag') ?? '' },
@@ -210,14 +215,12 @@ describe('the sealed list, proofs and receipts', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_IN_LIST');
 
-    // A line altered by direct SQL after close: the list anyone downloads no longer has the published root.
-    await t.db.execute(
-      sql`update raffles set draw_sold_list = replace(draw_sold_list, ${`${line}\n`}, ${`250:${'0'.repeat(64)}\n`}) where id = ${raffle.id}`,
+    // A line altered after close no longer leads to the published root (the script's SQL test below).
+    const altered = txt.body.replace(`${line}\n`, `250:${'0'.repeat(64)}\n`);
+    expect(altered).not.toBe(txt.body);
+    expect(toHex(merkleRoot(sha256, merkleLevels(sha256, soldListLines(altered))))).not.toBe(
+      draw.draw_commitment,
     );
-    const altered = await t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`);
-    expect(altered.body).not.toBe(txt.body);
-    const alteredRoot = toHex(merkleRoot(sha256, merkleLevels(sha256, soldListLines(altered.body))));
-    expect(alteredRoot).not.toBe(draw.draw_commitment);
     expect(toHex(merkleRoot(sha256, merkleLevels(sha256, soldListLines(txt.body))))).toBe(
       draw.draw_commitment,
     );
@@ -382,26 +385,75 @@ describe('scripts/verify-draw.mjs against this server', () => {
     });
 
   it('passes a sealed list, and catches a line removed, added or altered by direct SQL after close', async () => {
-    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
-    await reserve(raffle.id, [3, 30], buyer({ cedula: 'V-44444444' }));
-    await reserve(raffle.id, [60], buyer({ cedula: 'V-55555555' }));
-    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    const intact = await runVerifier(raffle.id);
-    expect(intact.output).toContain('coincide con la huella publicada');
-    expect(intact.code).toBe(0);
-
-    const list = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.sold_list ?? '';
-    const [first, second, third] = soldListLines(list);
-    const tampered = {
-      removed: `${first}\n${third}\n`,
-      added: `${first}\n${second}\n${third}\n99:${'1'.repeat(64)}\n`,
-      altered: `${first}\n30:${'2'.repeat(64)}\n${third}\n`,
+    /** A raffle with three sales, closed; its list read straight from the database (no download yet). */
+    const closedRaffle = async () => {
+      const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
+      await reserve(raffle.id, [3, 30], buyer({ cedula: 'V-44444444' }));
+      await reserve(raffle.id, [60], buyer({ cedula: 'V-55555555' }));
+      await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+      return { id: raffle.id, lines: soldListLines((await storedSoldList(t, raffle.id)) ?? '') };
     };
-    for (const [how, text] of Object.entries(tampered)) {
-      await t.db.execute(sql`update raffles set draw_sold_list = ${text} where id = ${raffle.id}`);
+    const intact = await closedRaffle();
+    const passed = await runVerifier(intact.id);
+    expect(passed.output).toContain('coincide con la huella publicada');
+    expect(passed.code).toBe(0);
+
+    const tamper = {
+      removed: ([a, , c]: string[]) => `${a}\n${c}\n`,
+      added: ([a, b, c]: string[]) => `${a}\n${b}\n${c}\n99:${'1'.repeat(64)}\n`,
+      altered: ([a, , c]: string[]) => `${a}\n30:${'2'.repeat(64)}\n${c}\n`,
+    };
+    for (const [how, edit] of Object.entries(tamper)) {
+      const raffle = await closedRaffle();
+      await t.db.execute(
+        sql`update raffles set draw_sold_list = ${edit(raffle.lines)} where id = ${raffle.id}`,
+      );
       const caught = await runVerifier(raffle.id);
       expect(caught.code, how).toBe(1);
       expect(caught.output, how).toContain('✘');
     }
+  });
+});
+
+describe('publishing at close (issue 20)', () => {
+  it('serves the list compressed once, immutable, by encoding, with its commitment as ETag', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3 });
+    await reserve(raffle.id, [1, 2, 3, 500], buyer({ cedula: 'V-66666666' }));
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const stored = await storedSoldList(t, raffle.id);
+    const url = `${t.baseUrl}/api/raffles/${raffle.id}/sold-list.txt`;
+    const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+      http
+        .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject),
+    );
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(raw.body).toString('utf8')).toBe(stored);
+    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
+    expect(raw.headers.etag).toBe(`"${draw.draw_commitment}"`);
+  });
+
+  it('a close interrupted between freezing and publishing is published by the next sweep; no draw before', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
+    await reserve(raffle.id, [4, 5]);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const list = await storedSoldList(t, raffle.id);
+    // As if the process stopped right after the freeze, a while ago.
+    await t.db.execute(sql`update raffles set draw_sold_list = null, draw_commitment = null, line_count = null,
+      closed_at = now() - interval '5 minutes' where id = ${raffle.id}`);
+    const early = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 4 },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('LIST_PUBLISHING');
+    await t.app.services.draws.closeDue();
+    expect(await storedSoldList(t, raffle.id)).toBe(list);
+    expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.line_count).toBe(2);
   });
 });

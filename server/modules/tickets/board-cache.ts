@@ -3,11 +3,12 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { boardSchema } from '../../../domain/reservations';
 import { boardChar } from '../../../domain/tickets';
 import type { RaffleRow } from '../../db/rows';
+import type { ContentEncoding } from '../../lib/content-encoding';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 type LiveSale = { number: number; status: string; version: number };
 
-export type BoardEncoding = 'br' | 'gzip' | 'identity';
+export type BoardEncoding = ContentEncoding;
 export type BoardBody = { etag: string; version: number; body: Buffer; encoding: BoardEncoding };
 
 /** How long a cached raffle row (status, size) is trusted before it is read again. */
@@ -269,13 +270,3 @@ export function createBoardCache(deps: {
 }
 
 export type BoardCache = ReturnType<typeof createBoardCache>;
-
-/** The best encoding the client accepts (brotli, then gzip), from its Accept-Encoding header. */
-export function pickEncoding(acceptEncoding: string | undefined): BoardEncoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  const allows = (name: string) =>
-    new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0*)?(\\s|,|$))`).test(accepted);
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return 'identity';
-}

@@ -12,11 +12,12 @@ import {
   reservationResultSchema,
   reservationSchema,
 } from '../../../domain/reservations';
+import { pickEncoding } from '../../lib/content-encoding';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
-import { type BoardCache, pickEncoding } from './board-cache';
+import type { BoardCache } from './board-cache';
 import { openEventStream } from './event-stream';
 import type { TicketsService } from './tickets.service';
 

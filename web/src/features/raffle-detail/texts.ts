@@ -85,6 +85,7 @@ export const raffleDetailTexts = {
     copy: 'Copiar lista',
     copied: 'Lista copiada',
     copyFailed: 'No se pudo copiar: descarga la lista.',
+    loadFailed: 'No pudimos descargar la lista: revisa tu conexión e intenta de nuevo.',
     download: 'Descargar .txt',
     fileName: (name: string) => `lista-${name}.txt`,
     verify: 'Verificar la lista completa',

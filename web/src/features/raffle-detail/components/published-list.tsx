@@ -66,9 +66,28 @@ function ListResult({ verdict, closedAt }: { verdict: Verdict; closedAt: string 
  * hashes it again in the visitor's browser, so trust does not depend on us.
  */
 export function PublishedList({ raffleName, draw }: { raffleName: string; draw: SealedDraw }) {
-  const text = draw.sold_list ?? '';
-  const lines = useMemo(() => soldListLines(text), [text]);
+  // The list's text is its own download (sold_list_url; issue 20): fetched only when asked for.
+  const [text, setText] = useState<string | null>(draw.sold_list);
+  const [loading, setLoading] = useState(false);
+  const lines = useMemo(() => soldListLines(text ?? ''), [text]);
+  const lineCount = draw.line_count ?? lines.length;
   const [open, setOpen] = useState(false);
+
+  /** The published text, downloaded once. */
+  async function listText(): Promise<string | null> {
+    if (text !== null) return text;
+    setLoading(true);
+    try {
+      const loaded = await getSoldList(draw);
+      setText(loaded);
+      return loaded;
+    } catch {
+      toast.error(t.loadFailed);
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [verifying, setVerifying] = useState(false);
   const listId = useId();
@@ -88,8 +107,10 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
   }
 
   async function copy() {
+    const whole = await listText();
+    if (whole === null) return;
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(whole);
       toast.success(t.copied);
     } catch {
       toast.error(t.copyFailed);
@@ -126,22 +147,26 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-zinc-800">
             <FileText aria-hidden className="size-4 text-zinc-500" />
-            {t.lines(lines.length)}
+            {t.lines(lineCount)}
           </p>
-          {lines.length > 0 && (
+          {lineCount > 0 && (
             <Button
               variant="link"
               size="sm"
               className="px-0"
               aria-expanded={open}
               aria-controls={listId}
-              onClick={() => setOpen(!open)}
+              loading={loading}
+              onClick={async () => {
+                if (!open && (await listText()) === null) return;
+                setOpen(!open);
+              }}
             >
               {open ? t.hide : t.show}
             </Button>
           )}
         </div>
-        {lines.length === 0 ? (
+        {lineCount === 0 ? (
           <p className="text-sm text-zinc-600">{t.empty}</p>
         ) : (
           open && (
@@ -172,7 +197,13 @@ export function PublishedList({ raffleName, draw }: { raffleName: string; draw: 
             <Copy aria-hidden />
             {t.copy}
           </Button>
-          <Button variant="secondary" onClick={() => downloadText(text, t.fileName(fileSlug(raffleName)))}>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              const whole = await listText();
+              if (whole !== null) downloadText(whole, t.fileName(fileSlug(raffleName)));
+            }}
+          >
             <Download aria-hidden />
             {t.download}
           </Button>
