@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BoardSizes, benchBoard } from './board';
+import { benchClose, type CloseResult, type CloseSizes, renderCloseReport } from './close';
 import { benchCreation, type CreationSizes } from './creation';
 import {
   assertLoopback,
@@ -41,6 +42,8 @@ const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
+const closeFile = path.join(root, 'bench/CLOSE.md');
+const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
 /** The sections RESULTS.md reports; `reconcile` writes RECONCILE.md of its own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
@@ -134,6 +137,7 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
+const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
@@ -162,6 +166,10 @@ async function measure(kind: DbKind, results: DbResults) {
     results.creation = await section(results.label, 'creation', () => benchCreation(target, sizes.creation));
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
+    if (wanted('close'))
+      closeResults[results.label] = await section(results.label, 'close', () =>
+        benchClose(target, closeSizes),
+      );
     // Last: its approvals and reservations leave rows the sections above would count.
     if (wanted('reconcile'))
       reconcileResults[results.label] = await section(results.label, 'reconcile', () =>
@@ -243,6 +251,19 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('close')) {
+    if (pgProblem) closeResults[dbs.postgres.label] = { skipped: pgProblem };
+    const report = renderCloseReport({
+      date,
+      sizes: closeSizes,
+      results: closeResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(closeFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${closeFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;

@@ -4,6 +4,7 @@
 // route, `POST /__bench/control`, answering only with the BENCH_CONTROL_TOKEN the bench generated.
 // Through it the bench runs SQL workloads on PGlite's one connection inside this process (nothing
 // else can open an embedded database that a server holds). It exits when the bench's pipe closes.
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/start-server';
 import {
@@ -29,7 +30,19 @@ const server = await startServer(config, {
     const { db } = database;
     const driver = (db as unknown as { $client: { query: Query } }).$client;
     const query: Query = (text, params) => driver.query(text, params);
+    // The event loop's delay while the bench measures something (issue 20: stalls ≤ 50 ms).
+    let loopDelay: IntervalHistogram | null = null;
     const operations: Record<string, (args: never) => Promise<unknown>> = {
+      loopDelayStart: async () => {
+        loopDelay?.disable();
+        loopDelay = monitorEventLoopDelay({ resolution: 5 });
+        loopDelay.enable();
+      },
+      loopDelayStop: async () => {
+        if (!loopDelay) return { maxMs: Number.NaN, p99Ms: Number.NaN };
+        loopDelay.disable();
+        return { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+      },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
       ceiling: (args: Parameters<typeof ceiling>[1]) => ceiling(query, args),
       reservationStatement: (args: Parameters<typeof reservationStatement>[1]) =>
