@@ -102,6 +102,8 @@ test.describe('raffle lifecycle', () => {
     page,
     request,
   }) => {
+    // Two full axe passes, the second over the dashboard of every raffle the run has made by then.
+    test.slow();
     const raffle = await seedRaffleWithSales(request, 'Axe sorteada');
     await closeRaffleViaApi(request, raffle.id);
     await drawRaffleViaApi(request, raffle.id, 42);
