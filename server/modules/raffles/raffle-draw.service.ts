@@ -37,6 +37,9 @@ export type CloseHooks = {
   onClosed: (raffleId: string, how: { auto: boolean; lineCount: number }) => void;
 };
 
+/** Sales read per query when a list is published: each page parses in a few milliseconds. */
+const SALES_PAGE = 5_000;
+
 const noHooks: CloseHooks = {
   sealEnabled: false,
   beaconMarginSeconds: 30,
@@ -55,9 +58,12 @@ export function createRaffleDrawService(deps: {
   raffles: RafflesService;
   tickets: () => RaffleSales;
   hooks?: Partial<CloseHooks>;
+  /** Sales read per query when publishing (tests make it small to cross page boundaries). */
+  salesPage?: number;
 }) {
   const { db } = deps;
   const hooks = { ...noHooks, ...deps.hooks };
+  const salesPage = deps.salesPage ?? SALES_PAGE;
   const lists = createPublishedLists();
 
   async function view(row: RaffleRow): Promise<DrawResult> {
@@ -111,16 +117,14 @@ export function createRaffleDrawService(deps: {
   }
 
   /**
-   * Phase 1 of a close, on a raffle locked FOR UPDATE in `tx`: the raffle becomes `cerrada` (from
-   * then on the database refuses any change to its list) and its sales are read. The list is hashed
-   * after the commit (phase 2), so no transaction — on PGlite, the one connection every buyer waits
-   * for — is held while a large list is hashed.
+   * Phase 1 of a close, on a raffle locked FOR UPDATE in `tx`: the raffle becomes `cerrada`. From
+   * that commit on the database refuses any change to its list, so phase 2 reads and hashes it
+   * outside any transaction — on PGlite, the one connection every buyer waits for.
    */
   async function freeze(tx: Executor, raffle: RaffleRow) {
     assertChange(raffle.status, 'cerrada', 'close');
-    const sales = await deps.tickets().soldTickets(tx, raffle.id);
     const closedAt = new Date();
-    const row = await rafflesRepo.update(tx, raffle.id, {
+    return rafflesRepo.update(tx, raffle.id, {
       status: 'cerrada',
       closedAt,
       commitmentVersion: 2,
@@ -128,11 +132,20 @@ export function createRaffleDrawService(deps: {
       beaconRound: raffle.drawKind === 'drand' ? drawRoundFor(closedAt, hooks.beaconMarginSeconds) : null,
       auditHead: await hooks.auditHead(tx),
     });
-    return { row, sales };
   }
 
-  /** Phase 2: the list, its Merkle root and line count, hashed in chunks and stored once. */
-  async function publish(raffleId: string, sales: SoldSale[]) {
+  /**
+   * Phase 2: the frozen sales read in keyset pages (short queries, small results to parse), then the
+   * list, its Merkle root and line count hashed in slices and stored once.
+   */
+  async function publish(raffleId: string) {
+    const sales: SoldSale[] = [];
+    for (let after = -1; ; ) {
+      const page = await deps.tickets().soldTickets(db, raffleId, { after, limit: salesPage });
+      sales.push(...page);
+      if (page.length < salesPage) break;
+      after = (page.at(-1) as { number: number }).number;
+    }
     const list = await lists.build(sales);
     return rafflesRepo.publishList(db, raffleId, {
       drawSoldList: list.text,
@@ -145,8 +158,8 @@ export function createRaffleDrawService(deps: {
   async function publishPending(): Promise<number> {
     let published = 0;
     for (const id of await rafflesRepo.frozenUnpublished(db)) {
-      // Frozen since its close: reading its sales again gives the same list.
-      await publish(id, await deps.tickets().soldTickets(db, id));
+      // Frozen since its close: reading its sales now gives the list it closed with.
+      await publish(id);
       published++;
     }
     return published;
@@ -170,7 +183,7 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return freeze(tx, raffle);
       });
-      const published = await publish(id, frozen.sales);
+      const published = await publish(frozen.id);
       hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
       return deps.raffles.get(id, actor);
     },
@@ -189,7 +202,7 @@ export function createRaffleDrawService(deps: {
           return raffle ? freeze(tx, raffle) : null;
         });
         if (!frozen) continue;
-        const published = await publish(id, frozen.sales);
+        const published = await publish(frozen.id);
         closed.push(id);
         hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
       }

@@ -13,9 +13,13 @@ export type RaffleSales = {
   statsFor(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[]): Promise<Map<string, RaffleStats>>;
   resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }): Promise<void>;
   countNotAvailable(tx: Executor, raffleId: string): Promise<number>;
+  /** Live sales in number order; `page` reads them in keyset pages (numbers after `after`). */
   soldTickets(
     tx: Executor,
     raffleId: string,
-  ): Promise<Pick<SaleRow, 'id' | 'ticketNumber' | 'status' | 'buyerCedula' | 'verificationCode'>[]>;
+    page?: { after: number; limit: number },
+  ): Promise<
+    Pick<SaleRow, 'id' | 'number' | 'ticketNumber' | 'status' | 'buyerCedula' | 'verificationCode'>[]
+  >;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

@@ -23,6 +23,7 @@ import {
 } from '../../../domain/verification';
 import { buyer, makeRaffle, raffleInput, storedSoldList } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRaffleDrawService } from './raffle-draw.service';
 
 let t: TestApp;
 let admin: string;
@@ -455,5 +456,24 @@ describe('publishing at close (issue 20)', () => {
     await t.app.services.draws.closeDue();
     expect(await storedSoldList(t, raffle.id)).toBe(list);
     expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.line_count).toBe(2);
+  });
+
+  it('reads the frozen sales in keyset pages: the list is whole across page boundaries', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2, closing_date: inAnHour() });
+    await reserve(raffle.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await reserve(raffle.id, [50], buyer({ cedula: 'V-77777777' }));
+    await closingDatePassed(raffle.id);
+    const pagedDraws = createRaffleDrawService({
+      db: t.db,
+      raffles: t.app.services.raffles,
+      tickets: () => t.app.services.tickets,
+      salesPage: 5,
+    });
+    expect(await pagedDraws.closeDue()).toContain(raffle.id);
+    const lines = soldListLines((await storedSoldList(t, raffle.id)) ?? '');
+    expect(lines.map((l) => Number.parseInt(l, 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 50]);
+    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
+    expect(draw.line_count).toBe(13);
+    expect(toHex(merkleRoot(sha256, merkleLevels(sha256, lines)))).toBe(draw.draw_commitment);
   });
 });

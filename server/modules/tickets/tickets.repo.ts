@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import { ticketEvents, tickets } from '../../db/schema';
@@ -264,10 +264,16 @@ export const ticketsRepo = {
   },
 
   /** What a closed raffle commits to: every live sale that is not cancelled, by number. */
-  soldTickets(db: Executor, raffleId: string) {
+  /** The live sales of a raffle in number order, a page at a time (keyset: numbers after `after`). */
+  soldTickets(
+    db: Executor,
+    raffleId: string,
+    page: { after: number; limit: number } = { after: -1, limit: 2_000_000 },
+  ) {
     return db
       .select({
         id: tickets.id,
+        number: tickets.number,
         ticketNumber: tickets.ticketNumber,
         status: tickets.status,
         buyerCedula: tickets.buyerCedula,
@@ -275,9 +281,15 @@ export const ticketsRepo = {
       })
       .from(tickets)
       .where(
-        and(eq(tickets.raffleId, raffleId), isLive, notInArray(tickets.status, ['disponible', 'cancelado'])),
+        and(
+          eq(tickets.raffleId, raffleId),
+          isLive,
+          notInArray(tickets.status, ['disponible', 'cancelado']),
+          gt(tickets.number, page.after),
+        ),
       )
-      .orderBy(asc(tickets.number));
+      .orderBy(asc(tickets.number))
+      .limit(page.limit);
   },
 
   /** The live sale of a number, or null when it is available. */
