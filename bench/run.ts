@@ -32,6 +32,7 @@ import {
 import { renderReport } from './report/document';
 import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
 import { benchReservations, type ReservationSizes } from './reservations';
+import { benchStaff, renderStaffReport, type StaffResult, type StaffSizes } from './staff';
 import { now } from './stats';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -41,7 +42,8 @@ const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
-/** The sections RESULTS.md reports; `reconcile` writes RECONCILE.md of its own. */
+const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
+/** The sections RESULTS.md reports; `reconcile` and `staff` write RECONCILE.md and STAFF.md of their own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 const sizes: {
@@ -50,6 +52,7 @@ const sizes: {
   board: BoardSizes;
   live: LiveSizes;
   reconcile: ReconcileSizes;
+  staff: StaffSizes;
 } = QUICK
   ? {
       reservations: {
@@ -77,6 +80,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 3, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 3_000 },
+      staff: {
+        total: 1_000_000,
+        sold: 100_000,
+        searches: 5,
+        buyersPages: 3,
+        loadBuyers: 4,
+        baselineMs: 2_000,
+      },
     }
   : {
       reservations: {
@@ -108,6 +119,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 10, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 5_000 },
+      staff: {
+        total: 1_000_000,
+        sold: 100_000,
+        searches: 20,
+        buyersPages: 10,
+        loadBuyers: 4,
+        baselineMs: 5_000,
+      },
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
@@ -134,12 +153,14 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
+const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
   if (DBS.size > 0 && !DBS.has(kind)) {
     results.skipped = 'not measured in this run (BENCH_DBS)';
     reconcileResults[results.label] = { skipped: results.skipped };
+    staffResults[results.label] = { skipped: results.skipped };
     return;
   }
   try {
@@ -147,6 +168,7 @@ async function measure(kind: DbKind, results: DbResults) {
   } catch (error) {
     results.skipped = `could not start: ${error instanceof Error ? error.message : String(error)}`;
     reconcileResults[results.label] = { skipped: results.skipped };
+    staffResults[results.label] = { skipped: results.skipped };
     console.error(`[${results.label}] ${results.skipped}`);
     return;
   }
@@ -162,6 +184,11 @@ async function measure(kind: DbKind, results: DbResults) {
     results.creation = await section(results.label, 'creation', () => benchCreation(target, sizes.creation));
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
+    // Its own raffles: the 100,000 sales it seeds count in no other section's raffle.
+    if (wanted('staff'))
+      staffResults[results.label] = await section(results.label, 'staff', () =>
+        benchStaff(target, sizes.staff),
+      );
     // Last: its approvals and reservations leave rows the sections above would count.
     if (wanted('reconcile'))
       reconcileResults[results.label] = await section(results.label, 'reconcile', () =>
@@ -229,6 +256,7 @@ async function main() {
   if (pgProblem) {
     dbs.postgres.skipped = pgProblem;
     reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
+    staffResults[dbs.postgres.label] = { skipped: pgProblem };
   } else await measure('postgres', dbs.postgres);
 
   const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
@@ -243,6 +271,22 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('staff')) {
+    const report = renderStaffReport({
+      date,
+      sizes: sizes.staff,
+      results: staffResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+      quick: QUICK,
+    });
+    // Runs are appended: the file keeps the before and the after side by side.
+    const header = '# Staff tools bench (issue 20, target 4)\n\n';
+    const previous = fs.existsSync(staffFile) ? fs.readFileSync(staffFile, 'utf8') : header;
+    fs.writeFileSync(staffFile, `${previous.trimEnd()}\n\n${report}`);
+    console.log(report);
+    console.error(`\nappended to ${staffFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;
