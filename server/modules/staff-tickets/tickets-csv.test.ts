@@ -38,3 +38,27 @@ describe('NOTIFY payloads', () => {
     expect(payloads.flatMap((p) => p.tickets.map((x) => x.number))).toEqual(rows.map((r) => r.number));
   });
 });
+
+describe('blank numbers in the CSV', () => {
+  it('write the same line as ticketCsvLine, with or without a rate', async () => {
+    const { ticketCsvLine, blankLineTail } = await import('./tickets-csv');
+    const row = {
+      id: null,
+      status: 'disponible',
+      ticketNumber: '000042',
+      buyerName: null,
+      buyerPhone: null,
+      buyerCedula: null,
+      buyerEmail: null,
+      buyerAddress: null,
+      paymentMethod: null,
+      totalPaidCents: 0,
+      remainingCents: 0,
+      purchasedAt: null,
+      reservedUntil: null,
+      orderCode: null,
+      paidVesCents: null,
+    } as unknown as Parameters<typeof ticketCsvLine>[0];
+    for (const rate of [null, 245.5]) expect(`000042${blankLineTail(rate)}`).toBe(ticketCsvLine(row, rate));
+  });
+});

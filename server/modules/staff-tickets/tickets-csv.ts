@@ -63,11 +63,50 @@ export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null):
   ]);
 }
 
+/** A number nobody holds: no buyer, no money, no dates (what the staff list shows as 'disponible'). */
+const isBlank = (row: NumberRow) =>
+  row.status === 'disponible' &&
+  row.buyerName === null &&
+  row.buyerPhone === null &&
+  row.buyerCedula === null &&
+  row.buyerEmail === null &&
+  row.buyerAddress === null &&
+  row.paymentMethod === null &&
+  row.totalPaidCents === 0 &&
+  row.remainingCents === 0 &&
+  row.purchasedAt === null &&
+  row.reservedUntil === null &&
+  !row.orderCode &&
+  (row.paidVesCents ?? null) === null &&
+  /^\d+$/.test(row.ticketNumber);
+
+/**
+ * Every blank number's line is its number and the same cells after it: written once, not tested
+ * cell by cell for each of (up to) a million available numbers.
+ */
+export function blankLineTail(ratePerUsd: number | null): string {
+  const sample = {
+    status: 'disponible',
+    ticketNumber: '0',
+    totalPaidCents: 0,
+    remainingCents: 0,
+  } as NumberRow;
+  for (const key of ['buyerName', 'buyerPhone', 'buyerCedula', 'buyerEmail', 'buyerAddress', 'paymentMethod'])
+    (sample as Record<string, unknown>)[key] = null;
+  Object.assign(sample, { purchasedAt: null, reservedUntil: null, orderCode: null, paidVesCents: null });
+  return ticketCsvLine(sample, ratePerUsd).slice(1);
+}
+
 /** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
 export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>, ratePerUsd: Promise<number | null>) {
   yield CSV_BOM + csvLine([...ticketCsvColumns]);
   const rate = await ratePerUsd;
-  for await (const rows of batches) yield rows.map((row) => ticketCsvLine(row, rate)).join('');
+  const blankTail = blankLineTail(rate);
+  for await (const rows of batches) {
+    let text = '';
+    for (const row of rows) text += isBlank(row) ? row.ticketNumber + blankTail : ticketCsvLine(row, rate);
+    yield text;
+  }
 }
 
 export { fileSlug } from '../../../domain/names';
