@@ -237,6 +237,8 @@ async function main() {
   const date = new Date();
   const start = now();
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+  // The commit measured is the one the servers start from, not whatever HEAD is when the run ends.
+  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   const dbs: Record<DbKind, DbResults> = {
     pglite: { label: 'PGlite' },
     postgres: { label: 'PostgreSQL' },
@@ -259,7 +261,6 @@ async function main() {
     staffResults[dbs.postgres.label] = { skipped: pgProblem };
   } else await measure('postgres', dbs.postgres);
 
-  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   if (wanted('reconcile')) {
     const report = renderReconcileReport({
       date,
