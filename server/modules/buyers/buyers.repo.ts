@@ -22,6 +22,14 @@ function matchingBuyers(raffleId: string, term: string, exactNumber: number | nu
     where m.raffle_id = ${raffleId} and m.buyer_cedula is not null and ${saleMatches('m', term, exactNumber)})`;
 }
 
+/** Totals over every buyer of a raffle. */
+export type BuyerTotals = {
+  buyers: number;
+  tickets: number;
+  total_paid_cents: number;
+  remaining_cents: number;
+};
+
 export const buyersRepo = {
   /**
    * The raffle's buyers grouped by cedula, their latest name and phone, every number they hold.
@@ -36,15 +44,36 @@ export const buyersRepo = {
     const search = filters.term ? matchingBuyers(raffleId, filters.term, filters.exactNumber) : sql``;
     const base = sql`from tickets t
       where t.raffle_id = ${raffleId} and t.status <> 'disponible' and t.buyer_cedula is not null ${search}`;
-    const keys = await queryRows<{ cedula: string; groups: number }>(
+    // Without a search every buyer is in the groups: the totals come from the same pass.
+    const totals = filters.term
+      ? sql``
+      : sql`, sum(count(*)) over ()::text as all_tickets, sum(coalesce(sum(t.total_paid_cents), 0)) over ()::text as all_paid,
+          sum(coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)) over ()::text as all_remaining`;
+    const keys = await queryRows<{
+      cedula: string;
+      groups: number;
+      all_tickets?: string;
+      all_paid?: string;
+      all_remaining?: string;
+    }>(
       db,
       sql`select t.buyer_cedula as cedula, count(*) over ()::int as groups,
-          (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name
+          (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name ${totals}
         ${base}
         group by t.buyer_cedula
         order by buyer_name asc nulls last, t.buyer_cedula asc
         limit ${filters.limit} offset ${filters.offset}`,
     );
+    const first = keys[0];
+    const allTotals: BuyerTotals | null =
+      first?.all_tickets !== undefined
+        ? {
+            buyers: Number(first.groups),
+            tickets: Number(first.all_tickets),
+            total_paid_cents: Number(first.all_paid),
+            remaining_cents: Number(first.all_remaining),
+          }
+        : null;
     const count =
       keys.length > 0
         ? Number(keys[0]?.groups)
@@ -58,7 +87,7 @@ export const buyersRepo = {
               )[0]?.n ?? 0,
             )
           : 0;
-    if (keys.length === 0) return { items: [] as BuyerGroupRow[], count };
+    if (keys.length === 0) return { items: [] as BuyerGroupRow[], count, totals: allTotals };
     const cedulas = keys.map((k) => k.cedula);
     const rows = await queryRows<BuyerGroupRow>(
       db,
@@ -79,11 +108,11 @@ export const buyersRepo = {
     );
     const byCedula = new Map(rows.map((r) => [r.cedula, r]));
     const items = cedulas.map((c) => byCedula.get(c)).filter((r): r is BuyerGroupRow => r !== undefined);
-    return { items, count };
+    return { items, count, totals: allTotals };
   },
 
   /** Totals over every buyer of the raffle. */
-  async totals(db: Executor, raffleId: string) {
+  async totals(db: Executor, raffleId: string): Promise<BuyerTotals> {
     const [row] = await queryRows<{ buyers: number; tickets: number; paid: string; remaining: string }>(
       db,
       sql`select count(distinct buyer_cedula)::int as buyers, count(*)::int as tickets,

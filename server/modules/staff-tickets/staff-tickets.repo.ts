@@ -153,8 +153,14 @@ async function countMatching(db: Executor, raffle: RaffleShape, f: TicketFilters
   return Number(row?.n ?? 0);
 }
 
-/** Sales read (and rows written) per statement by the CSV export: memory stays flat at any size. */
-const CSV_CHUNK = 5_000;
+/**
+ * Sales read per statement by the CSV export: each a short statement (on PGlite a buyer waits for
+ * one at most), and memory stays flat at any raffle size.
+ */
+const CSV_CHUNK = 2_000;
+
+/** Numbers nobody holds, [from, to): the CSV writes them without a row each (`tickets-csv.ts`). */
+export type BlankRange = { from: number; to: number; digitCount: number };
 /** Numbers walked per statement by a CSV of a digit search (only candidates are read in each). */
 const CSV_WINDOW = 100_000;
 
@@ -163,34 +169,6 @@ const lpad = (n: number, width: number) => {
   const text = String(n);
   return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
 };
-
-/** A number nobody holds, as the series of `numberColumns` answers it. */
-const availableRow = (raffle: RaffleShape, n: number): NumberRow => ({
-  id: null,
-  raffleId: raffle.id,
-  number: n,
-  ticketNumber: lpad(n, raffle.digitCount),
-  status: 'disponible',
-  buyerName: null,
-  buyerPhone: null,
-  buyerAddress: null,
-  buyerCedula: null,
-  buyerEmail: null,
-  paymentMethod: null,
-  paymentProof: null,
-  purchasedAt: null,
-  totalPaidCents: 0,
-  remainingCents: 0,
-  priceCents: 0,
-  reservedUntil: null,
-  version: 0,
-  endedAt: null,
-  orderId: null,
-  verificationCode: '',
-  updatedAt: new Date(0),
-  orderCode: null,
-  paidVesCents: null,
-});
 
 /** The status chips' filter (`statusSql`) for one row. */
 const statusWanted = (statuses: string[] | undefined) => (status: string) =>
@@ -283,7 +261,12 @@ export const staffTicketsRepo = {
    * its own short statement, so memory stays flat and, on PGlite, a buyer waits for one chunk at
    * most, never for the export.
    */
-  async *scan(db: Executor, raffle: RaffleShape, filters: TicketFilters, batch = CSV_CHUNK) {
+  async *scan(
+    db: Executor,
+    raffle: RaffleShape,
+    filters: TicketFilters,
+    batch = CSV_CHUNK,
+  ): AsyncGenerator<NumberRow[] | BlankRange> {
     if (salesOnly(filters)) {
       let after = -1;
       for (;;) {
@@ -310,10 +293,9 @@ export const staffTicketsRepo = {
       return;
     }
     // Every number (or every available one and some statuses): the live sales by keyset on the
-    // (raffle, number) index, and the numbers between them written here as available, never read.
+    // (raffle, number) index; the numbers between them go out as blank ranges, never read.
     const wanted = statusWanted(filters.statuses);
     const available = wanted('disponible');
-    let pending: NumberRow[] = [];
     let next = 0;
     let after = -1;
     for (;;) {
@@ -322,32 +304,23 @@ export const staffTicketsRepo = {
         sql`select ${LIVE_COLUMNS} from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
             and t.number > ${after}::int and t.number < ${raffle.totalNumbers}::int order by t.number limit ${batch}`,
       );
-      const last = sales.length < batch;
-      const upTo = (end: number) => {
-        if (available) for (; next < end; next++) pending.push(availableRow(raffle, next));
-        next = end;
-      };
+      let rows: NumberRow[] = [];
       for (const raw of sales) {
         const row = toNumberRow({ ...raw, ticket_number: lpad(Number(raw.number), raffle.digitCount) });
-        upTo(row.number);
-        if (wanted(row.status)) pending.push(row);
+        if (available && row.number > next) {
+          if (rows.length > 0) yield rows;
+          rows = [];
+          yield { from: next, to: row.number, digitCount: raffle.digitCount };
+        }
+        if (wanted(row.status)) rows.push(row);
         next = row.number + 1;
         after = row.number;
-        while (pending.length >= batch) yield pending.splice(0, batch);
       }
-      if (last) {
-        // The rest of the range, a chunk at a time.
-        while (next < raffle.totalNumbers) {
-          upTo(Math.min(next + batch, raffle.totalNumbers));
-          while (pending.length >= batch) yield pending.splice(0, batch);
-        }
-        if (pending.length > 0) yield pending;
+      if (rows.length > 0) yield rows;
+      if (sales.length < batch) {
+        if (available && next < raffle.totalNumbers)
+          yield { from: next, to: raffle.totalNumbers, digitCount: raffle.digitCount };
         return;
-      }
-      // Batches go out as they fill: what waits here is less than one.
-      if (pending.length >= batch) {
-        yield pending;
-        pending = [];
       }
     }
   },
