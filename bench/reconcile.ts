@@ -24,7 +24,7 @@ export type ReconcileSizes = {
   baselineMs: number;
 };
 
-type Latencies = {
+export type Latencies = {
   requests: number;
   p50: number;
   p99: number;
@@ -56,7 +56,7 @@ function summarize(samples: { latencies: number[]; statuses: Record<string, numb
 }
 
 /** The load generator (bench/reservation-load.ts) in its own process; `stop` answers its samples. */
-async function startLoad(port: number, raffleId: string, buyers: number, firstNumber: number) {
+export async function startLoad(port: number, raffleId: string, buyers: number, firstNumber: number) {
   const child: ChildProcess = spawn(
     process.execPath,
     [

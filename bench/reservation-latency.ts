@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { type Database, type Db, openDatabase } from '../server/db/client';
+import { pgliteExtensions } from '../server/db/pglite-extensions';
 import * as schema from '../server/db/schema';
 import { startApp } from './scenarios';
 
@@ -25,7 +26,7 @@ const seconds = Number(values.seconds);
 const buyers = Number(values.buyers);
 
 async function openInProcess(dataDir: string): Promise<Database> {
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: pgliteExtensions });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: path.join(import.meta.dirname, '../server/db/migrations') });
   return {

@@ -33,6 +33,7 @@ import {
 import { renderReport } from './report/document';
 import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
 import { benchReservations, type ReservationSizes } from './reservations';
+import { benchStaff, renderStaffReport, type StaffResult, type StaffSizes } from './staff';
 import { now } from './stats';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -44,7 +45,8 @@ const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RES
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
 const closeFile = path.join(root, 'bench/CLOSE.md');
 const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
-/** The sections RESULTS.md reports; `reconcile` writes RECONCILE.md of its own. */
+const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
+/** The sections RESULTS.md reports; `reconcile` and `staff` write RECONCILE.md and STAFF.md of their own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 const sizes: {
@@ -53,6 +55,7 @@ const sizes: {
   board: BoardSizes;
   live: LiveSizes;
   reconcile: ReconcileSizes;
+  staff: StaffSizes;
 } = QUICK
   ? {
       reservations: {
@@ -80,6 +83,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 3, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 3_000 },
+      staff: {
+        total: 1_000_000,
+        sold: 100_000,
+        searches: 5,
+        buyersPages: 3,
+        loadBuyers: 4,
+        baselineMs: 2_000,
+      },
     }
   : {
       reservations: {
@@ -111,6 +122,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 10, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 5_000 },
+      staff: {
+        total: 1_000_000,
+        sold: 100_000,
+        searches: 20,
+        buyersPages: 10,
+        loadBuyers: 4,
+        baselineMs: 5_000,
+      },
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
@@ -138,12 +157,14 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
 const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
+const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
   if (DBS.size > 0 && !DBS.has(kind)) {
     results.skipped = 'not measured in this run (BENCH_DBS)';
     reconcileResults[results.label] = { skipped: results.skipped };
+    staffResults[results.label] = { skipped: results.skipped };
     return;
   }
   try {
@@ -151,6 +172,7 @@ async function measure(kind: DbKind, results: DbResults) {
   } catch (error) {
     results.skipped = `could not start: ${error instanceof Error ? error.message : String(error)}`;
     reconcileResults[results.label] = { skipped: results.skipped };
+    staffResults[results.label] = { skipped: results.skipped };
     console.error(`[${results.label}] ${results.skipped}`);
     return;
   }
@@ -169,6 +191,11 @@ async function measure(kind: DbKind, results: DbResults) {
     if (wanted('close'))
       closeResults[results.label] = await section(results.label, 'close', () =>
         benchClose(target, closeSizes),
+      );
+    // Its own raffles: the 100,000 sales it seeds count in no other section's raffle.
+    if (wanted('staff'))
+      staffResults[results.label] = await section(results.label, 'staff', () =>
+        benchStaff(target, sizes.staff),
       );
     // Last: its approvals and reservations leave rows the sections above would count.
     if (wanted('reconcile'))
@@ -218,6 +245,8 @@ async function main() {
   const date = new Date();
   const start = now();
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+  // The commit measured is the one the servers start from, not whatever HEAD is when the run ends.
+  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   const dbs: Record<DbKind, DbResults> = {
     pglite: { label: 'PGlite' },
     postgres: { label: 'PostgreSQL' },
@@ -237,9 +266,9 @@ async function main() {
   if (pgProblem) {
     dbs.postgres.skipped = pgProblem;
     reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
+    staffResults[dbs.postgres.label] = { skipped: pgProblem };
   } else await measure('postgres', dbs.postgres);
 
-  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   if (wanted('reconcile')) {
     const report = renderReconcileReport({
       date,
@@ -264,6 +293,22 @@ async function main() {
     fs.writeFileSync(closeFile, report);
     console.log(report);
     console.error(`\nwritten to ${closeFile}`);
+  }
+  if (wanted('staff')) {
+    const report = renderStaffReport({
+      date,
+      sizes: sizes.staff,
+      results: staffResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+      quick: QUICK,
+    });
+    // Runs are appended: the file keeps the before and the after side by side.
+    const header = '# Staff tools bench (issue 20, target 4)\n\n';
+    const previous = fs.existsSync(staffFile) ? fs.readFileSync(staffFile, 'utf8') : header;
+    fs.writeFileSync(staffFile, `${previous.trimEnd()}\n\n${report}`);
+    console.log(report);
+    console.error(`\nappended to ${staffFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;

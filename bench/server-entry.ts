@@ -48,6 +48,7 @@ const server = await startServer(config, {
       reservationStatement: (args: Parameters<typeof reservationStatement>[1]) =>
         reservationStatement(db, args),
       cpu: async () => process.cpuUsage(),
+      rss: async () => process.memoryUsage.rss(),
       createNaiveTable: () => createNaiveTable(query),
       dropNaiveTable: () => dropNaiveTable(query),
       naive: (args: Parameters<typeof naive>[1]) => naive(query, args),

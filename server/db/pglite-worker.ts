@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions';
 
 /** A query as drizzle sends it; `rawTypes` are the type OIDs it wants as the text PostgreSQL sent. */
 export type WorkerQuery = {
@@ -144,6 +145,7 @@ function reply(id: number, outcome: Promise<unknown>) {
 
 try {
   const pg = await PGlite.create({
+    extensions: pgliteExtensions,
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });

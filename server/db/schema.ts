@@ -250,6 +250,11 @@ export const tickets = pgTable(
     ),
     check('tickets_paid_within_price_check', sql`${t.totalPaidCents} <= ${t.priceCents}`),
     index('tickets_order_idx').on(t.orderId),
+    // The staff search (migration 0014, pg_trgm): the repository's `searchText`, character for character.
+    index('tickets_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.buyerName}, '') || ' ' || coalesce(${t.buyerPhone}, '') || ' ' || coalesce(${t.buyerCedula}, '') || ' ' || ${t.ticketNumber}) gin_trgm_ops`,
+    ),
   ],
 );
 

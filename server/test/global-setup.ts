@@ -12,6 +12,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../db/client';
+import { pgliteExtensions } from '../db/pglite-extensions';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,7 +49,7 @@ async function postgresTemplate(serverUrl: string) {
 
 async function pgliteDump() {
   // The same migrations, with the same driver, as openDatabase runs in its worker thread.
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle({ client: pglite }), { migrationsFolder });
     const dump = await pglite.dumpDataDir('none');

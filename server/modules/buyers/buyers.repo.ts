@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { saleMatches } from '../../db/ticket-search';
 
 export type BuyerGroupRow = {
   cedula: string;
@@ -14,20 +15,27 @@ export type BuyerGroupRow = {
   reserved_until: Date | string | null;
 };
 
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A buyer matches when any of their tickets matches the staff search (SPEC 5). */
+/** A buyer matches when any of their tickets matches the staff search (SPEC 5), found by the trigram index. */
 function matchingBuyers(raffleId: string, term: string, exactNumber: number | null): SQL {
-  const like = likeTerm(term);
   return sql`and t.buyer_cedula in (
-    select buyer_cedula from tickets
-    where raffle_id = ${raffleId} and buyer_cedula is not null
-      and (buyer_name ilike ${like} or buyer_phone ilike ${like} or buyer_cedula ilike ${like}
-           or ticket_number ilike ${like} ${exactNumber === null ? sql`` : sql`or number = ${exactNumber}::int`}))`;
+    select m.buyer_cedula from tickets m
+    where m.raffle_id = ${raffleId} and m.buyer_cedula is not null and ${saleMatches('m', term, exactNumber)})`;
 }
 
+/** Totals over every buyer of a raffle. */
+export type BuyerTotals = {
+  buyers: number;
+  tickets: number;
+  total_paid_cents: number;
+  remaining_cents: number;
+};
+
 export const buyersRepo = {
-  /** The raffle's buyers grouped by cedula, their latest name and phone, every number they hold. */
+  /**
+   * The raffle's buyers grouped by cedula, their latest name and phone, every number they hold.
+   * Two steps: the page's cedulas, ordered by latest name (one light pass, counting the groups as
+   * it goes), then everything else for those cedulas alone (the cedula index).
+   */
   async page(
     db: Executor,
     raffleId: string,
@@ -36,10 +44,54 @@ export const buyersRepo = {
     const search = filters.term ? matchingBuyers(raffleId, filters.term, filters.exactNumber) : sql``;
     const base = sql`from tickets t
       where t.raffle_id = ${raffleId} and t.status <> 'disponible' and t.buyer_cedula is not null ${search}`;
-    const [items, total] = await Promise.all([
-      queryRows<BuyerGroupRow>(
-        db,
-        sql`select t.buyer_cedula as cedula,
+    // Without a search every buyer is in the groups: the totals come from the same pass.
+    const totals = filters.term
+      ? sql``
+      : sql`, sum(count(*)) over ()::text as all_tickets, sum(coalesce(sum(t.total_paid_cents), 0)) over ()::text as all_paid,
+          sum(coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)) over ()::text as all_remaining`;
+    const keys = await queryRows<{
+      cedula: string;
+      groups: number;
+      all_tickets?: string;
+      all_paid?: string;
+      all_remaining?: string;
+    }>(
+      db,
+      sql`select t.buyer_cedula as cedula, count(*) over ()::int as groups,
+          (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name ${totals}
+        ${base}
+        group by t.buyer_cedula
+        order by buyer_name asc nulls last, t.buyer_cedula asc
+        limit ${filters.limit} offset ${filters.offset}`,
+    );
+    const first = keys[0];
+    const allTotals: BuyerTotals | null =
+      first?.all_tickets !== undefined
+        ? {
+            buyers: Number(first.groups),
+            tickets: Number(first.all_tickets),
+            total_paid_cents: Number(first.all_paid),
+            remaining_cents: Number(first.all_remaining),
+          }
+        : null;
+    const count =
+      keys.length > 0
+        ? Number(keys[0]?.groups)
+        : filters.offset > 0
+          ? Number(
+              (
+                await queryRows<{ n: number }>(
+                  db,
+                  sql`select count(distinct t.buyer_cedula)::int as n ${base}`,
+                )
+              )[0]?.n ?? 0,
+            )
+          : 0;
+    if (keys.length === 0) return { items: [] as BuyerGroupRow[], count, totals: allTotals };
+    const cedulas = keys.map((k) => k.cedula);
+    const rows = await queryRows<BuyerGroupRow>(
+      db,
+      sql`select t.buyer_cedula as cedula,
           (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name,
           (array_agg(t.buyer_phone order by t.purchased_at desc nulls last))[1] as buyer_phone,
           (array_agg(t.buyer_email order by t.purchased_at desc nulls last))[1] as buyer_email,
@@ -49,18 +101,18 @@ export const buyersRepo = {
           coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)::text as remaining,
           array_agg(distinct t.status) as statuses,
           min(t.reserved_until) filter (where t.status in ('apartado', 'abonado')) as reserved_until
-        ${base}
-        group by t.buyer_cedula
-        order by buyer_name asc nulls last, t.buyer_cedula asc
-        limit ${filters.limit} offset ${filters.offset}`,
-      ),
-      queryRows<{ n: number }>(db, sql`select count(distinct t.buyer_cedula)::int as n ${base}`),
-    ]);
-    return { items, count: Number(total[0]?.n ?? 0) };
+        from tickets t
+        where t.raffle_id = ${raffleId} and t.status <> 'disponible'
+          and t.buyer_cedula = any(${`{${cedulas.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[])
+        group by t.buyer_cedula`,
+    );
+    const byCedula = new Map(rows.map((r) => [r.cedula, r]));
+    const items = cedulas.map((c) => byCedula.get(c)).filter((r): r is BuyerGroupRow => r !== undefined);
+    return { items, count, totals: allTotals };
   },
 
   /** Totals over every buyer of the raffle. */
-  async totals(db: Executor, raffleId: string) {
+  async totals(db: Executor, raffleId: string): Promise<BuyerTotals> {
     const [row] = await queryRows<{ buyers: number; tickets: number; paid: string; remaining: string }>(
       db,
       sql`select count(distinct buyer_cedula)::int as buyers, count(*)::int as tickets,

@@ -13,15 +13,18 @@ export function createBuyersService({ db }: { db: Db }) {
       query: { search?: string; page: number; per_page: number },
     ): Promise<RaffleBuyersPage> {
       const term = query.search ? normalizeSearchTerm(query.search) : '';
-      const [{ items, count }, totals] = await Promise.all([
-        buyersRepo.page(db, raffle.id, {
-          term,
-          exactNumber: term ? exactNumberFromTerm(term) : null,
-          limit: query.per_page,
-          offset: (query.page - 1) * query.per_page,
-        }),
-        buyersRepo.totals(db, raffle.id),
+      const page = buyersRepo.page(db, raffle.id, {
+        term,
+        exactNumber: term ? exactNumberFromTerm(term) : null,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      // Without a search the page's own pass counted the totals; with one, they are over every buyer.
+      const [{ items, count, totals: fromPage }, searched] = await Promise.all([
+        page,
+        term ? buyersRepo.totals(db, raffle.id) : null,
       ]);
+      const totals = searched ?? fromPage ?? (await buyersRepo.totals(db, raffle.id));
       return {
         items: items.map((row) => {
           const numbers = row.numbers.map(Number);

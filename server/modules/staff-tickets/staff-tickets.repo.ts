@@ -5,11 +5,10 @@ import { type Executor, queryRows } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
+import { likeTerm, saleMatches } from '../../db/ticket-search';
 import type { RaffleScope } from '../../lib/permissions';
 import { fromRaw, isLive } from '../tickets/sale-rows';
-
-/** ILIKE treats % and _ as wildcards; a search term is data, so they are escaped. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { numbersContaining } from './number-match';
 
 export type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: number | null };
 type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
@@ -29,7 +28,7 @@ export type NumberRow = Omit<TicketRow, 'id'> & {
 const salesOnly = (f: TicketFilters) =>
   Boolean((f.statuses?.length && !f.statuses.includes('disponible')) || (f.term && !/^\d+$/.test(f.term)));
 
-/** The staff list's search (SPEC 5): partial name, phone, cedula or ticket number, or the exact number. */
+/** The staff list's search over numbers `number` whose ticket number is `ticketNumber` (and sale `t`, if any). */
 function searchSql(f: TicketFilters, ticketNumber: SQL, number: SQL): SQL {
   if (!f.term) return sql`true`;
   const like = likeTerm(f.term);
@@ -60,14 +59,40 @@ const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status,
 
 /** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
 function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
+  const search = f.term ? saleMatches('t', f.term, f.exactNumber ?? null) : sql`true`;
   return sql`from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
-    and ${statusSql(f.statuses, sql`t.status`)} and ${searchSql(f, sql`t.ticket_number`, sql`t.number`)} and ${extra}`;
+    and ${statusSql(f.statuses, sql`t.status`)} and ${search} and ${extra}`;
+}
+
+/**
+ * The numbers of [from, to) that can match a search: those whose ticket number holds the term
+ * (listed, or scanned when there are too many), the live sales the trigram index finds, and the
+ * exact number. A superset: `numbersFrom` applies the search itself to each.
+ */
+function candidates(raffle: RaffleShape, f: TicketFilters & { term: string }, from: number, to: number) {
+  const listed = numbersContaining(f.term, raffle.digitCount, from, to);
+  const byNumber =
+    listed === null
+      ? sql`select n from generate_series(${from}::int, ${to}::int - 1) as n
+          where lpad(n::text, ${raffle.digitCount}::int, '0') ilike ${likeTerm(f.term)}`
+      : sql`select unnest(${`{${listed.join(',')}}`}::int[]) as n`;
+  const exact =
+    f.exactNumber != null && f.exactNumber >= from && f.exactNumber < to
+      ? sql`union select ${f.exactNumber}::int`
+      : sql``;
+  return sql`(${byNumber}
+    union select s.number from tickets s where s.raffle_id = ${raffle.id} and s.ended_at is null
+      and s.number >= ${from}::int and s.number < ${to}::int and ${saleMatches('s', f.term, null)}
+    ${exact})`;
 }
 
 /** Every number of [from, to) with its live sale if any: what the staff list and the CSV walk. */
 function numbersFrom(raffle: RaffleShape, f: TicketFilters, from: number, to: number) {
   const ticketNumber = sql`lpad(n::text, ${raffle.digitCount}::int, '0')`;
-  return sql`from generate_series(${from}::int, ${to}::int - 1) as n
+  const numbers = f.term
+    ? sql`${candidates(raffle, { ...f, term: f.term }, from, to)} as c(n)`
+    : sql`generate_series(${from}::int, ${to}::int - 1) as n`;
+  return sql`from ${numbers}
     left join tickets t on t.raffle_id = ${raffle.id} and t.number = n and t.ended_at is null
     where ${statusSql(f.statuses, sql`coalesce(t.status, 'disponible')`)} and ${searchSql(f, ticketNumber, sql`n`)}`;
 }
@@ -128,8 +153,28 @@ async function countMatching(db: Executor, raffle: RaffleShape, f: TicketFilters
   return Number(row?.n ?? 0);
 }
 
-/** Numbers walked per statement by the CSV export: memory stays flat at any raffle size. */
-const CSV_WINDOW = 20_000;
+/**
+ * Sales read per statement by the CSV export: each a short statement (on PGlite a buyer waits for
+ * one at most), and memory stays flat at any raffle size.
+ */
+const CSV_CHUNK = 2_000;
+
+/** Numbers nobody holds, [from, to): the CSV writes them without a row each (`tickets-csv.ts`). */
+export type BlankRange = { from: number; to: number; digitCount: number };
+/** Numbers walked per statement by a CSV of a digit search (only candidates are read in each). */
+const CSV_WINDOW = 100_000;
+
+/** As PostgreSQL's lpad: padded with zeros, or cut to the width. */
+const lpad = (n: number, width: number) => {
+  const text = String(n);
+  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
+};
+
+/** The status chips' filter (`statusSql`) for one row. */
+const statusWanted = (statuses: string[] | undefined) => (status: string) =>
+  !statuses?.length ||
+  statuses.includes(status) ||
+  (statuses.includes('otros') && !(TICKET_STATUSES as readonly string[]).includes(status));
 
 export const staffTicketsRepo = {
   async page(
@@ -211,8 +256,17 @@ export const staffTicketsRepo = {
     return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
   },
 
-  /** Every matching ticket in number order, a window at a time (CSV export of any size). */
-  async *scan(db: Executor, raffle: RaffleShape, filters: TicketFilters, batch = 1000) {
+  /**
+   * Every matching ticket in number order, a chunk at a time (CSV export of any size): each chunk
+   * its own short statement, so memory stays flat and, on PGlite, a buyer waits for one chunk at
+   * most, never for the export.
+   */
+  async *scan(
+    db: Executor,
+    raffle: RaffleShape,
+    filters: TicketFilters,
+    batch = CSV_CHUNK,
+  ): AsyncGenerator<NumberRow[] | BlankRange> {
     if (salesOnly(filters)) {
       let after = -1;
       for (;;) {
@@ -226,13 +280,48 @@ export const staffTicketsRepo = {
         after = Number(rows[rows.length - 1]?.number ?? after);
       }
     }
-    for (let from = 0; from < raffle.totalNumbers; from += CSV_WINDOW) {
-      const to = Math.min(from + CSV_WINDOW, raffle.totalNumbers);
-      const rows = await queryRows<Record<string, unknown>>(
+    if (filters.term) {
+      // A digit search: windows of numbers, each holding only its candidates (indexed or listed).
+      for (let from = 0; from < raffle.totalNumbers; from += CSV_WINDOW) {
+        const to = Math.min(from + CSV_WINDOW, raffle.totalNumbers);
+        const rows = await queryRows<Record<string, unknown>>(
+          db,
+          sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n`,
+        );
+        if (rows.length > 0) yield rows.map(toNumberRow);
+      }
+      return;
+    }
+    // Every number (or every available one and some statuses): the live sales by keyset on the
+    // (raffle, number) index; the numbers between them go out as blank ranges, never read.
+    const wanted = statusWanted(filters.statuses);
+    const available = wanted('disponible');
+    let next = 0;
+    let after = -1;
+    for (;;) {
+      const sales = await queryRows<Record<string, unknown>>(
         db,
-        sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n`,
+        sql`select ${LIVE_COLUMNS} from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
+            and t.number > ${after}::int and t.number < ${raffle.totalNumbers}::int order by t.number limit ${batch}`,
       );
-      if (rows.length > 0) yield rows.map(toNumberRow);
+      let rows: NumberRow[] = [];
+      for (const raw of sales) {
+        const row = toNumberRow({ ...raw, ticket_number: lpad(Number(raw.number), raffle.digitCount) });
+        if (available && row.number > next) {
+          if (rows.length > 0) yield rows;
+          rows = [];
+          yield { from: next, to: row.number, digitCount: raffle.digitCount };
+        }
+        if (wanted(row.status)) rows.push(row);
+        next = row.number + 1;
+        after = row.number;
+      }
+      if (rows.length > 0) yield rows;
+      if (sales.length < batch) {
+        if (available && next < raffle.totalNumbers)
+          yield { from: next, to: raffle.totalNumbers, digitCount: raffle.digitCount };
+        return;
+      }
     }
   },
 

@@ -70,7 +70,7 @@ export const staffTicketsRoutes =
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-store')
-          .send(Readable.from(staffTickets.csv(raffle, request.query)));
+          .send(Readable.from(staffTickets.csv(raffle, request.query), { highWaterMark: 1 }));
       },
     );
 

@@ -38,3 +38,43 @@ describe('NOTIFY payloads', () => {
     expect(payloads.flatMap((p) => p.tickets.map((x) => x.number))).toEqual(rows.map((r) => r.number));
   });
 });
+
+describe('blank numbers in the CSV', () => {
+  it('write the same line as ticketCsvLine, with or without a rate', async () => {
+    const { ticketCsvLine, blankLineTail } = await import('./tickets-csv');
+    const row = {
+      id: null,
+      status: 'disponible',
+      ticketNumber: '000042',
+      buyerName: null,
+      buyerPhone: null,
+      buyerCedula: null,
+      buyerEmail: null,
+      buyerAddress: null,
+      paymentMethod: null,
+      totalPaidCents: 0,
+      remainingCents: 0,
+      purchasedAt: null,
+      reservedUntil: null,
+      orderCode: null,
+      paidVesCents: null,
+    } as unknown as Parameters<typeof ticketCsvLine>[0];
+    for (const rate of [null, 245.5]) expect(`000042${blankLineTail(rate)}`).toBe(ticketCsvLine(row, rate));
+  });
+});
+
+describe('a CSV of blank numbers', () => {
+  it('is what ticketCsvLine writes for each, padded as lpad, in one chunk per 5,000', async () => {
+    const { ticketCsv, blankLineTail } = await import('./tickets-csv');
+    async function* ranges() {
+      yield { from: 0, to: 12_345, digitCount: 5 };
+    }
+    const chunks: (string | Buffer)[] = [];
+    for await (const chunk of ticketCsv(ranges(), Promise.resolve(245.5))) chunks.push(chunk);
+    const text = chunks.slice(1).map(String).join('');
+    const tail = blankLineTail(245.5);
+    const expected = Array.from({ length: 12_345 }, (_, n) => String(n).padStart(5, '0') + tail).join('');
+    expect(text).toBe(expected);
+    expect(chunks).toHaveLength(1 + 3);
+  });
+});

@@ -2,7 +2,7 @@ import { TIME_ZONE } from '../../../domain/dates';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
-import type { NumberRow } from './staff-tickets.repo';
+import type { BlankRange, NumberRow } from './staff-tickets.repo';
 
 /**
  * The staff CSV export. Semicolons and decimal commas, as Excel expects them in a Spanish
@@ -63,11 +63,74 @@ export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null):
   ]);
 }
 
-/** The whole file, produced batch by batch so a 1,000,000-number export never sits in memory. */
-export async function* ticketCsv(batches: AsyncIterable<NumberRow[]>, ratePerUsd: Promise<number | null>) {
+/**
+ * Every number nobody holds writes its number and the same cells after it: those are written once,
+ * not tested cell by cell for each of (up to) a million available numbers.
+ */
+export function blankLineTail(ratePerUsd: number | null): string {
+  const sample = {
+    status: 'disponible',
+    ticketNumber: '0',
+    totalPaidCents: 0,
+    remainingCents: 0,
+  } as NumberRow;
+  for (const key of ['buyerName', 'buyerPhone', 'buyerCedula', 'buyerEmail', 'buyerAddress', 'paymentMethod'])
+    (sample as Record<string, unknown>)[key] = null;
+  Object.assign(sample, { purchasedAt: null, reservedUntil: null, orderCode: null, paidVesCents: null });
+  return ticketCsvLine(sample, ratePerUsd).slice(1);
+}
+
+/** As PostgreSQL's lpad, which the staff list's ticket numbers come from: zeros, or cut to the width. */
+const lpad = (n: number, width: number) => {
+  const text = String(n);
+  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
+};
+
+/** Lines of blank numbers per chunk. */
+const BLANK_LINES = 5_000;
+
+/**
+ * Blank numbers [from, to) as bytes: the line repeated by `fill`, then each number's digits written
+ * in place (zero-padded, as lpad). No string per line: a million of them leave no garbage behind.
+ * Numbers wider than the raffle's digits (lpad would cut them) go through `ticketCsvLine`'s cells.
+ */
+function blankLines(range: BlankRange, from: number, to: number, tail: string): Buffer | string {
+  const width = range.digitCount;
+  if (to - 1 >= 10 ** width || /[^\x20-\x7e\r\n]/.test(tail)) {
+    let text = '';
+    for (let n = from; n < to; n++) text += lpad(n, width) + tail;
+    return text;
+  }
+  const line = Buffer.from('0'.repeat(width) + tail, 'latin1');
+  const out = Buffer.allocUnsafe(line.length * (to - from)).fill(line);
+  for (let n = from, at = width - 1; n < to; n++, at += line.length)
+    for (let v = n, i = at; v > 0; v = Math.floor(v / 10), i--) out[i] = 48 + (v % 10);
+  return out;
+}
+
+/**
+ * The whole file, produced chunk by chunk so a 1,000,000-number export never sits in memory, with
+ * a turn of the event loop between chunks: reservations keep flowing while a big export streams.
+ */
+export async function* ticketCsv(
+  batches: AsyncIterable<NumberRow[] | BlankRange>,
+  ratePerUsd: Promise<number | null>,
+) {
   yield CSV_BOM + csvLine([...ticketCsvColumns]);
   const rate = await ratePerUsd;
-  for await (const rows of batches) yield rows.map((row) => ticketCsvLine(row, rate)).join('');
+  const blankTail = blankLineTail(rate);
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  for await (const batch of batches) {
+    if (Array.isArray(batch)) {
+      yield batch.map((row) => ticketCsvLine(row, rate)).join('');
+      await turn();
+      continue;
+    }
+    for (let from = batch.from; from < batch.to; from += BLANK_LINES) {
+      yield blankLines(batch, from, Math.min(from + BLANK_LINES, batch.to), blankTail);
+      await turn();
+    }
+  }
 }
 
 export { fileSlug } from '../../../domain/names';

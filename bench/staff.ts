@@ -1,0 +1,245 @@
+// Staff tools at scale (issue 20, target 4): a 1,000,000-number raffle with 100,000 sold (seeded by
+// direct SQL at scattered numbers, 5 tickets per buyer), then over HTTP: the staff list's search by
+// cédula, name, phone and number (p50/p99), the buyers screen page 1, and the CSV export of every
+// number — its time, the server's RSS growth while it streams, and the latencies of reservations on
+// another raffle made meanwhile by a separate process (bench/reservation-load.ts). Run by
+// bench/run.ts for each database behind BENCH_ONLY=staff; the figures go to bench/STAFF.md.
+import http from 'node:http';
+import os from 'node:os';
+import { createRaffle, type Target } from './harness';
+import { client, expect, request } from './http';
+import { type Latencies, startLoad } from './reconcile';
+import type { Outcome as ReportOutcome } from './report/results';
+import { now, percentile, sleep } from './stats';
+
+export type StaffSizes = {
+  total: number;
+  sold: number;
+  /** Searches of each kind (each a different buyer or number). */
+  searches: number;
+  buyersPages: number;
+  loadBuyers: number;
+  baselineMs: number;
+};
+
+type Latency = { n: number; p50: number; p99: number; max: number };
+
+export type StaffResult = {
+  seedMs: number;
+  searches: Record<string, Latency & { rows: number }>;
+  buyersPage1: Latency;
+  csv: { ms: number; bytes: number; lines: number; rssBeforeMb: number; rssPeakAddedMb: number };
+  reservations: { baseline: Latencies; duringCsv: Latencies };
+};
+
+const FIRST = ['maría', 'josé', 'ana', 'luis', 'carmen', 'pedro', 'rosa', 'jesús', 'yusmary', 'wilmer'];
+const LAST = ['pérez', 'gonzález', 'rodríguez', 'hernández', 'garcía', 'martínez', 'lópez', 'díaz'];
+const BUYER_TICKETS = 5;
+const sqlArray = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+/** The buyer `b`, as the seed writes it (every fifth sale belongs to the next buyer). */
+function buyerOf(b: number) {
+  return {
+    name: `${FIRST[b % FIRST.length]} ${LAST[Math.floor(b / FIRST.length) % LAST.length]} ${LAST[Math.floor(b / 80) % LAST.length]}`,
+    cedula: `V-${10_000_000 + b}`,
+    phone: `0414-${1_000_000 + b}`,
+  };
+}
+
+/** Sale i holds number (i × 7919) mod total: scattered, never twice (7919 is prime, total is 10^k). */
+const numberOf = (i: number, total: number) => (i * 7919) % total;
+
+async function seed(t: Target, raffleId: string, s: StaffSizes) {
+  const digits = String(s.total - 1).length;
+  // In slices: PGlite runs each statement on the one connection the server also needs.
+  for (let from = 0; from < s.sold; from += 50_000) {
+    const to = Math.min(from + 50_000, s.sold) - 1;
+    await t.query(
+      `insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
+         buyer_cedula, buyer_email, payment_method, purchased_at, reserved_until, price_cents, remaining_cents,
+         total_paid_cents, version)
+       select $1::uuid, n, lpad(n::text, ${digits}, '0'), case when i % 3 = 0 then 'pagado' else 'apartado' end,
+         (${sqlArray(FIRST)})[1 + b % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (b / ${FIRST.length}) % ${LAST.length}]
+           || ' ' || (${sqlArray(LAST)})[1 + (b / 80) % ${LAST.length}],
+         '0414-' || (1000000 + b), 'Av. Bolívar, San Cristóbal', 'V-' || (10000000 + b), null, 'pago_movil',
+         now() - interval '1 day', now() + interval '1 day', 100, 100, 0, nextval('ticket_version_seq')
+       from (select i, i / ${BUYER_TICKETS} as b, (i::bigint * 7919 % ${s.total})::int as n
+             from generate_series(${from}, ${to}) as i) x`,
+      [raffleId],
+    );
+  }
+  await t.query('analyze tickets');
+}
+
+const latency = (xs: number[]): Latency => ({
+  n: xs.length,
+  p50: percentile(xs, 50),
+  p99: percentile(xs, 99),
+  max: xs.length ? Math.max(...xs) : Number.NaN,
+});
+
+/** The server's resident set (MB), asked through the bench control route. */
+const rssMb = async (t: Target) => (await t.control<number>('rss')) / 1024 ** 2;
+
+/** GET streamed and counted, never held: the bench's own memory stays out of the picture. */
+function streamGet(port: number, path: string, token: string) {
+  return new Promise<{ status: number; bytes: number; lines: number; ms: number }>((resolve, reject) => {
+    const start = now();
+    const req = http.get(
+      { host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let bytes = 0;
+        let lines = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, lines, ms: now() - start }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult> {
+  const c = client(t.port, 2, t.token);
+  try {
+    const raffle = await createRaffle(c, s.total, 'Bench personal 100k vendidos');
+    const seedStart = now();
+    await seed(t, raffle.id, s);
+    const seedMs = now() - seedStart;
+    const digits = String(s.total - 1).length;
+    const buyers = Math.ceil(s.sold / BUYER_TICKETS);
+    const pick = (k: number) => (k * 104_729 + 17) % buyers;
+    const kinds: Record<string, (k: number) => string> = {
+      'cédula (V-…)': (k) => buyerOf(pick(k)).cedula,
+      'cédula (digits)': (k) => buyerOf(pick(k)).cedula.slice(2),
+      'name (full)': (k) => buyerOf(pick(k)).name,
+      'phone (digits)': (k) => buyerOf(pick(k)).phone.slice(5),
+      number: (k) => String(numberOf(pick(k) * BUYER_TICKETS, s.total)).padStart(digits, '0'),
+    };
+    const searches: StaffResult['searches'] = {};
+    const list = (search: string) =>
+      request(
+        c,
+        'GET',
+        `/api/raffles/${raffle.id}/tickets?search=${encodeURIComponent(search)}&per_page=50`,
+        {
+          auth: true,
+        },
+      );
+    await list('warm-up');
+    for (const [kind, term] of Object.entries(kinds)) {
+      const times: number[] = [];
+      let rows = 0;
+      for (let k = 0; k < s.searches; k++) {
+        const reply = expect(await list(term(k)), 200, `search ${kind}`);
+        times.push(reply.ms);
+        rows += (JSON.parse(reply.body.toString('utf8')) as { count: number }).count;
+      }
+      searches[kind] = { ...latency(times), rows: rows / s.searches };
+    }
+    const pageTimes: number[] = [];
+    for (let k = 0; k < s.buyersPages; k++)
+      pageTimes.push(
+        expect(
+          await request(c, 'GET', `/api/raffles/${raffle.id}/buyers?page=1&per_page=50`, { auth: true }),
+          200,
+          'buyers page 1',
+        ).ms,
+      );
+
+    // Reservations on another raffle: alone, then while the whole CSV streams.
+    const loadRaffle = await createRaffle(c, 200_000, 'Bench personal carga');
+    const alone = await startLoad(t.port, loadRaffle.id, s.loadBuyers, 0);
+    await sleep(s.baselineMs);
+    const baseline = await alone.stop();
+    const rssBeforeMb = await rssMb(t);
+    let peak = rssBeforeMb;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, await rssMb(t));
+        await sleep(25);
+      }
+    })();
+    const load = await startLoad(t.port, loadRaffle.id, s.loadBuyers, 100_000);
+    await sleep(200);
+    const csv = await streamGet(t.port, `/api/raffles/${raffle.id}/tickets.csv`, t.token);
+    const duringCsv = await load.stop();
+    sampling = false;
+    await sampler;
+    if (csv.status !== 200) throw new Error(`CSV answered ${csv.status}`);
+    return {
+      seedMs,
+      searches,
+      buyersPage1: latency(pageTimes),
+      csv: {
+        ms: csv.ms,
+        bytes: csv.bytes,
+        lines: csv.lines,
+        rssBeforeMb,
+        rssPeakAddedMb: peak - rssBeforeMb,
+      },
+      reservations: { baseline, duringCsv },
+    };
+  } finally {
+    c.agent.destroy();
+  }
+}
+
+type Outcome = ReportOutcome<StaffResult>;
+const ms = (x: number) => (Number.isFinite(x) ? `${x < 10 ? x.toFixed(1) : Math.round(x)} ms` : '–');
+const pass = (ok: boolean) => (ok ? 'yes' : '**NO**');
+
+/** The run's section of bench/STAFF.md (the file keeps earlier runs: before and after). */
+export function renderStaffReport(options: {
+  date: Date;
+  sizes: StaffSizes;
+  results: Record<string, Outcome | { skipped: string }>;
+  load: [number, number];
+  commit: string;
+  quick: boolean;
+}): string {
+  const { sizes } = options;
+  const cpus = os.cpus();
+  const lines = [
+    `## Run ${options.date.toISOString()} at commit ${options.commit}${options.quick ? ' (BENCH_QUICK)' : ''}`,
+    '',
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? '?'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}.`,
+    `Load average (1 min) at start ${options.load[0].toFixed(2)}, at end ${options.load[1].toFixed(2)}.`,
+    `Workload: a ${sizes.total.toLocaleString('en-US')}-number raffle, ${sizes.sold.toLocaleString('en-US')} sold (seeded by SQL, ${BUYER_TICKETS} per buyer);`,
+    `${sizes.searches} searches of each kind, ${sizes.buyersPages} loads of buyers page 1; the CSV of every number while`,
+    `${sizes.loadBuyers} buyers in another process reserve back to back on another raffle (${sizes.baselineMs / 1000} s alone first).`,
+    '',
+    '| database | kind | p50 | p99 | max | matches |',
+    '|---|---|---|---|---|---|',
+  ];
+  const rest: string[] = [
+    '',
+    '| database | seed | buyers page 1 p50 / p99 | CSV time | CSV size | server RSS before / peak added | reservations alone p50 / p99 / max | during CSV p50 / p99 / max (n) | targets met |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [label, outcome] of Object.entries(options.results)) {
+    if (outcome === undefined) continue;
+    if ('skipped' in outcome) {
+      rest.push(`| ${label} | skipped: ${outcome.skipped} | | | | | | | |`);
+      continue;
+    }
+    if (!outcome.ok) {
+      rest.push(`| ${label} | failed: ${outcome.error} | | | | | | | |`);
+      continue;
+    }
+    const r = outcome.value;
+    for (const [kind, l] of Object.entries(r.searches))
+      lines.push(`| ${label} | ${kind} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.rows} |`);
+    const base = r.reservations.baseline;
+    const during = r.reservations.duringCsv;
+    const searchP99 = Math.max(...Object.values(r.searches).map((l) => l.p99));
+    rest.push(
+      `| ${label} | ${ms(r.seedMs)} | ${ms(r.buyersPage1.p50)} / ${ms(r.buyersPage1.p99)} | ${ms(r.csv.ms)} | ${(r.csv.bytes / 1024 ** 2).toFixed(1)} MB, ${r.csv.lines.toLocaleString('en-US')} lines | ${Math.round(r.csv.rssBeforeMb)} / +${Math.round(r.csv.rssPeakAddedMb)} MB | ${ms(base.p50)} / ${ms(base.p99)} / ${ms(base.max)} | ${ms(during.p50)} / ${ms(during.p99)} / ${ms(during.max)} (${during.requests}) | searches p99 < 50 ms ${pass(searchP99 < 50)}, buyers < 100 ms ${pass(r.buyersPage1.p50 < 100)}, CSV +< 50 MB ${pass(r.csv.rssPeakAddedMb < 50)}, reservations max ≤ 100 ms ${pass(during.max <= 100)} |`,
+    );
+  }
+  return [...lines, ...rest, ''].join('\n');
+}
