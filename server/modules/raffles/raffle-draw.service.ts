@@ -143,6 +143,7 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return closeLocked(tx, raffle);
       });
+      await deps.raffles.changed(id);
       hooks.onClosed(id, { auto: false, lineCount: closed.lineCount ?? 0 });
       return deps.raffles.get(id, actor);
     },
@@ -160,6 +161,7 @@ export function createRaffleDrawService(deps: {
         });
         if (done) {
           closed.push(id);
+          await deps.raffles.changed(id);
           hooks.onClosed(id, { auto: true, lineCount: done.lineCount ?? 0 });
         }
       }
@@ -177,6 +179,7 @@ export function createRaffleDrawService(deps: {
         }
         return rafflesRepo.update(tx, id, { status: 'finalizada', ...decided, drawnAt: new Date() });
       });
+      await deps.raffles.changed(id);
       return view(row);
     },
 
