@@ -23,6 +23,7 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import { benchPage, type PageResult, type PageSizes, renderPageReport } from './page';
 import {
   benchReconcile,
   type ReconcileResult,
@@ -41,6 +42,7 @@ const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
+const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
 /** The sections RESULTS.md reports; `reconcile` writes RECONCILE.md of its own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
@@ -50,6 +52,7 @@ const sizes: {
   board: BoardSizes;
   live: LiveSizes;
   reconcile: ReconcileSizes;
+  page: PageSizes;
 } = QUICK
   ? {
       reservations: {
@@ -77,6 +80,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 3, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 3_000 },
+      page: {
+        total: 200_000,
+        sold: 100_000,
+        phaseMs: 3_000,
+        reps: 1,
+        pagePerSecond: 200,
+        reservationBuyers: 50,
+      },
     }
   : {
       reservations: {
@@ -108,6 +119,14 @@ const sizes: {
       },
       live: { reps: 3, streams: 500, reservationsPerRep: 10, gapMs: 100 },
       reconcile: { rows: 5_000, payments: 1_000, loadBuyers: 4, baselineMs: 5_000 },
+      page: {
+        total: 200_000,
+        sold: 100_000,
+        phaseMs: 8_000,
+        reps: 3,
+        pagePerSecond: 200,
+        reservationBuyers: 50,
+      },
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
@@ -134,6 +153,19 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
+
+// The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
+const pageResults: Record<string, Outcome<PageResult> | { skipped: string }> = {};
+const pageLoads: Record<string, [number, number]> = {};
+async function measurePage(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    pageResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  const load = os.loadavg()[0] ?? Number.NaN;
+  pageResults[label] = await section(label, 'page', () => benchPage(kind, sizes.page));
+  pageLoads[label] = [load, os.loadavg()[0] ?? Number.NaN];
+}
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
@@ -217,7 +249,10 @@ async function main() {
   console.error(
     `bench: ${QUICK ? 'quick smoke run' : 'full run'}, results to ${path.relative(root, resultsFile)}`,
   );
-  await measure('pglite', dbs.pglite);
+  // Only the page section asked for: no shared server to start.
+  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page');
+  if (others) await measure('pglite', dbs.pglite);
+  if (wanted('page')) await measurePage('pglite', dbs.pglite.label);
   let pgProblem = '';
   try {
     assertLoopback(defaultPgUrl);
@@ -229,7 +264,11 @@ async function main() {
   if (pgProblem) {
     dbs.postgres.skipped = pgProblem;
     reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
-  } else await measure('postgres', dbs.postgres);
+  } else {
+    if (others) await measure('postgres', dbs.postgres);
+    if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
+  }
+  if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
 
   const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
   if (wanted('reconcile')) {
@@ -243,6 +282,19 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('page')) {
+    const report = renderPageReport({
+      date,
+      quick: QUICK,
+      sizes: sizes.page,
+      results: pageResults,
+      loads: pageLoads,
+      commit,
+    });
+    fs.writeFileSync(pageFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${pageFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;
