@@ -173,6 +173,7 @@ export async function buildApp(options: {
         isPublic: (row) => raffles.isVisible(row),
         counts: (id) => boards.counts(id),
         countsFor: (rows) => ticketsService.statsFor(rows),
+        rowTtlMs: config.publicRaffleRowTtlMs,
       })
     : undefined;
   raffleChanges.onChange((id) => {

@@ -122,6 +122,8 @@ const envSchema = z
     compression: e.HTTP_COMPRESSION === 'true',
     /** The public raffle page and home list from memory (decision 027); `false` counts every request fresh. */
     publicRaffleCache: e.PUBLIC_RAFFLE_CACHE === 'true',
+    /** How long a cached raffle row is trusted without an announced change (tests lengthen it). */
+    publicRaffleRowTtlMs: 2_000,
     /** Rate-limit counters shared by every instance; in memory (per instance) when null. */
     redisUrl: e.REDIS_URL,
     /** Prefix of this app's keys in Redis (several apps, or tests, on one Redis). */
