@@ -197,6 +197,15 @@ export function createRafflesService(deps: {
     return row;
   }
 
+  /** The same without the published sold list: for whatever shows the raffle, not its draw. */
+  async function getVisibleSummary(id: string, actor?: AuthContext): Promise<PublicRaffleRow> {
+    const row = await rafflesRepo.findPublicById(db, id);
+    if (!row || !isVisible(row, actor)) {
+      throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    }
+    return row;
+  }
+
   /** A raffle the actor may act on this way (lib/permissions.ts), else 404 or 403. */
   async function getRowFor(
     action: RaffleAction,
@@ -238,12 +247,13 @@ export function createRafflesService(deps: {
     },
 
     async get(id: string, actor?: AuthContext): Promise<Raffle> {
-      const [raffle] = await withStats([await getVisibleRow(id, actor)], { actor });
+      const [raffle] = await withStats([await getVisibleSummary(id, actor)], { actor });
       if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       return raffle;
     },
 
     getVisibleRow,
+    getVisibleSummary,
     isVisible,
     /** The raffle without its sold list (null for none, whoever may see it). */
     findPublicRow: (id: string) => rafflesRepo.findPublicById(db, id),
