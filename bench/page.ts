@@ -343,6 +343,16 @@ export function renderPageReport(options: {
         );
     }
   }
-  lines.push('', 'Verdict (after):', '', ...verdicts, '');
+  lines.push(
+    '',
+    'Verdict (after):',
+    '',
+    ...verdicts,
+    '',
+    '"before" is this branch with the cache off: it still reads the raffle row without its sold list (that part',
+    'is not switched off), so its "page after close" is better than the starting commit, whose row read carried',
+    'the whole list. The page 304 column is empty before: the counted answer had no ETag.',
+    '',
+  );
   return lines.join('\n');
 }
