@@ -101,8 +101,15 @@ async function adminQuery(url: string, text: string) {
   }
 }
 
-/** PGlite in a fresh temp dir, or a fresh random PostgreSQL database; the server child on top. */
-export async function startTarget(kind: DbKind, pgUrl = defaultPgUrl): Promise<Target> {
+/**
+ * PGlite in a fresh temp dir, or a fresh random PostgreSQL database; the server child on top.
+ * `env`: settings of the server on top of the bench's (e.g. a cache switched off, for a before figure).
+ */
+export async function startTarget(
+  kind: DbKind,
+  pgUrl = defaultPgUrl,
+  env: Record<string, string> = {},
+): Promise<Target> {
   const undo: (() => Promise<void>)[] = [];
   const stop = async () => {
     while (undo.length > 0) await undo.pop()?.();
@@ -130,6 +137,7 @@ export async function startTarget(kind: DbKind, pgUrl = defaultPgUrl): Promise<T
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       BENCH_CONTROL_TOKEN: controlToken,
+      ...env,
     });
     undo.push(onCleanup(`stop ${kind} server (pid ${server.child.pid})`, () => stopChild(server.child)));
     if (kind === 'postgres') {

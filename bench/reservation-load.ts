@@ -37,6 +37,6 @@ lines.on('line', async (line) => {
   stopped = true;
   await Promise.all(loops);
   c.agent.destroy();
-  process.stdout.write(`${JSON.stringify({ latencies, statuses })}\n`);
-  process.exit(0);
+  // Exit once the line is flushed: a pipe is written asynchronously, and a long line was cut.
+  process.stdout.write(`${JSON.stringify({ latencies, statuses })}\n`, () => process.exit(0));
 });

@@ -24,6 +24,7 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import { benchPage, type PageResult, type PageSizes, renderPageReport } from './page';
 import {
   benchReconcile,
   type ReconcileResult,
@@ -46,7 +47,8 @@ const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench
 const closeFile = path.join(root, 'bench/CLOSE.md');
 const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
 const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
-/** The sections RESULTS.md reports; `reconcile` and `staff` write RECONCILE.md and STAFF.md of their own. */
+const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
+/** The sections RESULTS.md reports; `reconcile`, `staff`, `page` and `close` write files of their own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 const sizes: {
@@ -56,6 +58,7 @@ const sizes: {
   live: LiveSizes;
   reconcile: ReconcileSizes;
   staff: StaffSizes;
+  page: PageSizes;
 } = QUICK
   ? {
       reservations: {
@@ -90,6 +93,14 @@ const sizes: {
         buyersPages: 3,
         loadBuyers: 4,
         baselineMs: 2_000,
+      },
+      page: {
+        total: 200_000,
+        sold: 100_000,
+        phaseMs: 3_000,
+        reps: 1,
+        pagePerSecond: 200,
+        reservationBuyers: 50,
       },
     }
   : {
@@ -130,6 +141,14 @@ const sizes: {
         loadBuyers: 4,
         baselineMs: 5_000,
       },
+      page: {
+        total: 200_000,
+        sold: 100_000,
+        phaseMs: 8_000,
+        reps: 3,
+        pagePerSecond: 200,
+        reservationBuyers: 50,
+      },
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
@@ -158,6 +177,19 @@ type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
 const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
 const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
+
+// The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
+const pageResults: Record<string, Outcome<PageResult> | { skipped: string }> = {};
+const pageLoads: Record<string, [number, number]> = {};
+async function measurePage(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    pageResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  const load = os.loadavg()[0] ?? Number.NaN;
+  pageResults[label] = await section(label, 'page', () => benchPage(kind, sizes.page));
+  pageLoads[label] = [load, os.loadavg()[0] ?? Number.NaN];
+}
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
@@ -254,7 +286,10 @@ async function main() {
   console.error(
     `bench: ${QUICK ? 'quick smoke run' : 'full run'}, results to ${path.relative(root, resultsFile)}`,
   );
-  await measure('pglite', dbs.pglite);
+  // Only the page section asked for: no shared server to start.
+  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page');
+  if (others) await measure('pglite', dbs.pglite);
+  if (wanted('page')) await measurePage('pglite', dbs.pglite.label);
   let pgProblem = '';
   try {
     assertLoopback(defaultPgUrl);
@@ -267,7 +302,11 @@ async function main() {
     dbs.postgres.skipped = pgProblem;
     reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
     staffResults[dbs.postgres.label] = { skipped: pgProblem };
-  } else await measure('postgres', dbs.postgres);
+  } else {
+    if (others) await measure('postgres', dbs.postgres);
+    if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
+  }
+  if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
 
   if (wanted('reconcile')) {
     const report = renderReconcileReport({
@@ -309,6 +348,19 @@ async function main() {
     fs.writeFileSync(staffFile, `${previous.trimEnd()}\n\n${report}`);
     console.log(report);
     console.error(`\nappended to ${staffFile}`);
+  }
+  if (wanted('page')) {
+    const report = renderPageReport({
+      date,
+      quick: QUICK,
+      sizes: sizes.page,
+      results: pageResults,
+      loads: pageLoads,
+      commit,
+    });
+    fs.writeFileSync(pageFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${pageFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;

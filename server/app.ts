@@ -36,12 +36,14 @@ import { insightRoutes } from './modules/insight/insight.routes';
 import { createInsightService } from './modules/insight/insight.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
+import { createPublicRaffles } from './modules/raffles/public-raffles';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
 import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
 import { raffleClarificationRoutes, raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';
 import { createRafflesService } from './modules/raffles/raffles.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
+import { createRaffleChanges } from './modules/realtime/raffle-changes';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { createReceiptSigner } from './modules/receipts/receipt-signer';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
@@ -141,16 +143,21 @@ export async function buildApp(options: {
   const hub = createRealtimeHub(database);
   await hub.start();
   const changes = createTicketChanges({ db, log: app.log });
+  // Raffle rows that changed, told to every instance: the public answers cached from them are dropped.
+  const raffleChanges = createRaffleChanges({ database, log: app.log });
+  await raffleChanges.start();
   let tickets: TicketsService | null = null;
   const raffles = createRafflesService({
     db,
     tickets: () => tickets as TicketsService,
     isRaffleImage: async (url) => (await files.resolveUpload(url, 'raffle-image')) !== null,
+    onChanged: raffleChanges.announce,
   });
   let payments: PaymentsService | null = null;
   tickets = createTicketsService({
     db,
     findRaffle: raffles.findRow,
+    findPublicRaffle: raffles.findPublicRow,
     resolvePaymentProof,
     recordProofPayments: (tx, proof) => (payments as PaymentsService).recordProofPayments(tx, proof),
     paymentReviewHours: config.paymentReviewHours,
@@ -158,6 +165,23 @@ export async function buildApp(options: {
     hub,
   });
   const boards = tickets.boards;
+  const ticketsService = tickets;
+  const publicRaffles = config.publicRaffleCache
+    ? createPublicRaffles({
+        findRow: raffles.findPublicRow,
+        listRows: (filters) => raffles.publicRows(filters),
+        isPublic: (row) => raffles.isVisible(row),
+        counts: (id) => boards.counts(id),
+        countsFor: (rows) => ticketsService.statsFor(rows),
+        rowTtlMs: config.publicRaffleRowTtlMs,
+      })
+    : undefined;
+  raffleChanges.onChange((id) => {
+    boards.invalidate(id);
+    publicRaffles?.invalidate(id);
+  });
+  // A gap in the change streams: whatever was cached from them is read again.
+  hub.onReset(() => publicRaffles?.clear());
   const seals = createDrawSealService({
     db,
     tsaUrl: config.tsaUrl,
@@ -222,6 +246,7 @@ export async function buildApp(options: {
     await changes.flush();
     await audit.settled();
     await hub.stop();
+    await raffleChanges.stop();
   });
   const bench = createTestBenchService({ db, tickets, hub, storage, rates, audit });
 
@@ -233,7 +258,7 @@ export async function buildApp(options: {
       await api.register(filesRoutes({ files, guards, uploadsPerMinute: config.rateLimits.uploads }));
       await api.register(ratesRoutes({ rates, guards }));
       await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
-      await api.register(rafflesRoutes({ raffles, guards }));
+      await api.register(rafflesRoutes({ raffles, guards, publicRaffles, compression }));
       await api.register(raffleDrawRoutes({ draws, guards, compression }));
       await api.register(raffleClarificationRoutes({ raffles, guards }));
       await api.register(receiptsRoutes({ receipts }));
@@ -280,6 +305,8 @@ export async function buildApp(options: {
       payments,
       hub,
       boards,
+      publicRaffles,
+      raffleChanges,
       files,
       storage,
       rates,

@@ -39,6 +39,7 @@ const envSchema = z
     SEAL_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     PAYMENT_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     HTTP_COMPRESSION: z.enum(['true', 'false']).default('true'),
+    PUBLIC_RAFFLE_CACHE: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optional(z.string().url()),
     REDIS_KEY_PREFIX: z.string().min(1).max(60).default('rifas'),
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -119,6 +120,10 @@ const envSchema = z
     paymentReviewHours: e.PAYMENT_REVIEW_HOURS,
     /** Brotli/gzip responses; off only when a reverse proxy or CDN in front already compresses. */
     compression: e.HTTP_COMPRESSION === 'true',
+    /** The public raffle page and home list from memory (decision 027); `false` counts every request fresh. */
+    publicRaffleCache: e.PUBLIC_RAFFLE_CACHE === 'true',
+    /** How long a cached raffle row is trusted without an announced change (tests lengthen it). */
+    publicRaffleRowTtlMs: 2_000,
     /** Rate-limit counters shared by every instance; in memory (per instance) when null. */
     redisUrl: e.REDIS_URL,
     /** Prefix of this app's keys in Redis (several apps, or tests, on one Redis). */

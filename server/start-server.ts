@@ -49,11 +49,13 @@ export async function startServer(
       log: app.log,
       everyMs: config.beaconCheckSeconds * 1000,
       fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
-      onDrawn: (raffleId, outcome) =>
+      onDrawn: (raffleId, outcome) => {
+        void app.services.raffles.changed(raffleId);
         app.services.audit.record(
           { action: 'raffle.beacon_draw', raffle_id: raffleId, summary: { ...outcome } },
           app.log,
-        ),
+        );
+      },
     }),
     startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];

@@ -2,6 +2,11 @@ import type { raffles, tickets } from './schema';
 
 /** Row types shared by several modules (each module's repo still owns its queries). */
 export type RaffleRow = typeof raffles.$inferSelect;
+/**
+ * A raffle without its published sold list (megabytes after a big close): what every page, list and
+ * board needs of it.
+ */
+export type PublicRaffleRow = Omit<RaffleRow, 'drawSoldList'>;
 export type TicketRow = typeof tickets.$inferSelect;
 
 /** A user's profile with their role (users and auth both read it). */

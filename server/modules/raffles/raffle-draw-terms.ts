@@ -13,7 +13,7 @@ import {
 } from '../../../domain/raffles';
 import type { Executor } from '../../db/client';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
-import { type RaffleRow, rafflesRepo } from './raffles.repo';
+import { type PublicRaffleRow, type RaffleRow, rafflesRepo } from './raffles.repo';
 
 // The rules of issue 19 that a raffle edit must respect (decision 022): the closing date only moves
 // forward once sales exist and never after it passed; the prize text freezes at close.
@@ -21,7 +21,7 @@ import { type RaffleRow, rafflesRepo } from './raffles.repo';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The sealed-draw fields of a raffle answer. */
-export function sealedDrawFields(row: RaffleRow): SealedDrawFields {
+export function sealedDrawFields(row: PublicRaffleRow): SealedDrawFields {
   return {
     closed_at: iso(row.closedAt),
     commitment_version: row.commitmentVersion,

@@ -160,6 +160,7 @@ export function createRaffleDrawService(deps: {
     for (const id of await rafflesRepo.frozenUnpublished(db)) {
       // Frozen since its close: reading its sales now gives the list it closed with.
       await publish(id);
+      await deps.raffles.changed(id);
       published++;
     }
     return published;
@@ -184,6 +185,7 @@ export function createRaffleDrawService(deps: {
         return freeze(tx, raffle);
       });
       const published = await publish(frozen.id);
+      await deps.raffles.changed(id);
       hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
       return deps.raffles.get(id, actor);
     },
@@ -204,6 +206,7 @@ export function createRaffleDrawService(deps: {
         if (!frozen) continue;
         const published = await publish(frozen.id);
         closed.push(id);
+        await deps.raffles.changed(id);
         hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
       }
       return closed;
@@ -224,6 +227,7 @@ export function createRaffleDrawService(deps: {
         }
         return rafflesRepo.update(tx, id, { status: 'finalizada', ...decided, drawnAt: new Date() });
       });
+      await deps.raffles.changed(id);
       return view(row);
     },
 

@@ -35,7 +35,7 @@ export function createRafflePagePreload(raffles: RafflesService) {
     }
     const id = RAFFLE_PAGE.exec(pathname)?.[1];
     if (!id) return null;
-    const raffle = await raffles.getVisibleRow(id).catch(() => null); // a draft or unknown: nothing
+    const raffle = await raffles.getVisibleSummary(id).catch(() => null); // a draft or unknown: nothing
     if (!raffle) return { page: RAFFLE_SOURCE };
     const photo = raffle.images[0];
     return {

@@ -16,11 +16,11 @@ import {
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
-import type { RaffleRow } from '../../db/rows';
+import type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 import { raffles, tickets } from '../../db/schema';
 import type { RaffleScope } from '../../lib/permissions';
 
-export type { RaffleRow } from '../../db/rows';
+export type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 export type RaffleInsert = typeof raffles.$inferInsert;
 
 export type RaffleFilters = {
@@ -38,6 +38,8 @@ export type RaffleFilters = {
  * database (a named statement on PostgreSQL: parsed and planned once per connection) instead of
  * built by drizzle on every request.
  */
+const { drawSoldList: _soldList, ...publicColumns } = getTableColumns(raffles);
+
 const preparedFindById = new WeakMap<object, ReturnType<typeof prepareFindById>>();
 function prepareFindById(db: Db) {
   return db
@@ -45,6 +47,14 @@ function prepareFindById(db: Db) {
     .from(raffles)
     .where(and(eq(raffles.id, sql.placeholder('id')), eq(raffles.isSandbox, false)))
     .prepare('raffles_find_by_id_v1');
+}
+const preparedFindPublic = new WeakMap<object, ReturnType<typeof prepareFindPublic>>();
+function prepareFindPublic(db: Db) {
+  return db
+    .select(publicColumns)
+    .from(raffles)
+    .where(and(eq(raffles.id, sql.placeholder('id')), eq(raffles.isSandbox, false)))
+    .prepare('raffles_find_public_v1');
 }
 
 export const rafflesRepo = {
@@ -81,8 +91,19 @@ export const rafflesRepo = {
     return row ?? null;
   },
 
-  /** Real raffles only: test-bench sandboxes are never listed. */
-  list(db: Executor, filters: RaffleFilters): Promise<RaffleRow[]> {
+  /** The raffle without its sold list (pages, boards, lists): prepared once per database. */
+  async findPublicById(db: Db, id: string): Promise<PublicRaffleRow | null> {
+    let prepared = preparedFindPublic.get(db);
+    if (!prepared) {
+      prepared = prepareFindPublic(db);
+      preparedFindPublic.set(db, prepared);
+    }
+    const [row] = await prepared.execute({ id });
+    return row ?? null;
+  },
+
+  /** Real raffles only: test-bench sandboxes are never listed. Without the sold lists of closed ones. */
+  list(db: Executor, filters: RaffleFilters): Promise<PublicRaffleRow[]> {
     const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.status) conditions.push(eq(raffles.status, filters.status));
     if (filters.paymentType) conditions.push(eq(raffles.paymentType, filters.paymentType));
@@ -99,7 +120,7 @@ export const rafflesRepo = {
       );
     } else conditions.push(isNull(raffles.archivedAt));
     return db
-      .select()
+      .select(publicColumns)
       .from(raffles)
       .where(and(...conditions))
       .orderBy(desc(raffles.createdAt), desc(raffles.id));

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noContentSchema, nonJsonResponse, notModifiedSchema, raffleIdParams } from '../../../domain/api';
 import { publicRaffleListSchema, raffleListQuery, raffleListSchema } from '../../../domain/api-routes';
@@ -15,15 +15,17 @@ import { messages } from '../../../domain/messages';
 import {
   createRaffleSchema,
   publicRaffleSchema,
+  raffleMessages,
   raffleSchema,
   updateRaffleSchema,
 } from '../../../domain/raffles';
 import { isStaffRole } from '../../../domain/roles';
-import { pickEncoding } from '../../lib/content-encoding';
+import { pickEncoding } from '../../lib/encoded-body';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { type Guards, guard, requireAuth } from '../../lib/guards';
 import { allows, forbidden } from '../../lib/permissions';
 import { publicOrStaff, sendAs } from '../../lib/responses';
+import type { PublicRaffles } from './public-raffles';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
 
@@ -31,10 +33,32 @@ import type { RafflesService } from './raffles.service';
 const raffleAnswer = publicOrStaff(publicRaffleSchema, raffleSchema);
 const raffleListAnswer = publicOrStaff(publicRaffleListSchema, raffleListSchema);
 
+/** A public answer made once per version (public-raffles.ts): ETag / 304, sent as the bytes it is. */
+function sendVersion(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { etag: string; body: Buffer },
+  encoding: string,
+) {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(answer.body as never);
+}
+
 export const rafflesRoutes =
-  (deps: { raffles: RafflesService; guards: Guards }): FastifyPluginAsyncZod =>
+  (deps: {
+    raffles: RafflesService;
+    guards: Guards;
+    /** The public answers from memory (decision 027); without it every answer is counted fresh. */
+    publicRaffles?: PublicRaffles;
+    /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
+    compression?: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { raffles, guards } = deps;
+    const { raffles, guards, publicRaffles } = deps;
+    const encodingFor = (request: FastifyRequest) =>
+      deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
 
     app.get(
       '/raffles',
@@ -44,11 +68,15 @@ export const rafflesRoutes =
           operationId: 'listRaffles',
           summary: 'Rifas (el público no ve borradores; el personal ve también el dinero)',
           querystring: raffleListQuery,
-          response: { 200: raffleListAnswer },
+          response: { 200: raffleListAnswer, 304: notModifiedSchema },
         },
       },
       async (request, reply) => {
         const { archived, ...filters } = request.query;
+        if (publicRaffles && !isStaffRole(request.auth?.role) && archived !== 'true') {
+          const encoding = encodingFor(request);
+          return sendVersion(request, reply, await publicRaffles.list(filters, encoding), encoding);
+        }
         const list = await raffles.list({ ...filters, archived: archived === 'true' }, request.auth);
         return isStaffRole(request.auth?.role) ? sendAs(reply, raffleListSchema, list) : list;
       },
@@ -62,10 +90,16 @@ export const rafflesRoutes =
           operationId: 'getRaffle',
           summary: 'Una rifa con sus conteos por estado',
           params: raffleIdParams,
-          response: { 200: raffleAnswer },
+          response: { 200: raffleAnswer, 304: notModifiedSchema },
         },
       },
       async (request, reply) => {
+        if (publicRaffles && !isStaffRole(request.auth?.role)) {
+          const encoding = encodingFor(request);
+          const answer = await publicRaffles.get(request.params.id, encoding);
+          if (!answer) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+          return sendVersion(request, reply, answer, encoding);
+        }
         const raffle = await raffles.get(request.params.id, request.auth);
         return isStaffRole(request.auth?.role) ? sendAs(reply, raffleSchema, raffle) : raffle;
       },

@@ -28,12 +28,12 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/erro
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import { changesPrize, closingDateChange, isFrozen, sealedDrawFields } from './raffle-draw-terms';
 import type { RaffleSales } from './raffle-sales';
-import { type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
+import { type PublicRaffleRow, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
 const toApiPaymentType = (stored: string): PaymentType => (stored === 'unico' ? 'pago_unico' : 'cuotas');
 const toStoredPaymentType = (api: PaymentType) => (api === 'pago_unico' ? 'unico' : 'cuotas');
 
-export function toRaffle(row: RaffleRow, stats = emptyStats(), hasSales = false): Raffle {
+export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = false): Raffle {
   return {
     id: row.id,
     name: row.name,
@@ -143,7 +143,7 @@ const mergedDeclaration = (
     input.closing_date !== undefined ? input.closing_date : (current?.closingDate?.toISOString() ?? null),
 });
 
-const canView = (row: RaffleRow, actor?: AuthContext) => can(actor, 'view', row);
+const canView = (row: PublicRaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
 const termsOf = (row: RaffleRow) => ({
   total_numbers: row.totalNumbers,
@@ -165,11 +165,14 @@ export function createRafflesService(deps: {
   tickets: () => RaffleSales;
   /** Files service: whether a URL is an uploaded raffle image. */
   isRaffleImage?: (url: string) => Promise<boolean>;
+  /** After a raffle row changed and committed: the public answers cached from it are dropped (decision 027). */
+  onChanged?: (raffleId: string) => Promise<void>;
 }) {
   const { db } = deps;
+  const changed = async (id: string) => deps.onChanged?.(id);
 
   /** `viewer` given: the money only on the raffles they manage. */
-  async function withStats(rows: RaffleRow[], viewer?: { actor?: AuthContext }): Promise<Raffle[]> {
+  async function withStats(rows: PublicRaffleRow[], viewer?: { actor?: AuthContext }): Promise<Raffle[]> {
     const ids = rows.map((row) => row.id);
     const [stats, sold] = await Promise.all([deps.tickets().statsFor(rows), rafflesRepo.withSales(db, ids)]);
     return rows.map((row) => {
@@ -182,12 +185,21 @@ export function createRafflesService(deps: {
    * Whether the actor may see this raffle: a draft or an archived raffle only admins and its
    * seller see; to everyone else it does not exist.
    */
-  const isVisible = (row: RaffleRow, actor?: AuthContext) =>
+  const isVisible = (row: PublicRaffleRow, actor?: AuthContext) =>
     (row.status !== 'borrador' && row.archivedAt === null) || canView(row, actor);
 
   /** A raffle the actor may see (isVisible), else 404. */
   async function getVisibleRow(id: string, actor?: AuthContext): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(db, id);
+    if (!row || !isVisible(row, actor)) {
+      throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    }
+    return row;
+  }
+
+  /** The same without the published sold list: for whatever shows the raffle, not its draw. */
+  async function getVisibleSummary(id: string, actor?: AuthContext): Promise<PublicRaffleRow> {
+    const row = await rafflesRepo.findPublicById(db, id);
     if (!row || !isVisible(row, actor)) {
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     }
@@ -235,13 +247,26 @@ export function createRafflesService(deps: {
     },
 
     async get(id: string, actor?: AuthContext): Promise<Raffle> {
-      const [raffle] = await withStats([await getVisibleRow(id, actor)], { actor });
+      const [raffle] = await withStats([await getVisibleSummary(id, actor)], { actor });
       if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       return raffle;
     },
 
     getVisibleRow,
+    getVisibleSummary,
     isVisible,
+    /** The raffle without its sold list (null for none, whoever may see it). */
+    findPublicRow: (id: string) => rafflesRepo.findPublicById(db, id),
+    /** What the public home list shows: no drafts, no archived raffles (counts added by the caller). */
+    publicRows: (filters: { status?: string; payment_type?: PaymentType; seller_id?: string }) =>
+      rafflesRepo.list(db, {
+        status: filters.status,
+        paymentType: filters.payment_type && toStoredPaymentType(filters.payment_type),
+        sellerId: filters.seller_id,
+        draftsOf: managedRaffles(undefined),
+      }),
+    /** A raffle row changed outside this service (close, draw): told like the service's own changes. */
+    changed,
 
     /** The first raffle on the home page that has a photo: the page's largest paint. */
     async homeCover(): Promise<{ photo: string; name: string } | null> {
@@ -269,6 +294,7 @@ export function createRafflesService(deps: {
       await assertImages(input.images);
       const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
       const row = await rafflesRepo.insert(db, { ...(toColumns(input) as RaffleInsert), sellerId });
+      await changed(row.id);
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
     },
@@ -336,6 +362,7 @@ export function createRafflesService(deps: {
         if (extension) columns.closingExtensions = [...current.closingExtensions, extension];
         return rafflesRepo.update(tx, id, columns);
       });
+      await changed(id);
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
     },
@@ -357,6 +384,7 @@ export function createRafflesService(deps: {
         if (!(await rafflesRepo.delete(tx, id)))
           throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       });
+      await changed(id);
     },
 
     /** A dated note under the prize text (which freezes at close): shown as such, never edited. */
@@ -366,6 +394,7 @@ export function createRafflesService(deps: {
         const clarification = { at: new Date().toISOString(), text };
         return rafflesRepo.update(tx, id, { clarifications: [...current.clarifications, clarification] });
       });
+      await changed(id);
       const [raffle] = await withStats([row], { actor });
       return raffle ?? toRaffle(row);
     },
@@ -383,6 +412,7 @@ export function createRafflesService(deps: {
           throw new ConflictError(raffleMessages.archiveActive, 'RAFFLE_ACTIVE');
         return rafflesRepo.update(tx, id, { archivedAt: new Date() });
       });
+      await changed(id);
       const [raffle] = await withStats([row], { actor });
       return raffle ?? toRaffle(row);
     },

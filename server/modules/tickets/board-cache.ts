@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { RaffleCounts } from '../../../domain/raffles';
 import { boardSchema } from '../../../domain/reservations';
 import { boardChar } from '../../../domain/tickets';
-import type { RaffleRow } from '../../db/rows';
-import type { ContentEncoding } from '../../lib/content-encoding';
+import type { PublicRaffleRow } from '../../db/rows';
+import { type Encoding, encode } from '../../lib/encoded-body';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 type LiveSale = { number: number; status: string; version: number };
 
-export type BoardEncoding = ContentEncoding;
+export type BoardEncoding = Encoding;
 export type BoardBody = { etag: string; version: number; body: Buffer; encoding: BoardEncoding };
 
 /** How long a cached raffle row (status, size) is trusted before it is read again. */
@@ -24,7 +24,9 @@ const OWN_WRITES_WAIT_MS = 250;
 const MAX_AGE_MS = 60_000;
 
 type Entry = {
-  raffle: RaffleRow;
+  raffle: PublicRaffleRow;
+  /** Numbers per board character, kept with `statuses` (the raffle page's counts, decision 027). */
+  counts: Int32Array;
   checkedAt: number;
   builtAt: number;
   statuses: Buffer;
@@ -39,6 +41,18 @@ type Entry = {
 };
 const RECENT_VERSIONS = 4096;
 
+/** The counts per status of a board: one entry per board character (domain/tickets.ts BOARD_CODES). */
+function countsOf(counts: Int32Array): RaffleCounts {
+  const at = (status: string) => counts[boardChar(status).charCodeAt(0)] ?? 0;
+  return {
+    disponible: at('disponible'),
+    apartado: at('apartado'),
+    abonado: at('abonado'),
+    pagado: at('pagado'),
+    cancelado: at('cancelado'),
+  };
+}
+
 /**
  * The public board of each raffle, served from memory: built once from the live sales (one query),
  * then kept current by the change stream every instance already listens to, so a board request
@@ -49,7 +63,7 @@ const RECENT_VERSIONS = 4096;
  */
 export function createBoardCache(deps: {
   hub: RealtimeHub;
-  findRaffle: (id: string) => Promise<RaffleRow | null>;
+  findRaffle: (id: string) => Promise<PublicRaffleRow | null>;
   /** The newest sale of every number ever sold (ended ones as 'disponible'), with its version. */
   latestSales: (raffleId: string) => Promise<LiveSale[]>;
   /** Tests shorten how long a board lives before it is read again. */
@@ -87,14 +101,20 @@ export function createBoardCache(deps: {
       if (e.number < 0 || e.number >= entry.statuses.length) continue;
       if (e.version <= (entry.versions.get(e.number) ?? 0)) continue;
       entry.versions.set(e.number, e.version);
-      entry.statuses[e.number] = boardChar(e.status).charCodeAt(0);
+      const before = entry.statuses[e.number] ?? 0;
+      const after = boardChar(e.status).charCodeAt(0);
+      if (before !== after) {
+        entry.statuses[e.number] = after;
+        entry.counts[before] = (entry.counts[before] ?? 0) - 1;
+        entry.counts[after] = (entry.counts[after] ?? 0) + 1;
+      }
       if (e.version > entry.version) entry.version = e.version;
       changed = true;
     }
     if (changed) entry.bodies.clear();
   }
 
-  async function build(raffle: RaffleRow): Promise<Entry> {
+  async function build(raffle: PublicRaffleRow): Promise<Entry> {
     const pending: LiveSale[] = [];
     let entry: Entry | null = null;
     // Subscribe before reading, so nothing committed in between is missed.
@@ -105,8 +125,11 @@ export function createBoardCache(deps: {
     });
     try {
       const sales = await deps.latestSales(raffle.id);
+      const counts = new Int32Array(128);
+      counts['d'.charCodeAt(0)] = raffle.totalNumbers;
       const next: Entry = {
         raffle,
+        counts,
         checkedAt: Date.now(),
         builtAt: Date.now(),
         statuses: Buffer.alloc(raffle.totalNumbers, 'd'),
@@ -197,12 +220,7 @@ export function createBoardCache(deps: {
     const identity = entry.bodies.get('identity') ?? serialize(entry);
     entry.bodies.set('identity', identity);
     if (encoding === 'identity') return identity;
-    const compressed =
-      encoding === 'br'
-        ? brotliCompressSync(identity.body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.body.length },
-          })
-        : gzipSync(identity.body, { level: 6 });
+    const compressed = encode(identity.body, encoding);
     const out = { ...identity, body: compressed, encoding };
     entry.bodies.set(encoding, out);
     return out;
@@ -224,14 +242,36 @@ export function createBoardCache(deps: {
     return { etag, version: entry.version, body: Buffer.from(json), encoding: 'identity' };
   }
 
+  /** The current entry, once this instance's own committed changes are on it (or a short wait passed). */
+  async function current(id: string) {
+    const own = awaited.get(id);
+    if (own) await Promise.race([own.done, new Promise((r) => setTimeout(r, OWN_WRITES_WAIT_MS).unref())]);
+    return load(id);
+  }
+
   return {
     /** The raffle row behind a board (for the visibility check) and its body in the wanted encoding. */
     async get(id: string, encoding: BoardEncoding) {
-      const own = awaited.get(id);
-      if (own) await Promise.race([own.done, new Promise((r) => setTimeout(r, OWN_WRITES_WAIT_MS).unref())]);
-      const entry = await load(id);
+      const entry = await current(id);
       if (!entry) return null;
       return { raffle: entry.raffle, ...body(entry, encoding) };
+    },
+    /**
+     * Numbers per status, as a fresh count of the live sales would give them (every number without
+     * a live sale is 'disponible'), with the size of the raffle they were counted for.
+     */
+    async counts(id: string): Promise<{ counts: RaffleCounts; totalNumbers: number } | null> {
+      const entry = await current(id);
+      if (!entry) return null;
+      return {
+        counts: countsOf(entry.counts),
+        totalNumbers: entry.raffle.totalNumbers,
+      };
+    },
+    /** The raffle row changed (an edit may resize it): the next request reads it again. */
+    invalidate(id: string) {
+      const entry = entries.get(id);
+      if (entry) entry.checkedAt = 0;
     },
     /**
      * Changes this instance just committed: the next board of that raffle waits (briefly) for their
@@ -270,3 +310,5 @@ export function createBoardCache(deps: {
 }
 
 export type BoardCache = ReturnType<typeof createBoardCache>;
+
+export { pickEncoding } from '../../lib/encoded-body';

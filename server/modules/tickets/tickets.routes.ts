@@ -12,7 +12,7 @@ import {
   reservationResultSchema,
   reservationSchema,
 } from '../../../domain/reservations';
-import { pickEncoding } from '../../lib/content-encoding';
+import { pickEncoding } from '../../lib/encoded-body';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import type { RafflesService } from '../raffles/raffles.service';

@@ -4,7 +4,7 @@ import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
 import { historyNotes } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
-import type { RaffleRow } from '../../db/rows';
+import type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
@@ -20,6 +20,8 @@ type Deps = {
   db: Db;
   /** Provided by the raffles service: the raffle row, optionally locked in the given transaction. */
   findRaffle: (db: Executor, id: string, lock?: 'key share') => Promise<RaffleRow | null>;
+  /** The raffle without its sold list, for the boards (read again every few seconds). */
+  findPublicRaffle?: (id: string) => Promise<PublicRaffleRow | null>;
   /** Provided by the files service: the stored file behind a payment-proof URL, or null. */
   resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
   /** Provided by the payments service: a proof sent with the reservation becomes pending payments. */
@@ -109,7 +111,7 @@ export function createTicketsService(deps: Deps) {
   /** The public boards, from memory (board-cache.ts): after its own sales a board waits for their event. */
   const boards = createBoardCache({
     hub: deps.hub,
-    findRaffle: (id) => deps.findRaffle(db, id),
+    findRaffle: (id) => (deps.findPublicRaffle ? deps.findPublicRaffle(id) : deps.findRaffle(db, id)),
     latestSales: (raffleId) => service.latestSales(raffleId),
   });
   deps.changes.onCommitted((raffleId, versions) => boards.expectCommitted(raffleId, versions));
