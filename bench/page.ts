@@ -10,12 +10,10 @@
 //   bench/reservation-load.ts in its own process, 50 buyers back to back;
 // - the page again after the raffle closed (the row then carries the published sold list).
 // Targets: page rate ≥ 0.5× the board's rate; reservations while the page is loaded ≥ 0.8× alone.
-import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
-import { createRaffle, type DbKind, onCleanup, root, startTarget, stopChild, type Target } from './harness';
+import { createRaffle, type DbKind, startTarget, type Target } from './harness';
 import { type Client, client, expect, request } from './http';
+import { spawnReservationLoad } from './load-process';
 import type { Outcome } from './report/results';
 import { now, percentile, sleep } from './stats';
 
@@ -136,38 +134,11 @@ async function reservationsFor(
   firstNumber: number,
   ms: number,
 ) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'bench/reservation-load.ts'),
-      String(port),
-      raffleId,
-      String(buyers),
-      String(firstNumber),
-    ],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const forget = onCleanup(`stop load generator (pid ${child.pid})`, () => stopChild(child));
-  const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const output: string[] = [];
-  await new Promise<void>((resolve) =>
-    lines.on('line', (line) => {
-      if (line === 'LOAD_STARTED') resolve();
-      else output.push(line);
-    }),
-  );
+  const load = await spawnReservationLoad(port, raffleId, buyers, firstNumber);
   const start = now();
   await sleep(ms);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stdin?.write('stop\n');
   const elapsed = now() - start;
-  await exited;
-  await forget();
-  const last = output.at(-1);
-  if (!last) throw new Error('the load generator printed nothing');
-  const { statuses } = JSON.parse(last) as { statuses: Record<string, number> };
+  const { statuses } = await load.stop();
   if (statuses.error || Object.keys(statuses).some((s) => s !== '201'))
     throw new Error(`reservations answered ${JSON.stringify(statuses)}`);
   return ((statuses['201'] ?? 0) / elapsed) * 1000;

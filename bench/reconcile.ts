@@ -2,14 +2,12 @@
 // matched against 1,000 reported payments; then "Aprobar 1,000 coincidencias" in one action while a
 // separate process keeps making reservations (are they slowed?). Run by bench/run.ts for each
 // database (`npm run bench:reconcile` runs this alone); the figures go to bench/RECONCILE.md.
-import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import type { StatementApproval, StatementUploadResult } from '../domain/reconciliation';
 import { spanishAmount, spanishDate } from '../server/test/fixtures/statements/generate';
-import { createRaffle, onCleanup, root, stopChild, type Target } from './harness';
+import { createRaffle, type Target } from './harness';
 import { client, expect, json, request } from './http';
+import { spawnReservationLoad } from './load-process';
 import type { Outcome as ReportOutcome } from './report/results';
 import { now, percentile, runPool, sleep } from './stats';
 
@@ -55,42 +53,10 @@ function summarize(samples: { latencies: number[]; statuses: Record<string, numb
   };
 }
 
-/** The load generator (bench/reservation-load.ts) in its own process; `stop` answers its samples. */
+/** The load generator in its own process (bench/load-process.ts); `stop` answers its summary. */
 export async function startLoad(port: number, raffleId: string, buyers: number, firstNumber: number) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'bench/reservation-load.ts'),
-      String(port),
-      raffleId,
-      String(buyers),
-      String(firstNumber),
-    ],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const forget = onCleanup(`stop load generator (pid ${child.pid})`, () => stopChild(child));
-  const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const output: string[] = [];
-  const started = new Promise<void>((resolve) =>
-    lines.on('line', (line) => {
-      if (line === 'LOAD_STARTED') resolve();
-      else output.push(line);
-    }),
-  );
-  await started;
-  return {
-    async stop() {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.stdin?.write('stop\n');
-      await exited;
-      await forget();
-      const last = output.at(-1);
-      if (!last) throw new Error('the load generator printed nothing');
-      return summarize(JSON.parse(last) as { latencies: number[]; statuses: Record<string, number> });
-    },
-  };
+  const load = await spawnReservationLoad(port, raffleId, buyers, firstNumber);
+  return { stop: async () => summarize(await load.stop()) };
 }
 
 /** A statement of `rows` credits today: one per payment reference (half printed longer), the rest unknown. */
