@@ -42,7 +42,7 @@ export function saleLine(
 }
 
 /** The published `.txt`: every line followed by a newline (an empty list is an empty file). */
-export const soldListText = (lines: string[]) => lines.map((l) => `${l}\n`).join('');
+export const soldListText = (lines: string[]) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 /** The lines of a published `.txt` (tolerates a missing final newline, as version 1 lists have). */
 export const soldListLines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
 

@@ -1,6 +1,7 @@
 import type { RaffleStats } from '../../../domain/raffles';
 import type { Executor, Tx } from '../../db/client';
 import type { tickets } from '../../db/schema';
+import type { SoldSale } from './published-lists';
 import type { RaffleRow } from './raffles.repo';
 
 type SaleRow = typeof tickets.$inferSelect;
@@ -13,13 +14,11 @@ export type RaffleSales = {
   statsFor(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[]): Promise<Map<string, RaffleStats>>;
   resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }): Promise<void>;
   countNotAvailable(tx: Executor, raffleId: string): Promise<number>;
-  /** Live sales in number order; `page` reads them in keyset pages (numbers after `after`). */
-  soldTickets(
+  /** One keyset page of live sales in number order (numbers after `after`), for the published list. */
+  soldSalesPage(
     tx: Executor,
     raffleId: string,
-    page?: { after: number; limit: number },
-  ): Promise<
-    Pick<SaleRow, 'id' | 'number' | 'ticketNumber' | 'status' | 'buyerCedula' | 'verificationCode'>[]
-  >;
+    page: { after: number; limit: number },
+  ): Promise<(SoldSale & { number: number })[]>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import { ticketEvents, tickets } from '../../db/schema';
@@ -265,31 +265,27 @@ export const ticketsRepo = {
 
   /** What a closed raffle commits to: every live sale that is not cancelled, by number. */
   /** The live sales of a raffle in number order, a page at a time (keyset: numbers after `after`). */
-  soldTickets(
-    db: Executor,
-    raffleId: string,
-    page: { after: number; limit: number } = { after: -1, limit: 2_000_000 },
-  ) {
-    return db
-      .select({
-        id: tickets.id,
-        number: tickets.number,
-        ticketNumber: tickets.ticketNumber,
-        status: tickets.status,
-        buyerCedula: tickets.buyerCedula,
-        verificationCode: tickets.verificationCode,
-      })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.raffleId, raffleId),
-          isLive,
-          notInArray(tickets.status, ['disponible', 'cancelado']),
-          gt(tickets.number, page.after),
-        ),
-      )
-      .orderBy(asc(tickets.number))
-      .limit(page.limit);
+  /**
+   * One keyset page of a frozen raffle's live sales in number order, as the published list needs
+   * them: the page arrives as one JSON value built by the database (one parse, no row objects per
+   * column), so reading 100,000 sales costs a few queries of a few milliseconds each.
+   */
+  async soldSalesPage(db: Executor, raffleId: string, page: { after: number; limit: number }) {
+    const [row] = await queryRows<{ page: [number, string, string, string | null][] | null }>(
+      db,
+      sql`select json_agg(json_build_array(number, ticket_number, verification_code, buyer_cedula)
+            order by number) as page
+          from (select number, ticket_number, verification_code, buyer_cedula from tickets
+                where raffle_id = ${raffleId} and ended_at is null
+                  and status not in ('disponible', 'cancelado') and number > ${page.after}
+                order by number limit ${page.limit}) as sold`,
+    );
+    return (row?.page ?? []).map(([number, ticketNumber, verificationCode, buyerCedula]) => ({
+      number,
+      ticketNumber,
+      verificationCode,
+      buyerCedula,
+    }));
   },
 
   /** The live sale of a number, or null when it is available. */

@@ -201,8 +201,8 @@ export function createTicketsService(deps: Deps) {
       }
     },
 
-    soldTickets: (tx: Executor, raffleId: string, page?: { after: number; limit: number }) =>
-      ticketsRepo.soldTickets(tx, raffleId, page),
+    soldSalesPage: (tx: Executor, raffleId: string, page: { after: number; limit: number }) =>
+      ticketsRepo.soldSalesPage(tx, raffleId, page),
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
