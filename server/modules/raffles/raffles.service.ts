@@ -188,16 +188,7 @@ export function createRafflesService(deps: {
   const isVisible = (row: PublicRaffleRow, actor?: AuthContext) =>
     (row.status !== 'borrador' && row.archivedAt === null) || canView(row, actor);
 
-  /** A raffle the actor may see (isVisible), else 404. */
-  async function getVisibleRow(id: string, actor?: AuthContext): Promise<RaffleRow> {
-    const row = await rafflesRepo.findById(db, id);
-    if (!row || !isVisible(row, actor)) {
-      throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
-    }
-    return row;
-  }
-
-  /** The same without the published sold list: for whatever shows the raffle, not its draw. */
+  /** A raffle the actor may see (isVisible), else 404; without its published sold list's text. */
   async function getVisibleSummary(id: string, actor?: AuthContext): Promise<PublicRaffleRow> {
     const row = await rafflesRepo.findPublicById(db, id);
     if (!row || !isVisible(row, actor)) {
@@ -252,7 +243,6 @@ export function createRafflesService(deps: {
       return raffle;
     },
 
-    getVisibleRow,
     getVisibleSummary,
     isVisible,
     /** The raffle without its sold list (null for none, whoever may see it). */

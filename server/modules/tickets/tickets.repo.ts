@@ -263,11 +263,9 @@ export const ticketsRepo = {
     return [...picked].sort((a, b) => a - b);
   },
 
-  /** What a closed raffle commits to: every live sale that is not cancelled, by number. */
-  /** The live sales of a raffle in number order, a page at a time (keyset: numbers after `after`). */
   /**
-   * One keyset page of a frozen raffle's live sales in number order, as the published list needs
-   * them: the page arrives as one JSON value built by the database (one parse, no row objects per
+   * What a closed raffle commits to: every live sale that is not cancelled, by number, one keyset
+   * page (numbers after `after`) at a time, as the published list needs them: the page arrives as one JSON value built by the database (one parse, no row objects per
    * column), so reading 100,000 sales costs a few queries of a few milliseconds each.
    */
   async soldSalesPage(db: Executor, raffleId: string, page: { after: number; limit: number }) {

@@ -147,7 +147,7 @@ export const ticketsRoutes =
         },
       },
       async (request) => {
-        const raffle = await raffles.getVisibleRow(request.params.id);
+        const raffle = await raffles.getVisibleSummary(request.params.id);
         return { numbers: await tickets.luckyPick(raffle, request.body.count, request.body.exclude) };
       },
     );
@@ -171,7 +171,7 @@ export const ticketsRoutes =
         },
       },
       async (request, reply) => {
-        const raffle = await raffles.getVisibleRow(request.params.id);
+        const raffle = await raffles.getVisibleSummary(request.params.id);
         // HEAD wants only the headers, but Node sends a body-less response's headers at its end,
         // which a stream never reaches: the HEAD would hang, holding a stream slot.
         if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();

@@ -206,7 +206,7 @@ export function createTicketsService(deps: Deps) {
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
-    async luckyPick(raffle: RaffleRow, count: number, exclude: number[]) {
+    async luckyPick(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, count: number, exclude: number[]) {
       return ticketsRepo.randomAvailable(db, raffle, count, exclude);
     },
 
