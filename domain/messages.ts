@@ -9,6 +9,9 @@ export const messages = {
     refreshTokenReused: 'Detectamos un uso repetido de tu sesión; por seguridad la cerramos.',
     forbidden: 'No tienes permiso para realizar esta acción.',
     tooManyAttempts: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    /** Per-account back-off: `wait` is already in words ("30 segundos", "4 minutos"). */
+    accountBackoff: (wait: string) =>
+      `Demasiados intentos fallidos con esta cuenta. Por seguridad, espera ${wait} e inténtalo de nuevo.`,
     signInSuccessTitle: 'Sesión iniciada',
     signInSuccessDescription: 'Has iniciado sesión correctamente',
     signInErrorTitle: 'Error de inicio de sesión',

@@ -24,6 +24,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { createMemorySignInBackoff, createRedisSignInBackoff } from './modules/auth/sign-in-backoff';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
 import { drawSealRoutes } from './modules/draw-seal/draw-seal.routes';
@@ -124,6 +125,10 @@ export async function buildApp(options: {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     audit: (entry) => audit.record(entry, app.log),
+    backoff:
+      'redis' in limitStore && limitStore.redis
+        ? createRedisSignInBackoff(limitStore.redis, { prefix: config.redisKeyPrefix, log: app.log })
+        : createMemorySignInBackoff(),
   });
   const guards = createGuards(auth);
 

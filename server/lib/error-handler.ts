@@ -26,7 +26,11 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URL_TOO_LONG', message: messages.http.urlTooLong },
 };
 
-type ErrorResponse = { status: number; body: { error: Record<string, unknown> } };
+type ErrorResponse = {
+  status: number;
+  body: { error: Record<string, unknown> };
+  headers?: Record<string, string>;
+};
 
 /** Maps any thrown error to its HTTP status and `{"error":{"code","message",…}}` body. */
 export function errorResponse(error: FastifyError | Error, request: FastifyRequest): ErrorResponse {
@@ -34,7 +38,11 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
     status,
     body: { error: { code, message, ...extra } },
   });
-  if (error instanceof AppError) return reply(error.statusCode, error.code, error.message, error.extra);
+  if (error instanceof AppError) {
+    const answer = reply(error.statusCode, error.code, error.message, error.extra);
+    if (error.retryAfterSeconds === undefined) return answer;
+    return { ...answer, headers: { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } };
+  }
   // The database itself refused a change to a frozen sold list (closed, or past its closing date).
   if (hasSqlState(error, SQLSTATE.soldListFrozen))
     return reply(409, 'RAFFLE_CLOSED', lifecycleMessages.soldListFrozen);
@@ -64,7 +72,8 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = errorResponse(error, request);
+    const { status, body, headers } = errorResponse(error, request);
+    if (headers) reply.headers(headers);
     return reply.status(status).send(body);
   });
 }

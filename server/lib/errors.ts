@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Sent as Retry-After: when trying again makes sense. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -37,8 +39,8 @@ export class ConflictError extends AppError {
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, code = 'RATE_LIMITED') {
-    super(429, code, message);
+  constructor(message: string, code = 'RATE_LIMITED', retryAfterSeconds?: number) {
+    super(429, code, message, {}, retryAfterSeconds);
   }
 }
 

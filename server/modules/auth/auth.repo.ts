@@ -36,13 +36,21 @@ export const authRepo = {
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-      .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
+      .returning({
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+      });
     return row ?? null;
   },
 
   async findRefreshToken(db: Executor, tokenHash: string) {
     const [row] = await db
-      .select({ sessionId: refreshTokens.sessionId })
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        expiresAt: refreshTokens.expiresAt,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, tokenHash));
     return row ?? null;

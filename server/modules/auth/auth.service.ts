@@ -7,16 +7,30 @@ import type { Role } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import type { ProfileRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import type { AuditAppend } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { authRepo } from './auth.repo';
-import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
+import { createMemorySignInBackoff, type SignInBackoff } from './sign-in-backoff';
+import { createAccessTokens, hashRefreshToken, newRefreshToken, successorRefreshToken } from './tokens';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * Two tabs refreshing at once send the same refresh token: within this window after its use the
+ * second one gets the same new pair instead of the whole session being revoked as a replay.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 type RequestMeta = { ip?: string; userAgent?: string };
+
+/** "45 segundos", "1 minuto", "15 minutos": a wait said the way people say it. */
+function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
 
 const toProfile = (row: ProfileRow): Profile => ({
   id: row.id,
@@ -40,10 +54,14 @@ export async function createAuthService(deps: {
   accessTokenTtlSeconds: number;
   /** Sign-ins (kept or refused) and refresh-token reuse go to the audit log; never awaited, never throws. */
   audit?: (entry: AuditAppend) => void;
+  /** Per-account back-off (shared through Redis when set); one instance's memory by default. */
+  backoff?: SignInBackoff;
 }) {
   const { db, users } = deps;
+  const backoff = deps.backoff ?? createMemorySignInBackoff();
   const audit = deps.audit ?? (() => {});
-  const tokens = createAccessTokens(await resolveJwtSecret(db, deps.jwtSecret), deps.accessTokenTtlSeconds);
+  const secret = await resolveJwtSecret(db, deps.jwtSecret);
+  const tokens = createAccessTokens(secret, deps.accessTokenTtlSeconds);
 
   async function issueSession(
     sessionId: string,
@@ -55,7 +73,20 @@ export async function createAuthService(deps: {
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
     });
-    const access = await tokens.sign({ sub: user.id, sid: sessionId, email: user.email, role: user.role });
+    return sessionAnswer(sessionId, user, refreshToken);
+  }
+
+  /** The pair handed out; with `issuedAt` the access token is the same each time it is made. */
+  async function sessionAnswer(
+    sessionId: string,
+    user: { id: string; email: string; role: string | null },
+    refreshToken: string,
+    issuedAt?: number,
+  ): Promise<Session> {
+    const access = await tokens.sign(
+      { sub: user.id, sid: sessionId, email: user.email, role: user.role },
+      issuedAt,
+    );
     return {
       access_token: access.token,
       refresh_token: refreshToken,
@@ -74,6 +105,16 @@ export async function createAuthService(deps: {
       const by = input.email
         ? { email: input.email.toLowerCase() }
         : { phone: normalizeVePhone(input.phone ?? '') ?? input.phone };
+      // Before the account is even looked up: the same answer whether it exists or not.
+      const account = by.email ?? `phone:${by.phone}`;
+      const waitMs = await backoff.begin(account);
+      if (waitMs > 0) {
+        throw new TooManyRequestsError(
+          messages.auth.accountBackoff(waitInWords(waitMs)),
+          'SIGN_IN_BACKOFF',
+          waitMs / 1000,
+        );
+      }
       const user = await users.findCredentials(by);
       const passwordOk = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
@@ -100,6 +141,7 @@ export async function createAuthService(deps: {
         refused(403, 'user_disabled');
         throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
       }
+      await backoff.succeeded(account);
       const sessionId = await authRepo.createSession(db, {
         userId: user.id,
         ip: meta.ip,
@@ -116,41 +158,52 @@ export async function createAuthService(deps: {
       return { session: await issueSession(sessionId, user), profile: toProfile(user) };
     },
 
-    /** Rotation with reuse detection: a used token is dead, and replaying it kills its whole family. */
+    /**
+     * Rotation with reuse detection: a used token is dead, and replaying it kills its whole family,
+     * except within REFRESH_GRACE_MS of its use while its successor is unused (two tabs at once):
+     * that refresh gets the same new pair.
+     */
     async refresh(refreshToken: string): Promise<{ session: Session; profile: Profile }> {
       const tokenHash = hashRefreshToken(refreshToken);
-      const consumed = await authRepo.consumeRefreshToken(db, tokenHash);
-      if (!consumed) {
-        const known = await authRepo.findRefreshToken(db, tokenHash);
-        if (known) {
-          await authRepo.revokeSession(db, known.sessionId, 'refresh_token_reused');
-          const owner = await authRepo.findSessionContext(db, known.sessionId);
-          audit({
-            action: AUDIT_AUTH_ACTIONS.refreshTokenReused,
-            actor_id: owner?.userId ?? null,
-            actor_email: owner?.email ?? null,
-            actor_role: owner?.role ?? null,
-            target: { session_id: known.sessionId },
-            summary: { status: 401, reason: 'refresh_token_reused', session_revoked: true },
-          });
-          throw new UnauthorizedError(messages.auth.refreshTokenReused, 'refresh_token_reused');
-        }
-        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
-      }
-      const context = await authRepo.findSessionContext(db, consumed.sessionId);
-      if (!context || context.revokedAt || consumed.expiresAt.getTime() < Date.now()) {
-        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
-      }
-      if (context.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
-      await authRepo.touchSession(db, context.sessionId);
-      const session = await issueSession(context.sessionId, {
-        id: context.userId,
-        email: context.email,
-        role: context.role,
+      const successor = successorRefreshToken(secret, refreshToken);
+      // Used and replaced in one transaction: a concurrent refresh waits on the row, then finds both.
+      const consumed = await db.transaction(async (tx) => {
+        const used = await authRepo.consumeRefreshToken(tx, tokenHash);
+        if (!used) return null;
+        if (used.expiresAt.getTime() < Date.now()) return 'expired' as const;
+        await authRepo.insertRefreshToken(tx, {
+          sessionId: used.sessionId,
+          tokenHash: hashRefreshToken(successor),
+          expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+        });
+        return used;
       });
-      const profile = await users.findProfile(context.userId, context.email);
-      if (!profile) throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
-      return { session, profile: toProfile(profile) };
+      if (consumed === 'expired') {
+        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+      }
+      if (consumed) return rotated(consumed.sessionId, successor, consumed.usedAt);
+
+      const known = await authRepo.findRefreshToken(db, tokenHash);
+      if (!known?.usedAt) {
+        throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+      }
+      if (Date.now() - known.usedAt.getTime() <= REFRESH_GRACE_MS) {
+        const next = await authRepo.findRefreshToken(db, hashRefreshToken(successor));
+        if (next && !next.usedAt && next.sessionId === known.sessionId) {
+          return rotated(known.sessionId, successor, known.usedAt);
+        }
+      }
+      await authRepo.revokeSession(db, known.sessionId, 'refresh_token_reused');
+      const owner = await authRepo.findSessionContext(db, known.sessionId);
+      audit({
+        action: AUDIT_AUTH_ACTIONS.refreshTokenReused,
+        actor_id: owner?.userId ?? null,
+        actor_email: owner?.email ?? null,
+        actor_role: owner?.role ?? null,
+        target: { session_id: known.sessionId },
+        summary: { status: 401, reason: 'refresh_token_reused', session_revoked: true },
+      });
+      throw new UnauthorizedError(messages.auth.refreshTokenReused, 'refresh_token_reused');
     },
 
     /** Checked on every staff request, so sign-out, disabling and role changes apply at once. */
@@ -183,4 +236,20 @@ export async function createAuthService(deps: {
 
     revokeAllSessions: (userId: string) => authRepo.revokeUserSessions(db, userId, 'user_locked'),
   };
+
+  /** The answer to a refresh: the session's new pair, its access token dated at the rotation. */
+  async function rotated(sessionId: string, refreshToken: string, usedAt: Date | null) {
+    const context = await authRepo.findSessionContext(db, sessionId);
+    if (!context || context.revokedAt) {
+      throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+    }
+    if (context.disabled) throw new ForbiddenError(messages.auth.userDisabled, 'user_disabled');
+    await authRepo.touchSession(db, context.sessionId);
+    const user = { id: context.userId, email: context.email, role: context.role };
+    const issuedAt = Math.floor((usedAt ?? new Date()).getTime() / 1000);
+    const session = await sessionAnswer(context.sessionId, user, refreshToken, issuedAt);
+    const profile = await users.findProfile(context.userId, context.email);
+    if (!profile) throw new UnauthorizedError(messages.auth.invalidRefreshToken, 'invalid_refresh_token');
+    return { session, profile: toProfile(profile) };
+  }
 }

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Health } from '../../../domain/api';
 import type { MeResponse, SignInResponse } from '../../../domain/auth';
 import { makeUser } from '../../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { hashRefreshToken } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,6 +109,63 @@ describe('POST /api/auth/sign-in', () => {
   });
 });
 
+describe('per-account back-off', () => {
+  it('1,000 guesses at one account from 100 addresses: only a handful are checked', async () => {
+    const guessed = await createTestApp({
+      config: { trustProxy: true, rateLimits: { signIn: 10_000, reservations: 10, tracking: 10 } },
+    });
+    try {
+      const seller = await makeUser(guessed);
+      const statuses: Record<number, number> = {};
+      let retryAfter: string | null = null;
+      for (let batch = 0; batch < 20; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            guessed.api<ApiError>('POST', '/api/auth/sign-in', {
+              body: { email: seller.email, password: `Guess-${batch}-${i}` },
+              headers: { 'x-forwarded-for': `10.9.${(batch * 50 + i) % 100}.1` },
+            }),
+          ),
+        );
+        for (const answer of answers) {
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+          if (answer.status === 429) {
+            expect(answer.body.error.code).toBe('SIGN_IN_BACKOFF');
+            expect(answer.body.error.message).toMatch(/^Demasiados intentos fallidos con esta cuenta/);
+            retryAfter ??= answer.headers.get('retry-after');
+          }
+        }
+      }
+      // Ten free tries, then one per doubling wait: the test ends long before the 16 s one.
+      expect(statuses[400] ?? 0).toBeGreaterThanOrEqual(10);
+      expect(statuses[400] ?? 0).toBeLessThanOrEqual(15);
+      expect(statuses[429]).toBe(1_000 - (statuses[400] ?? 0));
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+      // The right password waits too: a guess that happened to be right would otherwise be told so.
+      const right = await guessed.api<ApiError>('POST', '/api/auth/sign-in', {
+        body: { email: seller.email, password: seller.password },
+      });
+      expect(right.status).toBe(429);
+      // Another account is not held back by it.
+      expect((await guessed.api('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).status).toBe(200);
+    } finally {
+      await guessed.close();
+    }
+  });
+
+  it('counts unknown accounts the same way (the answer does not tell which exist)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.api('POST', '/api/auth/sign-in', {
+        body: { email: 'nadie@ejemplo.com', password: `Wrong-${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(400));
+    expect(statuses[11]).toBe(429);
+  });
+});
+
 describe('sign-in rate limit', () => {
   it('answers 429 in Spanish after too many attempts from one IP', async () => {
     const limited = await createTestApp({
@@ -128,6 +187,13 @@ describe('sign-in rate limit', () => {
   });
 });
 
+/** Moves a refresh token's use out of the grace window, as if it was used a minute ago. */
+async function usedLongAgo(refreshToken: string) {
+  await t.db.execute(
+    sql`update refresh_tokens set used_at = now() - interval '1 minute' where token_hash = ${hashRefreshToken(refreshToken)}`,
+  );
+}
+
 describe('POST /api/auth/refresh', () => {
   it('rotates: the new pair works and the old refresh token is dead', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
@@ -146,11 +212,12 @@ describe('POST /api/auth/refresh', () => {
     expect(second.status).toBe(200);
   });
 
-  it('detects reuse of a rotated token and revokes the whole session family', async () => {
+  it('detects reuse of a rotated token after the grace window and revokes the whole session family', async () => {
     const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const rotated = await t.api<SignInResponse>('POST', '/api/auth/refresh', {
       body: { refresh_token: session.refresh_token },
     });
+    await usedLongAgo(session.refresh_token);
     const replay = await t.api<ApiError>('POST', '/api/auth/refresh', {
       body: { refresh_token: session.refresh_token },
     });
@@ -163,6 +230,37 @@ describe('POST /api/auth/refresh', () => {
     expect(next.status).toBe(401);
     const me = await t.api('GET', '/api/auth/me', { token: rotated.body.session.access_token });
     expect(me.status).toBe(401);
+  });
+
+  it('gives two tabs refreshing at once with one token the same new pair, and keeps the session', async () => {
+    const { session } = await t.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const [a, b] = await Promise.all(
+      [1, 2].map(() =>
+        t.api<SignInResponse>('POST', '/api/auth/refresh', {
+          body: { refresh_token: session.refresh_token },
+        }),
+      ),
+    );
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.session.refresh_token).toBe(b.body.session.refresh_token);
+    expect(a.body.session.access_token).toBe(b.body.session.access_token);
+    expect(a.body.session.refresh_token).not.toBe(session.refresh_token);
+    // A third tab a moment later, still within the window: the same pair again.
+    const c = await t.api<SignInResponse>('POST', '/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(c.body.session.refresh_token).toBe(a.body.session.refresh_token);
+    expect((await t.api('GET', '/api/auth/me', { token: a.body.session.access_token })).status).toBe(200);
+    const next = await t.api<SignInResponse>('POST', '/api/auth/refresh', {
+      body: { refresh_token: a.body.session.refresh_token },
+    });
+    expect(next.status).toBe(200);
+    // Once the new token was used, the old one is a replay even within the window.
+    const replay = await t.api<ApiError>('POST', '/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.code).toBe('refresh_token_reused');
   });
 
   it('rejects unknown, missing and malformed refresh tokens', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type AccessClaims = { sub: string; sid: string; email: string; role: string | null };
@@ -7,12 +7,14 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
     ttlSeconds,
-    async sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }> {
-      const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
+    /** `issuedAt` (seconds) makes the token a function of its claims: the same pair can be given twice. */
+    async sign(claims: AccessClaims, issuedAt?: number): Promise<{ token: string; expiresAt: number }> {
+      const iat = issuedAt ?? Math.floor(Date.now() / 1000);
+      const expiresAt = iat + ttlSeconds;
       const token = await new SignJWT({ sid: claims.sid, email: claims.email, role: claims.role })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
-        .setIssuedAt()
+        .setIssuedAt(iat)
         .setExpirationTime(expiresAt)
         .setAudience('rifas')
         .sign(key);
@@ -37,4 +39,12 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
 
 /** Refresh tokens are opaque random strings; only their SHA-256 is stored. */
 export const newRefreshToken = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * The token that replaces `token` when it is used: a keyed hash of it, so a second refresh with
+ * the same token (two tabs at once) can be answered with the very same new token without keeping
+ * it anywhere. Unguessable without the server's secret, like a random one.
+ */
+export const successorRefreshToken = (secret: string, token: string): string =>
+  createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
