@@ -55,4 +55,7 @@ export const filesMessages = {
   notYourProof: 'Este comprobante es de una rifa que no administras.',
   proofExpired: 'Este comprobante se subió hace más de un día y ya no se puede usar. Súbelo de nuevo.',
   quotaExceeded: 'Has subido demasiados archivos en la última hora. Inténtalo de nuevo más tarde.',
-} as const;
+  imageTooManyPixels: (megapixels: number) =>
+    `La imagen tiene ${megapixels} megapíxeles y el máximo es 40. Redúcela (por ejemplo, con una captura de pantalla o al compartirla por WhatsApp) e inténtalo de nuevo.`,
+  imageUnreadable: 'No se pudo leer la imagen. Prueba con otra foto en JPG, PNG o WEBP.',
+};

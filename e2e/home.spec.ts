@@ -44,7 +44,7 @@ test.describe('home page', () => {
         total_numbers: 100,
         closing_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
         draw_source: 'Triple Táchira A, 10:00 p. m.',
-        images: [await uploadUndrawableRaffleImage(request)],
+        images: [await uploadUndrawableRaffleImage(request, page)],
       });
       await reserveViaApi(request, raffle.id, [1, 2, 3, 4, 5], { cedula: 'V-20111222' });
       const draft = await createRaffleViaApi(request, {

@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, apiSignIn, expect, uniqueReference, uniqueSerial } from './fixtures';
+import { prizePhotoPng } from './prize-photo';
 
 export type SeededRaffle = { id: string; name: string; total_numbers: number };
 type Credentials = { email: string; password: string };
@@ -49,23 +50,30 @@ export async function reserveViaApi(
 }
 
 /**
- * A raffle image the server accepts (PNG signature) but no browser can draw: the page must show
- * its placeholder, never a broken image.
+ * A raffle photo the browser cannot draw: the page must show its placeholder, never a broken
+ * image. The server refuses photos it cannot decode (issue 21), so a real one is uploaded and its
+ * downloads in this page answer bytes that are no image.
  */
-export async function uploadUndrawableRaffleImage(request: APIRequestContext): Promise<string> {
+export async function uploadUndrawableRaffleImage(request: APIRequestContext, page: Page): Promise<string> {
   const session = await apiSignIn(request, ADMIN.email, ADMIN.password);
   const response = await request.post('/api/uploads?kind=raffle-image', {
     headers: { Authorization: `Bearer ${session.access_token}` },
     multipart: {
-      file: {
-        name: 'roto.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-      },
+      file: { name: 'roto.png', mimeType: 'image/png', buffer: prizePhotoPng([200, 200, 200], [90, 90, 90]) },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { fileUrl: string }).fileUrl;
+  const fileUrl = ((await response.json()) as { fileUrl: string }).fileUrl;
+  await page.route(
+    (url) => url.pathname === fileUrl,
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'image/png',
+        body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      }),
+  );
+  return fileUrl;
 }
 
 /** `PATCH /api/raffles/:id/numbers/:number` as the admin: changes the number's sale, or makes one. */

@@ -23,7 +23,7 @@ import { forbidden, managedRaffles } from '../../lib/permissions';
 import { isStorageKey, type Storage } from '../../lib/storage';
 import { detectFileType, isImage } from './file-type';
 import { type FileKind, type FileRow, filesRepo } from './files.repo';
-import { makeImageVariants, variantKey } from './image-variants';
+import { imagePixels, MAX_INPUT_PIXELS, makeImageVariants, variantKey } from './image-variants';
 import type { UploadQuota } from './upload-quota';
 
 export type { FileKind } from './files.repo';
@@ -101,6 +101,19 @@ export function createFilesService(deps: { db: Db; storage: Storage; quota?: Upl
     return { file };
   }
 
+  /** A raffle photo over 40 megapixels is refused from its header, before anything decodes it. */
+  async function assertDecodableSize(bytes: Buffer) {
+    const pixels = await imagePixels(bytes);
+    if (pixels === null) throw new UnprocessableError(filesMessages.imageUnreadable, 'IMAGE_UNREADABLE');
+    if (pixels > MAX_INPUT_PIXELS) {
+      const megapixels = Math.round(pixels / 1_000_000);
+      throw new UnprocessableError(filesMessages.imageTooManyPixels(megapixels), 'IMAGE_TOO_MANY_PIXELS', {
+        megapixels,
+        max_megapixels: MAX_INPUT_PIXELS / 1_000_000,
+      });
+    }
+  }
+
   return {
     authorizeUpload,
 
@@ -119,12 +132,18 @@ export function createFilesService(deps: { db: Db; storage: Storage; quota?: Upl
       if (!type) throw new UnsupportedFileTypeError(filesMessages.unsupportedType);
       if (kind === 'raffle-image' && !isImage(type))
         throw new UnsupportedFileTypeError(filesMessages.imageOnly);
+      if (kind === 'raffle-image') await assertDecodableSize(bytes);
 
       const counter = quota && ip ? { quota, ip } : null;
       if (counter && !(await counter.quota.take(counter.ip, bytes.length))) throw quotaExceeded();
       let counted = bytes.length;
       // Copies first: if the image library fails or runs out of memory, nothing is stored yet.
       const variants = kind === 'raffle-image' ? await makeImageVariants(bytes) : null;
+      if (kind === 'raffle-image' && !variants) {
+        // Every photo shown is served from its copies: one the library cannot read is not taken.
+        if (counter) await counter.quota.giveBack(counter.ip, counted);
+        throw new UnprocessableError(filesMessages.imageUnreadable, 'IMAGE_UNREADABLE');
+      }
       const key = `${randomUUID()}.${type.extension}`;
       const stored = [key, ...(variants ?? []).map((v) => variantKey(key, v.width))];
       try {

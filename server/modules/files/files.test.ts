@@ -6,10 +6,19 @@ import type { UploadedFile } from '../../../domain/uploads';
 import { files, userRoles } from '../../db/schema';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { errorOf, download as fetchFile, JPEG, PDF, PNG, upload } from '../../test/uploads';
+import {
+  errorOf,
+  download as fetchFile,
+  JPEG,
+  PDF,
+  PNG,
+  UNREADABLE_PNG,
+  upload,
+  WEBP,
+} from '../../test/uploads';
+import { variantKey } from './image-variants';
 
 const MB5 = 5 * 1024 * 1024;
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 
 let t: TestApp;
 let admin: string;
@@ -315,9 +324,37 @@ describe('raffle photo copies (WebP at 400, 800 and 1600 px)', () => {
     }
   });
 
-  it('serves the original for a width of a photo without copies (unreadable, or uploaded before)', async () => {
-    // PNG signature only: accepted by content check, but no image the library can decode.
-    const { fileUrl } = (await upload<UploadedFile>(t, PNG, { kind: 'raffle-image', token: admin })).body;
+  it('refuses a photo no library can read, and one over 40 megapixels, before decoding it', async () => {
+    const unreadable = await upload<ApiError>(t, UNREADABLE_PNG, { kind: 'raffle-image', token: admin });
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.body.error.code).toBe('IMAGE_UNREADABLE');
+    expect(unreadable.body.error.message).toBe(
+      'No se pudo leer la imagen. Prueba con otra foto en JPG, PNG o WEBP.',
+    );
+    // 8,000 x 6,000 of one grey: 48 megapixels in ~150 kB, well under the 5 MB limit.
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const started = performance.now();
+    const refused = await upload<ApiError>(t, huge, { kind: 'raffle-image', token: admin });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+    expect(refused.body.error.message).toMatch(/^La imagen tiene 48 megapíxeles y el máximo es 40\./);
+    // Read from the header: no 48-megapixel decode (seconds and ~150 MB) happened.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Nothing of either was stored.
+    const rows = await t.db.select().from(files);
+    expect(rows.some((r) => r.sizeBytes === huge.length || r.sizeBytes === UNREADABLE_PNG.length)).toBe(
+      false,
+    );
+  });
+
+  it('serves the original for a width of a photo without copies (uploaded before copies existed)', async () => {
+    const { key, fileUrl } = (await upload<UploadedFile>(t, PNG, { kind: 'raffle-image', token: admin }))
+      .body;
+    // Its copies removed, as for a photo stored before they were made.
+    for (const width of [400, 800, 1600] as const)
+      await t.app.services.storage.delete(variantKey(key, width));
     const res = await fetch(`${t.baseUrl}${fileUrl}?w=800`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

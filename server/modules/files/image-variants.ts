@@ -1,8 +1,22 @@
 import { RAFFLE_IMAGE_WIDTHS, type RaffleImageWidth } from '../../../domain/images';
 
 // A 5 MB file can still claim 30,000 x 30,000 pixels; decoding that would take gigabytes. 40 MP is
-// well above a phone's usual photo (12-24 MP); a bigger one is kept as is, without copies.
-const MAX_INPUT_PIXELS = 40_000_000;
+// well above a phone's usual photo (12-24 MP); a bigger one is refused before it is decoded.
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * The photo's size in pixels as its header says, without decoding it: a few kilobytes read.
+ * Null when the header cannot be read.
+ */
+export async function imagePixels(bytes: Buffer): Promise<number | null> {
+  try {
+    const { default: sharp } = await import('sharp');
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
+}
 const WEBP_QUALITY = 75;
 
 export type ImageVariant = { width: RaffleImageWidth; bytes: Buffer };
@@ -14,7 +28,7 @@ export const variantKey = (key: string, width: RaffleImageWidth) =>
 /**
  * WebP copies of a photo at each width: turned upright as its EXIF says, never enlarged (a small
  * photo gives copies of its own size), metadata such as GPS position dropped. Null when the bytes
- * pass the signature check but are no image the library can decode: the original alone is served.
+ * pass the signature check but are no image the library can decode (the upload is then refused).
  */
 export async function makeImageVariants(bytes: Buffer): Promise<ImageVariant[] | null> {
   try {

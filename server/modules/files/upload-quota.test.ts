@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { UploadedFile } from '../../../domain/uploads';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { PDF, PNG, upload } from '../../test/uploads';
+import { PDF, UNREADABLE_PNG as SMALL_PNG, upload } from '../../test/uploads';
 import { createMemoryUploadQuota } from './upload-quota';
 
 // UPLOAD_BYTES_PER_HOUR: what one IP may store per hour, counted in bytes actually stored.
@@ -32,18 +32,18 @@ describe('bytes stored per IP per hour', () => {
     });
     // What is left still fits smaller files, to the byte.
     const left = CAP - PDF.length;
-    expect((await upload(t, pdfOf(left - PNG.length), from(ip))).status).toBe(201);
-    expect((await upload(t, pdfOf(PNG.length + 1), from(ip))).status).toBe(429);
-    expect((await upload(t, PNG, from(ip))).status).toBe(201);
+    expect((await upload(t, pdfOf(left - SMALL_PNG.length), from(ip))).status).toBe(201);
+    expect((await upload(t, pdfOf(SMALL_PNG.length + 1), from(ip))).status).toBe(429);
+    expect((await upload(t, SMALL_PNG, from(ip))).status).toBe(201);
     // Full: refused at once, before the body is read.
-    const full = await upload<ApiError>(t, PNG, from(ip));
+    const full = await upload<ApiError>(t, SMALL_PNG, from(ip));
     expect(full.status).toBe(429);
     expect(full.body.error.code).toBe('UPLOAD_QUOTA_EXCEEDED');
   });
 
   it('counts each IP apart', async () => {
     expect((await upload(t, pdfOf(CAP), from('10.0.0.2'))).status).toBe(201);
-    expect((await upload(t, PNG, from('10.0.0.2'))).status).toBe(429);
+    expect((await upload(t, SMALL_PNG, from('10.0.0.2'))).status).toBe(429);
     expect((await upload(t, pdfOf(CAP), from('10.0.0.3'))).status).toBe(201);
   });
 
