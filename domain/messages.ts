@@ -40,6 +40,8 @@ export const messages = {
     rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     validation: 'Hay datos inválidos en la solicitud.',
     nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
+    invalidCharacter:
+      'El texto contiene un carácter no permitido (de control o mal formado). Escríbelo de nuevo sin copiarlo.',
     tooManyStreams: 'Tienes demasiadas páginas de rifas abiertas. Cierra alguna e inténtalo de nuevo.',
     badUrl: 'La dirección de la solicitud no es válida (revisa los caracteres con %).',
     urlTooLong: 'Un dato de la dirección de la solicitud es demasiado largo.',

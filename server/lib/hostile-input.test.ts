@@ -245,3 +245,31 @@ describe('prototype keys in a JSON body (issue 17)', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
+
+describe('control characters and lone surrogates in text (issue 21, item 13)', () => {
+  it('are refused in any JSON string with 400, the field named, and nothing stored', async () => {
+    const cases: [what: string, name: string, path: string][] = [
+      ['a bell', 'Ana\u0007 Pérez', 'buyer.name'],
+      ['an escape sequence', 'Ana \u001b[31mPérez', 'buyer.name'],
+      ['a C1 control', 'Ana\u0085Pérez', 'buyer.name'],
+      ['a lone high surrogate', 'Ana \ud83d', 'buyer.name'],
+      ['a lone low surrogate', '\ude00 Ana', 'buyer.name'],
+    ];
+    for (const [what, name, path] of cases) {
+      const res = await t.api<ApiError & { error: { fields: { path: string }[] } }>(
+        'POST',
+        `/api/raffles/${raffleId}/reservations`,
+        { body: { numbers: [40], buyer: buyer({ name }) } },
+      );
+      expect(res.status, what).toBe(400);
+      expect(res.body.error.code, what).toBe('INVALID_CHARACTER');
+      expect(res.body.error.message, what).toBe(messages.http.invalidCharacter);
+      expect(res.body.error.fields, what).toEqual([{ path, message: messages.http.invalidCharacter }]);
+    }
+    // A real emoji (a whole surrogate pair), accents, tabs and new lines are text like any other.
+    const fine = await t.api('POST', `/api/raffles/${raffleId}/reservations`, {
+      body: { numbers: [40], buyer: buyer({ name: 'Ana Pérez 😀', address: 'Calle 5\n\tCasa 3\r\n' }) },
+    });
+    expect(fine.status).toBe(201);
+  });
+});

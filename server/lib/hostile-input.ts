@@ -7,23 +7,49 @@ const NUL = '\u0000';
 const ENCODED_NUL = /%00/i;
 
 /**
+ * Characters no text field of the product may hold: C0 and C1 control characters other than tab,
+ * line feed and carriage return (they break CSV rows, printed tickets and WhatsApp texts, and can
+ * hide text), and DEL; and lone surrogates (half of an emoji: not valid Unicode, stored as garbage).
+ */
+const UNSTORABLE = new RegExp(
+  [
+    '[\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]',
+    '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])',
+    '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
+  ].join('|'),
+);
+
+type Problem = { kind: 'nul' | 'character'; path: string };
+
+/** Why a string cannot be stored as text, or null. */
+function textProblem(value: string): Problem['kind'] | null {
+  if (value.includes(NUL)) return 'nul';
+  if (UNSTORABLE.test(value)) return 'character';
+  return null;
+}
+
+/**
  * Walks the parsed JSON (keys and values) with a stack instead of recursion: no depth limit, and
  * a deeply nested body cannot overflow the call stack. The body size limit bounds the work.
+ * Answers the first unstorable string with its path (`buyer.name`, `numbers.3`).
  */
-function containsNul(root: unknown): boolean {
-  const stack: unknown[] = [root];
+function findUnstorableText(root: unknown): Problem | null {
+  const stack: [unknown, string][] = [[root, '']];
   while (stack.length > 0) {
-    const value = stack.pop();
+    const [value, path] = stack.pop() as [unknown, string];
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return true;
+      const kind = textProblem(value);
+      if (kind) return { kind, path };
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes(NUL)) return true;
-        stack.push(item);
+        const at = path ? `${path}.${key}` : key;
+        const kind = textProblem(key);
+        if (kind) return { kind, path: at };
+        stack.push([item, at]);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /** Plain JSON.parse keeps `__proto__` as an own data key (it never touches a prototype): safe to try. */
@@ -46,6 +72,11 @@ function isJson(text: string): boolean {
  */
 export function refuseHostileInput(app: FastifyInstance) {
   const nulError = () => new BadRequestError(messages.http.nulCharacter, 'INVALID_CHARACTER');
+  // The field is named as validation errors name theirs, so a form can mark it.
+  const characterError = (path: string) =>
+    new BadRequestError(messages.http.invalidCharacter, 'INVALID_CHARACTER', {
+      fields: [{ path, message: messages.http.invalidCharacter }],
+    });
   const forbiddenKeyError = () => new BadRequestError(messages.http.forbiddenJsonKey, 'FORBIDDEN_JSON_KEY');
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (ENCODED_NUL.test(request.url) || request.url.includes(NUL)) throw nulError();
@@ -60,7 +91,9 @@ export function refuseHostileInput(app: FastifyInstance) {
       // secure-json-parse refuses `__proto__` (and `constructor.prototype`) keys, which Fastify
       // reports as invalid JSON. Valid JSON with such a key is told so, not called malformed.
       if (error) return done(isJson(text) ? forbiddenKeyError() : error, undefined);
-      if (containsNul(value)) return done(nulError(), undefined);
+      const problem = findUnstorableText(value);
+      if (problem?.kind === 'nul') return done(nulError(), undefined);
+      if (problem) return done(characterError(problem.path), undefined);
       done(null, value);
     });
   });

@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trackingQuerySchema, trackingResultSchema } from '../../../domain/tracking';
 import type { TrackingService } from './tracking.service';
 
+/**
+ * Every answer leaves no sooner than this after the request came: finding 50 tickets (their
+ * payments, their signed receipts) takes longer than finding none, and the difference would tell
+ * whether a cedula has bought here. Well above that work, well below what a buyer notices.
+ */
+export const TRACKING_ANSWER_FLOOR_MS = 150;
+
 export const trackingRoutes =
   (deps: { tracking: TrackingService; trackingPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -18,6 +25,12 @@ export const trackingRoutes =
         // A buyer's tickets and payments: never kept by a browser or a shared cache.
         config: { rateLimit: { max: deps.trackingPerMinute, timeWindow: '1 minute' }, noStore: true },
       },
-      async (request) => ({ tickets: await deps.tracking.findTickets(request.body) }),
+      async (request) => {
+        const started = performance.now();
+        const tickets = await deps.tracking.findTickets(request.body);
+        const left = TRACKING_ANSWER_FLOOR_MS - (performance.now() - started);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        return { tickets };
+      },
     );
   };

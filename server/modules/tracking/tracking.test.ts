@@ -7,6 +7,7 @@ import { tickets } from '../../db/schema';
 import { buyer, makeRaffle } from '../../test/factories';
 import type { OpenApiView } from '../../test/openapi-view';
 import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
+import { TRACKING_ANSWER_FLOOR_MS } from './tracking.routes';
 
 const MARIA = buyer({
   name: 'María José Pérez',
@@ -167,6 +168,21 @@ describe('POST /api/tracking', () => {
       [5, 'pagado', 0],
       [7, 'apartado', 1000],
     ]);
+  });
+
+  it('takes as long whether the cedula has tickets or not: no answer leaves before the floor', async () => {
+    const timed = async (body: unknown) => {
+      const started = performance.now();
+      const res = await track(body);
+      return { ms: performance.now() - started, count: res.body.tickets.length };
+    };
+    const found = await timed({ cedula: MARIA.cedula, phone_last4: '4567' });
+    const none = await timed({ cedula: 'V-99999999', phone_last4: '4567' });
+    expect(found.count).toBeGreaterThan(0);
+    expect(none.count).toBe(0);
+    // Both wait out the floor; the work behind either is a few milliseconds, far below it.
+    for (const answer of [found, none])
+      expect(answer.ms).toBeGreaterThanOrEqual(TRACKING_ANSWER_FLOOR_MS - 1);
   });
 
   it('rejects missing or malformed fields with a Spanish 400/422', async () => {
