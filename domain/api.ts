@@ -41,6 +41,12 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 export type Health = z.infer<typeof healthSchema>;
+/** `GET /api/health` 503: the database does not answer (a load balancer takes the instance out). */
+export const healthUnavailableSchema = z.object({
+  status: z.literal('unavailable'),
+  database: z.enum(['pglite', 'postgres']),
+  error: z.object({ code: z.literal('DATABASE_UNAVAILABLE'), message: z.string() }),
+});
 
 /**
  * An answer that is not JSON (a file, a CSV, an event stream): documented by its media type as

@@ -40,6 +40,8 @@ export const messages = {
     rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     validation: 'Hay datos inválidos en la solicitud.',
     nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
+    databaseUnavailable:
+      'El servicio no está disponible en este momento. Tus datos están a salvo: inténtalo de nuevo en unos segundos.',
     invalidCharacter:
       'El texto contiene un carácter no permitido (de control o mal formado). Escríbelo de nuevo sin copiarlo.',
     tooManyStreams: 'Tienes demasiadas páginas de rifas abiertas. Cierra alguna e inténtalo de nuevo.',

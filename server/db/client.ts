@@ -35,6 +35,9 @@ export type Database = {
 
 /** Waits between attempts to get the LISTEN connection back: 0.5 s doubling to 30 s. */
 const relistenDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+/** How often the LISTEN connection is asked a trivial query, and how long it has to answer. */
+const LISTENER_HEARTBEAT_MS = 5_000;
+const LISTENER_TIMEOUT_MS = 3_000;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -72,7 +75,9 @@ async function openPglite(location: WorkerData, migrate: boolean): Promise<Datab
 }
 
 async function openPostgres(connectionString: string, migrate: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A database that stops answering must not hold requests forever: a connection not made within
+  // 5 s fails (503 DATABASE_UNAVAILABLE), and TCP keep-alive finds connections cut silently.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
   pool.on('error', () => {
     /* idle client errors are reported by the query that meets them */
   });
@@ -96,7 +101,7 @@ async function openPostgres(connectionString: string, migrate: boolean): Promise
   const listenTo = (client: pg.Client, channel: string) =>
     client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
   async function connectListener() {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
     client.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
@@ -110,6 +115,19 @@ async function openPostgres(connectionString: string, migrate: boolean): Promise
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
+    // A cut that sends nothing (a proxy or a network that drops packets) never ends the socket:
+    // a query every few seconds that must answer in time finds it, and the client is replaced.
+    const heartbeat = setInterval(() => {
+      if (listener !== client) return clearInterval(heartbeat);
+      const timeout = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('LISTEN connection silent')), LISTENER_TIMEOUT_MS).unref(),
+      );
+      Promise.race([client.query('select 1'), timeout]).catch(() => {
+        clearInterval(heartbeat);
+        lost();
+      });
+    }, LISTENER_HEARTBEAT_MS);
+    heartbeat.unref();
     return client;
   }
   async function relisten(attempt: number) {

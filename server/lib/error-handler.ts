@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
 import { lifecycleMessages } from '../../domain/raffles';
-import { AppError, hasSqlState, SQLSTATE } from './errors';
+import { AppError, DatabaseUnavailableError, hasSqlState, isDatabaseUnavailable, SQLSTATE } from './errors';
 import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 
 // Value constraints (range, format) are "semantically invalid": 422. Wrong shapes are 400.
@@ -42,6 +42,11 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
     const answer = reply(error.statusCode, error.code, error.message, error.extra);
     if (error.retryAfterSeconds === undefined) return answer;
     return { ...answer, headers: { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    const unavailable = new DatabaseUnavailableError(messages.http.databaseUnavailable);
+    return errorResponse(unavailable, request);
   }
   // The database itself refused a change to a frozen sold list (closed, or past its closing date).
   if (hasSqlState(error, SQLSTATE.soldListFrozen))

@@ -75,3 +75,33 @@ export function uniqueViolation(error: unknown): string | null {
   const e = withSqlState(error, SQLSTATE.uniqueViolation);
   return e ? (e.constraint ?? '') : null;
 }
+
+/**
+ * Whether `error` (or what it wraps) says the database cannot be reached right now, rather than
+ * that a statement was wrong: a refused or cut connection, a pool that could not connect in time,
+ * a server shutting down or starting (SQLSTATE 57P0x), a connection exception (class 08).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as (DriverError & { message?: string }) | undefined; e; e = e.cause as typeof e) {
+    const code = e.code ?? '';
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
+      return true;
+    if (/^(57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|connection is closed|Client has encountered a connection error|Client was closed and is not queryable/i.test(
+        e.message ?? '',
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached: a 503 the client may retry after a few seconds. */
+export class DatabaseUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, 'DATABASE_UNAVAILABLE', message, {}, DATABASE_RETRY_AFTER_SECONDS);
+  }
+}

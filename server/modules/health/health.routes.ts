@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '../../../domain/api';
+import { healthSchema, healthUnavailableSchema } from '../../../domain/api';
+import { messages } from '../../../domain/messages';
 import type { Database } from '../../db/client';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
+
+/** How long the database has to answer `select 1` before health says it is unavailable. */
+const DATABASE_CHECK_TIMEOUT_MS = 2_000;
 
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
@@ -12,11 +17,34 @@ export const healthRoutes =
         schema: {
           operationId: 'getHealth',
           summary: 'Estado del servidor y su base de datos',
-          response: { 200: healthSchema },
+          response: { 200: healthSchema, 503: healthUnavailableSchema },
         },
       },
-      async () => {
-        await database.db.execute(sql`select 1`);
+      async (_request, reply) => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            database.db.execute(sql`select 1`),
+            new Promise((_, reject) => {
+              timer = setTimeout(
+                () => reject(new Error('database check timed out')),
+                DATABASE_CHECK_TIMEOUT_MS,
+              );
+            }),
+          ]);
+        } catch {
+          // A load balancer takes this instance out; people see the same message as any request.
+          return reply
+            .status(503)
+            .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+            .send({
+              status: 'unavailable' as const,
+              database: database.kind,
+              error: { code: 'DATABASE_UNAVAILABLE', message: messages.http.databaseUnavailable },
+            });
+        } finally {
+          clearTimeout(timer);
+        }
         return { status: 'ok' as const, database: database.kind };
       },
     );
