@@ -37,8 +37,11 @@ export const notModifiedSchema = z.undefined().describe('Sin cambios desde la co
 
 /** `GET /api/health`. */
 export const healthSchema = z.object({
-  status: z.literal('ok'),
+  /** `degraded`: serving, but Redis does not answer (limits are counted per instance meanwhile). */
+  status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
+  /** Only when REDIS_URL is set. */
+  redis: z.enum(['ok', 'unavailable']).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 /** `GET /api/health` 503: the database does not answer (a load balancer takes the instance out). */

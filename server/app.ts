@@ -100,8 +100,9 @@ export async function buildApp(options: {
   securityHeaders(app as unknown as FastifyInstance);
   // /api/docs runs Swagger UI's own scripts (no inline ones): the CSP above holds there as well.
   await registerApiDocs(app as unknown as FastifyInstance);
-  const limitStore = rateLimitStore(app, config);
-  await app.register(rateLimit, { global: false, ...limitStore });
+  // Shared counters in Redis when REDIS_URL is set, behind one breaker (lib/redis-breaker.ts).
+  const shared = await rateLimitStore(app, config);
+  await app.register(rateLimit, { global: false, ...(shared && { store: shared.store }) });
   const { compression } = config;
   if (compression) {
     // Before @fastify/static (its README says so), so a file without a precompressed twin is still
@@ -125,10 +126,9 @@ export async function buildApp(options: {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     audit: (entry) => audit.record(entry, app.log),
-    backoff:
-      'redis' in limitStore && limitStore.redis
-        ? createRedisSignInBackoff(limitStore.redis, { prefix: config.redisKeyPrefix, log: app.log })
-        : createMemorySignInBackoff(),
+    backoff: shared
+      ? createRedisSignInBackoff(shared.redis, { prefix: config.redisKeyPrefix, breaker: shared.breaker })
+      : createMemorySignInBackoff(),
   });
   const guards = createGuards(auth);
 
@@ -137,10 +137,12 @@ export async function buildApp(options: {
   const storage = await openStorage(config.s3 ? { s3: config.s3 } : { dir: config.uploadsDir });
   app.addHook('onClose', async () => storage.close?.());
   const uploadCap = config.uploadBytesPerHour;
-  const quota =
-    'redis' in limitStore && limitStore.redis
-      ? createRedisUploadQuota(uploadCap, limitStore.redis, { prefix: config.redisKeyPrefix, log: app.log })
-      : createMemoryUploadQuota(uploadCap);
+  const quota = shared
+    ? createRedisUploadQuota(uploadCap, shared.redis, {
+        prefix: config.redisKeyPrefix,
+        breaker: shared.breaker,
+      })
+    : createMemoryUploadQuota(uploadCap);
   const files = createFilesService({ db, storage, quota });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
@@ -257,7 +259,7 @@ export async function buildApp(options: {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database));
+      await api.register(healthRoutes(database, shared?.answers));
       await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
       await api.register(usersRoutes({ users, guards }));
       await api.register(filesRoutes({ files, guards, uploadsPerMinute: config.rateLimits.uploads }));

@@ -42,6 +42,7 @@ const envSchema = z
     PUBLIC_RAFFLE_CACHE: z.enum(['true', 'false']).default('true'),
     REDIS_URL: optional(z.string().url()),
     REDIS_KEY_PREFIX: z.string().min(1).max(60).default('rifas'),
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(5_000).default(50),
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
     // Below one file's maximum (5 MB) a large proof could never be sent.
     UPLOAD_BYTES_PER_HOUR: z.coerce
@@ -128,6 +129,7 @@ const envSchema = z
     redisUrl: e.REDIS_URL,
     /** Prefix of this app's keys in Redis (several apps, or tests, on one Redis). */
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     /** Live streams (SSE) one IP may keep open per instance. */
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     /** Bytes one IP may store through uploads per clock hour (shared through Redis when set). */

@@ -10,6 +10,8 @@ const shared = {
   redisUrl,
   redisKeyPrefix: `rifas-test-${randomBytes(6).toString('hex')}`,
   rateLimits: { signIn: 4, reservations: 30, tracking: 20, uploads: 20, board: 120 },
+  // A loaded test machine can take longer than production's 50 ms: the sharing is what is tested.
+  redisTimeoutMs: 2_000,
 };
 
 let a: TestApp;
@@ -47,6 +49,36 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
       expect((await wrongSignIn(alone)).status).toBe(429);
     } finally {
       await alone.close();
+    }
+  });
+});
+
+describe('Redis down (issue 21, item 6)', () => {
+  it('answers at once, keeps every limit per instance, and health says degraded', async () => {
+    // Nothing listens on port 1: every call fails; the breaker answers from memory.
+    const down = await createTestApp({
+      config: {
+        ...shared,
+        redisUrl: 'redis://127.0.0.1:1',
+        redisKeyPrefix: `${shared.redisKeyPrefix}-down`,
+        redisTimeoutMs: 50,
+      },
+    });
+    try {
+      const started = performance.now();
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await wrongSignIn(down)).status);
+      // Four tries, then the fifth is refused: the limit still holds, counted in this instance.
+      expect(statuses).toEqual([400, 400, 400, 400, 429]);
+      // Five requests, each waiting for Redis 50 ms at most (a loaded machine gets slack).
+      expect(performance.now() - started).toBeLessThan(1_500);
+      const health = await down.api<{ status: string; redis: string }>('GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'degraded', redis: 'unavailable' });
+      const healthy = await a.api<{ status: string; redis: string }>('GET', '/api/health');
+      expect(healthy.body).toMatchObject({ status: 'ok', redis: 'ok' });
+    } finally {
+      await down.close();
     }
   });
 });

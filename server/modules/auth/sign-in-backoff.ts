@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { RedisBreaker } from '../../lib/redis-breaker';
 
 /**
  * Per-account back-off for sign-in (issue 21): whatever address the guesses come from, one account
@@ -74,46 +75,22 @@ redis.call('HSET', KEYS[1], 'until', now + delay)
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 0`;
 
-/** How long a Redis call may take before this instance decides alone (issue 21: within 50 ms). */
-const REDIS_TIMEOUT_MS = 50;
-/** After Redis failed, how long this instance counts alone before trying Redis again. */
-const REDIS_RETRY_AFTER_MS = 5_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Counts shared by every instance through Redis (REDIS_URL). When Redis does not answer within
- * 50 ms this instance's own memory counts instead: never unlimited.
+ * 50 ms (the breaker) this instance's own memory counts instead: never unlimited.
  */
 export function createRedisSignInBackoff(
   redis: Redis,
-  options: { prefix: string; log: { warn: (obj: object, msg: string) => void }; now?: () => number },
+  options: { prefix: string; breaker: RedisBreaker; now?: () => number },
 ): SignInBackoff {
   const now = options.now ?? Date.now;
   const fallback = createMemorySignInBackoff({ now });
   const key = (account: string) => `${options.prefix}:sign-in:${accountKey(account)}`;
   const p = SIGN_IN_BACKOFF;
-  // A small circuit breaker: once Redis failed, every try for the next few seconds skips it.
-  let skipRedisUntil = 0;
-  async function viaRedis<T>(work: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
-    if (Date.now() < skipRedisUntil) return alone();
-    try {
-      return await withTimeout(work(), REDIS_TIMEOUT_MS);
-    } catch (error) {
-      skipRedisUntil = Date.now() + REDIS_RETRY_AFTER_MS;
-      options.log.warn({ err: error }, 'sign-in back-off (Redis) unavailable: counted in memory');
-      return alone();
-    }
-  }
   return {
     begin: (account) =>
-      viaRedis(
+      options.breaker.run(
+        'sign-in back-off',
         async () => {
           const args = [now(), p.freeAttempts, p.firstDelayMs, p.maxDelayMs, p.forgetAfterMs];
           return Number(await redis.eval(BEGIN_SCRIPT, 1, key(account), ...args));
@@ -122,11 +99,12 @@ export function createRedisSignInBackoff(
       ),
     async succeeded(account) {
       await fallback.succeeded(account);
-      await viaRedis(
+      await options.breaker.run(
+        'sign-in back-off',
         async () => {
           await redis.del(key(account));
         },
-        async () => {},
+        () => {},
       );
     },
   };

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RedisBreaker } from '../../lib/redis-breaker';
 
 const HOUR_MS = 3_600_000;
 
@@ -62,34 +62,44 @@ return 1`;
 
 /**
  * Counters shared by every instance through Redis (REDIS_URL), one key per IP and clock hour.
- * Like the rate limits, a Redis outage lets uploads through (logged) rather than stopping sales.
+ * When Redis does not answer within 50 ms (the breaker), this instance's own counters decide:
+ * never unlimited.
  */
 export function createRedisUploadQuota(
   cap: number,
   redis: Redis,
-  options: { prefix: string; log: FastifyBaseLogger; now?: () => number },
+  options: { prefix: string; breaker: RedisBreaker; now?: () => number },
 ): UploadQuota {
   const now = options.now ?? Date.now;
+  const alone = createMemoryUploadQuota(cap, now);
   const key = (ip: string) => `${options.prefix}:upload-bytes:${hourOf(now())}:${ip}`;
   const ttlSeconds = Math.ceil(HOUR_MS / 1000) + 60;
-  const tolerant = async <T>(fallback: T, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      options.log.warn({ err: error }, 'upload quota (Redis) unavailable');
-      return fallback;
-    }
+  const via = <T>(work: () => Promise<T>, fallback: () => Promise<T>) =>
+    options.breaker.run('upload quota', work, fallback);
+  const incr = async (ip: string, bytes: number) => {
+    const k = key(ip);
+    await redis.multi().incrby(k, bytes).expire(k, ttlSeconds).exec();
   };
-  const incr = (ip: string, bytes: number) =>
-    tolerant(undefined, async () => {
-      const k = key(ip);
-      await redis.multi().incrby(k, bytes).expire(k, ttlSeconds).exec();
-    });
   return {
-    exhausted: (ip) => tolerant(false, async () => Number((await redis.get(key(ip))) ?? 0) >= cap),
+    exhausted: (ip) =>
+      via(
+        async () => Number((await redis.get(key(ip))) ?? 0) >= cap,
+        () => alone.exhausted(ip),
+      ),
     take: (ip, bytes) =>
-      tolerant(true, async () => (await redis.eval(TAKE_SCRIPT, 1, key(ip), bytes, cap, ttlSeconds)) === 1),
-    add: (ip, bytes) => incr(ip, bytes),
-    giveBack: (ip, bytes) => incr(ip, -bytes),
+      via(
+        async () => (await redis.eval(TAKE_SCRIPT, 1, key(ip), bytes, cap, ttlSeconds)) === 1,
+        () => alone.take(ip, bytes),
+      ),
+    add: (ip, bytes) =>
+      via(
+        () => incr(ip, bytes),
+        () => alone.add(ip, bytes),
+      ),
+    giveBack: (ip, bytes) =>
+      via(
+        () => incr(ip, -bytes),
+        () => alone.giveBack(ip, bytes),
+      ),
   };
 }

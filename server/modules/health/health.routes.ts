@@ -9,7 +9,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
 
 export const healthRoutes =
-  (database: Database): FastifyPluginAsyncZod =>
+  (database: Database, redisAnswers?: () => Promise<boolean>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -45,7 +45,13 @@ export const healthRoutes =
         } finally {
           clearTimeout(timer);
         }
-        return { status: 'ok' as const, database: database.kind };
+        if (!redisAnswers) return { status: 'ok' as const, database: database.kind };
+        const redisUp = await redisAnswers();
+        return {
+          status: redisUp ? ('ok' as const) : ('degraded' as const),
+          database: database.kind,
+          redis: redisUp ? ('ok' as const) : ('unavailable' as const),
+        };
       },
     );
   };
