@@ -65,6 +65,9 @@ const sizes: {
         reps: 3,
         concurrency: 50,
         perRep: 400,
+        batchedRows: 1_200,
+        rowsPerTransaction: 50,
+        batchedConcurrency: 4,
         warmup: 100,
         contendedNumbers: 100,
         contenders: 3,
@@ -110,6 +113,9 @@ const sizes: {
         // A rush is sustained: phases of a few seconds each (2,000 inserts took the ceiling 0.3 s,
         // where start-up and the tail of the last 50 requests weighed on the rate).
         perRep: 6_000,
+        batchedRows: 18_000,
+        rowsPerTransaction: 50,
+        batchedConcurrency: 4,
         // A running server's steady state: JIT, its pool's prepared statements and its analyze job
         // (after a warm-up of 1,000 its CPU per reservation still fell from 0.26 to 0.15 ms over 3 phases).
         warmup: 6_000,
