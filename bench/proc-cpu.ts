@@ -19,17 +19,31 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
-/** CPU ms used so far by every PostgreSQL process of this machine (the bench only loads loopback). */
-export function postgresCpuMs(): number {
-  let total = 0;
+/** CPU ms used so far by each PostgreSQL process of this machine, by pid. */
+export function postgresCpuByPid(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += statCpuMs(stat);
+      if (stat.includes('(postgres)')) byPid.set(Number(entry), statCpuMs(stat));
     } catch {
       // the process ended meanwhile
     }
+  }
+  return byPid;
+}
+
+/**
+ * CPU ms the processes `pids` used between two snapshots. Only those: the machine is shared, and
+ * other databases' backends (and backends that end, whose time would come off a plain sum) are not
+ * this phase's. A process started meanwhile counts whole.
+ */
+export function postgresCpuBetween(a: Map<number, number>, b: Map<number, number>, pids: Iterable<number>) {
+  let total = 0;
+  for (const pid of pids) {
+    const end = b.get(pid);
+    if (end !== undefined) total += end - (a.get(pid) ?? 0);
   }
   return total;
 }

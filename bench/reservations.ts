@@ -8,7 +8,7 @@ import type { Target } from './harness';
 import { createRaffle } from './harness';
 import { client, request } from './http';
 import type { HttpLoadResult } from './http-load';
-import { postgresCpuMs, processCpuMs } from './proc-cpu';
+import { postgresCpuBetween, postgresCpuByPid, processCpuMs } from './proc-cpu';
 import { now, runPool } from './stats';
 import { buyer, doubleSold, type naive } from './workloads';
 
@@ -118,9 +118,21 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       trivial: processCpuMs(trivialPid),
       load: processCpuMs(load.pid),
       reference: processCpuMs(reference.pid),
-      postgres: t.kind === 'postgres' ? postgresCpuMs() : 0,
+      postgres: t.kind === 'postgres' ? postgresCpuByPid() : new Map<number, number>(),
     });
     type Cpu = ReturnType<typeof cpuNow>;
+    /** PostgreSQL's share: this database's backends and the shared background processes (WAL writer…). */
+    const databaseMs = async (a: Cpu, b: Cpu) => {
+      if (t.kind !== 'postgres') return 0;
+      const { rows } = await t.query(
+        `select pid from pg_stat_activity where datname = current_database() or backend_type <> 'client backend'`,
+      );
+      return postgresCpuBetween(
+        a.postgres,
+        b.postgres,
+        rows.map((r) => Number(r.pid)),
+      );
+    };
     const perOp = (server: number, database: number, loadMs: number, ops: number): CpuPerOp => {
       const n = Math.max(1, ops);
       return {
@@ -130,7 +142,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         total: (server + database + loadMs) / n,
       };
     };
-    const d = (a: Cpu, b: Cpu, key: keyof Cpu) => b[key] - a[key];
+    const d = (a: Cpu, b: Cpu, key: 'server' | 'trivial' | 'load' | 'reference') => b[key] - a[key];
 
     const httpPhase = async (port: number, raffleId: string, from: number, count: number, limitMs: number) =>
       load.call<HttpLoadResult>({
@@ -153,7 +165,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
           p99: r.p99,
           done: r.ok,
           failures: r.done - r.ok,
-          cpu: perOp(d(a, b, 'server'), d(a, b, 'postgres'), d(a, b, 'load'), r.done),
+          cpu: perOp(d(a, b, 'server'), await databaseMs(a, b), d(a, b, 'load'), r.done),
         },
       };
     };
@@ -168,7 +180,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const b = cpuNow();
       const cpu =
         t.kind === 'postgres'
-          ? perOp(0, d(a, b, 'postgres'), d(a, b, 'reference'), r.done)
+          ? perOp(0, await databaseMs(a, b), d(a, b, 'reference'), r.done)
           : perOp(0, d(a, b, 'reference'), 0, r.done);
       return { perSecond: (r.done / r.ms) * 1000, p50: r.p50, p99: r.p99, done: r.done, cpu };
     };
