@@ -3,6 +3,7 @@
 // transaction) and a trivial Fastify POST; each load runs in a process of its own (bench/child.ts),
 // never in the server nor in this process that measures. Then the naive read-then-write flow, and a
 // crowd of 300 buyers for one number.
+import os from 'node:os';
 import { type BenchChild, spawnBenchChild } from './child';
 import type { Target } from './harness';
 import { createRaffle } from './harness';
@@ -86,6 +87,8 @@ export type ReservationResult = {
   liveSalesTotal: number;
   /** Bytes of our 201 body: the trivial reference answers as many. */
   responseBytes: number;
+  /** The machine's 1-minute load average when the section started and ended (the machine is shared). */
+  load: [number, number];
 };
 
 const RAFFLE_SIZE = 100_000;
@@ -93,6 +96,7 @@ const RAFFLE_SIZE = 100_000;
 type DbRun = { ms: number; done: number; p50: number; p99: number };
 
 export async function benchReservations(t: Target, s: ReservationSizes): Promise<ReservationResult> {
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   const admin = client(t.port, 4, t.token);
   const buyers = client(t.port, s.concurrency);
   const crowdClient = client(t.port, s.crowd);
@@ -346,6 +350,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       sizes: s,
       reps,
       responseBytes,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
       crowd,
       naiveCrowd,
       doubleSoldTotal: all.doubleSoldNumbers,

@@ -158,6 +158,11 @@ export function reservationsSection(dbs: Record<DbKind, DbResults>, s: Reservati
       'reference',
     ],
     [
+      'Load average (1 min) at the start / end of this section, on 2 shared cores',
+      perDb((r) => `${num(r.load[0], 1)} / ${num(r.load[1], 1)}`),
+      'the machine (other work on it slows every figure, not equally)',
+    ],
+    [
       `Repetitions run (budget ${num(s.budgetMs / 1000)} s) / phases cut by the ${num(s.phaseTimeLimitMs / 1000)} s limit (done/planned)`,
       perDb(
         (r) =>
@@ -236,8 +241,9 @@ export function reservationsSection(dbs: Record<DbKind, DbResults>, s: Reservati
     "  a PGlite (on disk in a temp dir, migrated like the server's, in a worker thread as the server runs it,",
     '  decision 009) and does nothing but write sales as fast as its 50 callers ask: no HTTP, no app. (A ceiling',
     '  run inside the server process shares its CPU and read 1.22× where an outside run read 0.84×.)',
-    '- CPU: user + system from /proc/<pid>/stat of each process over the phase, per operation; PostgreSQL is the',
-    '  sum over every postgres process; on PGlite the database is inside the server (ours) or the reference process.',
+    '- CPU: user + system from /proc/<pid>/stat of each process over the phase, per operation; PostgreSQL is the sum',
+    "  per pid over this database's backends and the shared background processes (`pg_stat_activity`); on PGlite the",
+    '  database is inside the server (ours) or the reference process. For a reference, "server" is 0 when nothing answers.',
     '- On PostgreSQL the app itself uses a pool of 10 connections (server/db/client.ts); the references use 50.',
     '- The naive flow (SPEC 7: look the number up, write it if free) runs on a scratch table `bench_naive_tickets`',
     '  (`like tickets including defaults`, a plain non-unique index on raffle + number), in the reference process,',
