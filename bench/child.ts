@@ -81,7 +81,9 @@ export function serveCommands(handle: (command: Record<string, unknown>) => Prom
       await new Promise<void>((resolve) => process.stdout.write(`${answer}\n`, () => resolve()));
     });
   });
-  // The bench holds our stdin: when it goes away (even killed), so do we.
+  // The bench holds our stdin: when it goes away (even killed), so do we. SIGTERM (stopChild) exits
+  // through process.exit too, so 'exit' handlers (a temp dir to remove) run.
   lines.on('close', () => void chain.then(() => process.exit(0)));
+  process.once('SIGTERM', () => process.exit(0));
   process.stdout.write('READY\n');
 }
