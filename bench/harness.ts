@@ -51,6 +51,10 @@ export type Target = {
   kind: DbKind;
   label: string;
   port: number;
+  /** The server process (its CPU is read from /proc). */
+  pid: number;
+  /** PostgreSQL only: the fresh database the server runs on. */
+  databaseUrl?: string;
   /** Admin session (Bearer) for creating raffles and the staff list. */
   token: string;
   /** Runs a bench-only operation inside the server process (see server-entry.ts). */
@@ -175,6 +179,8 @@ export async function startTarget(
       kind,
       label: kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
       port: server.port,
+      pid: server.child.pid ?? 0,
+      databaseUrl: databaseUrl || undefined,
       token,
       control,
       query,

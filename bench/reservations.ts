@@ -1,25 +1,28 @@
-// Reservations at 50 concurrent buyers over HTTP, against the database's own single-row write ceiling
-// and the naive read-then-write flow, interleaved; then a crowd of 300 buyers for one number.
-import fs from 'node:fs';
+// Reservations at 50 concurrent buyers over HTTP against three references measured in the same run
+// (issue 20, target 7): the database's single-row INSERT, its batched INSERT (50 rows per
+// transaction) and a trivial Fastify POST; each load runs in a process of its own (bench/child.ts),
+// never in the server nor in this process that measures. Then the naive read-then-write flow, and a
+// crowd of 300 buyers for one number.
+import os from 'node:os';
+import { type BenchChild, spawnBenchChild } from './child';
 import type { Target } from './harness';
 import { createRaffle } from './harness';
 import { client, request } from './http';
-import { now, percentile, runPool } from './stats';
-import {
-  buyer,
-  ceiling,
-  createNaiveTable,
-  doubleSold,
-  dropNaiveTable,
-  naive,
-  reservationStatement,
-} from './workloads';
+import type { HttpLoadResult } from './http-load';
+import { postgresCpuBetween, postgresCpuByPid, processCpuMs } from './proc-cpu';
+import { now, runPool } from './stats';
+import { buyer, doubleSold, type naive } from './workloads';
 
 export type ReservationSizes = {
   reps: number;
   concurrency: number;
-  /** Distinct-number reservations per repetition (HTTP) and inserts per repetition (ceiling). */
+  /** Distinct-number reservations per repetition (HTTP, trivial POST) and single-row inserts per repetition. */
   perRep: number;
+  /** Rows of the batched reference per repetition (it is fast: more rows for a phase as long as the others). */
+  batchedRows: number;
+  /** Rows per transaction of the batched reference, and how many of its transactions run at once. */
+  rowsPerTransaction: number;
+  batchedConcurrency: number;
   warmup: number;
   /** Contended numbers per repetition; each is wanted by `contenders` buyers in a row. */
   contendedNumbers: number;
@@ -32,20 +35,28 @@ export type ReservationSizes = {
   budgetMs: number;
 };
 
+/**
+ * ms of CPU (user + system, from /proc/<pid>/stat) per operation, by process:
+ * - `server`: the process that answers (our server, with PGlite's worker thread in it; the trivial
+ *   Fastify server); 0 for the database references, which answer nobody.
+ * - `database`: every PostgreSQL process; on PGlite the reference process that owns a PGlite (for
+ *   our reservations PGlite is inside `server`, so 0).
+ * - `load`: the process that sends the work (the HTTP load generator; the reference process on
+ *   PostgreSQL, whose callers and driver are its load).
+ */
+export type CpuPerOp = { server: number; database: number; load: number; total: number };
+
+type Phase = { perSecond: number; p50: number; p99: number; done: number; cpu: CpuPerOp };
+
 type Rep = {
-  http: {
-    perSecond: number;
-    p50: number;
-    p99: number;
-    done: number;
-    failures: number;
-    /** CPU time of the server process (user + system) per reservation. */
-    serverCpuMs: number;
-    /** CPU per reservation of the whole machine's share in it: server, database processes, load generator. */
-    cpu: CpuPerOp;
-  };
-  ceiling: { perSecond: number; p50: number; p99: number; done: number; cpu: CpuPerOp };
-  statement: { perSecond: number; p50: number; p99: number; done: number };
+  /** Our HTTP reservations, from the load generator process. */
+  http: Phase & { failures: number };
+  single: Phase;
+  batched: Phase;
+  trivial: Phase;
+  /** The app's reservation path straight on the database (the batcher), in the reference process. */
+  path: Phase;
+  /** ours ÷ min(trivial POST, batched INSERT): the target's ratio. */
   ratio: number;
   ours: {
     perSecond: number;
@@ -67,48 +78,129 @@ type Rep = {
   cut: string[];
 };
 
-/** ms of CPU (user + system) per operation. `database` is 0 on PGlite (it runs in the server). */
-export type CpuPerOp = { server: number; database: number; load: number; total: number };
-
-/** CPU ms used so far by every PostgreSQL process of this machine (the bench only loads loopback). */
-function databaseCpuMs(): number {
-  const tick = 10; // USER_HZ is 100 on Linux: a tick is 10 ms
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
 export type ReservationResult = {
   sizes: ReservationSizes;
-  ceilingPath: string;
   reps: Rep[];
   crowd: { winners: number; refused: number; other: number; ms: number }[];
   naiveCrowd: { told: number; concurrency: number };
   doubleSoldTotal: number;
   liveSalesTotal: number;
+  /** Bytes of our 201 body: the trivial reference answers as many. */
+  responseBytes: number;
+  /** The machine's 1-minute load average when the section started and ended (the machine is shared). */
+  load: [number, number];
 };
 
 const RAFFLE_SIZE = 100_000;
 
+type DbRun = { ms: number; done: number; p50: number; p99: number };
+
 export async function benchReservations(t: Target, s: ReservationSizes): Promise<ReservationResult> {
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   const admin = client(t.port, 4, t.token);
   const buyers = client(t.port, s.concurrency);
   const crowdClient = client(t.port, s.crowd);
+  const children: BenchChild[] = [];
   try {
     const httpRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench reservas HTTP')).id;
-    const ceilingRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench techo SQL')).id;
     const contendedRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench números disputados')).id;
-    const statementRaffle = (await createRaffle(admin, RAFFLE_SIZE, 'Bench sentencia de reserva')).id;
+
+    const load = await spawnBenchChild('http-load.ts');
+    children.push(load);
+    const reference = await spawnBenchChild(
+      'db-reference.ts',
+      t.kind === 'postgres' ? ['postgres', t.databaseUrl ?? ''] : ['pglite'],
+    );
+    children.push(reference);
+    const refRaffles = await reference.call<{ single: string; batched: string; path: string }>({
+      op: 'prepare',
+    });
+
+    /** CPU so far of every process a phase may use. */
+    const cpuNow = (trivialPid = 0) => ({
+      server: processCpuMs(t.pid),
+      trivial: processCpuMs(trivialPid),
+      load: processCpuMs(load.pid),
+      reference: processCpuMs(reference.pid),
+      postgres: t.kind === 'postgres' ? postgresCpuByPid() : new Map<number, number>(),
+    });
+    type Cpu = ReturnType<typeof cpuNow>;
+    /** PostgreSQL's share: this database's backends and the shared background processes (WAL writer…). */
+    const databaseMs = async (a: Cpu, b: Cpu) => {
+      if (t.kind !== 'postgres') return 0;
+      const { rows } = await t.query(
+        `select pid from pg_stat_activity where datname = current_database() or backend_type <> 'client backend'`,
+      );
+      return postgresCpuBetween(
+        a.postgres,
+        b.postgres,
+        rows.map((r) => Number(r.pid)),
+      );
+    };
+    const perOp = (server: number, database: number, loadMs: number, ops: number): CpuPerOp => {
+      const n = Math.max(1, ops);
+      return {
+        server: server / n,
+        database: database / n,
+        load: loadMs / n,
+        total: (server + database + loadMs) / n,
+      };
+    };
+    const d = (a: Cpu, b: Cpu, key: 'server' | 'trivial' | 'load' | 'reference') => b[key] - a[key];
+
+    const httpPhase = async (port: number, raffleId: string, from: number, count: number, limitMs: number) =>
+      load.call<HttpLoadResult>({
+        port,
+        raffleId,
+        from,
+        count,
+        concurrency: s.concurrency,
+        timeLimitMs: limitMs,
+      });
+    const ours = async (from: number, count: number, limitMs = s.phaseTimeLimitMs) => {
+      const a = cpuNow();
+      const r = await httpPhase(t.port, httpRaffle, from, count, limitMs);
+      const b = cpuNow();
+      return {
+        r,
+        phase: {
+          perSecond: (r.ok / r.ms) * 1000,
+          p50: r.p50,
+          p99: r.p99,
+          done: r.ok,
+          failures: r.done - r.ok,
+          cpu: perOp(d(a, b, 'server'), await databaseMs(a, b), d(a, b, 'load'), r.done),
+        },
+      };
+    };
+    /** A database reference: its CPU is the reference process's, plus PostgreSQL's. */
+    const dbPhase = async (command: Record<string, unknown>): Promise<Phase> => {
+      const a = cpuNow();
+      const r = await reference.call<DbRun>({
+        concurrency: s.concurrency,
+        timeLimitMs: s.phaseTimeLimitMs,
+        ...command,
+      });
+      const b = cpuNow();
+      const cpu =
+        t.kind === 'postgres'
+          ? perOp(0, await databaseMs(a, b), d(a, b, 'reference'), r.done)
+          : perOp(0, d(a, b, 'reference'), 0, r.done);
+      return { perSecond: (r.done / r.ms) * 1000, p50: r.p50, p99: r.p99, done: r.done, cpu };
+    };
+    const single = (from: number, count: number) =>
+      dbPhase({ op: 'single', raffleId: refRaffles.single, from, count });
+    const batched = (from: number, count: number) =>
+      dbPhase({
+        op: 'batched',
+        raffleId: refRaffles.batched,
+        from,
+        count,
+        rowsPerTransaction: s.rowsPerTransaction,
+        concurrency: s.batchedConcurrency,
+      });
+    const pathPhase = (from: number, count: number) =>
+      dbPhase({ op: 'path', raffleId: refRaffles.path, from, count });
 
     const reserve = async (raffleId: string, number: number, who: number) => {
       try {
@@ -120,72 +212,40 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         return 0;
       }
     };
-    const httpPhase = (raffleId: string, numbers: number[], limitMs = s.phaseTimeLimitMs) =>
-      runPool(
-        numbers.length,
-        s.concurrency,
-        (i) => reserve(raffleId, numbers[i] as number, numbers[i] as number),
-        now() + limitMs,
-      );
-    /** On PostgreSQL the bench's own pool of 50; on PGlite its one connection, in the server process. */
-    const ceilingPhase = (from: number, count: number, limitMs = s.phaseTimeLimitMs) => {
-      const args = { raffleId: ceilingRaffle, from, count, concurrency: s.concurrency, timeLimitMs: limitMs };
-      return t.kind === 'postgres'
-        ? ceiling(t.query, args)
-        : t.control<Awaited<ReturnType<typeof ceiling>>>('ceiling', args);
-    };
-    /** The app's reservation statement without HTTP, on the same path as the ceiling. */
-    const statementPhase = (from: number, count: number, limitMs = s.phaseTimeLimitMs) => {
-      const args = {
-        raffleId: statementRaffle,
-        from,
-        count,
-        concurrency: s.concurrency,
-        timeLimitMs: limitMs,
-      };
-      return t.db
-        ? reservationStatement(t.db, args)
-        : t.control<Awaited<ReturnType<typeof reservationStatement>>>('reservationStatement', args);
-    };
-    const serverCpu = async () => {
-      const u = await t.control<{ user: number; system: number }>('cpu');
-      return (u.user + u.system) / 1000;
-    };
-    /** Where the machine's CPU goes during a phase: the server, the database, this load generator. */
-    const machineCpu = async () => {
-      const load = process.cpuUsage();
-      return {
-        server: await serverCpu(),
-        database: t.kind === 'postgres' ? databaseCpuMs() : 0,
-        load: (load.user + load.system) / 1000,
-      };
-    };
-    const cpuPerOp = (
-      a: Awaited<ReturnType<typeof machineCpu>>,
-      b: Awaited<ReturnType<typeof machineCpu>>,
-      ops: number,
-    ): CpuPerOp => {
-      const n = Math.max(1, ops);
-      const server = (b.server - a.server) / n;
-      const database = (b.database - a.database) / n;
-      const load = (b.load - a.load) / n;
-      return { server, database, load, total: server + database + load };
-    };
     const naivePhase = (attempts: number[], concurrency = s.concurrency, limitMs = s.phaseTimeLimitMs) => {
-      const args = { attempts, concurrency, timeLimitMs: limitMs };
-      return t.kind === 'postgres'
-        ? naive(t.query, args)
-        : t.control<Awaited<ReturnType<typeof naive>>>('naive', args);
+      const args = { op: 'naive', attempts, concurrency, timeLimitMs: limitMs };
+      return reference.call<Omit<Awaited<ReturnType<typeof naive>>, 'latencies'>>(args);
     };
-    if (t.kind === 'postgres') await createNaiveTable(t.query);
-    else await t.control('createNaiveTable');
+    await reference.call({ op: 'createNaiveTable' });
 
     // Warm-up: JIT, connections, plans; numbers at the top of the range, never measured.
-    const warm = Array.from({ length: s.warmup }, (_, i) => RAFFLE_SIZE - 1 - i);
+    const warmFrom = RAFFLE_SIZE - s.warmup;
     const warmLimitMs = Math.min(s.phaseTimeLimitMs, 10_000);
-    await httpPhase(httpRaffle, warm, warmLimitMs);
-    await ceilingPhase(RAFFLE_SIZE - s.warmup, s.warmup, warmLimitMs);
-    await statementPhase(RAFFLE_SIZE - s.warmup, s.warmup, warmLimitMs);
+    const warmOurs = await ours(warmFrom, s.warmup, warmLimitMs);
+    const responseBytes = warmOurs.r.responseBytes;
+    // The trivial reference answers a body as long as ours.
+    const trivialServer = await spawnBenchChild('trivial-server.ts', [], {
+      RESPONSE_BYTES: String(responseBytes),
+    });
+    children.push(trivialServer);
+    const trivialPort = (await trivialServer.call<{ port: number }>({})).port;
+    const trivial = async (from: number, count: number, limitMs = s.phaseTimeLimitMs): Promise<Phase> => {
+      const a = cpuNow(trivialServer.pid);
+      const r = await httpPhase(trivialPort, httpRaffle, from, count, limitMs);
+      const b = cpuNow(trivialServer.pid);
+      return {
+        perSecond: (r.ok / r.ms) * 1000,
+        p50: r.p50,
+        p99: r.p99,
+        done: r.ok,
+        cpu: perOp(d(a, b, 'trivial'), 0, d(a, b, 'load'), r.done),
+      };
+    };
+    await trivial(0, s.warmup, warmLimitMs);
+    await single(warmFrom, s.warmup);
+    await batched(warmFrom, s.warmup);
+    await pathPhase(warmFrom, s.warmup);
+    const warm = Array.from({ length: s.warmup }, (_, i) => RAFFLE_SIZE - 1 - i);
     await naivePhase(warm.slice(0, Math.min(100, s.warmup)), s.concurrency, warmLimitMs);
 
     const reps: Rep[] = [];
@@ -193,19 +253,13 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
     for (let rep = 0; rep < s.reps; rep++) {
       if (rep > 0 && now() - sectionStart > s.budgetMs) break;
       const from = rep * s.perRep;
-      // A: HTTP reservations, one distinct number each.
-      const numbers = Array.from({ length: s.perRep }, (_, i) => from + i);
-      const cpuBefore = await machineCpu();
-      const h = await httpPhase(httpRaffle, numbers);
-      const cpuAfterHttp = await machineCpu();
-      const serverCpuMs = cpuAfterHttp.server - cpuBefore.server;
-      const ok = h.results.filter((x) => x === 201).length;
-      // B: the database's own ceiling, same row shape, distinct numbers of another raffle.
-      const c = await ceilingPhase(from, s.perRep);
-      // On PGlite the ceiling runs inside the server process: its CPU is the server's.
-      const cpuAfterCeiling = await machineCpu();
-      // B': the app's reservation statement straight on the database (no HTTP), a third raffle.
-      const st = await statementPhase(from, s.perRep);
+      // A: our HTTP reservations, one distinct number each; then the three references.
+      const h = (await ours(from, s.perRep)).phase;
+      const c = await single(from, s.perRep);
+      const b = await batched(rep * s.batchedRows, s.batchedRows);
+      const tr = await trivial(from, s.perRep);
+      // Where the time goes: the app's reservation path (the batcher) without HTTP.
+      const pa = await pathPhase(from, s.perRep);
       // C: a contended sequence (each number wanted by `contenders` buyers in a row), ours over HTTP...
       const base = rep * s.contendedNumbers;
       const attempts = Array.from(
@@ -223,38 +277,21 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
       const n = await naivePhase(attempts);
       const distinct = (done: number) => new Set(attempts.slice(0, done)).size;
       const cut = [
-        h.done < numbers.length ? `A (${h.done}/${numbers.length})` : '',
-        c.done < s.perRep ? `B (${c.done}/${s.perRep})` : '',
-        st.done < s.perRep ? `B' (${st.done}/${s.perRep})` : '',
+        h.done + h.failures < s.perRep ? `A (${h.done + h.failures}/${s.perRep})` : '',
+        c.done < s.perRep ? `single (${c.done}/${s.perRep})` : '',
+        b.done < s.batchedRows ? `batched (${b.done}/${s.batchedRows})` : '',
+        tr.done < s.perRep ? `trivial (${tr.done}/${s.perRep})` : '',
+        pa.done < s.perRep ? `path (${pa.done}/${s.perRep})` : '',
         o.done < attempts.length ? `C (${o.done}/${attempts.length})` : '',
         n.done < attempts.length ? `D (${n.done}/${attempts.length})` : '',
       ].filter(Boolean);
-      const httpPerSecond = (ok / h.ms) * 1000;
-      const ceilingPerSecond = (c.done / c.ms) * 1000;
       reps.push({
-        http: {
-          perSecond: httpPerSecond,
-          p50: percentile(h.latencies, 50),
-          p99: percentile(h.latencies, 99),
-          done: ok,
-          failures: h.done - ok,
-          serverCpuMs: serverCpuMs / Math.max(1, h.done),
-          cpu: cpuPerOp(cpuBefore, cpuAfterHttp, h.done),
-        },
-        ceiling: {
-          perSecond: ceilingPerSecond,
-          p50: percentile(c.latencies, 50),
-          p99: percentile(c.latencies, 99),
-          done: c.done,
-          cpu: cpuPerOp(cpuAfterHttp, cpuAfterCeiling, c.done),
-        },
-        statement: {
-          perSecond: (st.done / st.ms) * 1000,
-          p50: percentile(st.latencies, 50),
-          p99: percentile(st.latencies, 99),
-          done: st.done,
-        },
-        ratio: httpPerSecond / ceilingPerSecond,
+        http: h,
+        single: c,
+        batched: b,
+        trivial: tr,
+        path: pa,
+        ratio: h.perSecond / Math.min(tr.perSecond, b.perSecond),
         ours: {
           perSecond: (o.done / o.ms) * 1000,
           attemptedNumbers: distinct(o.done),
@@ -297,7 +334,7 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
         ms: now() - start,
       });
     }
-    // The same crowd through the naive flow (as many at once as the path allows).
+    // The same crowd through the naive flow (as many at once as the path allows: PostgreSQL's pool of 50).
     const crowdConcurrency = t.kind === 'postgres' ? s.concurrency : s.crowd;
     const nc = await naivePhase(
       Array.from({ length: s.crowd }, () => 7),
@@ -305,18 +342,15 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
     );
     const naiveCrowd = { told: nc.told, concurrency: crowdConcurrency };
 
-    if (t.kind === 'postgres') await dropNaiveTable(t.query);
-    else await t.control('dropNaiveTable');
+    await reference.call({ op: 'dropNaiveTable' });
 
     const all = await doubleSold(t.query, 'tickets');
     const live = await t.query('select count(*)::int as n from tickets where ended_at is null');
     return {
       sizes: s,
-      ceilingPath:
-        t.kind === 'postgres'
-          ? `from the bench process, through a pg.Pool of ${s.concurrency} connections, one statement per sale`
-          : `inside the server process, on PGlite's one connection, ${s.concurrency} concurrent callers, one statement per sale`,
       reps,
+      responseBytes,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
       crowd,
       naiveCrowd,
       doubleSoldTotal: all.doubleSoldNumbers,
@@ -326,5 +360,6 @@ export async function benchReservations(t: Target, s: ReservationSizes): Promise
     admin.agent.destroy();
     buyers.agent.destroy();
     crowdClient.agent.destroy();
+    for (const child of children) await child.stop();
   }
 }

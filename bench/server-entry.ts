@@ -2,21 +2,14 @@
 // from the environment, the data-dir lock, migrations, first admin, every job, redacted logs), on the
 // 127.0.0.1 and free port the bench sets (printed as `BENCH_LISTENING <port>`), plus one bench-only
 // route, `POST /__bench/control`, answering only with the BENCH_CONTROL_TOKEN the bench generated.
-// Through it the bench runs SQL workloads on PGlite's one connection inside this process (nothing
-// else can open an embedded database that a server holds). It exits when the bench's pipe closes.
+// Through it the bench runs SQL on PGlite's one connection inside this process (nothing else can
+// open an embedded database that a server holds): checks and the naive flow, never a ceiling (one
+// measured here would share the server's CPU; bench/db-reference.ts runs them in a process of its
+// own). It exits when the bench's pipe closes.
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/start-server';
-import {
-  ceiling,
-  createNaiveTable,
-  doubleSold,
-  dropNaiveTable,
-  naive,
-  oldCreate,
-  type Query,
-  reservationStatement,
-} from './workloads';
+import { createNaiveTable, doubleSold, dropNaiveTable, naive, oldCreate, type Query } from './workloads';
 
 const config = loadConfig();
 const controlToken = process.env.BENCH_CONTROL_TOKEN ?? '';
@@ -44,9 +37,6 @@ const server = await startServer(config, {
         return { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
-      ceiling: (args: Parameters<typeof ceiling>[1]) => ceiling(query, args),
-      reservationStatement: (args: Parameters<typeof reservationStatement>[1]) =>
-        reservationStatement(db, args),
       cpu: async () => process.cpuUsage(),
       rss: async () => process.memoryUsage.rss(),
       createNaiveTable: () => createNaiveTable(query),

@@ -52,6 +52,60 @@ export async function ceiling(
   return { ms: run.ms, done: run.done, latencies: run.latencies };
 }
 
+/** A PostgreSQL array literal of texts: every element quoted (names and addresses carry commas). */
+const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * The database's own batched write ceiling: the same sale rows as `ceiling`, `rowsPerTransaction`
+ * of them per statement (one INSERT of an unnest, its own transaction: one commit, one round trip),
+ * `concurrency` statements at once, `count` rows in all.
+ */
+export async function batchedCeiling(
+  query: Query,
+  args: {
+    raffleId: string;
+    from: number;
+    count: number;
+    rowsPerTransaction: number;
+    concurrency: number;
+    timeLimitMs: number;
+  },
+) {
+  const statements = Math.ceil(args.count / args.rowsPerTransaction);
+  const run = await runPool(
+    statements,
+    args.concurrency,
+    async (k) => {
+      const first = args.from + k * args.rowsPerTransaction;
+      const numbers = Array.from(
+        { length: Math.min(args.rowsPerTransaction, args.from + args.count - first) },
+        (_, i) => first + i,
+      );
+      const buyers = numbers.map((n) => buyer(n));
+      await query(
+        `insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
+                              buyer_cedula, buyer_email, payment_method, payment_proof, purchased_at,
+                              reserved_until, total_paid_cents, remaining_cents, version)
+         select $1, u.n, lpad(u.n::text, 5, '0'), 'apartado', u.name, u.phone, u.address, u.cedula, null,
+                'transfer', null, now(), now() + interval '24 hours', 0, 100, nextval('ticket_version_seq')
+         from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) as u(n, name, phone, address, cedula)`,
+        [
+          args.raffleId,
+          `{${numbers.join(',')}}`,
+          textArray(buyers.map((b) => b.name.toLowerCase())),
+          textArray(buyers.map((b) => b.phone)),
+          textArray(buyers.map((b) => b.address)),
+          textArray(buyers.map((b) => b.cedula)),
+        ],
+      );
+      return numbers.length;
+    },
+    now() + args.timeLimitMs,
+  );
+  const rows = run.results.reduce((sum: number, n) => sum + (n ?? 0), 0);
+  return { ms: run.ms, done: rows, statements: run.done, latencies: run.latencies };
+}
+
 /**
  * The app's own reservation path (the batcher of decision 016 over `reserve_sales`: raffle key-share
  * read, sale insert, history row; buyers that wait together written together), straight on the

@@ -89,7 +89,11 @@ export function createTicketChanges(deps: { db: Db; log?: Log }) {
   function announce(rows: TicketRow[]): Promise<void> {
     if (rows.length === 0) return Promise.resolve();
     const byRaffle = new Map<string, number[]>();
-    for (const row of rows) byRaffle.set(row.raffleId, [...(byRaffle.get(row.raffleId) ?? []), row.version]);
+    for (const row of rows) {
+      const versions = byRaffle.get(row.raffleId);
+      if (versions) versions.push(row.version);
+      else byRaffle.set(row.raffleId, [row.version]);
+    }
     for (const [raffleId, versions] of byRaffle)
       for (const listener of committedListeners) listener(raffleId, versions);
     return publisher.publish(notifyPayloads(rows));
