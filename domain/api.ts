@@ -42,6 +42,8 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** Only when REDIS_URL is set. */
   redis: z.enum(['ok', 'unavailable']).optional(),
+  /** Free space on the disk of DATA_DIR; `degraded` below MIN_FREE_DISK_MB (uploads refused). */
+  disk_free_mb: z.number().int().optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 /** `GET /api/health` 503: the database does not answer (a load balancer takes the instance out). */

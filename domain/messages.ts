@@ -40,6 +40,8 @@ export const messages = {
     rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     validation: 'Hay datos inválidos en la solicitud.',
     nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
+    storageFull:
+      'El servidor no puede guardar cambios en este momento (disco lleno). Tus datos están a salvo: inténtalo de nuevo en unos minutos.',
     databaseUnavailable:
       'El servicio no está disponible en este momento. Tus datos están a salvo: inténtalo de nuevo en unos segundos.',
     invalidCharacter:

@@ -53,9 +53,12 @@ export const filesMessages = {
   signInToUpload: 'Inicia sesión para subir imágenes de rifas.',
   signInToView: 'Inicia sesión para ver este comprobante.',
   notYourProof: 'Este comprobante es de una rifa que no administras.',
-  proofExpired: 'Este comprobante se subió hace más de un día y ya no se puede usar. Súbelo de nuevo.',
+  proofExpired: 'Este comprobante se subió hace más de 45 minutos y ya no se puede usar. Súbelo de nuevo.',
   quotaExceeded: 'Has subido demasiados archivos en la última hora. Inténtalo de nuevo más tarde.',
   imageTooManyPixels: (megapixels: number) =>
     `La imagen tiene ${megapixels} megapíxeles y el máximo es 40. Redúcela (por ejemplo, con una captura de pantalla o al compartirla por WhatsApp) e inténtalo de nuevo.`,
+  diskAlmostFull:
+    'El servidor no tiene espacio para guardar más archivos en este momento. Tus datos están a salvo: inténtalo más tarde o avisa al organizador.',
+  budgetExceeded: 'El servidor recibió demasiados archivos en la última hora. Inténtalo de nuevo más tarde.',
   imageUnreadable: 'No se pudo leer la imagen. Prueba con otra foto en JPG, PNG o WEBP.',
 };

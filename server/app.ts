@@ -143,7 +143,15 @@ export async function buildApp(options: {
         breaker: shared.breaker,
       })
     : createMemoryUploadQuota(uploadCap);
-  const files = createFilesService({ db, storage, quota });
+  const budgetCap = config.uploadBytesPerHourTotal;
+  const budget = shared
+    ? createRedisUploadQuota(budgetCap, shared.redis, {
+        prefix: `${config.redisKeyPrefix}:all`,
+        breaker: shared.breaker,
+      })
+    : createMemoryUploadQuota(budgetCap);
+  const disk = { dir: config.dataDir, minFreeMb: config.minFreeDiskMb };
+  const files = createFilesService({ db, storage, quota, budget, disk });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
   const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
@@ -259,7 +267,7 @@ export async function buildApp(options: {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database, shared?.answers));
+      await api.register(healthRoutes(database, { redisAnswers: shared?.answers, disk }));
       await api.register(authRoutes({ auth, guards, signInPerMinute: config.rateLimits.signIn }));
       await api.register(usersRoutes({ users, guards }));
       await api.register(filesRoutes({ files, guards, uploadsPerMinute: config.rateLimits.uploads }));

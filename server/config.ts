@@ -50,6 +50,14 @@ const envSchema = z
       .int()
       .min(5 * 1024 * 1024)
       .default(50 * 1024 * 1024),
+    // Every upload of every address together, per clock hour: a crowd of addresses cannot fill the disk.
+    UPLOAD_BYTES_PER_HOUR_TOTAL: z.coerce
+      .number()
+      .int()
+      .min(5 * 1024 * 1024)
+      .default(1024 * 1024 * 1024),
+    // Uploads stop while less than this is free under DATA_DIR: the database keeps room to write.
+    MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     S3_BUCKET: optional(z.string().min(3).max(63)),
     S3_ENDPOINT: optional(z.string().url()),
@@ -134,6 +142,8 @@ const envSchema = z
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     /** Bytes one IP may store through uploads per clock hour (shared through Redis when set). */
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
+    uploadBytesPerHourTotal: e.UPLOAD_BYTES_PER_HOUR_TOTAL,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
     /** How long a stopping server waits for open connections before cutting them. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     /** drand mirrors asked in turn for a raffle's round; every answer is verified against the pinned chain. */

@@ -4,7 +4,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
 import { lifecycleMessages } from '../../domain/raffles';
-import { AppError, DatabaseUnavailableError, hasSqlState, isDatabaseUnavailable, SQLSTATE } from './errors';
+import { isDiskFull } from './disk-space';
+import {
+  AppError,
+  DatabaseUnavailableError,
+  hasSqlState,
+  isDatabaseUnavailable,
+  SQLSTATE,
+  StorageFullError,
+} from './errors';
 import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 
 // Value constraints (range, format) are "semantically invalid": 422. Wrong shapes are 400.
@@ -42,6 +50,10 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
     const answer = reply(error.statusCode, error.code, error.message, error.extra);
     if (error.retryAfterSeconds === undefined) return answer;
     return { ...answer, headers: { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } };
+  }
+  if (isDiskFull(error)) {
+    request.log.error({ err: error }, 'disk full');
+    return errorResponse(new StorageFullError(messages.http.storageFull), request);
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -105,3 +105,17 @@ export class DatabaseUnavailableError extends AppError {
     super(503, 'DATABASE_UNAVAILABLE', message, {}, DATABASE_RETRY_AFTER_SECONDS);
   }
 }
+
+/** The disk is full: nothing can be written now; a 503 to retry in a while. */
+export class StorageFullError extends AppError {
+  constructor(message: string) {
+    super(503, 'STORAGE_FULL', message, {}, 30);
+  }
+}
+
+/** Too little free disk to take a file now (uploads stop before the database runs out of room). */
+export class InsufficientStorageError extends AppError {
+  constructor(message: string) {
+    super(507, 'INSUFFICIENT_STORAGE', message, {}, 600);
+  }
+}

@@ -38,7 +38,7 @@ export async function upload<T = unknown>(
   app: Pick<TestApp, 'baseUrl'>,
   bytes: Buffer,
   options: UploadOptions = {},
-): Promise<{ status: number; body: T }> {
+): Promise<{ status: number; body: T; headers: Headers }> {
   const form = new FormData();
   const blob = new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' });
   form.append(options.field ?? 'file', blob, options.filename ?? 'archivo.bin');
@@ -47,7 +47,7 @@ export async function upload<T = unknown>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${app.baseUrl}/api/uploads${query}`, { method: 'POST', body: form, headers });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
 /** An upload that must succeed: its `fileUrl` and `key`. */

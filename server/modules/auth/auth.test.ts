@@ -19,6 +19,7 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      disk_free_mb: expect.any(Number),
     });
   });
 });

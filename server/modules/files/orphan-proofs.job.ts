@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FilesService } from './files.service';
 
-const HOUR_MS = 3_600_000;
+const EVERY_MS = 10 * 60_000;
 
 /**
- * Every hour, payment proofs uploaded more than a day ago and never sent with a reservation or a
+ * Every ten minutes, payment proofs uploaded more than an hour ago and never sent with a reservation or a
  * payment are deleted (row and bytes): a buyer who gave up leaves no bank data behind. Several
  * instances may run it; the service's advisory lock lets one of them do the work.
  */
@@ -30,7 +30,7 @@ export function startOrphanProofsJob(
     }
   };
   const first = setTimeout(run, options.firstRunMs ?? 60_000);
-  const timer = setInterval(run, options.everyMs ?? HOUR_MS);
+  const timer = setInterval(run, options.everyMs ?? EVERY_MS);
   first.unref();
   timer.unref();
   return () => {

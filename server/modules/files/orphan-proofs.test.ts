@@ -8,7 +8,7 @@ import { JPEG, PDF, PNG, uploaded } from '../../test/uploads';
 import { ORPHAN_PROOFS_JOB } from './files.service';
 import { startOrphanProofsJob } from './orphan-proofs.job';
 
-// A payment proof never sent with a reservation or a payment is deleted a day after its upload:
+// A payment proof never sent with a reservation or a payment is deleted an hour after its upload:
 // its row and its bytes (issue 10, item 6).
 let t: TestApp;
 let admin: string;
@@ -41,7 +41,7 @@ const reserve = (number: number, payment_proof?: string) =>
   });
 
 describe('orphan payment proofs cleanup', () => {
-  it('deletes a day-old proof on nothing; keeps attached ones, young ones and raffle photos', async () => {
+  it('deletes an hour-old proof on nothing; keeps attached ones, young ones and raffle photos', async () => {
     const orphan = await uploaded(t, PDF);
     const young = await uploaded(t, JPEG);
     const photo = await uploaded(t, PNG, { kind: 'raffle-image', token: admin });
@@ -72,8 +72,8 @@ describe('orphan payment proofs cleanup', () => {
       .set({ paymentProof: `https://rifas.example${legacy.fileUrl}` })
       .where(eq(tickets.id, legacySale.id));
 
-    for (const f of [orphan, photo, onReservation, onPayment, byHand, legacy]) await ageHours(f.key, 25);
-    await ageHours(young.key, 22);
+    for (const f of [orphan, photo, onReservation, onPayment, byHand, legacy]) await ageHours(f.key, 1.1);
+    await ageHours(young.key, 0.9);
     expect(await stored(orphan.key)).toEqual({ row: true, bytes: true });
 
     const outcome = await t.app.services.files.deleteOrphanProofs();

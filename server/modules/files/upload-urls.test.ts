@@ -202,19 +202,19 @@ describe('payment proofs', () => {
     expect(ok.body.payment_proof).toBe(proof.fileUrl);
   });
 
-  it('a proof left unused for 23 h can no longer be sent; one already sent still can', async () => {
+  it('a proof left unused for 45 minutes can no longer be sent; one already sent still can', async () => {
     const stale = await uploaded(t, PDF);
     const ageHours = async (key: string, hours: number) =>
       t.db
         .update(files)
         .set({ createdAt: sql`now() - ${hours}::float8 * interval '1 hour'` })
         .where(eq(files.key, key));
-    await ageHours(stale.key, 23.5);
+    await ageHours(stale.key, 0.8);
     const res = await reserve<ApiValidationError>([5], { payment_proof: stale.fileUrl });
     expectFieldError(
       res,
       'payment_proof',
-      'Este comprobante se subió hace más de un día y ya no se puede usar. Súbelo de nuevo.',
+      'Este comprobante se subió hace más de 45 minutos y ya no se puede usar. Súbelo de nuevo.',
     );
     // The proof of a reservation made earlier is attached: staff may still copy it elsewhere.
     const sent = await uploaded(t, PDF);

@@ -3,13 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, healthUnavailableSchema } from '../../../domain/api';
 import { messages } from '../../../domain/messages';
 import type { Database } from '../../db/client';
+import { freeDiskMb } from '../../lib/disk-space';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 
 /** How long the database has to answer `select 1` before health says it is unavailable. */
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
 
 export const healthRoutes =
-  (database: Database, redisAnswers?: () => Promise<boolean>): FastifyPluginAsyncZod =>
+  (
+    database: Database,
+    options: {
+      /** Only with REDIS_URL: whether Redis answers within the breaker's timeout. */
+      redisAnswers?: () => Promise<boolean>;
+      /** The disk the database and uploads live on, and the free space uploads keep. */
+      disk?: { dir: string; minFreeMb: number };
+    } = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -45,12 +54,14 @@ export const healthRoutes =
         } finally {
           clearTimeout(timer);
         }
-        if (!redisAnswers) return { status: 'ok' as const, database: database.kind };
-        const redisUp = await redisAnswers();
+        const redisUp = options.redisAnswers ? await options.redisAnswers() : null;
+        const freeMb = options.disk ? await freeDiskMb(options.disk.dir) : null;
+        const diskLow = freeMb !== null && options.disk !== undefined && freeMb < options.disk.minFreeMb;
         return {
-          status: redisUp ? ('ok' as const) : ('degraded' as const),
+          status: redisUp === false || diskLow ? ('degraded' as const) : ('ok' as const),
           database: database.kind,
-          redis: redisUp ? ('ok' as const) : ('unavailable' as const),
+          ...(redisUp !== null && { redis: redisUp ? ('ok' as const) : ('unavailable' as const) }),
+          ...(freeMb !== null && { disk_free_mb: freeMb }),
         };
       },
     );
