@@ -100,6 +100,7 @@ export default defineConfig({
       RATE_LIMIT_BOARD: '5000',
       // Parallel workers open many raffle pages, all from 127.0.0.1.
       SSE_MAX_PER_IP: '1000',
+      RESERVATION_MAX_NUMBERS_PER_IP: '1000000',
       MIN_FREE_DISK_MB: '1', // a CI machine may have little disk free
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',
     },

@@ -40,6 +40,9 @@ export const messages = {
     rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     validation: 'Hay datos inválidos en la solicitud.',
     nulCharacter: 'La solicitud contiene un carácter no permitido (NUL).',
+    /** Per address and raffle, per hour (RESERVATION_MAX_NUMBERS_PER_IP). */
+    numbersPerIp: (max: number) =>
+      `Desde tu conexión ya se apartaron ${max} números de esta rifa en la última hora, el máximo permitido. Inténtalo más tarde o paga los que ya apartaste.`,
     storageFull:
       'El servidor no puede guardar cambios en este momento (disco lleno). Tus datos están a salvo: inténtalo de nuevo en unos minutos.',
     databaseUnavailable:

@@ -151,6 +151,14 @@ export async function buildApp(options: {
       })
     : createMemoryUploadQuota(budgetCap);
   const disk = { dir: config.dataDir, minFreeMb: config.minFreeDiskMb };
+  // The same hourly counter, of numbers reserved per raffle and address.
+  const numbersCap = config.rateLimits.numbersPerIpPerRaffle;
+  const numbersPerIp = shared
+    ? createRedisUploadQuota(numbersCap, shared.redis, {
+        prefix: `${config.redisKeyPrefix}:numbers`,
+        breaker: shared.breaker,
+      })
+    : createMemoryUploadQuota(numbersCap);
   const files = createFilesService({ db, storage, quota, budget, disk });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
@@ -297,6 +305,8 @@ export async function buildApp(options: {
           boardPerMinute: config.rateLimits.board,
           streamsPerIp: config.sseMaxPerIp,
           compression,
+          numbersPerIp,
+          numbersPerIpPerRaffle: config.rateLimits.numbersPerIpPerRaffle,
         }),
       );
     },

@@ -27,6 +27,8 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_RESERVATIONS: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_RESERVATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
+    // Numbers one address may hold of one raffle per clock hour: nobody squats a raffle alone.
+    RESERVATION_MAX_NUMBERS_PER_IP: z.coerce.number().int().min(1).default(200),
     RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_BOARD: z.coerce.number().int().min(1).default(120),
@@ -108,6 +110,7 @@ const envSchema = z
       signIn: e.RATE_LIMIT_SIGN_IN,
       reservations: e.RATE_LIMIT_RESERVATIONS,
       reservationsPerIp: Math.max(e.RATE_LIMIT_RESERVATIONS_PER_IP, e.RATE_LIMIT_RESERVATIONS),
+      numbersPerIpPerRaffle: e.RESERVATION_MAX_NUMBERS_PER_IP,
       tracking: e.RATE_LIMIT_TRACKING,
       uploads: e.RATE_LIMIT_UPLOADS,
       board: e.RATE_LIMIT_BOARD,

@@ -15,6 +15,7 @@ import {
 import { pickEncoding } from '../../lib/encoded-body';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
+import type { UploadQuota as HourlyQuota } from '../files/upload-quota';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import type { BoardCache } from './board-cache';
@@ -44,6 +45,9 @@ export const ticketsRoutes =
     streamsPerIp: number;
     /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
     compression: boolean;
+    /** Numbers per "<raffle>:<address>" per clock hour (RESERVATION_MAX_NUMBERS_PER_IP). */
+    numbersPerIp: HourlyQuota;
+    numbersPerIpPerRaffle: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
@@ -123,8 +127,23 @@ export const ticketsRoutes =
         },
       },
       async (request, reply) => {
-        const reserved = await tickets.reserveOrder(request.params.id, request.body);
-        return reply.status(201).send(reserved);
+        // Counted before, given back when nothing was sold: one address cannot hold a raffle alone.
+        const key = `${request.params.id}:${request.ip}`;
+        const count = request.body.numbers.length;
+        if (!(await deps.numbersPerIp.take(key, count))) {
+          throw new TooManyRequestsError(
+            messages.http.numbersPerIp(deps.numbersPerIpPerRaffle),
+            'RESERVATION_IP_LIMIT',
+            600,
+          );
+        }
+        try {
+          const reserved = await tickets.reserveOrder(request.params.id, request.body);
+          return reply.status(201).send(reserved);
+        } catch (error) {
+          await deps.numbersPerIp.giveBack(key, count);
+          throw error;
+        }
       },
     );
 
