@@ -25,6 +25,11 @@ export const reservationMessages = {
       ? `El número ${numbers[0]} ya no está disponible. Elige otro.`
       : `Los números ${numbers.join(', ')} ya no están disponibles. Elige otros.`,
   outOfRange: 'Hay números fuera del rango de esta rifa',
+  /** The raffle's cap per buyer (by cedula), and what this cedula holds of it already. */
+  buyerLimit: (max: number, held: number) =>
+    held > 0
+      ? `Cada comprador puede tener como máximo ${max} ${max === 1 ? 'número' : 'números'} de esta rifa y con esta cédula ya tienes ${held}. Elige menos números.`
+      : `Cada comprador puede tener como máximo ${max} ${max === 1 ? 'número' : 'números'} de esta rifa. Elige menos números.`,
   duplicates: 'No repitas números',
   invalidProof: 'El comprobante no es un archivo subido válido',
 } as const;
