@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import {
   ledgerMessages,
   ledgerNotes,
@@ -41,6 +42,7 @@ import { type Actor, describeChanges, recordChanges, type TicketChanges } from '
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
+import { writeTicketXlsx } from './tickets-xlsx';
 
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
 
@@ -222,6 +224,15 @@ export function createStaffTicketsService({
       return ticketCsv(
         staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
         currentRate ? currentRate() : Promise.resolve(null),
+      );
+    },
+
+    /** The same tickets as `csv`, as an XLSX workbook written into `out` (ends it; rejects on failure). */
+    xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
+      return writeTicketXlsx(
+        staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
+        currentRate ? currentRate() : Promise.resolve(null),
+        out,
       );
     },
 

@@ -36,14 +36,17 @@ const caracasStamp = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 /** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
-const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
+export const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
 
-/** Bs céntimos as a cell; empty when there is no rate to say it with. */
-const vesCell = (vesCents: number | null) => (vesCents === null ? '' : centsCell(vesCents));
+/** Money cells, in cents (null: no rate to say it with); the other cells are text. */
+export type TicketCellValue = string | number | null | undefined;
+/** The columns holding cents (`ticketCells`): the CSV writes "2,50", the XLSX the number 2.5. */
+export const MONEY_COLUMNS: ReadonlySet<number> = new Set([8, 9, 13, 14]);
 
-export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null): string {
+/** A ticket's cells in `ticketCsvColumns` order: what the CSV and the XLSX both write. */
+export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): TicketCellValue[] {
   const owed = row.status === 'disponible' || row.status === 'cancelado' ? 0 : row.remainingCents;
-  return csvLine([
+  return [
     row.ticketNumber,
     row.status,
     row.buyerName,
@@ -52,15 +55,23 @@ export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null):
     row.buyerEmail,
     row.buyerAddress,
     row.paymentMethod ? (paymentMethodLabels[row.paymentMethod as PaymentMethod] ?? row.paymentMethod) : '',
-    centsCell(row.totalPaidCents),
-    centsCell(owed),
+    row.totalPaidCents,
+    owed,
     dateCell(row.purchasedAt),
     dateCell(row.reservedUntil),
     row.orderCode ? formatOrderCode(row.orderCode) : '',
     // Paid: at each payment's own rate; owed: at today's rate (what the buyer would pay now).
-    vesCell(row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null)),
-    vesCell(ratePerUsd === null ? null : Math.round(owed * ratePerUsd)),
-  ]);
+    row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null),
+    ratePerUsd === null ? null : Math.round(owed * ratePerUsd),
+  ];
+}
+
+export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null): string {
+  return csvLine(
+    ticketCells(row, ratePerUsd).map((cell, i) =>
+      MONEY_COLUMNS.has(i) ? (cell == null ? '' : centsCell(Number(cell))) : cell,
+    ),
+  );
 }
 
 /**
