@@ -221,16 +221,18 @@ export function createStaffTicketsService({
 
     /** Every ticket matching the list's filters, as CSV text chunks. */
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
+      const filters = { ...searchFilters(query), statuses: query.status };
       return ticketCsv(
-        staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
         currentRate ? currentRate() : Promise.resolve(null),
       );
     },
 
     /** The same tickets as `csv`, as an XLSX workbook written into `out` (ends it; rejects on failure). */
     xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
+      const filters = { ...searchFilters(query), statuses: query.status };
       return writeTicketXlsx(
-        staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
         currentRate ? currentRate() : Promise.resolve(null),
         out,
       );

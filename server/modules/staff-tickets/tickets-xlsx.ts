@@ -2,8 +2,14 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
-import type { BlankRange, NumberRow } from './staff-tickets.repo';
-import { MONEY_COLUMNS, type TicketCellValue, ticketCells } from './tickets-csv';
+import type { NumberRow } from './staff-tickets.repo';
+import {
+  type ExportScan,
+  isBlankRange,
+  MONEY_COLUMNS,
+  type TicketCellValue,
+  ticketCells,
+} from './tickets-csv';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -29,13 +35,12 @@ type SheetStream = { pipes?: Writable[] };
  * the zip and the zip's input has drained; the zip only drains when its output (the response)
  * does. Private fields of exceljs 4 (`StreamBuf.pipes`): without them it would still work, unthrottled.
  */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable) {
+async function zipCaughtUp(sheet: ExcelJS.Worksheet, gone: AbortSignal) {
   const stream = (sheet as unknown as { stream: SheetStream }).stream;
-  for (let i = 0; i < 1000 && stream.pipes?.length === 0 && !out.destroyed; i++)
+  for (let i = 0; i < 1000 && stream.pipes?.length === 0 && !gone.aborted; i++)
     await new Promise((resolve) => setTimeout(resolve, 1));
   for (const pipe of stream.pipes ?? [])
-    if (pipe.writableNeedDrain && !out.destroyed)
-      await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
+    if (pipe.writableNeedDrain && !gone.aborted) await once(pipe, 'drain', { signal: gone }).catch(() => {});
   await new Promise((resolve) => setImmediate(resolve));
 }
 
@@ -45,11 +50,7 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable) {
  * go out a chunk at a time with the zip's backpressure respected, so memory stays flat at any
  * raffle size, and the event loop turns between chunks (reservations keep flowing).
  */
-export async function writeTicketXlsx(
-  batches: AsyncIterable<NumberRow[] | BlankRange>,
-  ratePerUsd: Promise<number | null>,
-  out: Writable,
-) {
+export async function writeTicketXlsx(scan: ExportScan, ratePerUsd: Promise<number | null>, out: Writable) {
   // Loaded on the first export, not at start-up: exceljs takes about a second to import.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({
@@ -79,24 +80,27 @@ export async function writeTicketXlsx(
       rate,
     ),
   );
+  // A client that leaves closes `out`: the writer stops, and no wait for the zip is left hanging.
+  const leaving = new AbortController();
+  out.once('close', () => leaving.abort());
   let written = 0;
   const wrote = async () => {
-    if (++written % ROWS_PER_TURN === 0) await zipCaughtUp(sheet, out);
+    if (++written % ROWS_PER_TURN === 0) await zipCaughtUp(sheet, leaving.signal);
   };
-  for await (const batch of batches) {
-    if (out.destroyed) return;
-    if (Array.isArray(batch)) {
-      for (const row of batch) {
-        sheet.addRow(xlsxValues(ticketCells(row, rate))).commit();
+  for await (const segments of scan((row) => xlsxValues(ticketCells(row, rate)))) {
+    if (leaving.signal.aborted) return;
+    for (const segment of segments) {
+      if (!isBlankRange(segment)) {
+        sheet.addRow(segment).commit();
         await wrote();
+        continue;
       }
-      continue;
-    }
-    for (let n = batch.from; n < batch.to; n++) {
-      blank[0] = lpad(n, batch.digitCount);
-      sheet.addRow(blank).commit();
-      await wrote();
-      if (out.destroyed) return;
+      for (let n = segment.from; n < segment.to; n++) {
+        blank[0] = lpad(n, segment.digitCount);
+        sheet.addRow(blank).commit();
+        await wrote();
+        if (leaving.signal.aborted) return;
+      }
     }
   }
   sheet.commit();
