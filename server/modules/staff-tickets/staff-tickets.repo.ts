@@ -190,14 +190,27 @@ export const staffTicketsRepo = {
     filters: TicketFilters & { limit: number; offset: number },
   ): Promise<{ items: NumberRow[]; count: number }> {
     if (salesOnly(filters)) {
-      const [items, total] = await Promise.all([
-        queryRows<Record<string, unknown>>(
-          db,
-          sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters)} order by t.number limit ${filters.limit} offset ${filters.offset}`,
-        ),
-        queryRows<{ n: number }>(db, sql`select count(*)::int as n ${salesFrom(raffle, filters)}`),
-      ]);
-      return { items: items.map(toNumberRow), count: Number(total[0]?.n ?? 0) };
+      // One pass counts and pages (the search's index scan once, not twice: on PGlite the two
+      // statements ran one after the other); a page past the end asks for the count alone.
+      const items = await queryRows<Record<string, unknown> & { total: number }>(
+        db,
+        sql`select ${LIVE_COLUMNS}, count(*) over ()::int as total ${salesFrom(raffle, filters)}
+            order by t.number limit ${filters.limit} offset ${filters.offset}`,
+      );
+      const count =
+        items.length > 0
+          ? Number(items[0]?.total)
+          : filters.offset > 0
+            ? Number(
+                (
+                  await queryRows<{ n: number }>(
+                    db,
+                    sql`select count(*)::int as n ${salesFrom(raffle, filters)}`,
+                  )
+                )[0]?.n ?? 0,
+              )
+            : 0;
+      return { items: items.map(toNumberRow), count };
     }
     if (!filters.term) {
       const onlyAvailable = filters.statuses?.length === 1 && filters.statuses[0] === 'disponible';

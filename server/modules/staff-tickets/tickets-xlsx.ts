@@ -14,7 +14,7 @@ import {
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Rows handed to exceljs between two looks at the zip's backlog (and a turn of the event loop). */
-const ROWS_PER_TURN = 1_000;
+const ROWS_PER_TURN = 250;
 
 /** As PostgreSQL's lpad, which the staff list's ticket numbers come from: zeros, or cut to the width. */
 const lpad = (n: number, width: number) => {
