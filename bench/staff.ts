@@ -63,8 +63,8 @@ const numberOf = (i: number, total: number) => (i * 7919) % total;
 export async function seed(t: Target, raffleId: string, s: Pick<StaffSizes, 'total' | 'sold'>, first = 0) {
   const digits = String(s.total - 1).length;
   // In slices: PGlite runs each statement on the one connection the server also needs.
-  for (let from = first; from < s.sold; from += 50_000) {
-    const to = Math.min(from + 50_000, s.sold) - 1;
+  for (let from = first; from < s.sold; from += 100_000) {
+    const to = Math.min(from + 100_000, s.sold) - 1;
     await t.query(
       `insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_address,
          buyer_cedula, buyer_email, payment_method, purchased_at, reserved_until, price_cents, remaining_cents,
@@ -219,8 +219,13 @@ export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult>
     const duringXlsx = await duringXlsxLoad.stop();
 
     // The same raffle filled up: searches and the buyers screen at `soldLarge` sold.
+    // The trigram index is built once after the rows are in (a bulk build), not entry by entry:
+    // on PGlite the 900,000 inserts took ~290 s with it in place.
     const largeStart = now();
+    await t.query('drop index if exists tickets_search_trgm_idx');
     await seed(t, raffle.id, { total: s.total, sold: s.soldLarge }, s.sold);
+    await t.query(TRIGRAM_INDEX);
+    await t.query('analyze tickets');
     const largeSeedMs = now() - largeStart;
     const large = {
       seedMs: largeSeedMs,
@@ -277,7 +282,7 @@ export function renderStaffReport(options: {
   ];
   const more: string[] = [
     '',
-    `| database | XLSX time | XLSX size | server RSS before / peak added | reservations during XLSX p50 / p99 / max (n) | reservations/s with / without the trigram index (p50) | index rebuilt in | seed to ${sizes.soldLarge.toLocaleString('en-US')} | buyers page 1 at ${sizes.soldLarge.toLocaleString('en-US')} p50 / p99 |`,
+    `| database | XLSX time | XLSX size | server RSS before / peak added | reservations during XLSX p50 / p99 / max (n) | reservations/s with / without the trigram index (p50) | index rebuilt in (${sizes.sold.toLocaleString('en-US')} sold) | seed to ${sizes.soldLarge.toLocaleString('en-US')} (rows, then the trigram index) | buyers page 1 at ${sizes.soldLarge.toLocaleString('en-US')} p50 / p99 |`,
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [label, outcome] of Object.entries(options.results)) {
