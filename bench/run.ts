@@ -96,6 +96,8 @@ const sizes: {
         buyersPages: 3,
         loadBuyers: 4,
         baselineMs: 2_000,
+        soldLarge: 300_000,
+        searchesLarge: 3,
       },
       page: {
         total: 200_000,
@@ -147,6 +149,8 @@ const sizes: {
         buyersPages: 10,
         loadBuyers: 4,
         baselineMs: 5_000,
+        soldLarge: 1_000_000,
+        searchesLarge: 10,
       },
       page: {
         total: 200_000,

@@ -138,6 +138,7 @@ describe('names and summaries', () => {
       'POST /api/raffles/{id}/reservations': 'reserveTickets',
       'GET /api/raffles/{id}/tickets': 'listRaffleTickets',
       'GET /api/raffles/{id}/tickets.csv': 'exportRaffleTicketsCsv',
+      'GET /api/raffles/{id}/tickets.xlsx': 'exportRaffleTicketsXlsx',
       'GET /api/raffles/{id}/winner': 'getRaffleWinner',
       'GET /api/receipts/key': 'getReceiptKey',
       'GET /api/reconciliation/statements': 'listBankStatements',
