@@ -1,0 +1,228 @@
+// Live updates for 10,000 open pages on one instance (issue 20, target 2; decision 030). Per database,
+// on a server of its own:
+// - reservations alone: 50 buyers back to back (bench/reservation-load.ts, own process), a phase;
+// - 10,000 live streams opened by bench/sse-streams.ts (own process, `?batch=1` as the web app);
+//   the server's heap + external memory before and after, after a GC: bytes per open stream;
+// - 200 reservations a second for 20 s (bench/paced-reservations.ts, own process): per sampled
+//   number, the time from its 201 to its arrival on every stream (computed in the streams' process),
+//   and every change counted on every stream: delivered vs expected, duplicates, out of order;
+// - reservations again, back to back, with the 10,000 streams open (the streams' process keeps
+//   reading their bytes), then alone again with them closed: the ratio with ÷ alone (mean of both).
+// Targets: delivery p99 < 250 ms, every event delivered, ≤ 10 KB per stream, ratio ≥ 0.5.
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createRaffle, type DbKind, onCleanup, root, startTarget, stopChild, type Target } from './harness';
+import { client } from './http';
+import { spawnReservationLoad } from './load-process';
+import type { Outcome } from './report/results';
+import { sleep } from './stats';
+
+export type Live10kSizes = {
+  streams: number;
+  perSecond: number;
+  seconds: number;
+  /** Length of each back-to-back reservation phase. */
+  phaseMs: number;
+  buyers: number;
+  /** Every n-th number of the steady phase is timed on every stream. */
+  sampleEvery: number;
+};
+
+type Delivery = {
+  streams: number;
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  outOfOrder: number;
+  samples: number;
+  missingSamples: number;
+  beforeReply: number;
+  p50: number;
+  p99: number;
+  max: number;
+  closedByServer: number;
+  bytes: number;
+};
+type Paced = {
+  statuses: Record<string, number>;
+  skipped: number;
+  offeredPerSecond: number;
+  answeredPerSecond: number;
+  p50: number;
+  p99: number;
+};
+type Memory = { heapUsed: number; external: number; rss: number };
+export type Live10kResult = {
+  connectMs: number;
+  bytesPerStream: number;
+  rssPerStream: number;
+  paced: Paced;
+  delivery: Delivery;
+  alone: number[];
+  withStreams: number;
+  streamsCutMeanwhile: number;
+  load: [number, number];
+};
+
+/** Numbers of the raffle each phase reserves from (a phase never reaches the next one's). */
+const RAFFLE_SIZE = 400_000;
+const FIRST = { warm: 350_000, alone1: 0, steady: 100_000, loaded: 150_000, alone2: 250_000 };
+
+function child(script: string, args: (string | number)[]) {
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, script), ...args.map(String)],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const forget = onCleanup(`stop ${script} (pid ${proc.pid})`, () => stopChild(proc));
+  const waiting: ((line: string) => void)[] = [];
+  readline
+    .createInterface({ input: proc.stdout as NodeJS.ReadableStream })
+    .on('line', (line) => waiting.shift()?.(line));
+  return {
+    proc,
+    forget,
+    nextLine: () => new Promise<string>((resolve) => waiting.push(resolve)),
+    send: (line: string) => proc.stdin?.write(`${line}\n`),
+  };
+}
+
+/** Reservations per second that `buyers` back-to-back buyers got (201s) during `ms`. */
+async function backToBack(t: Target, raffleId: string, buyers: number, first: number, ms: number) {
+  const load = await spawnReservationLoad(t.port, raffleId, buyers, first);
+  await sleep(ms);
+  const samples = await load.stop();
+  return (samples.statuses['201'] ?? 0) / (ms / 1000);
+}
+
+export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live10kResult> {
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+  const t = await startTarget(kind);
+  try {
+    const admin = client(t.port, 2, t.token);
+    const raffleId = (await createRaffle(admin, RAFFLE_SIZE, 'Bench 10.000 páginas')).id;
+    admin.agent.destroy();
+    await backToBack(t, raffleId, s.buyers, FIRST.warm, 2_000); // JIT, pools, plans: not measured
+    const alone1 = await backToBack(t, raffleId, s.buyers, FIRST.alone1, s.phaseMs);
+    console.error(`  [${t.label}] reservations alone: ${alone1.toFixed(0)}/s`);
+
+    const before = await t.control<Memory>('memory');
+    const numbers = s.perSecond * s.seconds;
+    const streams = child('bench/sse-streams.ts', [
+      t.port,
+      raffleId,
+      s.streams,
+      FIRST.steady,
+      numbers,
+      s.sampleEvery,
+    ]);
+    const opened = await Promise.race([
+      streams.nextLine(),
+      sleep(120_000).then(() => 'timeout'),
+      new Promise<string>((resolve) => streams.proc.once('exit', (code) => resolve(`exit ${code}`))),
+    ]);
+    const connectMs = Number(/^STREAMS_OPEN (\d+)$/.exec(opened)?.[1] ?? Number.NaN);
+    if (Number.isNaN(connectMs)) throw new Error(`the streams did not open: ${opened}`);
+    await sleep(1_000);
+    const after = await t.control<Memory>('memory');
+    const bytesPerStream = (after.heapUsed + after.external - before.heapUsed - before.external) / s.streams;
+    const rssPerStream = (after.rss - before.rss) / s.streams;
+    console.error(
+      `  [${t.label}] ${s.streams} streams open in ${connectMs} ms; ${(bytesPerStream / 1024).toFixed(1)} KB heap+external per stream`,
+    );
+
+    const buyers = child('bench/paced-reservations.ts', [
+      t.port,
+      raffleId,
+      s.perSecond,
+      s.seconds,
+      FIRST.steady,
+    ]);
+    const pacedAll = JSON.parse(await buyers.nextLine()) as Paced & { replied: [number, number][] };
+    await buyers.forget();
+    await sleep(1_500); // the last ones' frames
+    streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
+    const delivery = JSON.parse(await streams.nextLine()) as Delivery;
+    const { replied: _, ...paced } = pacedAll;
+    console.error(`  [${t.label}] steady ${s.perSecond}/s:`, JSON.stringify({ paced, delivery }));
+
+    streams.send('drain');
+    const withStreams = await backToBack(t, raffleId, s.buyers, FIRST.loaded, s.phaseMs);
+    streams.send('report []');
+    const cut = (JSON.parse(await streams.nextLine()) as Delivery).closedByServer - delivery.closedByServer;
+    console.error(`  [${t.label}] reservations with the streams open: ${withStreams.toFixed(0)}/s`);
+    streams.send('stop');
+    await streams.forget();
+    await sleep(1_000);
+    const alone2 = await backToBack(t, raffleId, s.buyers, FIRST.alone2, s.phaseMs);
+    console.error(`  [${t.label}] reservations alone again: ${alone2.toFixed(0)}/s`);
+    return {
+      connectMs,
+      bytesPerStream,
+      rssPerStream,
+      paced,
+      delivery,
+      alone: [alone1, alone2],
+      withStreams,
+      streamsCutMeanwhile: cut,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+    };
+  } finally {
+    await t.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+
+export function renderLive10kReport(input: {
+  date: Date;
+  commit: string;
+  sizes: Live10kSizes;
+  results: Record<string, Outcome<Live10kResult> | { skipped: string }>;
+}) {
+  const { sizes: s } = input;
+  const lines = [
+    '# Live updates: 10,000 open pages on one instance (issue 20, target 2)',
+    '',
+    `Run ${input.date.toISOString()} on commit ${input.commit} (\`BENCH_ONLY=live10k npm run bench\`, bench/live10k.ts).`,
+    `${s.streams} streams (\`?batch=1\`) from one process, ${s.perSecond} reservations/s for ${s.seconds} s from another,`,
+    `back-to-back phases of ${s.phaseMs / 1000} s with ${s.buyers} buyers; every ${s.sampleEvery}th number timed on every stream.`,
+    'The streams, the buyers, the server and the database share this machine’s 2 cores.',
+    '',
+  ];
+  for (const [label, outcome] of Object.entries(input.results)) {
+    lines.push(`## ${label}`, '');
+    if (outcome === undefined || 'skipped' in outcome) {
+      lines.push(`Skipped: ${outcome?.skipped ?? 'not measured'}`, '');
+      continue;
+    }
+    if (!outcome.ok) {
+      lines.push(`Failed: ${outcome.error}`, '');
+      continue;
+    }
+    const r = outcome.value;
+    const d = r.delivery;
+    const alone = ((r.alone[0] ?? 0) + (r.alone[1] ?? 0)) / 2;
+    const ratio = r.withStreams / alone;
+    lines.push(
+      `Load average (1 min) at start / end: ${r.load[0].toFixed(2)} / ${r.load[1].toFixed(2)}.`,
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| streams opened | ${d.streams} in ${(r.connectMs / 1000).toFixed(1)} s | 10,000 |`,
+      `| server memory per stream (heap + external, after GC) | ${kb(r.bytesPerStream)} (RSS ${kb(r.rssPerStream)}) | ≤ 10 KB |`,
+      `| steady reservations: offered / answered 201 | ${r.paced.offeredPerSecond}/s / ${r.paced.answeredPerSecond.toFixed(0)}/s (statuses ${JSON.stringify(r.paced.statuses)}, skipped ${r.paced.skipped}) | 200/s |`,
+      `| steady reservations: latency p50 / p99 | ${ms(r.paced.p50)} / ${ms(r.paced.p99)} | |`,
+      `| delivery 201 → frame, p50 / p99 / max (${d.samples} samples) | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | p99 < 250 ms |`,
+      `| changes delivered / expected (every stream, every number) | ${d.delivered} / ${d.expected}; duplicates ${d.duplicates}, out of order ${d.outOfOrder}, streams closed by the server ${d.closedByServer} | all |`,
+      `| reservations back to back: alone (before, after) | ${r.alone.map((x: number) => x.toFixed(0)).join(', ')} /s | |`,
+      `| reservations back to back with the streams open | ${r.withStreams.toFixed(0)}/s (streams cut meanwhile: ${r.streamsCutMeanwhile}) | |`,
+      `| ratio with ÷ alone | ${ratio.toFixed(2)}× | ≥ 0.5× |`,
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
