@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
-import { createLiveStreams, type LiveSink } from './live-streams';
+import { createLiveStreams, type LiveFrame, type LiveSink } from './live-streams';
 import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
 
 /** A sink that records the chunks written to it, and the changes they carry, in order. */
 function recorder(batched: boolean) {
   const chunks: Buffer[] = [];
-  const sink: LiveSink & { chunks: Buffer[]; closed: boolean } = {
+  const written: LiveFrame[] = [];
+  const sink: LiveSink & { chunks: Buffer[]; written: LiveFrame[]; closed: boolean } = {
     batched,
     chunks,
+    written,
     closed: false,
-    write: (chunk) => chunks.push(chunk),
+    write: (frame) => {
+      written.push(frame);
+      chunks.push(frame.bytes);
+    },
     close: () => {
       sink.closed = true;
     },
@@ -144,7 +149,7 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     expect(open.frames().at(-1)).toBe('event: reset\ndata: {}');
   });
 
-  it('serializes a tick once: every stream of the raffle is written the same Buffer', () => {
+  it('serializes a tick once: every stream of the raffle is written the same frame and bytes', () => {
     const streams = createLiveStreams({ eventsSince: () => null, tickMs: 50, heartbeatMs: 60_000 });
     const sinks = Array.from({ length: 200 }, (_, i) => recorder(i % 2 === 0));
     for (const { sink } of sinks) streams.join('r1', sink, null);
@@ -156,12 +161,18 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     streams.flush();
     // One array for the batched streams, one object per change for the others: not per stream.
     expect(stringify).toHaveBeenCalledTimes(3);
-    const batchedChunk = sinks[0]?.sink.chunks[0];
-    const singleChunk = sinks[1]?.sink.chunks[0];
+    const batchedFrame = sinks[0]?.sink.written[0];
+    const singleFrame = sinks[1]?.sink.written[0];
     for (const [i, { sink }] of sinks.entries()) {
-      expect(sink.chunks).toHaveLength(1);
-      expect(sink.chunks[0]).toBe(i % 2 === 0 ? batchedChunk : singleChunk);
+      expect(sink.written).toHaveLength(1);
+      expect(sink.written[0]).toBe(i % 2 === 0 ? batchedFrame : singleFrame);
+      expect(sink.chunks[0]).toBe((i % 2 === 0 ? batchedFrame : singleFrame)?.bytes);
+      // The HTTP chunk is built once too, however many streams ask for it.
+      expect(sink.written[0]?.chunk).toBe((i % 2 === 0 ? batchedFrame : singleFrame)?.chunk);
     }
+    const chunk = batchedFrame?.chunk.toString() ?? '';
+    const body = batchedFrame?.bytes.toString() ?? '';
+    expect(chunk).toBe(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n`);
     streams.stop();
     expect(sinks.every(({ sink }) => sink.closed)).toBe(true);
     expect(streams.count()).toBe(0);

@@ -7,9 +7,30 @@ import { type TicketEvent, ticketEventSchema } from '../../../domain/reservation
 export interface LiveSink {
   /** `event: tickets` (one array per tick) rather than one `event: ticket` per change. */
   readonly batched: boolean;
-  /** The same Buffer goes to every stream of a raffle: a sink must not modify it. */
-  write(chunk: Buffer): void;
+  /** The same frame goes to every stream of a raffle: a sink must not modify its bytes. */
+  write(frame: LiveFrame): void;
   close(): void;
+}
+
+/**
+ * Frames serialized once for every stream: `bytes` is the Server-Sent Events text; `chunk` the same
+ * as one HTTP/1.1 chunk (length line, bytes, CRLF), built on first use and shared too, so an HTTP
+ * stream writes it straight to its socket: no per-stream framing, copy or encoding.
+ */
+export class LiveFrame {
+  private chunked: Buffer | undefined;
+  constructor(readonly bytes: Buffer) {}
+  static of(text: string) {
+    return new LiveFrame(Buffer.from(text));
+  }
+  get chunk(): Buffer {
+    this.chunked ??= Buffer.concat([
+      Buffer.from(`${this.bytes.length.toString(16)}\r\n`),
+      this.bytes,
+      Buffer.from('\r\n'),
+    ]);
+    return this.chunked;
+  }
 }
 
 type Room = { sinks: Set<LiveSink>; pending: TicketEvent[]; quiet: boolean };
@@ -28,10 +49,10 @@ export const ticketsFrame = (events: readonly TicketEvent[]) =>
   `event: tickets\nid: ${events.at(-1)?.version}\ndata: ${JSON.stringify(events.map(publicEvent))}\n\n`;
 
 const encode = (events: readonly TicketEvent[], batched: boolean) =>
-  Buffer.from(batched ? ticketsFrame(events) : ticketFrames(events));
+  LiveFrame.of(batched ? ticketsFrame(events) : ticketFrames(events));
 
-export const RESET_FRAME = Buffer.from('event: reset\ndata: {}\n\n');
-const PING_FRAME = Buffer.from(': ping\n\n');
+export const RESET_FRAME = LiveFrame.of('event: reset\ndata: {}\n\n');
+const PING_FRAME = LiveFrame.of(': ping\n\n');
 
 /**
  * The open live streams of this instance, grouped by raffle. Changes are not written as they
@@ -55,13 +76,12 @@ export function createLiveStreams(options: {
   function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
-    lastFlushAt = performance.now();
     for (const room of dirty) {
       const events = room.pending;
       room.pending = [];
       room.quiet = false;
-      let single: Buffer | undefined;
-      let batch: Buffer | undefined;
+      let single: LiveFrame | undefined;
+      let batch: LiveFrame | undefined;
       for (const sink of room.sinks) {
         if (sink.batched) {
           batch ??= encode(events, true);
@@ -73,6 +93,8 @@ export function createLiveStreams(options: {
       }
     }
     dirty.clear();
+    // Counted from the end: when writing to every stream takes long, ticks space out by as much.
+    lastFlushAt = performance.now();
   }
 
   // A stream with nothing to say gets a comment now and then, so proxies keep it open; one that

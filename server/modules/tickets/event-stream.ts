@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveSink } from '../realtime/live-streams';
+import type { LiveFrame, LiveSink } from '../realtime/live-streams';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 /**
@@ -32,7 +32,11 @@ export function streamTicketEvents(
   batched = false,
 ): () => void {
   let leave = () => {};
-  const sink: LiveSink = { batched, write: (chunk) => write(chunk.toString('utf8')), close: () => leave() };
+  const sink: LiveSink = {
+    batched,
+    write: (frame) => write(frame.bytes.toString('utf8')),
+    close: () => leave(),
+  };
   leave = hub.joinStream(raffleId, sink, since);
   return () => leave();
 }
@@ -50,10 +54,14 @@ class ResponseSink implements LiveSink {
     private readonly onClose: () => void,
   ) {}
 
-  write(chunk: Buffer) {
+  write(frame: LiveFrame) {
     if (this.closed) return;
-    if (this.res.writableLength > MAX_QUEUED_BYTES) this.res.destroy();
-    else this.res.write(chunk);
+    const socket = this.res.socket;
+    if (!socket || this.res.writableLength > MAX_QUEUED_BYTES) this.res.destroy();
+    // The response is chunked and has nothing of its own queued (outputSize): the shared chunk goes
+    // to the socket as is, skipping the response's per-write framing. Otherwise its own way.
+    else if (this.res.writableLength === socket.writableLength) socket.write(frame.chunk);
+    else this.res.write(frame.bytes);
   }
 
   close() {
