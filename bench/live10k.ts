@@ -34,7 +34,9 @@ type Delivery = {
   streams: number;
   expected: number;
   delivered: number;
+  unanswered: number;
   duplicates: number;
+  cpuMs: number;
   outOfOrder: number;
   samples: number;
   missingSamples: number;
@@ -58,6 +60,9 @@ export type Live10kResult = {
   connectMs: number;
   bytesPerStream: number;
   rssPerStream: number;
+  /** CPU time per second of the steady phase: the server's and the streams' processes. */
+  serverCpu: number;
+  streamsCpu: number;
   paced: Paced;
   delivery: Delivery;
   alone: number[];
@@ -133,6 +138,12 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
       `  [${t.label}] ${s.streams} streams open in ${connectMs} ms; ${(bytesPerStream / 1024).toFixed(1)} KB heap+external per stream`,
     );
 
+    type Cpu = { user: number; system: number };
+    const cpuMs = (c: Cpu) => (c.user + c.system) / 1000;
+    streams.send('report []');
+    const streamsCpuBefore = (JSON.parse(await streams.nextLine()) as Delivery).cpuMs;
+    const serverCpuBefore = cpuMs(await t.control<Cpu>('cpu'));
+    const steadyStart = performance.now();
     const buyers = child('bench/paced-reservations.ts', [
       t.port,
       raffleId,
@@ -143,8 +154,11 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
     const pacedAll = JSON.parse(await buyers.nextLine()) as Paced & { replied: [number, number][] };
     await buyers.forget();
     await sleep(1_500); // the last ones' frames
+    const steadyMs = performance.now() - steadyStart;
+    const serverCpu = (cpuMs(await t.control<Cpu>('cpu')) - serverCpuBefore) / steadyMs;
     streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
     const delivery = JSON.parse(await streams.nextLine()) as Delivery;
+    const streamsCpu = (delivery.cpuMs - streamsCpuBefore) / steadyMs;
     const { replied: _, ...paced } = pacedAll;
     console.error(`  [${t.label}] steady ${s.perSecond}/s:`, JSON.stringify({ paced, delivery }));
 
@@ -162,6 +176,8 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
       connectMs,
       bytesPerStream,
       rssPerStream,
+      serverCpu,
+      streamsCpu,
       paced,
       delivery,
       alone: [alone1, alone2],
@@ -218,6 +234,8 @@ export function renderLive10kReport(input: {
       `| steady reservations: latency p50 / p99 | ${ms(r.paced.p50)} / ${ms(r.paced.p99)} | |`,
       `| delivery 201 → frame, p50 / p99 / max (${d.samples} samples) | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | p99 < 250 ms |`,
       `| changes delivered / expected (every stream, every number) | ${d.delivered} / ${d.expected}; duplicates ${d.duplicates}; streams closed by the server ${d.closedByServer} | all, once |`,
+      `| changes of numbers whose 201 the buyer never got (timed out, yet committed) | ${d.unanswered} | |`,
+      `| CPU during the steady phase: server / streams' process (cores) | ${r.serverCpu.toFixed(2)} / ${r.streamsCpu.toFixed(2)} | |`,
       `| changes that arrived after a higher version (concurrent commits announced in another order, decision 011; the page keeps the highest version per number) | ${d.outOfOrder} | |`,
       `| reservations back to back: alone (before, after) | ${r.alone.map((x: number) => x.toFixed(0)).join(', ')} /s | |`,
       `| reservations back to back with the streams open | ${r.withStreams.toFixed(0)}/s (streams cut meanwhile: ${r.streamsCutMeanwhile}) | |`,

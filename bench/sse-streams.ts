@@ -131,18 +131,30 @@ function report(replied: [number, number][]) {
     }
   }
   const sorted = Float64Array.from(latencies).sort();
-  const expectedPerStream = replied.filter(([n]) => n >= first && n < first + numbers).length;
+  // Delivered: the changes of numbers answered 201, on every stream. A number whose answer the
+  // buyer never got (a timeout) may still have committed and been delivered: counted apart.
+  let expectedPerStream = 0;
   let delivered = 0;
+  for (const [number] of replied) {
+    const offset = number - first;
+    if (offset < 0 || offset >= numbers) continue;
+    expectedPerStream++;
+    for (let stream = 0; stream < count; stream++) delivered += seen[stream * numbers + offset] as number;
+  }
+  let all = 0;
   let dup = 0;
   for (let s = 0; s < count; s++) {
-    delivered += received[s] as number;
+    all += received[s] as number;
     dup += duplicates[s] as number;
   }
+  const cpu = process.cpuUsage();
   return {
     streams: count,
     expected: expectedPerStream * count,
     delivered,
+    unanswered: all - delivered,
     duplicates: dup,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     outOfOrder,
     samples: sorted.length,
     missingSamples,
