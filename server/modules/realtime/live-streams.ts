@@ -60,6 +60,7 @@ const PING_FRAME = LiveFrame.of(': ping\n\n');
  * raffle with changes gets ONE frame, serialized once per format and written as the same Buffer
  * to each of its streams. With 10,000 open pages a change costs a share of one write per stream per
  * tick instead of one string, one encoding and one write per stream per change (decision 030).
+ * A tick is `tickMs` after the previous flush ended, or as long as that flush took if longer.
  * One timer for the ticks and one interval for the heartbeats serve every stream.
  */
 export function createLiveStreams(options: {
@@ -72,10 +73,13 @@ export function createLiveStreams(options: {
   const dirty = new Set<Room>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** The next tick waits at least as long as the last flush took: at most half the event loop. */
+  let gap = options.tickMs;
 
   function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
+    const start = performance.now();
     for (const room of dirty) {
       const events = room.pending;
       room.pending = [];
@@ -93,8 +97,10 @@ export function createLiveStreams(options: {
       }
     }
     dirty.clear();
-    // Counted from the end: when writing to every stream takes long, ticks space out by as much.
+    // Counted from the end, and no shorter than the flush itself: with 10,000 streams a flush is
+    // tens of milliseconds of socket writes, and the reservations need the loop in between.
     lastFlushAt = performance.now();
+    gap = Math.max(options.tickMs, lastFlushAt - start);
   }
 
   // A stream with nothing to say gets a comment now and then, so proxies keep it open; one that
@@ -117,7 +123,7 @@ export function createLiveStreams(options: {
       if (!room || events.length === 0) return;
       room.pending.push(...events);
       dirty.add(room);
-      timer ??= setTimeout(flush, Math.max(0, lastFlushAt + options.tickMs - performance.now()));
+      timer ??= setTimeout(flush, Math.max(0, lastFlushAt + gap - performance.now()));
     },
     /**
      * Adds a stream to its raffle's; `since` is its Last-Event-ID. The missed events go to it alone,
