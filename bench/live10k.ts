@@ -57,6 +57,12 @@ type Paced = {
   p99: number;
 };
 type Memory = { heapUsed: number; external: number; rss: number };
+type LiveStats = {
+  flushes: number;
+  lagP50Ms: number | null;
+  lagP99Ms: number | null;
+  lagMaxMs: number | null;
+};
 export type Live10kResult = {
   connectMs: number;
   bytesPerStream: number;
@@ -64,6 +70,7 @@ export type Live10kResult = {
   /** CPU time per second of the steady phase: the server's and the streams' processes. */
   serverCpu: number;
   streamsCpu: number;
+  serverLag: LiveStats | null;
   paced: Paced;
   delivery: Delivery;
   alone: number[];
@@ -190,6 +197,9 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
     await sleep(1_500); // the last ones' frames
     const steadyMs = performance.now() - steadyStart;
     const serverCpu = ((await serverCpuMs()) - serverCpuBefore) / steadyMs;
+    // The server's own share of the delay (change in → written to every stream), apart from the
+    // streams' process, which reads 10,000 sockets on the same 2 cores; before decision 030: n/a.
+    const serverLag = await t.control<LiveStats>('liveStats').catch(() => null);
     streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
     const delivery = JSON.parse(await streams.nextLine()) as Delivery;
     const streamsCpu = (delivery.cpuMs - streamsCpuBefore) / steadyMs;
@@ -207,6 +217,7 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
       rssPerStream,
       serverCpu,
       streamsCpu,
+      serverLag,
       paced,
       delivery,
       alone,
@@ -262,6 +273,7 @@ export function renderLive10kReport(input: {
       `| steady reservations: offered / answered 201 | ${r.paced.offeredPerSecond}/s / ${r.paced.answeredPerSecond.toFixed(0)}/s (statuses ${JSON.stringify(r.paced.statuses)}, skipped ${r.paced.skipped}) | 200/s |`,
       `| steady reservations: latency p50 / p99 | ${ms(r.paced.p50)} / ${ms(r.paced.p99)} | |`,
       `| delivery 201 → frame, p50 / p99 / max (${d.samples} samples) | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | p99 < 250 ms |`,
+      `| of which in the server: change in → frame written to every stream, p50 / p99 / max (${r.serverLag?.flushes ?? 'n/a'} flushes) | ${r.serverLag ? `${ms(r.serverLag.lagP50Ms ?? Number.NaN)} / ${ms(r.serverLag.lagP99Ms ?? Number.NaN)} / ${ms(r.serverLag.lagMaxMs ?? Number.NaN)}` : 'n/a (not measured by this server)'} | |`,
       `| changes delivered / expected (every stream, every number) | ${d.delivered} / ${d.expected}; duplicates ${d.duplicates}; streams closed by the server ${d.closedByServer} | all, once |`,
       `| changes of numbers whose 201 the buyer never got (timed out, yet committed) | ${d.unanswered} | |`,
       `| CPU during the steady phase: server / streams' process (cores) | ${r.serverCpu.toFixed(2)} / ${r.streamsCpu.toFixed(2)} | |`,

@@ -55,6 +55,7 @@ const server = await startServer(config, {
         reservationStatement(db, args),
       cpu: async () => process.cpuUsage(),
       rss: async () => process.memoryUsage.rss(),
+      liveStats: async () => app.services.hub.streamStats(),
       memory: async () => {
         collectGarbage();
         const { heapUsed, external, rss } = process.memoryUsage();

@@ -173,6 +173,7 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     const chunk = batchedFrame?.chunk.toString() ?? '';
     const body = batchedFrame?.bytes.toString() ?? '';
     expect(chunk).toBe(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n`);
+    expect(streams.stats()).toMatchObject({ flushes: 1 });
     streams.stop();
     expect(sinks.every(({ sink }) => sink.closed)).toBe(true);
     expect(streams.count()).toBe(0);

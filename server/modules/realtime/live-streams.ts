@@ -33,7 +33,10 @@ export class LiveFrame {
   }
 }
 
-type Room = { sinks: Set<LiveSink>; pending: TicketEvent[]; quiet: boolean };
+type Room = { sinks: Set<LiveSink>; pending: TicketEvent[]; quiet: boolean; since: number };
+
+/** The last flushes' figures kept for `stats` (what an operator or the bench reads). */
+const STATS_KEPT = 4_096;
 
 // Encoded by its schema: whatever else a change carried, only number, status and version go out.
 const publicEvent = (event: TicketEvent) => ticketEventSchema.encode(event);
@@ -75,6 +78,9 @@ export function createLiveStreams(options: {
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   /** The next tick waits at least as long as the last flush took: at most half the event loop. */
   let gap = options.tickMs;
+  /** Per flush: how long its oldest change waited here, arrival to written on every stream (ms). */
+  const lags: number[] = [];
+  let flushes = 0;
 
   function flush() {
     if (timer) clearTimeout(timer);
@@ -82,6 +88,7 @@ export function createLiveStreams(options: {
     const start = performance.now();
     for (const room of dirty) {
       const events = room.pending;
+      const since = room.since;
       room.pending = [];
       room.quiet = false;
       let single: LiveFrame | undefined;
@@ -95,6 +102,7 @@ export function createLiveStreams(options: {
           sink.write(single);
         }
       }
+      lags[flushes++ % STATS_KEPT] = performance.now() - since;
     }
     dirty.clear();
     // Counted from the end, and no shorter than the flush itself: with 10,000 streams a flush is
@@ -121,6 +129,7 @@ export function createLiveStreams(options: {
     push(raffleId: string, events: readonly TicketEvent[]) {
       const room = rooms.get(raffleId);
       if (!room || events.length === 0) return;
+      if (room.pending.length === 0) room.since = performance.now();
       room.pending.push(...events);
       dirty.add(room);
       timer ??= setTimeout(flush, Math.max(0, lastFlushAt + gap - performance.now()));
@@ -133,7 +142,7 @@ export function createLiveStreams(options: {
     join(raffleId: string, sink: LiveSink, since: number | null): () => void {
       let room = rooms.get(raffleId);
       if (!room) {
-        room = { sinks: new Set(), pending: [], quiet: false };
+        room = { sinks: new Set(), pending: [], quiet: false, since: 0 };
         rooms.set(raffleId, room);
       }
       if (since !== null) {
@@ -160,6 +169,15 @@ export function createLiveStreams(options: {
     },
     /** Sends what is pending now (server stop, tests). */
     flush,
+    /**
+     * Over the last flushes (up to 4,096): how long a raffle's oldest pending change waited in this
+     * process, from its arrival on the change channel to its frame written to every stream.
+     */
+    stats() {
+      const sorted = lags.slice(0, Math.min(flushes, STATS_KEPT)).sort((a, b) => a - b);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+      return { flushes, lagP50Ms: at(50) ?? null, lagP99Ms: at(99) ?? null, lagMaxMs: sorted.at(-1) ?? null };
+    },
     count: () => {
       let n = 0;
       for (const room of rooms.values()) n += room.sinks.size;

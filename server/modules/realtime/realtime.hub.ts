@@ -99,6 +99,8 @@ export function createRealtimeHub(database: Database) {
       streams.join(raffleId, sink, since),
     /** Open live streams on this instance. */
     streamCount: () => streams.count(),
+    /** How long changes waited here before reaching every stream (recent flushes). */
+    streamStats: () => streams.stats(),
     subscriberCount: (raffleId: string) => listeners.get(raffleId)?.size ?? 0,
     async stop() {
       // Stopping ends the streams instead of waiting on browsers.
