@@ -11,6 +11,7 @@
 // Time is epoch ms from performance.timeOrigin + performance.now(): comparable across processes.
 import http from 'node:http';
 import readline from 'node:readline';
+import { type TicketsFrame, unpackTicketEvents } from '../domain/live-events';
 
 const [port, raffleId, count, first, numbers, every] = process.argv
   .slice(2)
@@ -36,8 +37,8 @@ const parsedData = new Map<string, Change[]>();
 function parse(data: string): Change[] {
   let changes = parsedData.get(data);
   if (!changes) {
-    const value = JSON.parse(data) as Change | Change[];
-    changes = Array.isArray(value) ? value : [value];
+    const value = JSON.parse(data) as Change | TicketsFrame;
+    changes = 'numbers' in value ? unpackTicketEvents(value) : [value];
     if (parsedData.size > 256) parsedData.clear();
     parsedData.set(data, changes);
   }

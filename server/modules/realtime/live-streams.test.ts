@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unpackTicketEvents } from '../../../domain/live-events';
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
 import { createLiveStreams, type LiveFrame, type LiveSink } from './live-streams';
@@ -35,8 +36,8 @@ function recorder(batched: boolean) {
       frames()
         .filter((frame) => /^event: tickets?\n/.test(frame))
         .flatMap((frame) => {
-          const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as TicketEvent | TicketEvent[];
-          return Array.isArray(data) ? data : [data];
+          const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as TicketEvent;
+          return frame.startsWith('event: tickets\n') ? unpackTicketEvents(data) : [data];
         }),
     ids: () => frames().map((frame) => Number(/^id: (\d+)$/m.exec(frame)?.[1] ?? Number.NaN)),
   };

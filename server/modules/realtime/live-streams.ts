@@ -1,3 +1,4 @@
+import { packTicketEvents } from '../../../domain/live-events';
 import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
 
 /**
@@ -47,9 +48,12 @@ export const ticketFrames = (events: readonly TicketEvent[]) =>
     .map((event) => `event: ticket\nid: ${event.version}\ndata: ${JSON.stringify(publicEvent(event))}\n\n`)
     .join('');
 
-/** One `event: tickets`: the changes in order; its id is the last one's version (Last-Event-ID). */
+/**
+ * One `event: tickets`: the changes in order, packed (domain/live-events.ts: numbers, board
+ * characters, versions, nothing else); its id is the last one's version (Last-Event-ID).
+ */
 export const ticketsFrame = (events: readonly TicketEvent[]) =>
-  `event: tickets\nid: ${events.at(-1)?.version}\ndata: ${JSON.stringify(events.map(publicEvent))}\n\n`;
+  `event: tickets\nid: ${events.at(-1)?.version}\ndata: ${JSON.stringify(packTicketEvents(events))}\n\n`;
 
 const encode = (events: readonly TicketEvent[], batched: boolean) =>
   LiveFrame.of(batched ? ticketsFrame(events) : ticketFrames(events));

@@ -166,7 +166,7 @@ export const ticketsRoutes =
           querystring: eventStreamQuery,
           response: {
             200: nonJsonResponse(
-              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio (con `batch=1`, un evento `tickets` por tick con la lista); nunca datos de compradores.',
+              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio (con `batch=1`, un evento `tickets` por tick: {numbers,statuses,versions}); nunca datos de compradores.',
               ['text/event-stream'],
             ),
           },

@@ -1,3 +1,4 @@
+import { unpackTicketEvents } from '@domain/live-events';
 import type { TicketEvent } from '@domain/reservations';
 import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,11 +17,11 @@ const isTicketEvent = (value: unknown): value is TicketEvent =>
   typeof (value as TicketEvent | null)?.number === 'number' &&
   typeof (value as TicketEvent).version === 'number';
 
-/** The changes of an `event: tickets` (an array, in order) or of an `event: ticket` (one). */
+/** The changes of an `event: tickets` (packed, in order) or of an `event: ticket` (one). */
 export function parseTicketEvents(data: string): TicketEvent[] {
   try {
     const parsed: unknown = JSON.parse(data);
-    return (Array.isArray(parsed) ? parsed : [parsed]).filter(isTicketEvent);
+    return isTicketEvent(parsed) ? [parsed] : unpackTicketEvents(parsed);
   } catch {
     return [];
   }
