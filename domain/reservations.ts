@@ -137,7 +137,7 @@ export type Board = z.infer<typeof boardSchema>;
 export const ticketEventSchema = z.object({ number: countField, status: z.string(), version: z.number() });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
-/** `?batch=1`: one `event: tickets` per tick with an array of changes, instead of one `ticket` each. */
+/** `?batch=1`: one `event: tickets` per tick with the changes packed (live-events.ts), instead of one `ticket` each. */
 export const eventStreamQuery = z.object({
   batch: z
     .literal('1')
