@@ -24,6 +24,7 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import { benchLive10k, type Live10kResult, type Live10kSizes, renderLive10kReport } from './live10k';
 import { benchPage, type PageResult, type PageSizes, renderPageReport } from './page';
 import {
   benchReconcile,
@@ -48,6 +49,10 @@ const closeFile = path.join(root, 'bench/CLOSE.md');
 const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
 const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
 const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
+const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIVE.md');
+const live10kSizes: Live10kSizes = QUICK
+  ? { streams: 2_000, perSecond: 200, seconds: 8, phaseMs: 3_000, buyers: 50, sampleEvery: 10 }
+  : { streams: 10_000, perSecond: 200, seconds: 20, phaseMs: 5_000, buyers: 50, sampleEvery: 10 };
 /** The sections RESULTS.md reports; `reconcile`, `staff`, `page` and `close` write files of their own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
@@ -202,6 +207,16 @@ async function measurePage(kind: DbKind, label: string) {
   pageLoads[label] = [load, os.loadavg()[0] ?? Number.NaN];
 }
 
+// 10,000 live streams on a server of its own (bench/live10k.ts), apart from `measure` too.
+const live10kResults: Record<string, Outcome<Live10kResult> | { skipped: string }> = {};
+async function measureLive10k(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    live10kResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  live10kResults[label] = await section(label, 'live10k', () => benchLive10k(kind, live10kSizes));
+}
+
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
   if (DBS.size > 0 && !DBS.has(kind)) {
@@ -298,9 +313,10 @@ async function main() {
     `bench: ${QUICK ? 'quick smoke run' : 'full run'}, results to ${path.relative(root, resultsFile)}`,
   );
   // Only the page section asked for: no shared server to start.
-  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page');
+  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page' && name !== 'live10k');
   if (others) await measure('pglite', dbs.pglite);
   if (wanted('page')) await measurePage('pglite', dbs.pglite.label);
+  if (wanted('live10k')) await measureLive10k('pglite', dbs.pglite.label);
   let pgProblem = '';
   try {
     assertLoopback(defaultPgUrl);
@@ -316,8 +332,10 @@ async function main() {
   } else {
     if (others) await measure('postgres', dbs.postgres);
     if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
+    if (wanted('live10k')) await measureLive10k('postgres', dbs.postgres.label);
   }
   if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
+  if (pgProblem) live10kResults[dbs.postgres.label] = { skipped: pgProblem };
 
   if (wanted('reconcile')) {
     const report = renderReconcileReport({
@@ -372,6 +390,12 @@ async function main() {
     fs.writeFileSync(pageFile, report);
     console.log(report);
     console.error(`\nwritten to ${pageFile}`);
+  }
+  if (wanted('live10k')) {
+    const report = renderLive10kReport({ date, commit, sizes: live10kSizes, results: live10kResults });
+    fs.writeFileSync(live10kFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${live10kFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;

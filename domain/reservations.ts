@@ -141,3 +141,11 @@ export type Board = z.infer<typeof boardSchema>;
 /** A live update on `GET /api/raffles/:id/events` (event `ticket`). Never buyer data. */
 export const ticketEventSchema = z.object({ number: countField, status: z.string(), version: z.number() });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** `?batch=1`: one `event: tickets` per tick with the changes packed (live-events.ts), instead of one `ticket` each. */
+export const eventStreamQuery = z.object({
+  batch: z
+    .literal('1')
+    .optional()
+    .describe('1: un evento `tickets` por tick con la lista de cambios (id = versión del último)'),
+});

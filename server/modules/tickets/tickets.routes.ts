@@ -7,6 +7,7 @@ import { normalizeCedula } from '../../../domain/phone';
 import { raffleMessages } from '../../../domain/raffles';
 import {
   boardSchema,
+  eventStreamQuery,
   luckyPickResultSchema,
   luckyPickSchema,
   reservationResultSchema,
@@ -181,9 +182,10 @@ export const ticketsRoutes =
           operationId: 'streamRaffleEvents',
           summary: 'Cambios del tablero en vivo (Server-Sent Events)',
           params: raffleIdParams,
+          querystring: eventStreamQuery,
           response: {
             200: nonJsonResponse(
-              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio; nunca datos de compradores.',
+              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio (con `batch=1`, un evento `tickets` por tick: {numbers,statuses,versions}); nunca datos de compradores.',
               ['text/event-stream'],
             ),
           },
@@ -197,10 +199,14 @@ export const ticketsRoutes =
         const open = streamsByIp.get(request.ip) ?? 0;
         if (open >= deps.streamsPerIp) throw new TooManyRequestsError(messages.http.tooManyStreams);
         streamsByIp.set(request.ip, open + 1);
-        openEventStream(request, reply, deps.hub, raffle.id, () => {
-          const left = (streamsByIp.get(request.ip) ?? 1) - 1;
-          if (left > 0) streamsByIp.set(request.ip, left);
-          else streamsByIp.delete(request.ip);
+        const ip = request.ip;
+        openEventStream(request, reply, deps.hub, raffle.id, {
+          batched: request.query.batch === '1',
+          onClose: () => {
+            const left = (streamsByIp.get(ip) ?? 1) - 1;
+            if (left > 0) streamsByIp.set(ip, left);
+            else streamsByIp.delete(ip);
+          },
         });
       },
     );
