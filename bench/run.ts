@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BoardSizes, benchBoard } from './board';
+import { type Board1mResult, type Board1mSizes, benchBoard1m, renderBoard1mReport } from './board1m';
 import { benchClose, type CloseResult, type CloseSizes, renderCloseReport } from './close';
 import { benchCreation, type CreationSizes } from './creation';
 import {
@@ -45,6 +46,15 @@ const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
 const closeFile = path.join(root, 'bench/CLOSE.md');
+const board1mFile = path.join(root, 'bench/BOARD.md');
+const board1mSizes: Board1mSizes = {
+  total: 1_000_000,
+  sold: 500_000,
+  driveMs: QUICK ? 4_000 : 10_000,
+  sellers: 4,
+  sellerPauseMs: 20,
+  readers: 20,
+};
 const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
 const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
 const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
@@ -183,6 +193,7 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
 const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
+const board1mResults: Record<string, Outcome<Board1mResult> | { skipped: string }> = {};
 const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
 
 // The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
@@ -227,6 +238,10 @@ async function measure(kind: DbKind, results: DbResults) {
     results.creation = await section(results.label, 'creation', () => benchCreation(target, sizes.creation));
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
+    if (wanted('board1m'))
+      board1mResults[results.label] = await section(results.label, 'board1m', () =>
+        benchBoard1m(target, board1mSizes),
+      );
     if (wanted('close'))
       closeResults[results.label] = await section(results.label, 'close', () =>
         benchClose(target, closeSizes),
@@ -326,6 +341,19 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('board1m')) {
+    if (pgProblem) board1mResults[dbs.postgres.label] = { skipped: pgProblem };
+    const report = renderBoard1mReport({
+      date,
+      sizes: board1mSizes,
+      results: board1mResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(board1mFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${board1mFile}`);
   }
   if (wanted('close')) {
     if (pgProblem) closeResults[dbs.postgres.label] = { skipped: pgProblem };

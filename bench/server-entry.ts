@@ -8,6 +8,7 @@
 // own). It exits when the bench's pipe closes.
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../server/config';
+import { boardBodyStats } from '../server/modules/tickets/board-body';
 import { startServer } from '../server/start-server';
 import { createNaiveTable, doubleSold, dropNaiveTable, naive, oldCreate, type Query } from './workloads';
 
@@ -38,6 +39,7 @@ const server = await startServer(config, {
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
       cpu: async () => process.cpuUsage(),
+      boardBodyStats: async (args: { resetMax?: boolean }) => boardBodyStats(args.resetMax),
       rss: async () => process.memoryUsage.rss(),
       createNaiveTable: () => createNaiveTable(query),
       dropNaiveTable: () => dropNaiveTable(query),
