@@ -143,9 +143,17 @@ function reply(id: number, outcome: Promise<unknown>) {
   );
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite's WASM memory. PGlite's default, 128 MB, is zeroed at
+ * start, so an idle server carried it all (decision 032); pages outside it are read from the
+ * operating system's cache, so a smaller pool costs a copy per page, not a disk read.
+ */
+const SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '16MB';
+
 try {
   const pg = await PGlite.create({
     extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });
