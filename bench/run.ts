@@ -25,6 +25,7 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import { benchMemory, buildServer, type MemoryResult, renderMemoryReport } from './memory';
 import { benchPage, type PageResult, type PageSizes, renderPageReport } from './page';
 import {
   benchReconcile,
@@ -47,6 +48,8 @@ const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RES
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
 const closeFile = path.join(root, 'bench/CLOSE.md');
 const board1mFile = path.join(root, 'bench/BOARD.md');
+const memoryFile = path.join(root, 'bench/MEMORY.md');
+const MEMORY_IDLE_MS = 10_000;
 const board1mSizes: Board1mSizes = {
   total: 1_000_000,
   sold: 500_000,
@@ -199,6 +202,27 @@ const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> =
 // The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
 const pageResults: Record<string, Outcome<PageResult> | { skipped: string }> = {};
 const pageLoads: Record<string, [number, number]> = {};
+
+// The memory section starts its own servers too: `npm start`'s build, fresh and restarted, then the
+// bench's server under tsx for the main thread's own figures.
+const memoryResults: Record<string, Outcome<MemoryResult> | { skipped: string }> = {};
+async function measureMemory(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    memoryResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  memoryResults[label] = await section(label, 'memory', () =>
+    benchMemory(kind, defaultPgUrl, MEMORY_IDLE_MS, async () => {
+      const target = await startTarget(kind);
+      try {
+        await new Promise((r) => setTimeout(r, MEMORY_IDLE_MS));
+        return await target.control('memory');
+      } finally {
+        await target.stop();
+      }
+    }),
+  );
+}
 async function measurePage(kind: DbKind, label: string) {
   if (DBS.size > 0 && !DBS.has(kind)) {
     pageResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
@@ -309,9 +333,11 @@ async function main() {
     `bench: ${QUICK ? 'quick smoke run' : 'full run'}, results to ${path.relative(root, resultsFile)}`,
   );
   // Only the page section asked for: no shared server to start.
-  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page');
+  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page' && name !== 'memory');
+  if (wanted('memory')) buildServer();
   if (others) await measure('pglite', dbs.pglite);
   if (wanted('page')) await measurePage('pglite', dbs.pglite.label);
+  if (wanted('memory')) await measureMemory('pglite', dbs.pglite.label);
   let pgProblem = '';
   try {
     assertLoopback(defaultPgUrl);
@@ -327,6 +353,7 @@ async function main() {
   } else {
     if (others) await measure('postgres', dbs.postgres);
     if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
+    if (wanted('memory')) await measureMemory('postgres', dbs.postgres.label);
   }
   if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
 
@@ -341,6 +368,19 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('memory')) {
+    if (pgProblem) memoryResults[dbs.postgres.label] = { skipped: pgProblem };
+    const report = renderMemoryReport({
+      date,
+      idleMs: MEMORY_IDLE_MS,
+      results: memoryResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(memoryFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${memoryFile}`);
   }
   if (wanted('board1m')) {
     if (pgProblem) board1mResults[dbs.postgres.label] = { skipped: pgProblem };

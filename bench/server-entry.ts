@@ -41,6 +41,17 @@ const server = await startServer(config, {
       cpu: async () => process.cpuUsage(),
       boardBodyStats: async (args: { resetMax?: boolean }) => boardBodyStats(args.resetMax),
       rss: async () => process.memoryUsage.rss(),
+      memory: async () => {
+        const m = process.memoryUsage();
+        const mb = (bytes: number) => bytes / 1024 ** 2;
+        return {
+          rssMb: mb(m.rss),
+          heapUsedMb: mb(m.heapUsed),
+          heapTotalMb: mb(m.heapTotal),
+          externalMb: mb(m.external),
+          arrayBuffersMb: mb(m.arrayBuffers),
+        };
+      },
       createNaiveTable: () => createNaiveTable(query),
       dropNaiveTable: () => dropNaiveTable(query),
       naive: (args: Parameters<typeof naive>[1]) => naive(query, args),
