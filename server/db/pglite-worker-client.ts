@@ -59,7 +59,7 @@ export async function startPgliteWorker(workerData: WorkerData = {}): Promise<Pg
     // A new data dir: PGlite runs initdb in a second WASM instance that, closed, stays in the
     // thread's heap until a collection the idle server never makes (decision 032). It runs in a
     // thread of its own that ends here, and the server's thread opens the initialized cluster.
-    await (await openWorker({ dataDir })).close();
+    await (await openWorker({ dataDir, sharedBuffers: workerData.sharedBuffers })).close();
   }
   return openWorker(workerData);
 }

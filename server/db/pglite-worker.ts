@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pgliteExtensions } from './pglite-extensions';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-settings';
 
 /** A query as drizzle sends it; `rawTypes` are the type OIDs it wants as the text PostgreSQL sent. */
 export type WorkerQuery = {
@@ -39,7 +40,7 @@ export type WorkerMessage =
  * Where PGlite's data lives: `dataDir` on disk, else in memory; `loadDataDir` is the path of a
  * dumpDataDir() tarball to start from (the tests' migrated dump) instead of an empty cluster.
  */
-export type WorkerData = { dataDir?: string; loadDataDir?: string };
+export type WorkerData = { dataDir?: string; loadDataDir?: string; sharedBuffers?: string };
 
 type OpenTransaction = { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -47,7 +48,7 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-const { dataDir, loadDataDir } = workerData as WorkerData;
+const { dataDir, loadDataDir, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS } = workerData as WorkerData;
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<number, () => Promise<void>>();
 let lastTxId = 0;
@@ -143,17 +144,10 @@ function reply(id: number, outcome: Promise<unknown>) {
   );
 }
 
-/**
- * PostgreSQL's shared buffers inside PGlite's WASM memory. PGlite's default, 128 MB, is zeroed at
- * start, so an idle server carried it all (decision 032); pages outside it are read from the
- * operating system's cache, so a smaller pool costs a copy per page, not a disk read.
- */
-const SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '16MB';
-
 try {
   const pg = await PGlite.create({
     extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });
