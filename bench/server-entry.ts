@@ -39,7 +39,7 @@ const server = await startServer(config, {
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
       cpu: async () => process.cpuUsage(),
-      boardBodyStats: async (args: { resetMax?: boolean }) => boardBodyStats(args.resetMax),
+      boardBodyStats: async (args: { reset?: boolean }) => boardBodyStats(args.reset),
       rss: async () => process.memoryUsage.rss(),
       memory: async () => {
         const m = process.memoryUsage();

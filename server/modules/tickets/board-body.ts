@@ -20,10 +20,16 @@ const CHUNK = 256 * 1024;
 
 /** Main-thread time spent making board bodies (every board of this process), for the bench. */
 const stats = { bodies: 0, compressions: 0, mainThreadMs: 0, maxMainThreadMs: 0 };
-/** `resetMax`: the longest time is counted again from now (the bench's measured window). */
-export function boardBodyStats(resetMax = false) {
-  const now = { ...stats };
-  if (resetMax) stats.maxMainThreadMs = 0;
+/** The latest synchronous steps' times (serialize, start a compression), for percentiles. */
+const recent: number[] = [];
+const RECENT = 4096;
+/** `reset`: the longest time and the recent steps are counted again from now (a measured window). */
+export function boardBodyStats(reset = false) {
+  const now = { ...stats, recentMs: [...recent] };
+  if (reset) {
+    stats.maxMainThreadMs = 0;
+    recent.length = 0;
+  }
   return now;
 }
 function timed<T>(make: () => T): T {
@@ -34,6 +40,7 @@ function timed<T>(make: () => T): T {
     const ms = performance.now() - start;
     stats.mainThreadMs += ms;
     stats.maxMainThreadMs = Math.max(stats.maxMainThreadMs, ms);
+    if (recent.length < RECENT) recent.push(ms);
   }
 }
 
