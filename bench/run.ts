@@ -172,7 +172,7 @@ const sizes: {
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
-const WATCHDOG_MS = (QUICK ? 8 : 25) * 60_000;
+const WATCHDOG_MS = (QUICK ? 15 : 40) * 60_000; // board1m and memory add ~5-10 min (issue 20, targets 5-6)
 
 /** Set on SIGINT/SIGTERM: the remaining sections are skipped while the cleanup runs. */
 let aborting = false;
