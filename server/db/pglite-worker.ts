@@ -144,6 +144,20 @@ function reply(id: number, outcome: Promise<unknown>) {
   );
 }
 
+/**
+ * `npm start` runs with --expose-gc (decision 032): once this thread has been idle for a moment, a
+ * full collection gives back what start-up, migrations or a large read left behind, which an idle
+ * thread would otherwise keep for good. Elsewhere (tests, tsx) there is no gc and nothing happens.
+ */
+const gc = (globalThis as { gc?: () => void }).gc;
+let idleTimer: NodeJS.Timeout | null = null;
+function collectWhenIdle() {
+  if (!gc) return;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(gc, 2_000);
+  idleTimer.unref();
+}
+
 try {
   const pg = await PGlite.create({
     extensions: pgliteExtensions,
@@ -151,7 +165,10 @@ try {
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });
-  port.on('message', (request: WorkerRequest) => reply(request.id, run(pg, request)));
+  port.on('message', (request: WorkerRequest) => {
+    collectWhenIdle();
+    reply(request.id, run(pg, request));
+  });
   post({ kind: 'ready' });
 } catch (error) {
   post({ kind: 'failed', error: toWorkerError(error) });
