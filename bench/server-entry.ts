@@ -10,6 +10,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from '../server/config';
+import { boardBodyStats } from '../server/modules/tickets/board-body';
 import { startServer } from '../server/start-server';
 import { createNaiveTable, doubleSold, dropNaiveTable, naive, oldCreate, type Query } from './workloads';
 
@@ -44,6 +45,7 @@ const server = await startServer(config, {
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
       cpu: async () => process.cpuUsage(),
+      boardBodyStats: async (args: { reset?: boolean }) => boardBodyStats(args.reset),
       rss: async () => process.memoryUsage.rss(),
       liveStats: async () => app.services.hub.streamStats(),
       memory: async () => {

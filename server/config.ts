@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite-settings';
 
 // An unset variable may be missing or empty (FOO=), as in most shells' habits: both mean `null`.
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
@@ -16,6 +17,10 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optional(z.string().url()),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB')
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS),
     ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     JWT_SECRET: optional(z.string().min(32)),
@@ -93,6 +98,8 @@ const envSchema = z
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     /** A PostgreSQL server instead of the embedded database. */
     databaseUrl: e.DATABASE_URL,
+    /** PGlite's buffer pool (PostgreSQL's shared_buffers); a server with PostgreSQL ignores it. */
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     /** The first admin's password; generated and printed once when null. */
     adminPassword: e.ADMIN_PASSWORD,
