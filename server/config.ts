@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite-settings';
+import { defaultStreamsTotal } from './lib/descriptor-limit';
 
 // An unset variable may be missing or empty (FOO=), as in most shells' habits: both mean `null`.
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
@@ -51,6 +52,8 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(60).default('rifas'),
     REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(5_000).default(50),
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+    // Streams of every address together (each holds a descriptor); default from `ulimit -n`.
+    SSE_MAX_TOTAL: optional(z.coerce.number().int().min(1).max(1_000_000)),
     // Below one file's maximum (5 MB) a large proof could never be sent.
     UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
@@ -150,6 +153,7 @@ const envSchema = z
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     /** Live streams (SSE) one IP may keep open per instance. */
     sseMaxPerIp: e.SSE_MAX_PER_IP,
+    sseMaxTotal: e.SSE_MAX_TOTAL ?? defaultStreamsTotal(),
     /** Bytes one IP may store through uploads per clock hour (shared through Redis when set). */
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     uploadBytesPerHourTotal: e.UPLOAD_BYTES_PER_HOUR_TOTAL,

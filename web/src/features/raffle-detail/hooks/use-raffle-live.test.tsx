@@ -88,3 +88,30 @@ describe('the live board reads batched changes (issue 20)', () => {
     expect(parseTicketEvents('not json')).toEqual([]);
   });
 });
+
+describe('a stream the server refuses (issue 21: too many pages open)', () => {
+  it('reads the board every few seconds and tries the stream again until one opens', () => {
+    vi.useFakeTimers();
+    try {
+      renderHook(() => useRaffleLive(raffleId), { wrapper });
+      queryClient.setQueryData(raffleKeys.board(raffleId), {});
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      const refuse = (source: FakeEventSource | undefined) =>
+        act(() => {
+          if (!source) return;
+          source.readyState = FakeEventSource.CLOSED;
+          source.onerror?.();
+        });
+      refuse(FakeEventSource.opened[0]);
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(FakeEventSource.opened).toHaveLength(2);
+      refuse(FakeEventSource.opened[1]);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(FakeEventSource.opened).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

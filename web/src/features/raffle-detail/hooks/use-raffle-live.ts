@@ -10,7 +10,11 @@ import { raffleDetailTexts } from '../texts';
 
 /** SPEC 4 / 9: the live-update toast shows for 3 seconds. */
 const LIVE_TOAST_MS = 3000;
-/** When the server closed the stream for good (EventSource gives up), try again after this. */
+/**
+ * When the server closed the stream for good (EventSource gives up: a refusal such as 503
+ * STREAMS_FULL when too many pages are open), the board is read again and the stream tried again
+ * after this: the page falls back to polling the board (revalidated by its ETag) until a slot frees.
+ */
 const REOPEN_MS = 5000;
 
 const isTicketEvent = (value: unknown): value is TicketEvent =>
@@ -88,6 +92,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
+          readBoardAgain();
           reopenTimer = setTimeout(open, REOPEN_MS);
         }
       };
