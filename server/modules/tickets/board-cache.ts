@@ -4,8 +4,12 @@ import type { PublicRaffleRow } from '../../db/rows';
 import type { Encoding } from '../../lib/encoded-body';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { addContent, type BoardBodies, boardBodies, boardBodyStats } from './board-body';
+import { createFreeNumbers, type FreeNumbers } from './free-numbers';
 
 type LiveSale = { number: number; status: string; version: number };
+
+/** A free number's character on the board. */
+const FREE = boardChar('disponible').charCodeAt(0);
 
 export type BoardEncoding = Encoding;
 export type { BoardBody } from './board-body';
@@ -40,6 +44,8 @@ type Entry = {
   bodies: BoardBodies;
   /** Versions lately seen on the stream (an own write's event may beat its commit's return). */
   recent: Set<number>;
+  /** Free numbers counted per block, for lucky picks (free-numbers.ts). */
+  free: FreeNumbers;
   unsubscribe: () => void;
 };
 const RECENT_VERSIONS = 4096;
@@ -108,6 +114,7 @@ export function createBoardCache(deps: {
       const after = boardChar(e.status).charCodeAt(0);
       if (before !== after) {
         entry.statuses[e.number] = after;
+        if (before === FREE || after === FREE) entry.free.changed(e.number, after === FREE);
         entry.counts[before] = (entry.counts[before] ?? 0) - 1;
         entry.counts[after] = (entry.counts[after] ?? 0) + 1;
         addContent(entry.content, e.number, after - before);
@@ -131,18 +138,21 @@ export function createBoardCache(deps: {
       const sales = await deps.latestSales(raffle.id);
       const counts = new Int32Array(128);
       counts['d'.charCodeAt(0)] = raffle.totalNumbers;
+      const statuses = Buffer.alloc(raffle.totalNumbers, 'd');
       const next: Entry = {
         raffle,
         counts,
         checkedAt: Date.now(),
         builtAt: Date.now(),
-        statuses: Buffer.alloc(raffle.totalNumbers, 'd'),
+        statuses,
         version: 0,
         versions: new Float64Array(raffle.totalNumbers),
         revision: 0,
         content: [0, 0],
         bodies: boardBodies(),
         recent: new Set(),
+        // Built over the all-free board; the sales applied below take their numbers out.
+        free: createFreeNumbers(raffle.totalNumbers, (n) => statuses[n] === FREE),
         unsubscribe,
       };
       apply(next, sales);
@@ -245,6 +255,14 @@ export function createBoardCache(deps: {
         counts: countsOf(entry.counts),
         totalNumbers: entry.raffle.totalNumbers,
       };
+    },
+    /**
+     * Up to `count` numbers free on the board at random, none of `exclude`: from memory, a few
+     * microseconds however large and full the raffle. Null when the raffle has no board here.
+     */
+    async pickFree(id: string, count: number, exclude: number[]): Promise<number[] | null> {
+      const entry = await current(id);
+      return entry ? entry.free.pick(count, exclude) : null;
     },
     /** The raffle row changed (an edit may resize it): the next request reads it again. */
     invalidate(id: string) {

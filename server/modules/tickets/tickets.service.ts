@@ -206,8 +206,16 @@ export function createTicketsService(deps: Deps) {
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
+    /**
+     * Numbers free right now at random: from the board in memory (free-numbers.ts, microseconds
+     * even on a nearly sold-out 1,000,000-number raffle); from the database only when the raffle
+     * has no board here. The reservation decides in the end: a number taken meanwhile is a 409.
+     */
     async luckyPick(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, count: number, exclude: number[]) {
-      return ticketsRepo.randomAvailable(db, raffle, count, exclude);
+      return (
+        (await boards.pickFree(raffle.id, count, exclude)) ??
+        ticketsRepo.randomAvailable(db, raffle, count, exclude)
+      );
     },
 
     /** Reservations past reserved_until with nothing paid go back on sale (one batch of `limit`). */
