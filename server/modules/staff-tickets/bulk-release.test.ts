@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BULK_RELEASE_MAX,
@@ -181,4 +182,44 @@ describe('POST /api/raffles/:id/tickets/release', () => {
     }
     expect(await sold(raffleId)).toEqual([5, 15, 25, 123, 124, 300]);
   });
+
+  it('releases 10,000 numbers in one call: one history row each, the board shows them on sale', async () => {
+    const raffle = await makeRaffle(
+      t,
+      { total_numbers: 20_000, digit_count: 5, price_cents: 500 },
+      seller.token,
+    );
+    // 10,001 sales of 2,001 buyers, written directly (reservations have per-buyer caps).
+    await t.db.execute(sql`insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone,
+        buyer_cedula, purchased_at, price_cents, remaining_cents)
+      select ${raffle.id}::uuid, n, lpad(n::text, 5, '0'), 'apartado', 'comprador ' || (n / 5), '0414-' || (1000000 + n / 5),
+        'V-' || (10000000 + n / 5), now(), 500, 500
+      from generate_series(0, ${BULK_RELEASE_MAX}) as n`);
+    const everything = { filter: { status: 'apartado' } };
+    expect((await preview(raffle.id, everything)).status).toBe(422);
+    const all = { filter: { status: 'apartado', search: '' } };
+    expect((await release(raffle.id, all)).status).toBe(422);
+    const list = { numbers: Array.from({ length: BULK_RELEASE_MAX }, (_, i) => i + 1) };
+    const dry = await preview(raffle.id, list);
+    expect(dry.body).toEqual({ numbers: BULK_RELEASE_MAX, buyers: 2001, skipped: [] });
+    const started = performance.now();
+    const real = await release(raffle.id, list);
+    const ms = performance.now() - started;
+    expect(real.body).toEqual({ released: BULK_RELEASE_MAX, buyers: 2001, skipped: [] });
+    console.info(`bulk release of ${BULK_RELEASE_MAX} numbers: ${ms.toFixed(0)} ms`);
+    const history = await t.api<HistoryPage>(
+      'GET',
+      `/api/history?raffle_id=${raffle.id}&status=disponible&per_page=1`,
+      { token: seller.token },
+    );
+    expect(history.body.count).toBe(BULK_RELEASE_MAX);
+    const statuses = await board(raffle.id);
+    expect([statuses[1], statuses[BULK_RELEASE_MAX], statuses[BULK_RELEASE_MAX + 1]]).toEqual([
+      'd',
+      'd',
+      'd',
+    ]);
+    // Number 0 was not in the list: still sold.
+    expect(await sold(raffle.id)).toEqual([0]);
+  }, 120_000);
 });
