@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../domain/audit';
 import {
   BULK_RELEASE_MAX,
   type BulkReleasePreview,
@@ -104,6 +105,18 @@ describe('POST /api/raffles/:id/tickets/release', () => {
     ).toEqual([
       [123, 'apartado', 'disponible', `Liberado en lote por ${seller.email}`, seller.email],
       [5, 'apartado', 'disponible', `Liberado en lote por ${seller.email}`, seller.email],
+    ]);
+    // In the audit chain as every staff write, with the raffle it touched.
+    await t.app.services.audit.settled();
+    const audit = await t.api<AuditPage>(
+      'GET',
+      `/api/audit?raffle_id=${raffleId}&action=${encodeURIComponent('POST /api/raffles/:id/tickets/release')}`,
+      { token: admin },
+    );
+    expect(audit.body.entries.map((e) => [e.actor_email, e.summary])).toEqual([
+      [seller.email, { status: 200, fields: ['numbers'], values: { numbers: body.numbers } }],
+      // The dry run is a POST too: kept, and named by its `dry_run` field.
+      [seller.email, { status: 200, fields: ['dry_run', 'numbers'], values: { numbers: body.numbers } }],
     ]);
     // Again: nothing left to release.
     expect((await release(raffleId, { numbers: [5, 123] })).body).toMatchObject({ released: 0, buyers: 0 });
