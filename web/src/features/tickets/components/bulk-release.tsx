@@ -2,7 +2,7 @@ import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { padTicketNumber } from '@domain/tickets';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ListChecks, X } from 'lucide-react';
+import { Check, ChevronDown, ListChecks, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActionDialog } from '@/components/action-dialog';
@@ -21,7 +21,39 @@ import { ticketsTexts } from '../texts';
 
 const t = ticketsTexts.bulk;
 
-/** A checkbox with a finger-sized target (44 px) that selects one sold number for a bulk release. */
+/**
+ * A checkbox whose own box is finger-sized (44 px): the native input covers the whole target
+ * (keyboard, screen readers and taps reach it), the square inside only shows its state.
+ */
+export function BigCheckbox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+}) {
+  return (
+    <span className="relative -m-2 inline-flex size-11 shrink-0 items-center justify-center">
+      <input
+        type="checkbox"
+        className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-md hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        checked={checked}
+        onChange={onChange}
+        aria-label={label}
+      />
+      <span
+        aria-hidden
+        className="pointer-events-none relative flex size-5 items-center justify-center rounded border-2 border-zinc-400 bg-white text-white peer-checked:border-zinc-900 peer-checked:bg-zinc-900"
+      >
+        {checked && <Check className="size-3.5" strokeWidth={3} />}
+      </span>
+    </span>
+  );
+}
+
+/** Selects one sold number for a bulk release (a number nobody holds has nothing to release). */
 export function SelectTicket({
   ticket,
   checked,
@@ -31,17 +63,9 @@ export function SelectTicket({
   checked: boolean;
   onToggle: (ticket: StaffTicket) => void;
 }) {
-  if (ticket.id === null) return <span className="inline-block size-11" aria-hidden />;
+  if (ticket.id === null) return null;
   return (
-    <label className="-m-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-zinc-100">
-      <input
-        type="checkbox"
-        className="size-5 cursor-pointer accent-zinc-900"
-        checked={checked}
-        onChange={() => onToggle(ticket)}
-        aria-label={t.select(ticket.ticket_number)}
-      />
-    </label>
+    <BigCheckbox checked={checked} onChange={() => onToggle(ticket)} label={t.select(ticket.ticket_number)} />
   );
 }
 

@@ -4,7 +4,7 @@ import type { StaffTicket } from '@domain/staff-tickets';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ticketsTexts } from '../texts';
-import { SelectTicket } from './bulk-release';
+import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
 import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields';
@@ -39,12 +39,10 @@ export function TicketsTable({
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-12 px-3">
             {sold.length > 0 && (
-              <input
-                type="checkbox"
-                className="size-5 cursor-pointer accent-zinc-900"
+              <BigCheckbox
                 checked={allSelected}
                 onChange={() => onTogglePage(sold, !allSelected)}
-                aria-label={ticketsTexts.bulk.selectPage}
+                label={ticketsTexts.bulk.selectPage}
               />
             )}
           </TableHead>
