@@ -63,7 +63,18 @@ test.describe('bulk release (staff)', () => {
     // By filter, on a phone: the paid number is named as skipped, the rest released.
     await page.setViewportSize({ width: 412, height: 915 });
     await page.getByRole('button', { name: 'Liberar en lote' }).click();
-    await page.getByRole('menuitem', { name: 'Todos los del filtro actual' }).click();
+    const byFilter = page.getByRole('menuitem', { name: 'Todos los del filtro actual' });
+    await expect(byFilter).toBeVisible();
+    // The menu fits the phone: no item wider than the screen.
+    const widest = await page
+      .getByRole('menu')
+      .evaluate((menu) => Math.max(...[...menu.children].map((item) => item.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(412);
+    if (SHOTS) {
+      await page.waitForTimeout(300); // the menu's fade-in
+      await page.screenshot({ path: `${SHOTS}/bulk-menu-412.png` });
+    }
+    await byFilter.click();
     await expect(dialog).toContainText('Vas a liberar 1 número de 1 comprador');
     await expect(dialog.getByTestId('bulk-skipped')).toHaveText([
       '060: Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',

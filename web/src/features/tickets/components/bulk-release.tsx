@@ -97,7 +97,7 @@ export function BulkReleaseBar({ raffleId, selected, filter, digitCount, onClear
             <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
+        <DropdownMenuContent align="start" className="max-w-[calc(100vw-2rem)]">
           <DropdownMenuItem
             disabled={picked.length === 0}
             onSelect={() => setSelection({ numbers: picked.map((ticket) => ticket.number) })}
