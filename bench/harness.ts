@@ -274,7 +274,14 @@ export async function createRaffle(
   const reply = expect(
     await request(c, 'POST', '/api/raffles', {
       auth: true,
-      body: { name, price_cents: 100, total_numbers: totalNumbers, digit_count: digitCount },
+      // No cap per buyer: a bench's buyers are counted, not judged.
+      body: {
+        name,
+        price_cents: 100,
+        total_numbers: totalNumbers,
+        digit_count: digitCount,
+        max_numbers_per_buyer: 1_000_000,
+      },
     }),
     201,
     `create a ${totalNumbers}-number raffle`,

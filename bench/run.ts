@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BoardSizes, benchBoard } from './board';
+import { type Board1mResult, type Board1mSizes, benchBoard1m, renderBoard1mReport } from './board1m';
 import { benchClose, type CloseResult, type CloseSizes, renderCloseReport } from './close';
 import { benchCreation, type CreationSizes } from './creation';
 import {
@@ -24,6 +25,8 @@ import {
   type Target,
 } from './harness';
 import { benchLive, type LiveSizes } from './live';
+import { benchLive10k, type Live10kResult, type Live10kSizes, renderLive10kReport } from './live10k';
+import { benchMemory, buildServer, type MemoryResult, renderMemoryReport } from './memory';
 import { benchPage, type PageResult, type PageSizes, renderPageReport } from './page';
 import {
   benchReconcile,
@@ -45,9 +48,24 @@ const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
 const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
 const closeFile = path.join(root, 'bench/CLOSE.md');
+const board1mFile = path.join(root, 'bench/BOARD.md');
+const memoryFile = path.join(root, 'bench/MEMORY.md');
+const MEMORY_IDLE_MS = 10_000;
+const board1mSizes: Board1mSizes = {
+  total: 1_000_000,
+  sold: 500_000,
+  driveMs: QUICK ? 4_000 : 10_000,
+  sellers: 4,
+  sellerPauseMs: 20,
+  readers: 20,
+};
 const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
 const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
 const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
+const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIVE.md');
+const live10kSizes: Live10kSizes = QUICK
+  ? { streams: 2_000, perSecond: 200, seconds: 8, phaseMs: 3_000, buyers: 50, sampleEvery: 10 }
+  : { streams: 10_000, perSecond: 200, seconds: 20, phaseMs: 5_000, buyers: 50, sampleEvery: 10 };
 /** The sections RESULTS.md reports; `reconcile`, `staff`, `page` and `close` write files of their own. */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
@@ -96,6 +114,8 @@ const sizes: {
         buyersPages: 3,
         loadBuyers: 4,
         baselineMs: 2_000,
+        soldLarge: 300_000,
+        searchesLarge: 3,
       },
       page: {
         total: 200_000,
@@ -147,6 +167,8 @@ const sizes: {
         buyersPages: 10,
         loadBuyers: 4,
         baselineMs: 5_000,
+        soldLarge: 1_000_000,
+        searchesLarge: 10,
       },
       page: {
         total: 200_000,
@@ -159,7 +181,7 @@ const sizes: {
     };
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
-const WATCHDOG_MS = (QUICK ? 8 : 25) * 60_000;
+const WATCHDOG_MS = (QUICK ? 15 : 40) * 60_000; // board1m and memory add ~5-10 min (issue 20, targets 5-6)
 
 /** Set on SIGINT/SIGTERM: the remaining sections are skipped while the cleanup runs. */
 let aborting = false;
@@ -183,11 +205,33 @@ async function section<T>(label: string, name: string, run: () => Promise<T>): P
 type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
 const reconcileResults: Record<string, ReconcileOutcome> = {};
 const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
+const board1mResults: Record<string, Outcome<Board1mResult> | { skipped: string }> = {};
 const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
 
 // The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
 const pageResults: Record<string, Outcome<PageResult> | { skipped: string }> = {};
 const pageLoads: Record<string, [number, number]> = {};
+
+// The memory section starts its own servers too: `npm start`'s build, fresh and restarted, then the
+// bench's server under tsx for the main thread's own figures.
+const memoryResults: Record<string, Outcome<MemoryResult> | { skipped: string }> = {};
+async function measureMemory(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    memoryResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  memoryResults[label] = await section(label, 'memory', () =>
+    benchMemory(kind, defaultPgUrl, MEMORY_IDLE_MS, async () => {
+      const target = await startTarget(kind);
+      try {
+        await new Promise((r) => setTimeout(r, MEMORY_IDLE_MS));
+        return await target.control('memory');
+      } finally {
+        await target.stop();
+      }
+    }),
+  );
+}
 async function measurePage(kind: DbKind, label: string) {
   if (DBS.size > 0 && !DBS.has(kind)) {
     pageResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
@@ -196,6 +240,16 @@ async function measurePage(kind: DbKind, label: string) {
   const load = os.loadavg()[0] ?? Number.NaN;
   pageResults[label] = await section(label, 'page', () => benchPage(kind, sizes.page));
   pageLoads[label] = [load, os.loadavg()[0] ?? Number.NaN];
+}
+
+// 10,000 live streams on a server of its own (bench/live10k.ts), apart from `measure` too.
+const live10kResults: Record<string, Outcome<Live10kResult> | { skipped: string }> = {};
+async function measureLive10k(kind: DbKind, label: string) {
+  if (DBS.size > 0 && !DBS.has(kind)) {
+    live10kResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
+    return;
+  }
+  live10kResults[label] = await section(label, 'live10k', () => benchLive10k(kind, live10kSizes));
 }
 
 async function measure(kind: DbKind, results: DbResults) {
@@ -227,6 +281,10 @@ async function measure(kind: DbKind, results: DbResults) {
     results.creation = await section(results.label, 'creation', () => benchCreation(target, sizes.creation));
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
+    if (wanted('board1m'))
+      board1mResults[results.label] = await section(results.label, 'board1m', () =>
+        benchBoard1m(target, board1mSizes),
+      );
     if (wanted('close'))
       closeResults[results.label] = await section(results.label, 'close', () =>
         benchClose(target, closeSizes),
@@ -294,9 +352,13 @@ async function main() {
     `bench: ${QUICK ? 'quick smoke run' : 'full run'}, results to ${path.relative(root, resultsFile)}`,
   );
   // Only the page section asked for: no shared server to start.
-  const others = ONLY.size === 0 || [...ONLY].some((name) => name !== 'page');
+  const others =
+    ONLY.size === 0 || [...ONLY].some((name) => name !== 'page' && name !== 'live10k' && name !== 'memory');
+  if (wanted('memory')) buildServer();
   if (others) await measure('pglite', dbs.pglite);
   if (wanted('page')) await measurePage('pglite', dbs.pglite.label);
+  if (wanted('live10k')) await measureLive10k('pglite', dbs.pglite.label);
+  if (wanted('memory')) await measureMemory('pglite', dbs.pglite.label);
   let pgProblem = '';
   try {
     assertLoopback(defaultPgUrl);
@@ -312,8 +374,11 @@ async function main() {
   } else {
     if (others) await measure('postgres', dbs.postgres);
     if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
+    if (wanted('live10k')) await measureLive10k('postgres', dbs.postgres.label);
+    if (wanted('memory')) await measureMemory('postgres', dbs.postgres.label);
   }
   if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
+  if (pgProblem) live10kResults[dbs.postgres.label] = { skipped: pgProblem };
 
   if (wanted('reconcile')) {
     const report = renderReconcileReport({
@@ -326,6 +391,32 @@ async function main() {
     fs.writeFileSync(reconcileFile, report);
     console.log(report);
     console.error(`\nwritten to ${reconcileFile}`);
+  }
+  if (wanted('memory')) {
+    if (pgProblem) memoryResults[dbs.postgres.label] = { skipped: pgProblem };
+    const report = renderMemoryReport({
+      date,
+      idleMs: MEMORY_IDLE_MS,
+      results: memoryResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(memoryFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${memoryFile}`);
+  }
+  if (wanted('board1m')) {
+    if (pgProblem) board1mResults[dbs.postgres.label] = { skipped: pgProblem };
+    const report = renderBoard1mReport({
+      date,
+      sizes: board1mSizes,
+      results: board1mResults,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      commit,
+    });
+    fs.writeFileSync(board1mFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${board1mFile}`);
   }
   if (wanted('close')) {
     if (pgProblem) closeResults[dbs.postgres.label] = { skipped: pgProblem };
@@ -368,6 +459,12 @@ async function main() {
     fs.writeFileSync(pageFile, report);
     console.log(report);
     console.error(`\nwritten to ${pageFile}`);
+  }
+  if (wanted('live10k')) {
+    const report = renderLive10kReport({ date, commit, sizes: live10kSizes, results: live10kResults });
+    fs.writeFileSync(live10kFile, report);
+    console.log(report);
+    console.error(`\nwritten to ${live10kFile}`);
   }
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;

@@ -7,9 +7,16 @@
 // measured here would share the server's CPU; bench/db-reference.ts runs them in a process of its
 // own). It exits when the bench's pipe closes.
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { loadConfig } from '../server/config';
+import { boardBodyStats } from '../server/modules/tickets/board-body';
 import { startServer } from '../server/start-server';
 import { createNaiveTable, doubleSold, dropNaiveTable, naive, oldCreate, type Query } from './workloads';
+
+// A collection on demand, for memory figures that are not a GC's timing (the live10k section).
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const config = loadConfig();
 const controlToken = process.env.BENCH_CONTROL_TOKEN ?? '';
@@ -38,7 +45,14 @@ const server = await startServer(config, {
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
       cpu: async () => process.cpuUsage(),
+      boardBodyStats: async (args: { reset?: boolean }) => boardBodyStats(args.reset),
       rss: async () => process.memoryUsage.rss(),
+      liveStats: async () => app.services.hub.streamStats(),
+      memory: async () => {
+        collectGarbage();
+        const { heapUsed, external, rss } = process.memoryUsage();
+        return { heapUsed, external, rss };
+      },
       createNaiveTable: () => createNaiveTable(query),
       dropNaiveTable: () => dropNaiveTable(query),
       naive: (args: Parameters<typeof naive>[1]) => naive(query, args),
@@ -57,8 +71,8 @@ const server = await startServer(config, {
         return reply.status(500).send({ error: error instanceof Error ? error.message : String(error) });
       }
     });
-    // Hundreds of SSE streams and load clients: no per-server connection cap in the way.
-    app.server.maxConnections = 10_000;
+    // 10,000 SSE streams plus the load clients: no per-server connection cap in the way.
+    app.server.maxConnections = 20_000;
   },
 });
 

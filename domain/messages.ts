@@ -43,6 +43,8 @@ export const messages = {
     /** Per address and raffle, per hour (RESERVATION_MAX_NUMBERS_PER_IP). */
     numbersPerIp: (max: number) =>
       `Desde tu conexión ya se apartaron ${max} números de esta rifa en la última hora, el máximo permitido. Inténtalo más tarde o paga los que ya apartaste.`,
+    streamsFull:
+      'Hay muchas personas viendo rifas en este momento. El tablero se actualizará solo cada pocos segundos.',
     storageFull:
       'El servidor no puede guardar cambios en este momento (disco lleno). Tus datos están a salvo: inténtalo de nuevo en unos minutos.',
     databaseUnavailable:

@@ -185,7 +185,18 @@ const fields = {
     .nullable(),
   status: z.enum(RAFFLE_STATUSES, 'Estado inválido'),
   closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
+  /** Kept for older clients: whole hours. `reservation_minutes` says it exactly and wins when both come. */
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
+  /** How long an unpaid reservation is held (issue 21); reporting a payment extends it. */
+  reservation_minutes: z
+    .int('Escribe los minutos como número entero')
+    .min(10, 'Mínimo 10 minutos')
+    .max(43_200, 'Máximo 43.200 minutos (30 días)'),
+  /** Numbers one buyer (by cedula) may hold of the raffle (issue 21). */
+  max_numbers_per_buyer: z
+    .int('Escribe un número entero')
+    .min(1, 'Mínimo 1 número por comprador')
+    .max(1_000_000, 'Máximo 1.000.000'),
   draw_source: z.string().trim().max(200).nullable(),
   /** The declared draw source (issue 19): frozen at the first sale like the other terms. */
   draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o faro público').nullable(),
@@ -231,7 +242,10 @@ export const createRaffleSchema = z
     payment_type: fields.payment_type.default('pago_unico'),
     installments: fields.installments.default(null),
     closing_date: fields.closing_date.default(null),
-    reservation_hours: fields.reservation_hours.default(24),
+    // Neither given: 120 minutes (raffles.service.ts); hours alone (older clients): those hours.
+    reservation_hours: fields.reservation_hours.optional(),
+    reservation_minutes: fields.reservation_minutes.optional(),
+    max_numbers_per_buyer: fields.max_numbers_per_buyer.default(100),
     draw_source: fields.draw_source.default(null),
     draw_kind: fields.draw_kind.default(null),
     draw_lottery: fields.draw_lottery.default(null),
@@ -287,6 +301,8 @@ const raffleFields = {
   created_at: instantField,
   closing_date: instantField.nullable(),
   reservation_hours: z.int(),
+  reservation_minutes: z.int(),
+  max_numbers_per_buyer: z.int(),
   /** Who runs it, a WhatsApp/phone to reach them, and how to pay (bank, pago móvil data). */
   organizer_name: z.string().nullable(),
   contact_phone: z.string().nullable(),
@@ -355,3 +371,15 @@ export type SealedDrawFields = Pick<
   | 'draw_rule_text'
   | 'draw_result'
 >;
+
+/** A raffle's hold time as people say it: "30 minutos", "2 horas", "1 hora y 30 minutos", "2 días". */
+export function holdTimeText(minutes: number): string {
+  const unit = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (minutes < 60) return unit(minutes, 'minuto', 'minutos');
+  if (minutes % 1440 === 0) return unit(minutes / 1440, 'día', 'días');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? unit(hours, 'hora', 'horas')
+    : `${unit(hours, 'hora', 'horas')} y ${unit(rest, 'minuto', 'minutos')}`;
+}

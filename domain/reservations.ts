@@ -25,6 +25,11 @@ export const reservationMessages = {
       ? `El número ${numbers[0]} ya no está disponible. Elige otro.`
       : `Los números ${numbers.join(', ')} ya no están disponibles. Elige otros.`,
   outOfRange: 'Hay números fuera del rango de esta rifa',
+  /** The raffle's cap per buyer (by cedula), and what this cedula holds of it already. */
+  buyerLimit: (max: number, held: number) =>
+    held > 0
+      ? `Cada comprador puede tener como máximo ${max} ${max === 1 ? 'número' : 'números'} de esta rifa y con esta cédula ya tienes ${held}. Elige menos números.`
+      : `Cada comprador puede tener como máximo ${max} ${max === 1 ? 'número' : 'números'} de esta rifa. Elige menos números.`,
   duplicates: 'No repitas números',
   invalidProof: 'El comprobante no es un archivo subido válido',
 } as const;
@@ -136,3 +141,11 @@ export type Board = z.infer<typeof boardSchema>;
 /** A live update on `GET /api/raffles/:id/events` (event `ticket`). Never buyer data. */
 export const ticketEventSchema = z.object({ number: countField, status: z.string(), version: z.number() });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** `?batch=1`: one `event: tickets` per tick with the changes packed (live-events.ts), instead of one `ticket` each. */
+export const eventStreamQuery = z.object({
+  batch: z
+    .literal('1')
+    .optional()
+    .describe('1: un evento `tickets` por tick con la lista de cambios (id = versión del último)'),
+});

@@ -5,6 +5,7 @@ import {
   cell,
   createActiveRaffle,
   fillCheckout,
+  LIVE_STREAM_URL,
   openRaffle,
   reserveOneNumber,
   reserveThroughApi,
@@ -133,7 +134,7 @@ test.describe('phone first', () => {
   }, async ({ page, request }) => {
     await setVesRate(request, 36.5);
     const raffle = await createActiveRaffle(request, { total_numbers: 100, digit_count: 2 });
-    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
     await openRaffle(page, raffle.id, { live: false });
     await cell(page, '07').click();
     await cell(page, '08').click();

@@ -4,6 +4,7 @@ import {
   cell,
   createActiveRaffle,
   fillCheckout,
+  LIVE_STREAM_URL,
   openRaffle,
   phoneContext,
   reserveThroughApi,
@@ -18,7 +19,7 @@ test.describe('raffle detail: someone else was faster', () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     // No live updates for this visitor: only the server's 409 can tell them.
-    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
     await openRaffle(page, raffle.id, { live: false });
 
     await cell(page, '007').click();
@@ -56,7 +57,7 @@ test.describe('raffle detail: someone else was faster', () => {
     const raffle = await createActiveRaffle(request);
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await page.route('**/api/raffles/*/events', (route) => route.abort());
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
     await openRaffle(page, raffle.id, { live: false });
 
     await cell(page, '031').click();

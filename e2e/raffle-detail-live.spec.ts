@@ -1,5 +1,12 @@
 import { expect, test } from './fixtures';
-import { cell, createActiveRaffle, openRaffle, phoneContext, reserveThroughApi } from './raffle-helpers';
+import {
+  cell,
+  createActiveRaffle,
+  LIVE_STREAM_URL,
+  openRaffle,
+  phoneContext,
+  reserveThroughApi,
+} from './raffle-helpers';
 
 test.describe('raffle detail: live connection', () => {
   test('after a dropped connection the board catches up on what it missed', async ({ browser, request }) => {
@@ -7,7 +14,7 @@ test.describe('raffle detail: live connection', () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     let offline = true;
-    await page.route('**/api/raffles/*/events', (route) => (offline ? route.abort() : route.continue()));
+    await page.route(LIVE_STREAM_URL, (route) => (offline ? route.abort() : route.continue()));
     await openRaffle(page, raffle.id, { live: false });
     await expect(page.getByText('Reconectando…')).toBeVisible();
 

@@ -99,3 +99,6 @@ export async function reserveOneNumber(page: Page, label: string) {
     .click();
   await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
 }
+
+/** A raffle's live stream, whatever its query (the app asks for `?batch=1`). */
+export const LIVE_STREAM_URL = /\/api\/raffles\/[^/]+\/events(\?|$)/;

@@ -21,7 +21,15 @@ export async function createRaffleViaApi(
 ): Promise<SeededRaffle> {
   const session = await apiSignIn(request, who.email, who.password);
   const response = await request.post('/api/raffles', {
-    data: { price_cents: 500, total_numbers: 100, digit_count: 2, status: 'activa', ...body },
+    // Specs reserve for one buyer freely; the cap per buyer is tested on its own (server).
+    data: {
+      price_cents: 500,
+      total_numbers: 100,
+      digit_count: 2,
+      status: 'activa',
+      max_numbers_per_buyer: 1_000_000,
+      ...body,
+    },
     headers: { Authorization: `Bearer ${session.access_token}` },
   });
   expect(response.status(), await response.text()).toBe(201);

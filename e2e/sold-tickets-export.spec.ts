@@ -51,5 +51,13 @@ test.describe('sold tickets (staff)', () => {
     const code = `${order.code.slice(0, 3)}-${order.code.slice(3)}`;
     for (const line of lines.slice(1)) expect(line.split(';')[12]).toBe(code);
     await expect(toast(page, `Descargado ${download.suggestedFilename()}`)).toBeVisible();
+
+    // "Descargar Excel" beside it: the same filter, as a workbook (a zip: "PK").
+    const downloadingXlsx = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar Excel' }).click();
+    const xlsx = await downloadingXlsx;
+    expect(xlsx.suggestedFilename()).toMatch(/^rifa-rifa-navidena-nandu-[a-z0-9-]+-tickets-apartado\.xlsx$/);
+    const bytes = await fs.readFile((await xlsx.path()) ?? '');
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 });

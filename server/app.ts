@@ -304,6 +304,7 @@ export async function buildApp(options: {
           reservationsPerIpPerMinute: config.rateLimits.reservationsPerIp,
           boardPerMinute: config.rateLimits.board,
           streamsPerIp: config.sseMaxPerIp,
+          streamsTotal: config.sseMaxTotal,
           compression,
           numbersPerIp,
           numbersPerIpPerRaffle: config.rateLimits.numbersPerIpPerRaffle,

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite-settings';
+import { defaultStreamsTotal } from './lib/descriptor-limit';
 
 // An unset variable may be missing or empty (FOO=), as in most shells' habits: both mean `null`.
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
@@ -16,6 +18,10 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optional(z.string().url()),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB')
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS),
     ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     JWT_SECRET: optional(z.string().min(32)),
@@ -46,6 +52,8 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(60).default('rifas'),
     REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(5_000).default(50),
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+    // Streams of every address together (each holds a descriptor); default from `ulimit -n`.
+    SSE_MAX_TOTAL: optional(z.coerce.number().int().min(1).max(1_000_000)),
     // Below one file's maximum (5 MB) a large proof could never be sent.
     UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
@@ -93,6 +101,8 @@ const envSchema = z
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     /** A PostgreSQL server instead of the embedded database. */
     databaseUrl: e.DATABASE_URL,
+    /** PGlite's buffer pool (PostgreSQL's shared_buffers); a server with PostgreSQL ignores it. */
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     /** The first admin's password; generated and printed once when null. */
     adminPassword: e.ADMIN_PASSWORD,
@@ -143,6 +153,7 @@ const envSchema = z
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     /** Live streams (SSE) one IP may keep open per instance. */
     sseMaxPerIp: e.SSE_MAX_PER_IP,
+    sseMaxTotal: e.SSE_MAX_TOTAL ?? defaultStreamsTotal(),
     /** Bytes one IP may store through uploads per clock hour (shared through Redis when set). */
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     uploadBytesPerHourTotal: e.UPLOAD_BYTES_PER_HOUR_TOTAL,

@@ -139,6 +139,7 @@ describe('names and summaries', () => {
       'POST /api/raffles/{id}/tickets/release': 'releaseRaffleTickets',
       'GET /api/raffles/{id}/tickets': 'listRaffleTickets',
       'GET /api/raffles/{id}/tickets.csv': 'exportRaffleTicketsCsv',
+      'GET /api/raffles/{id}/tickets.xlsx': 'exportRaffleTicketsXlsx',
       'GET /api/raffles/{id}/winner': 'getRaffleWinner',
       'GET /api/receipts/key': 'getReceiptKey',
       'GET /api/reconciliation/statements': 'listBankStatements',

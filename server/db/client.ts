@@ -46,6 +46,8 @@ export type DatabaseOptions = {
   pgliteDataDir?: string;
   /** PGlite: start from this file, a tarball of PGlite's dumpDataDir(), instead of an empty cluster. */
   pgliteLoadDataDir?: string;
+  /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS); its worker's default without it. */
+  pgliteSharedBuffers?: string;
   /**
    * false when the database comes already migrated (the tests' template database or dump): saves
    * reading every migration again. Servers always migrate at start.
@@ -57,7 +59,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrate = options.migrate ?? true;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, migrate)
-    : openPglite({ dataDir: options.pgliteDataDir, loadDataDir: options.pgliteLoadDataDir }, migrate);
+    : openPglite(
+        {
+          dataDir: options.pgliteDataDir,
+          loadDataDir: options.pgliteLoadDataDir,
+          sharedBuffers: options.pgliteSharedBuffers,
+        },
+        migrate,
+      );
 }
 
 async function openPglite(location: WorkerData, migrate: boolean): Promise<Database> {

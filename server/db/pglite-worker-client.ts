@@ -1,6 +1,8 @@
 // The HTTP thread's side of the PGlite worker (decision 009): the part of PGlite's API that drizzle's
 // pglite session calls (query, transaction, and query inside a transaction) plus listen and close,
 // each forwarded to pglite-worker.ts as a message and answered by id.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { WorkerData, WorkerError, WorkerMessage, WorkerQuery, WorkerRequest } from './pglite-worker';
@@ -52,6 +54,17 @@ function toWorkerOptions(options: QueryOptions = {}): Omit<WorkerQuery, 'sql' | 
  * and resolves once it is ready.
  */
 export async function startPgliteWorker(workerData: WorkerData = {}): Promise<PgliteWorkerClient> {
+  const { dataDir } = workerData;
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // A new data dir: PGlite runs initdb in a second WASM instance that, closed, stays in the
+    // thread's heap until a collection the idle server never makes (decision 032). It runs in a
+    // thread of its own that ends here, and the server's thread opens the initialized cluster.
+    await (await openWorker({ dataDir, sharedBuffers: workerData.sharedBuffers })).close();
+  }
+  return openWorker(workerData);
+}
+
+async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
   // execArgv: [] because the entry registers tsx itself; the parent's flags (vitest's, --watch) are not for it.
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData, execArgv: [] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pgliteExtensions } from './pglite-extensions';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-settings';
 
 /** A query as drizzle sends it; `rawTypes` are the type OIDs it wants as the text PostgreSQL sent. */
 export type WorkerQuery = {
@@ -39,7 +40,7 @@ export type WorkerMessage =
  * Where PGlite's data lives: `dataDir` on disk, else in memory; `loadDataDir` is the path of a
  * dumpDataDir() tarball to start from (the tests' migrated dump) instead of an empty cluster.
  */
-export type WorkerData = { dataDir?: string; loadDataDir?: string };
+export type WorkerData = { dataDir?: string; loadDataDir?: string; sharedBuffers?: string };
 
 type OpenTransaction = { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -47,7 +48,7 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-const { dataDir, loadDataDir } = workerData as WorkerData;
+const { dataDir, loadDataDir, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS } = workerData as WorkerData;
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<number, () => Promise<void>>();
 let lastTxId = 0;
@@ -143,13 +144,31 @@ function reply(id: number, outcome: Promise<unknown>) {
   );
 }
 
+/**
+ * `npm start` runs with --expose-gc (decision 032): once this thread has been idle for a moment, a
+ * full collection gives back what start-up, migrations or a large read left behind, which an idle
+ * thread would otherwise keep for good. Elsewhere (tests, tsx) there is no gc and nothing happens.
+ */
+const gc = (globalThis as { gc?: () => void }).gc;
+let idleTimer: NodeJS.Timeout | null = null;
+function collectWhenIdle() {
+  if (!gc) return;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(gc, 2_000);
+  idleTimer.unref();
+}
+
 try {
   const pg = await PGlite.create({
     extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });
-  port.on('message', (request: WorkerRequest) => reply(request.id, run(pg, request)));
+  port.on('message', (request: WorkerRequest) => {
+    collectWhenIdle();
+    reply(request.id, run(pg, request));
+  });
   post({ kind: 'ready' });
 } catch (error) {
   post({ kind: 'failed', error: toWorkerError(error) });

@@ -117,6 +117,10 @@ export const raffles = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     closingDate: timestamp('closing_date', { withTimezone: true }),
     reservationHours: integer('reservation_hours').notNull().default(24),
+    /** How long an unpaid reservation is held (migration 0017); reservation_hours follows it. */
+    reservationMinutes: integer('reservation_minutes').notNull().default(120),
+    /** Numbers one buyer (by cedula) may hold of this raffle; checked by reserve_sales. */
+    maxNumbersPerBuyer: integer('max_numbers_per_buyer').notNull().default(100),
     /** Who runs the raffle and how buyers reach and pay them: public, shown on the raffle page. */
     organizerName: text('organizer_name'),
     contactPhone: text('contact_phone'),

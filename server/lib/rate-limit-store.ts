@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { createRedisBreaker, type RedisBreaker } from './redis-breaker';
 
@@ -81,6 +81,8 @@ export async function rateLimitStore(
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'redisTimeoutMs'>,
 ) {
   if (!config.redisUrl) return null;
+  // Loaded only when configured: a single instance does not carry the client (decision 032).
+  const { Redis } = await import('ioredis');
   // A command waiting for a reconnect is given up by the breaker after 50 ms.
   const redis = new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 });
   redis.on('error', () => {

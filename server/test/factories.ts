@@ -36,6 +36,8 @@ export const raffleInput = (overrides: Record<string, unknown> = {}) => ({
   payment_type: 'pago_unico',
   status: 'activa',
   reservation_hours: 24,
+  // Tests reserve many numbers for one buyer; the cap per buyer has its own test (buyer-cap.test.ts).
+  max_numbers_per_buyer: 1_000_000,
   draw_source: 'Triple Táchira A, 10:00 p. m.',
   ...overrides,
 });

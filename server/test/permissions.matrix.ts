@@ -274,6 +274,11 @@ export const matrix: Record<string, Entry | Entry[]> = {
     own: 403,
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets.csv` }),
   },
+  'GET /api/raffles/:id/tickets.xlsx': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets.xlsx` }),
+  },
   'GET /api/tickets/:id': {
     access: 'staff',
     own: 403,

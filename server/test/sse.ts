@@ -3,9 +3,10 @@ export async function openRaffleStream(
   baseUrl: string,
   raffleId: string,
   headers: Record<string, string> = {},
+  query = '',
 ) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/raffles/${raffleId}/events`, {
+  const res = await fetch(`${baseUrl}/api/raffles/${raffleId}/events${query}`, {
     signal: controller.signal,
     headers,
   });

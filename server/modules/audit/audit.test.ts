@@ -6,6 +6,7 @@ import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { hashRefreshToken } from '../auth/tokens';
 import { sha256 } from './audit.service';
 
 let t: TestApp;
@@ -166,6 +167,10 @@ describe('audit log', () => {
       body: { refresh_token: seller.refreshToken },
     });
     expect(refreshed.status).toBe(200);
+    // Replayed after the two-tabs grace window (issue 21): as if used a minute ago.
+    await t.db.execute(
+      sql`update refresh_tokens set used_at = now() - interval '1 minute' where token_hash = ${hashRefreshToken(seller.refreshToken)}`,
+    );
     const replayed = await t.api('POST', '/api/auth/refresh', {
       body: { refresh_token: seller.refreshToken },
     });

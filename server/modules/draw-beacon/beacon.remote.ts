@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ChainClient, type ChainInfo, fetchBeacon, type RandomnessBeacon } from 'drand-client';
+import type { ChainClient, ChainInfo, RandomnessBeacon } from 'drand-client';
 import { beaconMessages, QUICKNET, randomnessFromSignature } from '../../../domain/beacon';
 
 /** A quicknet round whose BLS signature checked out against the pinned public key. */
@@ -55,6 +55,8 @@ export async function verifyQuicknetRound(answer: unknown, round: number): Promi
     get: async () => beacon,
     latest: async () => beacon,
   };
+  // Loaded on the first draw by beacon, not at start-up (its BLS code is memory an idle server keeps).
+  const { fetchBeacon } = await import('drand-client');
   try {
     await fetchBeacon(client, round);
   } catch {

@@ -49,6 +49,8 @@ export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = 
     created_at: row.createdAt.toISOString(),
     closing_date: row.closingDate?.toISOString() ?? null,
     reservation_hours: row.reservationHours,
+    reservation_minutes: row.reservationMinutes,
+    max_numbers_per_buyer: row.maxNumbersPerBuyer,
     organizer_name: row.organizerName,
     contact_phone: row.contactPhone,
     payment_instructions: row.paymentInstructions,
@@ -77,7 +79,15 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.status !== undefined) c.status = input.status;
   if (input.closing_date !== undefined)
     c.closingDate = input.closing_date ? new Date(input.closing_date) : null;
-  if (input.reservation_hours !== undefined) c.reservationHours = input.reservation_hours;
+  // Minutes say it exactly; hours alone (older clients) are those hours; the hours column follows.
+  const minutes =
+    input.reservation_minutes ??
+    (input.reservation_hours !== undefined ? input.reservation_hours * 60 : undefined);
+  if (minutes !== undefined) {
+    c.reservationMinutes = minutes;
+    c.reservationHours = Math.min(720, Math.max(1, Math.ceil(minutes / 60)));
+  }
+  if (input.max_numbers_per_buyer !== undefined) c.maxNumbersPerBuyer = input.max_numbers_per_buyer;
   if (input.draw_source !== undefined) c.drawSource = input.draw_source;
   if (input.draw_kind !== undefined) c.drawKind = input.draw_kind;
   if (input.draw_lottery !== undefined) c.drawLottery = input.draw_lottery;
@@ -283,7 +293,10 @@ export function createRafflesService(deps: {
       if (declared) throw invalid(declared.path, declared.message);
       await assertImages(input.images);
       const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
-      const row = await rafflesRepo.insert(db, { ...(toColumns(input) as RaffleInsert), sellerId });
+      // Neither minutes nor hours given: the default hold, 120 minutes (issue 21).
+      const held = input.reservation_minutes ?? input.reservation_hours ?? null;
+      const columns = toColumns(held === null ? { ...input, reservation_minutes: 120 } : input);
+      const row = await rafflesRepo.insert(db, { ...(columns as RaffleInsert), sellerId });
       await changed(row.id);
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);

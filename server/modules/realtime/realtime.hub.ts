@@ -1,5 +1,6 @@
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
+import { createLiveStreams, type LiveSink } from './live-streams';
 
 export type TicketChange = { raffle_id: string; tickets: TicketEvent[] };
 type Listener = (events: TicketEvent[]) => void;
@@ -10,6 +11,10 @@ export const TICKET_CHANGES_CHANNEL = 'ticket_changes';
 const REPLAY_EVENTS = 1_000;
 /** Raffles whose recent events are kept; the least recently changed is forgotten first. */
 const REPLAY_RAFFLES = 500;
+/** Changes of a raffle wait at most this long to go out together to its open streams. */
+const LIVE_TICK_MS = 50;
+/** A stream with no changes gets a comment this often, so proxies keep it open. */
+const HEARTBEAT_MS = 20_000;
 
 /**
  * One LISTEN per process on the channel the writing transactions NOTIFY, fanned out to the
@@ -17,15 +22,27 @@ const REPLAY_RAFFLES = 500;
  */
 export function createRealtimeHub(database: Database) {
   const listeners = new Map<string, Set<Listener>>();
-  const openStreams = new Set<() => void>();
   /** Per raffle, the last events in the order this instance received them. */
   const recent = new Map<string, TicketEvent[]>();
   /** Told when the change stream had a gap (the LISTEN connection dropped and came back). */
   const resets = new Set<() => void>();
+  const streams = createLiveStreams({ eventsSince, tickMs: LIVE_TICK_MS, heartbeatMs: HEARTBEAT_MS });
   database.onListenerReset?.(() => {
     recent.clear(); // a replay would skip what was lost: reconnecting pages get `reset` instead
     for (const reset of resets) reset();
+    streams.reset();
   });
+
+  /**
+   * What a stream that reconnects with Last-Event-ID missed: the events this instance received
+   * after that one, or null when it cannot tell (the event is not among the recent ones here,
+   * e.g. the stream was on another instance): the client must then read the board again.
+   */
+  function eventsSince(raffleId: string, lastVersion: number): TicketEvent[] | null {
+    const list = recent.get(raffleId) ?? [];
+    const at = list.findLastIndex((e) => e.version === lastVersion);
+    return at < 0 ? null : list.slice(at + 1);
+  }
 
   function remember(raffleId: string, events: TicketEvent[]) {
     const list = recent.get(raffleId) ?? [];
@@ -49,6 +66,7 @@ export function createRealtimeHub(database: Database) {
     }
     remember(change.raffle_id, change.tickets);
     for (const listener of listeners.get(change.raffle_id) ?? []) listener(change.tickets);
+    streams.push(change.raffle_id, change.tickets);
   }
 
   return {
@@ -67,29 +85,26 @@ export function createRealtimeHub(database: Database) {
         if (set.size === 0) listeners.delete(raffleId);
       };
     },
-    /**
-     * What a stream that reconnects with Last-Event-ID missed: the events this instance received
-     * after that one, or null when it cannot tell (the event is not among the recent ones here,
-     * e.g. the stream was on another instance): the client must then read the board again.
-     */
-    eventsSince(raffleId: string, lastVersion: number): TicketEvent[] | null {
-      const list = recent.get(raffleId) ?? [];
-      const at = list.findLastIndex((e) => e.version === lastVersion);
-      return at < 0 ? null : list.slice(at + 1);
-    },
+    eventsSince,
     /** Called after a gap in the change stream: whatever was built from it must be read again. */
     onReset(callback: () => void): () => void {
       resets.add(callback);
       return () => resets.delete(callback);
     },
-    /** Streams register their closer so a stopping server ends them instead of waiting on browsers. */
-    trackStream(close: () => void): () => void {
-      openStreams.add(close);
-      return () => openStreams.delete(close);
-    },
+    /**
+     * An open live stream of a raffle (Last-Event-ID `since`): its changes arrive coalesced, at
+     * most one frame per tick (live-streams.ts). Answers how to take it out.
+     */
+    joinStream: (raffleId: string, sink: LiveSink, since: number | null) =>
+      streams.join(raffleId, sink, since),
+    /** Open live streams on this instance. */
+    streamCount: () => streams.count(),
+    /** How long changes waited here before reaching every stream (recent flushes). */
+    streamStats: () => streams.stats(),
     subscriberCount: (raffleId: string) => listeners.get(raffleId)?.size ?? 0,
     async stop() {
-      for (const close of openStreams) close();
+      // Stopping ends the streams instead of waiting on browsers.
+      streams.stop();
       await unlisten?.();
       unlisten = null;
       listeners.clear();

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, raffleIdParams, ticketIdParams } from '../../../domain/api';
 import { raffleNumberParams } from '../../../domain/api-routes';
@@ -26,6 +26,7 @@ import { toPayment } from '../payments/payment-views';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
+import { XLSX_TYPE } from './tickets-xlsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,6 +110,40 @@ export const staffTicketsRoutes =
         const raffle =
           releaseRaffle.get(request) ?? (await raffles.getRowFor('manage-sales', request.params.id, actor));
         return staffTickets.releaseMany(actor, raffle, request.body);
+      },
+    );
+
+    app.get(
+      '/raffles/:id/tickets.xlsx',
+      {
+        onRequest,
+        schema: {
+          operationId: 'exportRaffleTicketsXlsx',
+          summary: 'Exportar los tickets de una rifa en Excel (XLSX; las mismas filas y columnas que el CSV)',
+          params: raffleIdParams,
+          querystring: ticketCsvQuery,
+          response: {
+            200: nonJsonResponse('Tickets en XLSX (Número como texto, montos como números)', [XLSX_TYPE], {
+              binary: true,
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const raffle = await raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
+        const filename = `tickets-${fileSlug(raffle.name)}.xlsx`;
+        // exceljs writes into `out` as Fastify streams it to the socket; a failure midway cuts the
+        // download (the headers are gone by then), and a client that leaves stops the writer.
+        const out = new PassThrough();
+        staffTickets.xlsx(raffle, request.query, out).catch((error: unknown) => {
+          request.log.error({ err: error }, 'xlsx export failed');
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(out);
       },
     );
 

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { BulkReleaseInput } from '../../../domain/bulk-release';
 import {
   ledgerMessages,
@@ -43,6 +44,7 @@ import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
+import { writeTicketXlsx } from './tickets-xlsx';
 
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
 
@@ -221,9 +223,20 @@ export function createStaffTicketsService({
 
     /** Every ticket matching the list's filters, as CSV text chunks. */
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
+      const filters = { ...searchFilters(query), statuses: query.status };
       return ticketCsv(
-        staffTicketsRepo.scan(db, raffle, { ...searchFilters(query), statuses: query.status }),
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
         currentRate ? currentRate() : Promise.resolve(null),
+      );
+    },
+
+    /** The same tickets as `csv`, as an XLSX workbook written into `out` (ends it; rejects on failure). */
+    xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
+      const filters = { ...searchFilters(query), statuses: query.status };
+      return writeTicketXlsx(
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
+        currentRate ? currentRate() : Promise.resolve(null),
+        out,
       );
     },
 

@@ -64,17 +64,23 @@ describe('blank numbers in the CSV', () => {
 });
 
 describe('a CSV of blank numbers', () => {
-  it('is what ticketCsvLine writes for each, padded as lpad, in one chunk per 5,000', async () => {
+  it('is what ticketCsvLine writes for each, padded as lpad, in pieces of about 256 KB', async () => {
     const { ticketCsv, blankLineTail } = await import('./tickets-csv');
     async function* ranges() {
-      yield { from: 0, to: 12_345, digitCount: 5 };
+      yield [{ blank: true as const, from: 0, to: 12_345, digitCount: 5 }];
+      yield [{ blank: true as const, from: 12_345, to: 12_346, digitCount: 5 }];
     }
     const chunks: (string | Buffer)[] = [];
-    for await (const chunk of ticketCsv(ranges(), Promise.resolve(245.5))) chunks.push(chunk);
+    for await (const chunk of ticketCsv(ranges as never, Promise.resolve(245.5))) chunks.push(chunk);
     const text = chunks.slice(1).map(String).join('');
     const tail = blankLineTail(245.5);
-    const expected = Array.from({ length: 12_345 }, (_, n) => String(n).padStart(5, '0') + tail).join('');
+    const expected = Array.from({ length: 12_346 }, (_, n) => String(n).padStart(5, '0') + tail).join('');
     expect(text).toBe(expected);
-    expect(chunks).toHaveLength(1 + 3);
+    // 12,345 lines of ~60 bytes: cut at 256 KB (after a 5,000-line piece), then the rest; then the last chunk.
+    expect(chunks.slice(1).map((c) => c.length)).toEqual([
+      10_000 * (5 + tail.length),
+      2_345 * (5 + tail.length),
+      5 + tail.length,
+    ]);
   });
 });

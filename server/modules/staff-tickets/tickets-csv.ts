@@ -2,7 +2,13 @@ import { TIME_ZONE } from '../../../domain/dates';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
-import type { BlankRange, NumberRow } from './staff-tickets.repo';
+import type { BlankRange, ExportSegment, NumberRow } from './staff-tickets.repo';
+
+export const isBlankRange = <T>(segment: ExportSegment<T>): segment is BlankRange =>
+  typeof segment === 'object' && segment !== null && 'blank' in segment;
+
+/** The export's scan (`staffTicketsRepo.scan`), with what to make of each row as it is read. */
+export type ExportScan = <T>(render: (row: NumberRow) => T) => AsyncIterable<ExportSegment<T>[]>;
 
 /**
  * The staff CSV export. Semicolons and decimal commas, as Excel expects them in a Spanish
@@ -36,14 +42,17 @@ const caracasStamp = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 /** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
-const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
+export const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
 
-/** Bs céntimos as a cell; empty when there is no rate to say it with. */
-const vesCell = (vesCents: number | null) => (vesCents === null ? '' : centsCell(vesCents));
+/** Money cells, in cents (null: no rate to say it with); the other cells are text. */
+export type TicketCellValue = string | number | null | undefined;
+/** The columns holding cents (`ticketCells`): the CSV writes "2,50", the XLSX the number 2.5. */
+export const MONEY_COLUMNS: ReadonlySet<number> = new Set([8, 9, 13, 14]);
 
-export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null): string {
+/** A ticket's cells in `ticketCsvColumns` order: what the CSV and the XLSX both write. */
+export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): TicketCellValue[] {
   const owed = row.status === 'disponible' || row.status === 'cancelado' ? 0 : row.remainingCents;
-  return csvLine([
+  return [
     row.ticketNumber,
     row.status,
     row.buyerName,
@@ -52,15 +61,23 @@ export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null):
     row.buyerEmail,
     row.buyerAddress,
     row.paymentMethod ? (paymentMethodLabels[row.paymentMethod as PaymentMethod] ?? row.paymentMethod) : '',
-    centsCell(row.totalPaidCents),
-    centsCell(owed),
+    row.totalPaidCents,
+    owed,
     dateCell(row.purchasedAt),
     dateCell(row.reservedUntil),
     row.orderCode ? formatOrderCode(row.orderCode) : '',
     // Paid: at each payment's own rate; owed: at today's rate (what the buyer would pay now).
-    vesCell(row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null)),
-    vesCell(ratePerUsd === null ? null : Math.round(owed * ratePerUsd)),
-  ]);
+    row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null),
+    ratePerUsd === null ? null : Math.round(owed * ratePerUsd),
+  ];
+}
+
+export function ticketCsvLine(row: NumberRow, ratePerUsd: number | null = null): string {
+  return csvLine(
+    ticketCells(row, ratePerUsd).map((cell, i) =>
+      MONEY_COLUMNS.has(i) ? (cell == null ? '' : centsCell(Number(cell))) : cell,
+    ),
+  );
 }
 
 /**
@@ -108,29 +125,57 @@ function blankLines(range: BlankRange, from: number, to: number, tail: string): 
   return out;
 }
 
+/** Bytes gathered before they are handed to the socket (a large blank run is cut at this size). */
+const OUT_CHUNK = 256 * 1024;
+
 /**
  * The whole file, produced chunk by chunk so a 1,000,000-number export never sits in memory, with
  * a turn of the event loop between chunks: reservations keep flowing while a big export streams.
+ * A chunk of the scan is written in one go (its rows are garbage before the next turn, so the
+ * young generation frees them); only a long run of blank numbers is cut into several pieces.
  */
-export async function* ticketCsv(
-  batches: AsyncIterable<NumberRow[] | BlankRange>,
-  ratePerUsd: Promise<number | null>,
-) {
+export async function* ticketCsv(scan: ExportScan, ratePerUsd: Promise<number | null>) {
   yield CSV_BOM + csvLine([...ticketCsvColumns]);
   const rate = await ratePerUsd;
   const blankTail = blankLineTail(rate);
   const turn = () => new Promise((resolve) => setImmediate(resolve));
-  for await (const batch of batches) {
-    if (Array.isArray(batch)) {
-      yield batch.map((row) => ticketCsvLine(row, rate)).join('');
-      await turn();
-      continue;
+  for await (const segments of scan((row) => ticketCsvLine(row, rate))) {
+    let pieces: (Buffer | string)[] = [];
+    let size = 0;
+    let lines = '';
+    const take = () => {
+      if (lines) pieces.push(lines);
+      const out = pieces.length === 1 ? (pieces[0] as Buffer | string) : Buffer.concat(pieces.map(toBuffer));
+      pieces = [];
+      size = 0;
+      lines = '';
+      return out;
+    };
+    for (const segment of segments) {
+      if (!isBlankRange(segment)) {
+        lines += segment;
+        continue;
+      }
+      if (lines) {
+        pieces.push(lines);
+        size += lines.length;
+        lines = '';
+      }
+      for (let from = segment.from; from < segment.to; from += BLANK_LINES) {
+        const blank = blankLines(segment, from, Math.min(from + BLANK_LINES, segment.to), blankTail);
+        pieces.push(blank);
+        size += blank.length;
+        if (size >= OUT_CHUNK) {
+          yield take();
+          await turn();
+        }
+      }
     }
-    for (let from = batch.from; from < batch.to; from += BLANK_LINES) {
-      yield blankLines(batch, from, Math.min(from + BLANK_LINES, batch.to), blankTail);
-      await turn();
-    }
+    if (lines || pieces.length > 0) yield take();
+    await turn();
   }
 }
+
+const toBuffer = (piece: Buffer | string) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
 
 export { fileSlug } from '../../../domain/names';

@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { RaffleCounts } from '../../../domain/raffles';
-import { boardSchema } from '../../../domain/reservations';
 import { boardChar } from '../../../domain/tickets';
 import type { PublicRaffleRow } from '../../db/rows';
-import { type Encoding, encode } from '../../lib/encoded-body';
+import type { Encoding } from '../../lib/encoded-body';
 import type { RealtimeHub } from '../realtime/realtime.hub';
+import { addContent, type BoardBodies, boardBodies, boardBodyStats } from './board-body';
 
 type LiveSale = { number: number; status: string; version: number };
 
 export type BoardEncoding = Encoding;
-export type BoardBody = { etag: string; version: number; body: Buffer; encoding: BoardEncoding };
+export type { BoardBody } from './board-body';
 
 /** How long a cached raffle row (status, size) is trusted before it is read again. */
 const RAFFLE_TTL_MS = 2_000;
@@ -31,10 +30,14 @@ type Entry = {
   builtAt: number;
   statuses: Buffer;
   version: number;
-  /** The newest version applied per number: a late event older than it is dropped. */
-  versions: Map<number, number>;
-  /** Serialized and compressed bodies of the current version, built on first request. */
-  bodies: Map<BoardEncoding, BoardBody>;
+  /** The newest version applied per number (0: none): a late event older than it is dropped. */
+  versions: Float64Array;
+  /** Bumped by every change of `statuses`: the bodies are made per revision. */
+  revision: number;
+  /** A hash of `statuses` kept with every change (the ETag), so no version hashes a megabyte. */
+  content: [number, number];
+  /** Serialized and compressed bodies, made per revision on request (board-body.ts). */
+  bodies: BoardBodies;
   /** Versions lately seen on the stream (an own write's event may beat its commit's return). */
   recent: Set<number>;
   unsubscribe: () => void;
@@ -99,19 +102,20 @@ export function createBoardCache(deps: {
     let changed = false;
     for (const e of events) {
       if (e.number < 0 || e.number >= entry.statuses.length) continue;
-      if (e.version <= (entry.versions.get(e.number) ?? 0)) continue;
-      entry.versions.set(e.number, e.version);
+      if (e.version <= (entry.versions[e.number] ?? 0)) continue;
+      entry.versions[e.number] = e.version;
       const before = entry.statuses[e.number] ?? 0;
       const after = boardChar(e.status).charCodeAt(0);
       if (before !== after) {
         entry.statuses[e.number] = after;
         entry.counts[before] = (entry.counts[before] ?? 0) - 1;
         entry.counts[after] = (entry.counts[after] ?? 0) + 1;
+        addContent(entry.content, e.number, after - before);
       }
       if (e.version > entry.version) entry.version = e.version;
       changed = true;
     }
-    if (changed) entry.bodies.clear();
+    if (changed) entry.revision++;
   }
 
   async function build(raffle: PublicRaffleRow): Promise<Entry> {
@@ -134,8 +138,10 @@ export function createBoardCache(deps: {
         builtAt: Date.now(),
         statuses: Buffer.alloc(raffle.totalNumbers, 'd'),
         version: 0,
-        versions: new Map(),
-        bodies: new Map(),
+        versions: new Float64Array(raffle.totalNumbers),
+        revision: 0,
+        content: [0, 0],
+        bodies: boardBodies(),
         recent: new Set(),
         unsubscribe,
       };
@@ -214,34 +220,6 @@ export function createBoardCache(deps: {
     return entry;
   }
 
-  function body(entry: Entry, encoding: BoardEncoding): BoardBody {
-    const ready = entry.bodies.get(encoding);
-    if (ready) return ready;
-    const identity = entry.bodies.get('identity') ?? serialize(entry);
-    entry.bodies.set('identity', identity);
-    if (encoding === 'identity') return identity;
-    const compressed = encode(identity.body, encoding);
-    const out = { ...identity, body: compressed, encoding };
-    entry.bodies.set(encoding, out);
-    return out;
-  }
-
-  function serialize(entry: Entry): BoardBody {
-    const statuses = entry.statuses.toString('latin1');
-    // Through the route's response schema, like every other answer: only declared keys go out.
-    const json = JSON.stringify(
-      boardSchema.encode({
-        raffle_id: entry.raffle.id,
-        total_numbers: entry.raffle.totalNumbers,
-        digit_count: entry.raffle.digitCount,
-        version: entry.version,
-        statuses,
-      }),
-    );
-    const etag = `"${createHash('sha1').update(statuses).update(String(entry.raffle.digitCount)).digest('base64url')}"`;
-    return { etag, version: entry.version, body: Buffer.from(json), encoding: 'identity' };
-  }
-
   /** The current entry, once this instance's own committed changes are on it (or a short wait passed). */
   async function current(id: string) {
     const own = awaited.get(id);
@@ -254,7 +232,7 @@ export function createBoardCache(deps: {
     async get(id: string, encoding: BoardEncoding) {
       const entry = await current(id);
       if (!entry) return null;
-      return { raffle: entry.raffle, ...body(entry, encoding) };
+      return { raffle: entry.raffle, ...(await entry.bodies.get(entry, encoding)) };
     },
     /**
      * Numbers per status, as a fresh count of the live sales would give them (every number without
@@ -306,6 +284,8 @@ export function createBoardCache(deps: {
       for (const id of [...entries.keys()]) drop(id);
     },
     size: () => entries.size,
+    /** Main-thread time spent making board bodies, and how many were made (the bench reads it). */
+    bodyStats: () => boardBodyStats(),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unpackTicketEvents } from '../../../domain/live-events';
 import { loadConfig } from '../../config';
 import { buyer, makeRaffle } from '../../test/factories';
 import { openRaffleStream } from '../../test/sse';
@@ -12,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const stream = (raffleId: string, headers: Record<string, string> = {}) =>
-  openRaffleStream(t.baseUrl, raffleId, headers);
+const stream = (raffleId: string, headers: Record<string, string> = {}, query = '') =>
+  openRaffleStream(t.baseUrl, raffleId, headers, query);
 
 const reserve = (raffleId: string, n: number) =>
   t.api('POST', `/api/raffles/${raffleId}/reservations`, { body: { numbers: [n], buyer: buyer() } });
@@ -37,6 +38,33 @@ describe('live stream reconnection (Last-Event-ID) and the per-IP cap (issue 10,
     expect(again.text()).not.toContain('"number":1');
     expect(again.text()).not.toContain('event: reset');
     await again.close();
+  });
+
+  it('?batch=1 sends one `tickets` event per tick with the changes in order; its id replays the rest', async () => {
+    const raffle = await makeRaffle(t);
+    const first = await stream(raffle.id, {}, '?batch=1');
+    await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: { numbers: [4, 5], buyer: buyer() },
+    });
+    await vi.waitFor(() => expect(first.ids()).toHaveLength(1));
+    const frame = /event: tickets\nid: (\d+)\ndata: (.*)\n\n/.exec(first.text());
+    const changes = unpackTicketEvents(JSON.parse(frame?.[2] ?? '{}'));
+    expect(changes.map((c) => c.number)).toEqual([4, 5]);
+    expect(Number(frame?.[1])).toBe(changes[1]?.version);
+    expect(first.text()).not.toContain('event: ticket\n');
+    await first.close();
+
+    await reserve(raffle.id, 6);
+    await reserve(raffle.id, 7);
+    const again = await stream(raffle.id, { 'last-event-id': frame?.[1] ?? '' }, '?batch=1');
+    const replayed = () =>
+      [...again.text().matchAll(/^data: (\{"numbers".*)$/gm)].flatMap((m) =>
+        unpackTicketEvents(JSON.parse(m[1] ?? '{}')),
+      );
+    await vi.waitFor(() => expect(replayed().map((c) => c.number)).toContain(7));
+    expect(replayed().map((c) => c.number)).toEqual([6, 7]);
+    await again.close();
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/events?batch=2`)).status).toBe(400);
   });
 
   it('an unknown Last-Event-ID gets a reset event: the page reads the board again', async () => {

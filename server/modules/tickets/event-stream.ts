@@ -1,14 +1,28 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
+import type { LiveFrame, LiveSink } from '../realtime/live-streams';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
-const HEARTBEAT_MS = 20_000;
+/**
+ * What a reader that does not read may leave queued in this process before its stream is cut
+ * (it reconnects with Last-Event-ID and catches up): the chunks are shared, but the queue is not.
+ */
+const MAX_QUEUED_BYTES = 256 * 1024;
 
-// Encoded by its schema: whatever else a change carried, only number, status and version go out.
-const ticketMessage = (event: TicketEvent) =>
-  `event: ticket\nid: ${event.version}\ndata: ${JSON.stringify(ticketEventSchema.encode(event))}\n\n`;
+const HELLO = Buffer.from('retry: 3000\n: conectado\n\n');
 
-const RESET_MESSAGE = 'event: reset\ndata: {}\n\n';
+/**
+ * Fastify listens for the response's end to run the onResponse hooks and log the request: until
+ * then its request, reply, route context and child logger stay reachable, about half of what an
+ * open stream costs (decision 030). A stream ends hours later and no onResponse hook of ours is
+ * about streams, so they are let go once the stream is open (the listener is Fastify's
+ * `onResFinished`; if a version names it otherwise, only the memory figure of bench/LIVE.md moves).
+ */
+function releaseFastifyRequest(res: ServerResponse) {
+  for (const event of ['finish', 'error'] as const)
+    for (const listener of res.listeners(event))
+      if (listener.name === 'onResFinished') res.removeListener(event, listener as () => void);
+}
 
 /** The version a reconnecting EventSource last saw (it sends it back as Last-Event-ID). */
 function lastEventId(request: FastifyRequest): number | null {
@@ -19,45 +33,72 @@ function lastEventId(request: FastifyRequest): number | null {
 }
 
 /**
- * The frames of a raffle's live stream, written to `write` as they happen: every change of the
- * raffle, the ones missed since `since` (a reconnecting stream), and `event: reset` whenever they
- * are not known here. The HTTP stream below and the test bench's realtime check both read them.
+ * The frames of a raffle's live stream, written to `write` as text: the raffle's changes (one tick's
+ * worth per frame), the ones missed since `since`, and `event: reset` whenever they are not known
+ * here. The test bench's realtime check reads them.
  */
 export function streamTicketEvents(
   write: (text: string) => void,
   hub: RealtimeHub,
   raffleId: string,
   since: number | null,
+  batched = false,
 ): () => void {
-  const unsubscribe = hub.subscribe(raffleId, (events) => {
-    for (const event of events) write(ticketMessage(event));
-  });
-  // Subscribed first, then the replay: nothing falls between them (a repeat is harmless, the
-  // client keeps the highest version per number).
-  if (since !== null) {
-    const missed = hub.eventsSince(raffleId, since);
-    if (missed === null) write(RESET_MESSAGE);
-    else for (const event of missed) write(ticketMessage(event));
-  }
-  // Events were lost on this instance's way in: the page reads the board again.
-  const unreset = hub.onReset(() => write(RESET_MESSAGE));
-  return () => {
-    unreset();
-    unsubscribe();
+  let leave = () => {};
+  const sink: LiveSink = {
+    batched,
+    write: (frame) => write(frame.bytes.toString('utf8')),
+    close: () => leave(),
   };
+  leave = hub.joinStream(raffleId, sink, since);
+  return () => leave();
 }
 
 /**
- * Server-Sent Events: `event: ticket` with `{number,status,version}`; never buyer data. A stream
- * that reconnects with Last-Event-ID gets the events it missed from this instance's recent ones,
- * or `event: reset` when they are not known here (the client reads the board again).
+ * An HTTP live stream as the fan-out sees it. A class, not closures: all it holds per stream is its
+ * response and how to leave (memory per open page is what caps an instance, decision 030).
+ */
+class ResponseSink implements LiveSink {
+  leave: () => void = () => {};
+  closed = false;
+  constructor(
+    private readonly res: ServerResponse,
+    readonly batched: boolean,
+    private readonly onClose: () => void,
+  ) {}
+
+  write(frame: LiveFrame) {
+    if (this.closed) return;
+    const socket = this.res.socket;
+    if (!socket || this.res.writableLength > MAX_QUEUED_BYTES) this.res.destroy();
+    // The response is chunked and has nothing of its own queued (outputSize): the shared chunk goes
+    // to the socket as is, skipping the response's per-write framing. Otherwise its own way.
+    else if (this.res.writableLength === socket.writableLength) socket.write(frame.chunk);
+    else this.res.write(frame.bytes);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.leave();
+    this.onClose();
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+/**
+ * Server-Sent Events: `event: ticket` with `{number,status,version}` per change, or with `batch`
+ * one `event: tickets` per tick carrying them as an array (id = the last one's version); never
+ * buyer data. A stream that reconnects with Last-Event-ID gets the events it missed from this
+ * instance's recent ones, or `event: reset` when they are not known here (the client reads the
+ * board again).
  */
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: RealtimeHub,
   raffleId: string,
-  onClose: () => void = () => {},
+  options: { batched: boolean; onClose: () => void },
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -67,23 +108,9 @@ export function openEventStream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  res.write('retry: 3000\n: conectado\n\n');
-
-  const stopEvents = streamTicketEvents((text) => res.write(text), hub, raffleId, lastEventId(request));
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
-
-  let untrack = () => {};
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    onClose();
-    clearInterval(heartbeat);
-    stopEvents();
-    untrack();
-    if (!res.writableEnded) res.end();
-  };
-  untrack = hub.trackStream(close);
-  request.raw.on('close', close);
+  res.write(HELLO);
+  releaseFastifyRequest(res);
+  const sink = new ResponseSink(res, options.batched, options.onClose);
+  sink.leave = hub.joinStream(raffleId, sink, lastEventId(request));
+  res.once('close', () => sink.close());
 }

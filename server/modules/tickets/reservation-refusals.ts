@@ -16,6 +16,13 @@ export function refusalError({ code, numbers, digits }: ReservationRefusal): App
       return new ConflictError(raffleMessages.closed, code);
     case 'RAFFLE_NOT_OPEN':
       return new ConflictError(raffleMessages.notOpen, code);
+    case 'BUYER_LIMIT': {
+      const [max = 0, held = 0] = numbers; // the function sends the cap and what the buyer holds
+      return new ConflictError(reservationMessages.buyerLimit(max, held), code, {
+        max_numbers_per_buyer: max,
+        held,
+      });
+    }
     case 'NUMBERS_OUT_OF_RANGE':
       return new UnprocessableError(reservationMessages.outOfRange, code, { numbers });
     case 'TICKETS_UNAVAILABLE':

@@ -38,7 +38,9 @@ export type ReservationRefusal = {
     | 'RAFFLE_CLOSED'
     | 'RAFFLE_NOT_OPEN'
     | 'NUMBERS_OUT_OF_RANGE'
+    | 'BUYER_LIMIT'
     | 'TICKETS_UNAVAILABLE';
+  /** The numbers at fault; for BUYER_LIMIT, the cap and what the buyer holds. */
   numbers: number[];
   /** The raffle's digit count, to name the numbers as the buyer sees them. */
   digits: number;

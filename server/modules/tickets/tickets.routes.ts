@@ -7,13 +7,14 @@ import { normalizeCedula } from '../../../domain/phone';
 import { raffleMessages } from '../../../domain/raffles';
 import {
   boardSchema,
+  eventStreamQuery,
   luckyPickResultSchema,
   luckyPickSchema,
   reservationResultSchema,
   reservationSchema,
 } from '../../../domain/reservations';
 import { pickEncoding } from '../../lib/encoded-body';
-import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { AppError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import type { UploadQuota as HourlyQuota } from '../files/upload-quota';
 import type { RafflesService } from '../raffles/raffles.service';
@@ -43,6 +44,8 @@ export const ticketsRoutes =
     boardPerMinute: number;
     /** Open live streams one IP may hold (SSE_MAX_PER_IP); the next is a 429. */
     streamsPerIp: number;
+    /** Open live streams of every address together (SSE_MAX_TOTAL); the next is a 503. */
+    streamsTotal: number;
     /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
     compression: boolean;
     /** Numbers per "<raffle>:<address>" per clock hour (RESERVATION_MAX_NUMBERS_PER_IP). */
@@ -53,6 +56,8 @@ export const ticketsRoutes =
     const { raffles, tickets, guards } = deps;
     /** Open live streams per client IP on this instance. */
     const streamsByIp = new Map<string, number>();
+    /** Open live streams of every address, against SSE_MAX_TOTAL. */
+    let openStreams = 0;
 
     // From memory (see board-cache.ts): no database query, serialized and compressed once per version.
     app.get(
@@ -181,9 +186,10 @@ export const ticketsRoutes =
           operationId: 'streamRaffleEvents',
           summary: 'Cambios del tablero en vivo (Server-Sent Events)',
           params: raffleIdParams,
+          querystring: eventStreamQuery,
           response: {
             200: nonJsonResponse(
-              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio; nunca datos de compradores.',
+              'Server-Sent Events: evento `ticket` con {number,status,version} por cada cambio (con `batch=1`, un evento `tickets` por tick: {numbers,statuses,versions}); nunca datos de compradores.',
               ['text/event-stream'],
             ),
           },
@@ -194,13 +200,23 @@ export const ticketsRoutes =
         // HEAD wants only the headers, but Node sends a body-less response's headers at its end,
         // which a stream never reaches: the HEAD would hang, holding a stream slot.
         if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
+        // Every stream holds a descriptor: past the total, health and reservations would go without.
+        if (openStreams >= deps.streamsTotal) {
+          throw new AppError(503, 'STREAMS_FULL', messages.http.streamsFull, {}, 5);
+        }
         const open = streamsByIp.get(request.ip) ?? 0;
         if (open >= deps.streamsPerIp) throw new TooManyRequestsError(messages.http.tooManyStreams);
         streamsByIp.set(request.ip, open + 1);
-        openEventStream(request, reply, deps.hub, raffle.id, () => {
-          const left = (streamsByIp.get(request.ip) ?? 1) - 1;
-          if (left > 0) streamsByIp.set(request.ip, left);
-          else streamsByIp.delete(request.ip);
+        openStreams++;
+        const ip = request.ip;
+        openEventStream(request, reply, deps.hub, raffle.id, {
+          batched: request.query.batch === '1',
+          onClose: () => {
+            openStreams--;
+            const left = (streamsByIp.get(ip) ?? 1) - 1;
+            if (left > 0) streamsByIp.set(ip, left);
+            else streamsByIp.delete(ip);
+          },
         });
       },
     );

@@ -27,8 +27,8 @@ export const toUser = (row: ProfileRow): User => ({
   created_at: row.createdAt.toISOString(),
 });
 
-function assertStrong(password: string, person: { email?: string; fullName?: string }) {
-  const reasons = weakPasswordReasons(password, person);
+async function assertStrong(password: string, person: { email?: string; fullName?: string }) {
+  const reasons = await weakPasswordReasons(password, person);
   if (reasons.length > 0)
     throw new UnprocessableError(messages.users.weakPassword, 'weak_password', { reasons });
 }
@@ -65,7 +65,7 @@ export function createUsersService({
         phone?: string | null;
       },
     ) {
-      assertStrong(input.password, { email: input.email, fullName: input.full_name });
+      await assertStrong(input.password, { email: input.email, fullName: input.full_name });
       const passwordHash = await hashPassword(input.password);
       const id = await db
         .transaction((tx) =>
@@ -91,7 +91,7 @@ export function createUsersService({
           throw new ConflictError(messages.users.lastAdmin, 'LAST_ADMIN');
       }
       if (input.password !== undefined)
-        assertStrong(input.password, { email: current.email, fullName: current.fullName });
+        await assertStrong(input.password, { email: current.email, fullName: current.fullName });
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
       await db
         .transaction(async (tx) => {

@@ -18,6 +18,8 @@ export const orderTexts = {
   dueNow: 'A pagar ahora',
   dueNowCuotas: 'A pagar ahora (primera cuota de cada número)',
   dueNowHint: (until: string) => `Paga antes del ${until} para no perder tus números.`,
+  countdown: 'Reporta tu pago antes de que venza tu reserva:',
+  countdownOver: 'Tu reserva venció: si aún no pagaste, los números pueden volver a estar disponibles.',
   allPaid: 'Este pedido está pagado por completo. ¡Mucha suerte en el sorteo!',
   payments: 'Pagos enviados',
   paymentLine: (amount: string, date: string) => `${amount} · ${date}`,

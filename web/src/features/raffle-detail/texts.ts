@@ -39,6 +39,10 @@ export const raffleDetailTexts = {
     drawWith: (source: string) => `Sorteo con la lotería oficial: ${source}`,
     drawDefault: 'Sorteo con la lotería oficial',
     paymentType: 'Forma de pago',
+    holdTime: 'Tiempo para pagar al apartar',
+    holdTimeValue: (hold: string) => `${hold}; luego el número vuelve a estar disponible`,
+    maxPerBuyer: 'Máximo por comprador',
+    maxPerBuyerValue: (max: string, one: boolean) => `${max} ${one ? 'número' : 'números'} por cédula`,
     singlePayment: 'Pago único',
     installments: (n: number | null) => (n ? `${n} cuotas` : 'En cuotas'),
     staleRate: 'tasa desactualizada',
@@ -145,6 +149,8 @@ export const raffleDetailTexts = {
   checkout: {
     title: 'Aparta tus números',
     description: 'Con estos datos te identificamos al pagar y si resultas ganador.',
+    holdAndCap: (hold: string, max: string) =>
+      `Tendrás ${hold} para reportar tu pago. Máximo ${max} por cédula en esta rifa.`,
     numbers: 'Tus números',
     total: 'Total',
     name: 'Nombre y apellido',

@@ -53,8 +53,11 @@ export const formTexts = {
   closingDate: 'Fecha y hora de cierre',
   closingDateHint: 'Hora de Venezuela. Déjala vacía si aún no está definida.',
   closingPreview: (date: string) => `Cierra el ${date} (hora de Venezuela).`,
-  reservationHours: 'Horas para pagar un número apartado',
-  reservationHoursHint: 'Pasado ese tiempo sin pago, el número vuelve a estar disponible.',
+  reservationMinutes: 'Minutos para pagar un número apartado',
+  reservationMinutesHint:
+    'Pasado ese tiempo sin reportar un pago, el número vuelve a estar disponible (120 = 2 horas).',
+  maxPerBuyer: 'Máximo de números por comprador',
+  maxPerBuyerHint: 'Por cédula. Evita que una sola persona aparte toda la rifa; se muestra en la página.',
   /** The declared source (issue 19): frozen with the first sale, shown to buyers before they buy. */
   source: {
     title: 'Sorteo',
@@ -141,7 +144,8 @@ export const formTexts = {
     total: 'Escribe cuántos números tiene la rifa (un número entero)',
     digits: 'Elige cuántas cifras tiene cada número',
     installments: 'Escribe la cantidad de cuotas (un número entero)',
-    hours: 'Escribe las horas como un número entero',
+    minutes: 'Escribe los minutos como un número entero',
+    maxPerBuyer: 'Escribe el máximo como un número entero',
     closingDate: 'Elige una fecha y hora válidas',
     drawAt: 'Elige la fecha y hora del sorteo de la lotería',
   },

@@ -11,6 +11,7 @@ describe('csvFileName', () => {
   it('says which numbers a filtered export holds', () => {
     expect(csvFileName('Moto Bera', 'vendidos')).toBe('rifa-moto-bera-tickets-vendidos.csv');
     expect(csvFileName('Moto Bera', 'pagado')).toBe('rifa-moto-bera-tickets-pagado.csv');
+    expect(csvFileName('Moto Bera', 'pagado', 'xlsx')).toBe('rifa-moto-bera-tickets-pagado.xlsx');
   });
 
   it('keeps long names short and never leaves the name empty', () => {

@@ -197,6 +197,11 @@ export const ticketsTexts = {
     done: (name: string) => `Descargado ${name}`,
     error: 'No se pudo exportar el CSV',
   },
+  xlsx: {
+    button: 'Descargar Excel',
+    done: (name: string) => `Descargado ${name}`,
+    error: 'No se pudo descargar el Excel',
+  },
   paginationLabel: 'Paginación de números',
   emptyTitle: 'No hay números con ese filtro',
   emptySold: 'Todavía nadie ha apartado números de esta rifa.',

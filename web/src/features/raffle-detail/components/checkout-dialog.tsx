@@ -1,4 +1,4 @@
-import type { PublicRaffle } from '@domain/raffles';
+import { holdTimeText, type PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -106,7 +106,13 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       <DialogContent aria-describedby="checkout-description" className="gap-5 pb-0 sm:pb-0">
         <DialogHeader>
           <DialogTitle>{t.title}</DialogTitle>
-          <DialogDescription id="checkout-description">{t.description}</DialogDescription>
+          <DialogDescription id="checkout-description">
+            {t.description}{' '}
+            {t.holdAndCap(
+              holdTimeText(raffle.reservation_minutes),
+              `${raffle.max_numbers_per_buyer} ${raffle.max_numbers_per_buyer === 1 ? 'número' : 'números'}`,
+            )}
+          </DialogDescription>
         </DialogHeader>
         <CheckoutForm
           raffle={raffle}

@@ -12,6 +12,7 @@ import { texts } from '@/config/texts';
 import { orderTexts } from '../order-texts';
 import type { PriceText } from '../price';
 import { raffleDetailTexts } from '../texts';
+import { ReservationCountdown } from './reservation-countdown';
 import { type CodeEntry, VerificationCodes } from './verification-codes';
 
 const t = orderTexts;
@@ -148,6 +149,11 @@ export function OrderTicket({
           <div className="grid gap-0.5 rounded-lg bg-brand-50 px-3 py-2" data-testid="order-due-now">
             <p className="text-xs font-medium text-brand-800">{cuotas ? t.dueNowCuotas : t.dueNow}</p>
             <p className="text-lg font-bold text-zinc-900 tabular-nums">{dueNow.label}</p>
+            {until && !pendingReview && (
+              <div className="print:hidden">
+                <ReservationCountdown until={until} />
+              </div>
+            )}
           </div>
         )}
         <dl className="grid gap-2 border-t border-dashed border-zinc-300 pt-4 text-sm">

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
-import type { PublicRaffle } from '@domain/raffles';
-import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket } from 'lucide-react';
+import { holdTimeText, type PublicRaffle } from '@domain/raffles';
+import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket, Timer, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { raffleDetailTexts } from '../texts';
 import { ClosingExtensions } from './closing-extensions';
@@ -58,6 +58,19 @@ export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; avail
       <Fact icon={CreditCard} label={t.paymentType}>
         {raffle.payment_type === 'cuotas' ? t.installments(raffle.installments) : t.singlePayment}
       </Fact>
+      {!salesClosed && (
+        <>
+          <Fact icon={Timer} label={t.holdTime}>
+            {t.holdTimeValue(holdTimeText(raffle.reservation_minutes))}
+          </Fact>
+          <Fact icon={UserCheck} label={t.maxPerBuyer}>
+            {t.maxPerBuyerValue(
+              count.format(raffle.max_numbers_per_buyer),
+              raffle.max_numbers_per_buyer === 1,
+            )}
+          </Fact>
+        </>
+      )}
     </dl>
   );
 }

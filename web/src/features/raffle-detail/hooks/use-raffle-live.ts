@@ -1,3 +1,4 @@
+import { unpackTicketEvents } from '@domain/live-events';
 import type { TicketEvent } from '@domain/reservations';
 import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,15 +10,24 @@ import { raffleDetailTexts } from '../texts';
 
 /** SPEC 4 / 9: the live-update toast shows for 3 seconds. */
 const LIVE_TOAST_MS = 3000;
-/** When the server closed the stream for good (EventSource gives up), try again after this. */
+/**
+ * When the server closed the stream for good (EventSource gives up: a refusal such as 503
+ * STREAMS_FULL when too many pages are open), the board is read again and the stream tried again
+ * after this: the page falls back to polling the board (revalidated by its ETag) until a slot frees.
+ */
 const REOPEN_MS = 5000;
 
-function parseEvent(data: string): TicketEvent | null {
+const isTicketEvent = (value: unknown): value is TicketEvent =>
+  typeof (value as TicketEvent | null)?.number === 'number' &&
+  typeof (value as TicketEvent).version === 'number';
+
+/** The changes of an `event: tickets` (packed, in order) or of an `event: ticket` (one). */
+export function parseTicketEvents(data: string): TicketEvent[] {
   try {
-    const event = JSON.parse(data) as TicketEvent;
-    return typeof event.number === 'number' && typeof event.version === 'number' ? event : null;
+    const parsed: unknown = JSON.parse(data);
+    return isTicketEvent(parsed) ? [parsed] : unpackTicketEvents(parsed);
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -43,7 +53,8 @@ function handleTicketEvent(raffleId: string, event: TicketEvent) {
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 /**
- * Live board: `GET /api/raffles/:id/events` (event `ticket`). EventSource reconnects by itself
+ * Live board: `GET /api/raffles/:id/events?batch=1`: one event `tickets` per server tick with the
+ * changes in order (a rush is one message, not hundreds). EventSource reconnects by itself
  * after a drop and sends the last event id: the server replays what we missed, or sends `reset`
  * when it cannot (then we read the board again). A stream opened anew after the browser gave up
  * knows nothing of what passed, so it reads the board again too.
@@ -68,7 +79,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     let dropped = false;
     let sawEventId = false;
     const open = () => {
-      source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events`);
+      source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events?batch=1`);
       sawEventId = false;
       source.onopen = () => {
         setStatus('open');
@@ -81,14 +92,17 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
+          readBoardAgain();
           reopenTimer = setTimeout(open, REOPEN_MS);
         }
       };
-      source.addEventListener('ticket', (message) => {
+      const onChanges = (message: Event) => {
         if ((message as MessageEvent<string>).lastEventId) sawEventId = true;
-        const event = parseEvent((message as MessageEvent<string>).data);
-        if (event) handleTicketEvent(raffleId, event);
-      });
+        for (const event of parseTicketEvents((message as MessageEvent<string>).data))
+          handleTicketEvent(raffleId, event);
+      };
+      source.addEventListener('tickets', onChanges);
+      source.addEventListener('ticket', onChanges);
     };
     open();
     return () => {

@@ -24,6 +24,8 @@ const closed: Raffle = {
   created_at: '2026-05-01T12:00:00.000Z',
   closing_date: new Date(Date.now() - HOUR).toISOString(),
   reservation_hours: 24,
+  reservation_minutes: 1440,
+  max_numbers_per_buyer: 100,
   organizer_name: null,
   contact_phone: null,
   payment_instructions: null,

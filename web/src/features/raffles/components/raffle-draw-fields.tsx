@@ -57,16 +57,37 @@ export function RaffleDrawFields({ hasSales, closed, termsLocked, closingPassed 
           />
         </Field>
         <Field
-          id="raffle-hours"
-          label={t.reservationHours}
-          error={errors.reservation_hours?.message}
-          hint={t.reservationHoursHint}
+          id="raffle-minutes"
+          label={t.reservationMinutes}
+          error={errors.reservation_minutes?.message}
+          hint={t.reservationMinutesHint}
         >
           <Input
-            {...fieldControlProps('raffle-hours', errors.reservation_hours?.message, t.reservationHoursHint)}
+            {...fieldControlProps(
+              'raffle-minutes',
+              errors.reservation_minutes?.message,
+              t.reservationMinutesHint,
+            )}
             inputMode="numeric"
             autoComplete="off"
-            {...register('reservation_hours')}
+            {...register('reservation_minutes')}
+          />
+        </Field>
+        <Field
+          id="raffle-max-per-buyer"
+          label={t.maxPerBuyer}
+          error={errors.max_numbers_per_buyer?.message}
+          hint={t.maxPerBuyerHint}
+        >
+          <Input
+            {...fieldControlProps(
+              'raffle-max-per-buyer',
+              errors.max_numbers_per_buyer?.message,
+              t.maxPerBuyerHint,
+            )}
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('max_numbers_per_buyer')}
           />
         </Field>
         {kind === '' && (

@@ -22,6 +22,8 @@ const raffle: Raffle = {
   created_at: '2026-05-01T12:00:00.000Z',
   closing_date: null,
   reservation_hours: 24,
+  reservation_minutes: 1440,
+  max_numbers_per_buyer: 100,
   organizer_name: null,
   contact_phone: null,
   payment_instructions: null,

@@ -75,12 +75,21 @@ export function TicketsPage() {
         raffle={raffle}
         actions={
           raffle.data && tickets.data ? (
-            <ExportCsvButton
-              raffleId={raffleId}
-              raffleName={raffle.data.name}
-              status={status}
-              search={search}
-            />
+            <>
+              <ExportCsvButton
+                raffleId={raffleId}
+                raffleName={raffle.data.name}
+                status={status}
+                search={search}
+              />
+              <ExportCsvButton
+                raffleId={raffleId}
+                raffleName={raffle.data.name}
+                status={status}
+                search={search}
+                format="xlsx"
+              />
+            </>
           ) : undefined
         }
       />

@@ -1,0 +1,288 @@
+// Live updates for 10,000 open pages on one instance (issue 20, target 2; decision 030). Per database,
+// on a server of its own:
+// - reservations alone: 50 buyers back to back (bench/reservation-load.ts, own process), a phase;
+// - 10,000 live streams opened by bench/sse-streams.ts (own process, `?batch=1` as the web app);
+//   the server's heap + external memory before and after, after a GC: bytes per open stream;
+// - 200 reservations a second for 20 s (bench/paced-reservations.ts, own process): per sampled
+//   number, the time from its 201 to its arrival on every stream (computed in the streams' process),
+//   and every change counted on every stream: delivered vs expected, duplicates, out of order;
+// - reservations again, back to back, with the 10,000 streams open (the streams' process keeps
+//   reading their bytes), then alone with them closed, then with them opened again, then alone:
+//   the ratio of the means, with ÷ alone (the machine's other load drifts between phases).
+// Targets: delivery p99 < 250 ms, every event delivered, ≤ 10 KB per stream, ratio ≥ 0.5.
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createRaffle, type DbKind, onCleanup, root, startTarget, stopChild, type Target } from './harness';
+import { client } from './http';
+import { spawnReservationLoad } from './load-process';
+import type { Outcome } from './report/results';
+import { sleep } from './stats';
+
+export type Live10kSizes = {
+  streams: number;
+  perSecond: number;
+  seconds: number;
+  /** Length of each back-to-back reservation phase. */
+  phaseMs: number;
+  buyers: number;
+  /** Every n-th number of the steady phase is timed on every stream. */
+  sampleEvery: number;
+};
+
+type Delivery = {
+  streams: number;
+  expected: number;
+  delivered: number;
+  unanswered: number;
+  duplicates: number;
+  cpuMs: number;
+  outOfOrder: number;
+  samples: number;
+  missingSamples: number;
+  beforeReply: number;
+  p50: number;
+  p99: number;
+  max: number;
+  closedByServer: number;
+  bytes: number;
+};
+type Paced = {
+  statuses: Record<string, number>;
+  skipped: number;
+  offeredPerSecond: number;
+  answeredPerSecond: number;
+  p50: number;
+  p99: number;
+};
+type Memory = { heapUsed: number; external: number; rss: number };
+type LiveStats = {
+  flushes: number;
+  lagP50Ms: number | null;
+  lagP99Ms: number | null;
+  lagMaxMs: number | null;
+};
+export type Live10kResult = {
+  connectMs: number;
+  bytesPerStream: number;
+  rssPerStream: number;
+  /** CPU time per second of the steady phase: the server's and the streams' processes. */
+  serverCpu: number;
+  streamsCpu: number;
+  serverLag: LiveStats | null;
+  paced: Paced;
+  delivery: Delivery;
+  alone: number[];
+  withStreams: number[];
+  streamsCutMeanwhile: number;
+  load: [number, number];
+};
+
+/** Numbers of the raffle each phase reserves from (a phase never reaches the next one's). */
+const RAFFLE_SIZE = 500_000;
+const FIRST = {
+  warm: 450_000,
+  alone: [0, 200_000, 350_000],
+  steady: 100_000,
+  loaded: [150_000, 300_000],
+};
+
+function child(script: string, args: (string | number)[]) {
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, script), ...args.map(String)],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const forget = onCleanup(`stop ${script} (pid ${proc.pid})`, () => stopChild(proc));
+  const waiting: ((line: string) => void)[] = [];
+  readline
+    .createInterface({ input: proc.stdout as NodeJS.ReadableStream })
+    .on('line', (line) => waiting.shift()?.(line));
+  return {
+    proc,
+    forget,
+    nextLine: () => new Promise<string>((resolve) => waiting.push(resolve)),
+    send: (line: string) => proc.stdin?.write(`${line}\n`),
+  };
+}
+
+/** Reservations per second that `buyers` back-to-back buyers got (201s) during `ms`. */
+async function backToBack(t: Target, raffleId: string, buyers: number, first: number, ms: number) {
+  const load = await spawnReservationLoad(t.port, raffleId, buyers, first);
+  await sleep(ms);
+  const samples = await load.stop();
+  return (samples.statuses['201'] ?? 0) / (ms / 1000);
+}
+
+export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live10kResult> {
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+  const t = await startTarget(kind);
+  try {
+    const admin = client(t.port, 2, t.token);
+    const raffleId = (await createRaffle(admin, RAFFLE_SIZE, 'Bench 10.000 páginas')).id;
+    admin.agent.destroy();
+    await backToBack(t, raffleId, s.buyers, FIRST.warm, 2_000); // JIT, pools, plans: not measured
+    const alone: number[] = [];
+    const withStreams: number[] = [];
+    const measureAlone = async () => {
+      alone.push(await backToBack(t, raffleId, s.buyers, FIRST.alone[alone.length] ?? 0, s.phaseMs));
+      console.error(`  [${t.label}] reservations alone: ${alone.at(-1)?.toFixed(0)}/s`);
+    };
+    const numbers = s.perSecond * s.seconds;
+    const openStreams = async () => {
+      const streams = child('bench/sse-streams.ts', [
+        t.port,
+        raffleId,
+        s.streams,
+        FIRST.steady,
+        numbers,
+        s.sampleEvery,
+      ]);
+      const opened = await Promise.race([
+        streams.nextLine(),
+        sleep(120_000).then(() => 'timeout'),
+        new Promise<string>((resolve) => streams.proc.once('exit', (code) => resolve(`exit ${code}`))),
+      ]);
+      const connectMs = Number(/^STREAMS_OPEN (\d+)$/.exec(opened)?.[1] ?? Number.NaN);
+      if (Number.isNaN(connectMs)) throw new Error(`the streams did not open: ${opened}`);
+      return { ...streams, connectMs };
+    };
+    /** Back to back with the streams open (their process reads the bytes, parses nothing). */
+    const measureWithStreams = async (streams: Awaited<ReturnType<typeof openStreams>>) => {
+      streams.send('drain');
+      streams.send('report []');
+      const closedBefore = (JSON.parse(await streams.nextLine()) as Delivery).closedByServer;
+      withStreams.push(
+        await backToBack(t, raffleId, s.buyers, FIRST.loaded[withStreams.length] ?? 0, s.phaseMs),
+      );
+      streams.send('report []');
+      const cut = (JSON.parse(await streams.nextLine()) as Delivery).closedByServer - closedBefore;
+      console.error(`  [${t.label}] reservations with the streams open: ${withStreams.at(-1)?.toFixed(0)}/s`);
+      streams.send('stop');
+      await streams.forget();
+      await sleep(1_000);
+      return cut;
+    };
+
+    await measureAlone();
+    const before = await t.control<Memory>('memory');
+    const streams = await openStreams();
+    const { connectMs } = streams;
+    await sleep(1_000);
+    const after = await t.control<Memory>('memory');
+    const bytesPerStream = (after.heapUsed + after.external - before.heapUsed - before.external) / s.streams;
+    const rssPerStream = (after.rss - before.rss) / s.streams;
+    console.error(
+      `  [${t.label}] ${s.streams} streams open in ${connectMs} ms; ${(bytesPerStream / 1024).toFixed(1)} KB heap+external per stream`,
+    );
+
+    type Cpu = { user: number; system: number };
+    const cpuMs = (c: Cpu) => (c.user + c.system) / 1000;
+    // An overloaded server may not answer its control route in time: the CPU figure is then n/a.
+    const serverCpuMs = () => t.control<Cpu>('cpu').then(cpuMs, () => Number.NaN);
+    streams.send('report []');
+    const streamsCpuBefore = (JSON.parse(await streams.nextLine()) as Delivery).cpuMs;
+    const serverCpuBefore = await serverCpuMs();
+    const steadyStart = performance.now();
+    const buyers = child('bench/paced-reservations.ts', [
+      t.port,
+      raffleId,
+      s.perSecond,
+      s.seconds,
+      FIRST.steady,
+    ]);
+    const pacedAll = JSON.parse(await buyers.nextLine()) as Paced & { replied: [number, number][] };
+    await buyers.forget();
+    await sleep(1_500); // the last ones' frames
+    const steadyMs = performance.now() - steadyStart;
+    const serverCpu = ((await serverCpuMs()) - serverCpuBefore) / steadyMs;
+    // The server's own share of the delay (change in → written to every stream), apart from the
+    // streams' process, which reads 10,000 sockets on the same 2 cores; before decision 030: n/a.
+    const serverLag = await t.control<LiveStats>('liveStats').catch(() => null);
+    streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
+    const delivery = JSON.parse(await streams.nextLine()) as Delivery;
+    const streamsCpu = (delivery.cpuMs - streamsCpuBefore) / steadyMs;
+    const { replied: _, ...paced } = pacedAll;
+    console.error(`  [${t.label}] steady ${s.perSecond}/s:`, JSON.stringify({ paced, delivery }));
+
+    // Alternated: with, alone, with, alone; the machine's other load drifts between phases.
+    let cut = await measureWithStreams(streams);
+    await measureAlone();
+    cut += await measureWithStreams(await openStreams());
+    await measureAlone();
+    return {
+      connectMs,
+      bytesPerStream,
+      rssPerStream,
+      serverCpu,
+      streamsCpu,
+      serverLag,
+      paced,
+      delivery,
+      alone,
+      withStreams,
+      streamsCutMeanwhile: cut,
+      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+    };
+  } finally {
+    await t.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+
+export function renderLive10kReport(input: {
+  date: Date;
+  commit: string;
+  sizes: Live10kSizes;
+  results: Record<string, Outcome<Live10kResult> | { skipped: string }>;
+}) {
+  const { sizes: s } = input;
+  const lines = [
+    '# Live updates: 10,000 open pages on one instance (issue 20, target 2)',
+    '',
+    `Run ${input.date.toISOString()} on commit ${input.commit} (\`BENCH_ONLY=live10k npm run bench\`, bench/live10k.ts).`,
+    `${s.streams} streams (\`?batch=1\`) from one process, ${s.perSecond} reservations/s for ${s.seconds} s from another,`,
+    `back-to-back phases of ${s.phaseMs / 1000} s with ${s.buyers} buyers; every ${s.sampleEvery}th number timed on every stream.`,
+    'The streams, the buyers, the server and the database share this machine’s 2 cores.',
+    '',
+  ];
+  for (const [label, outcome] of Object.entries(input.results)) {
+    lines.push(`## ${label}`, '');
+    if (outcome === undefined || 'skipped' in outcome) {
+      lines.push(`Skipped: ${outcome?.skipped ?? 'not measured'}`, '');
+      continue;
+    }
+    if (!outcome.ok) {
+      lines.push(`Failed: ${outcome.error}`, '');
+      continue;
+    }
+    const r = outcome.value;
+    const d = r.delivery;
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const ratio = mean(r.withStreams) / mean(r.alone);
+    lines.push(
+      `Load average (1 min) at start / end: ${r.load[0].toFixed(2)} / ${r.load[1].toFixed(2)}.`,
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| streams opened | ${d.streams} in ${(r.connectMs / 1000).toFixed(1)} s | 10,000 |`,
+      `| server memory per stream (heap + external, after GC) | ${kb(r.bytesPerStream)} (RSS ${kb(r.rssPerStream)}) | ≤ 10 KB |`,
+      `| steady reservations: offered / answered 201 | ${r.paced.offeredPerSecond}/s / ${r.paced.answeredPerSecond.toFixed(0)}/s (statuses ${JSON.stringify(r.paced.statuses)}, skipped ${r.paced.skipped}) | 200/s |`,
+      `| steady reservations: latency p50 / p99 | ${ms(r.paced.p50)} / ${ms(r.paced.p99)} | |`,
+      `| delivery 201 → frame, p50 / p99 / max (${d.samples} samples) | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | p99 < 250 ms |`,
+      `| of which in the server: change in → frame written to every stream, p50 / p99 / max (${r.serverLag?.flushes ?? 'n/a'} flushes) | ${r.serverLag ? `${ms(r.serverLag.lagP50Ms ?? Number.NaN)} / ${ms(r.serverLag.lagP99Ms ?? Number.NaN)} / ${ms(r.serverLag.lagMaxMs ?? Number.NaN)}` : 'n/a (not measured by this server)'} | |`,
+      `| changes delivered / expected (every stream, every number) | ${d.delivered} / ${d.expected}; duplicates ${d.duplicates}; streams closed by the server ${d.closedByServer} | all, once |`,
+      `| changes of numbers whose 201 the buyer never got (timed out, yet committed) | ${d.unanswered} | |`,
+      `| CPU during the steady phase: server / streams' process (cores) | ${r.serverCpu.toFixed(2)} / ${r.streamsCpu.toFixed(2)} | |`,
+      `| changes that arrived after a higher version (concurrent commits announced in another order, decision 011; the page keeps the highest version per number) | ${d.outOfOrder} | |`,
+      `| reservations back to back, alone (phases 1, 3, 5) | ${r.alone.map((x: number) => x.toFixed(0)).join(', ')} /s | |`,
+      `| reservations back to back with the streams open (phases 2, 4) | ${r.withStreams.map((x: number) => x.toFixed(0)).join(', ')} /s (streams cut meanwhile: ${r.streamsCutMeanwhile}) | |`,
+      `| ratio with ÷ alone (means) | ${ratio.toFixed(2)}× | ≥ 0.5× |`,
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unpackTicketEvents } from '../../../domain/live-events';
+import type { TicketEvent } from '../../../domain/reservations';
+import type { Database } from '../../db/client';
+import { createLiveStreams, type LiveFrame, type LiveSink } from './live-streams';
+import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
+
+/** A sink that records the chunks written to it, and the changes they carry, in order. */
+function recorder(batched: boolean) {
+  const chunks: Buffer[] = [];
+  const written: LiveFrame[] = [];
+  const sink: LiveSink & { chunks: Buffer[]; written: LiveFrame[]; closed: boolean } = {
+    batched,
+    chunks,
+    written,
+    closed: false,
+    write: (frame) => {
+      written.push(frame);
+      chunks.push(frame.bytes);
+    },
+    close: () => {
+      sink.closed = true;
+    },
+  };
+  const frames = () =>
+    chunks
+      .map((chunk) => chunk.toString('utf8'))
+      .join('')
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('event: '));
+  return {
+    sink,
+    frames,
+    /** Every change received, in order, whatever the frame. */
+    events: () =>
+      frames()
+        .filter((frame) => /^event: tickets?\n/.test(frame))
+        .flatMap((frame) => {
+          const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as TicketEvent;
+          return frame.startsWith('event: tickets\n') ? unpackTicketEvents(data) : [data];
+        }),
+    ids: () => frames().map((frame) => Number(/^id: (\d+)$/m.exec(frame)?.[1] ?? Number.NaN)),
+  };
+}
+
+/** A hub on a database that only delivers the notifications the test sends. */
+async function hubWithFakeChannel() {
+  let deliver: (payload: string) => void = () => {};
+  let reset: () => void = () => {};
+  const database = {
+    kind: 'postgres',
+    db: {},
+    listen: async (_channel: string, onPayload: (payload: string) => void) => {
+      deliver = onPayload;
+      return async () => {};
+    },
+    onListenerReset: (callback: () => void) => {
+      reset = callback;
+    },
+    close: async () => {},
+  } as unknown as Database;
+  const hub = createRealtimeHub(database);
+  await hub.start();
+  let version = 100;
+  return {
+    hub,
+    /** One committed change of `raffleId` as the NOTIFY brings it. */
+    change(raffleId: string, number: number, status = 'apartado'): TicketEvent {
+      const event = { number, status, version: ++version };
+      deliver(JSON.stringify({ raffle_id: raffleId, tickets: [event] }));
+      return event;
+    },
+    listenerReset: () => reset(),
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 80));
+let hub: RealtimeHub | null = null;
+afterEach(async () => {
+  await hub?.stop();
+  hub = null;
+  vi.restoreAllMocks();
+});
+
+describe('live streams coalesce changes per raffle (issue 20, target 2)', () => {
+  it('deliver every change once and in order, one frame per tick, in both formats', async () => {
+    const fake = await hubWithFakeChannel();
+    hub = fake.hub;
+    const batched = recorder(true);
+    const single = recorder(false);
+    const other = recorder(true);
+    hub.joinStream('r1', batched.sink, null);
+    hub.joinStream('r1', single.sink, null);
+    hub.joinStream('r2', other.sink, null);
+
+    const sent = [fake.change('r1', 1), fake.change('r1', 2), fake.change('r1', 3)];
+    fake.change('r2', 9);
+    await tick();
+    sent.push(fake.change('r1', 4), fake.change('r1', 1, 'disponible'));
+    await tick();
+
+    expect(batched.events()).toEqual(sent);
+    expect(single.events()).toEqual(sent);
+    // Three changes in one turn went out as one write; the next two as one more.
+    expect(batched.sink.chunks).toHaveLength(2);
+    expect(batched.frames().map((f) => f.split('\n')[0])).toEqual(['event: tickets', 'event: tickets']);
+    expect(batched.ids()).toEqual([sent[2]?.version, sent[4]?.version]);
+    expect(single.sink.chunks).toHaveLength(2);
+    expect(single.ids()).toEqual(sent.map((e) => e.version));
+    expect(other.events().map((e) => e.number)).toEqual([9]);
+  });
+
+  it('a stream reconnecting with Last-Event-ID mid-way gets each change it missed once, in order', async () => {
+    const fake = await hubWithFakeChannel();
+    hub = fake.hub;
+    const first = recorder(true);
+    const bystander = recorder(true); // another page, open throughout: the raffle's ticks go on
+    hub.joinStream('r1', bystander.sink, null);
+    const leave = hub.joinStream('r1', first.sink, null);
+    const sent = [fake.change('r1', 1), fake.change('r1', 2)];
+    await tick();
+    const seen = first.ids().at(-1) ?? Number.NaN;
+    leave(); // the phone lost its signal
+
+    sent.push(fake.change('r1', 3)); // went out to nobody while it was away
+    await tick();
+    sent.push(fake.change('r1', 4)); // still pending (this tick) when it comes back
+    const again = recorder(true);
+    hub.joinStream('r1', again.sink, seen);
+    sent.push(fake.change('r1', 5));
+    await tick();
+
+    expect([...first.events(), ...again.events()]).toEqual(sent);
+    expect(bystander.events()).toEqual(sent);
+    expect(again.frames().some((f) => f.startsWith('event: reset'))).toBe(false);
+  });
+
+  it('an unknown Last-Event-ID, or a gap in the change channel, sends reset after what was pending', async () => {
+    const fake = await hubWithFakeChannel();
+    hub = fake.hub;
+    const lost = recorder(true);
+    hub.joinStream('r1', lost.sink, 999_999);
+    expect(lost.frames()).toEqual(['event: reset\ndata: {}']);
+
+    const open = recorder(true);
+    hub.joinStream('r1', open.sink, null);
+    const pending = fake.change('r1', 7);
+    fake.listenerReset();
+    expect(open.events()).toEqual([pending]);
+    expect(open.frames().at(-1)).toBe('event: reset\ndata: {}');
+  });
+
+  it('serializes a tick once: every stream of the raffle is written the same frame and bytes', () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 50, heartbeatMs: 60_000 });
+    const sinks = Array.from({ length: 200 }, (_, i) => recorder(i % 2 === 0));
+    for (const { sink } of sinks) streams.join('r1', sink, null);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    streams.push('r1', [
+      { number: 1, status: 'apartado', version: 1 },
+      { number: 2, status: 'apartado', version: 2 },
+    ]);
+    streams.flush();
+    // One array for the batched streams, one object per change for the others: not per stream.
+    expect(stringify).toHaveBeenCalledTimes(3);
+    const batchedFrame = sinks[0]?.sink.written[0];
+    const singleFrame = sinks[1]?.sink.written[0];
+    for (const [i, { sink }] of sinks.entries()) {
+      expect(sink.written).toHaveLength(1);
+      expect(sink.written[0]).toBe(i % 2 === 0 ? batchedFrame : singleFrame);
+      expect(sink.chunks[0]).toBe((i % 2 === 0 ? batchedFrame : singleFrame)?.bytes);
+      // The HTTP chunk is built once too, however many streams ask for it.
+      expect(sink.written[0]?.chunk).toBe((i % 2 === 0 ? batchedFrame : singleFrame)?.chunk);
+    }
+    const chunk = batchedFrame?.chunk.toString() ?? '';
+    const body = batchedFrame?.bytes.toString() ?? '';
+    expect(chunk).toBe(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n`);
+    expect(streams.stats()).toMatchObject({ flushes: 1 });
+    streams.stop();
+    expect(sinks.every(({ sink }) => sink.closed)).toBe(true);
+    expect(streams.count()).toBe(0);
+  });
+
+  it('pings only the raffles that had nothing to say since the last round, from one interval', async () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60 });
+    const quiet = recorder(true);
+    const busy = recorder(true);
+    streams.join('quiet', quiet.sink, null);
+    streams.join('busy', busy.sink, null);
+    let version = 0;
+    const chatter = setInterval(() => {
+      streams.push('busy', [{ number: 1, status: 'apartado', version: ++version }]);
+    }, 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    clearInterval(chatter);
+    streams.stop();
+    const text = (r: ReturnType<typeof recorder>) => r.sink.chunks.map((c) => c.toString()).join('');
+    expect(text(quiet)).toContain(': ping');
+    expect(text(busy)).not.toContain(': ping');
+  });
+});
