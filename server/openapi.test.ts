@@ -136,6 +136,7 @@ describe('names and summaries', () => {
       'POST /api/raffles/{id}/lucky-pick': 'pickLuckyNumbers',
       'PATCH /api/raffles/{id}/numbers/{number}': 'updateRaffleNumber',
       'POST /api/raffles/{id}/reservations': 'reserveTickets',
+      'POST /api/raffles/{id}/tickets/release': 'releaseRaffleTickets',
       'GET /api/raffles/{id}/tickets': 'listRaffleTickets',
       'GET /api/raffles/{id}/tickets.csv': 'exportRaffleTicketsCsv',
       'GET /api/raffles/{id}/tickets.xlsx': 'exportRaffleTicketsXlsx',

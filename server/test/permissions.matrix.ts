@@ -293,6 +293,18 @@ export const matrix: Record<string, Entry | Entry[]> = {
       body: { buyer_address: 'Calle 10, Barrio Obrero' },
     }),
   },
+  'POST /api/raffles/:id/tickets/release': {
+    access: 'staff',
+    own: 403,
+    call: async (w) => {
+      const { raffleId, number } = await w.newSale();
+      return {
+        method: 'POST',
+        path: `/api/raffles/${raffleId}/tickets/release`,
+        body: { numbers: [number] },
+      };
+    },
+  },
   'PATCH /api/raffles/:id/numbers/:number': {
     access: 'staff',
     own: 403,

@@ -7,7 +7,7 @@ import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
 import { likeTerm, saleMatches } from '../../db/ticket-search';
 import type { RaffleScope } from '../../lib/permissions';
-import { fromRaw, isLive } from '../tickets/sale-rows';
+import { endSale, fromRaw, isLive } from '../tickets/sale-rows';
 import { numbersContaining } from './number-match';
 
 export type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: number | null };
@@ -353,6 +353,51 @@ export const staffTicketsRepo = {
       if (segments.length > 0) yield segments;
       if (last) return;
     }
+  },
+
+  /**
+   * The live sales a bulk release selects (by numbers, by buyer cedula, or by the list's filters),
+   * at most `limit` in number order; `lock` takes them FOR UPDATE for the release itself.
+   */
+  async selectForRelease(
+    db: Executor,
+    raffle: RaffleShape,
+    selection: { numbers?: number[]; cedula?: string; filters?: TicketFilters },
+    limit: number,
+    lock = false,
+  ) {
+    const by = selection.numbers
+      ? sql`t.number = any(${`{${selection.numbers.join(',')}}`}::int[])`
+      : selection.cedula !== undefined
+        ? sql`t.buyer_cedula = ${selection.cedula}`
+        : sql`true`;
+    const rows = await queryRows<{
+      id: string;
+      number: number;
+      status: string;
+      total_paid_cents: number;
+      buyer: string;
+    }>(
+      db,
+      sql`select t.id, t.number, t.status, t.total_paid_cents, coalesce(t.buyer_cedula, t.id::text) as buyer
+          ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
+          ${lock ? sql`for update of t` : sql``}`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      number: Number(r.number),
+      total_paid_cents: Number(r.total_paid_cents),
+    }));
+  },
+
+  /** Ends these sales in one statement (their numbers go back on sale), answering the ended rows. */
+  async endSales(db: Executor, ids: string[]): Promise<TicketRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .update(tickets)
+      .set(endSale)
+      .where(and(sql`${tickets.id} = any(${`{${ids.join(',')}}`}::uuid[])`, isLive))
+      .returning();
   },
 
   /** A sale with who sells its raffle (what it owes is its own: `ticket.priceCents`). */

@@ -2,6 +2,11 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, raffleIdParams, ticketIdParams } from '../../../domain/api';
 import { raffleNumberParams } from '../../../domain/api-routes';
+import {
+  bulkReleaseInputSchema,
+  bulkReleasePreviewSchema,
+  bulkReleaseResultSchema,
+} from '../../../domain/bulk-release';
 import { refundInputSchema, staffPaymentInputSchema } from '../../../domain/ledger';
 import {
   historyPageSchema,
@@ -14,12 +19,16 @@ import {
   ticketPageSchema,
   ticketPatchSchema,
 } from '../../../domain/staff-tickets';
+import { z } from '../../../domain/zod';
+import type { RaffleRow } from '../../db/rows';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { toPayment } from '../payments/payment-views';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { StaffTicketsService } from './staff-tickets.service';
 import { fileSlug } from './tickets-csv';
 import { XLSX_TYPE } from './tickets-xlsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const staffTicketsRoutes =
   (deps: {
@@ -72,6 +81,35 @@ export const staffTicketsRoutes =
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-store')
           .send(Readable.from(staffTickets.csv(raffle, request.query), { highWaterMark: 1 }));
+      },
+    );
+
+    // Whose raffle it is is checked before the body is read (a vendedor of another raffle learns
+    // nothing from a validation error); a malformed id is left to the params' 400.
+    const releaseRaffle = new WeakMap<object, RaffleRow>();
+    app.post(
+      '/raffles/:id/tickets/release',
+      {
+        onRequest,
+        preValidation: async (request) => {
+          const { id } = request.params as { id?: string };
+          if (id && UUID.test(id))
+            releaseRaffle.set(request, await raffles.getRowFor('manage-sales', id, requireAuth(request)));
+        },
+        schema: {
+          operationId: 'releaseRaffleTickets',
+          summary:
+            'Liberar en lote: números de una lista, de un comprador o del filtro; con dry_run cuenta antes de confirmar',
+          params: raffleIdParams,
+          body: bulkReleaseInputSchema,
+          response: { 200: z.union([bulkReleaseResultSchema, bulkReleasePreviewSchema]) },
+        },
+      },
+      async (request) => {
+        const actor = requireAuth(request);
+        const raffle =
+          releaseRaffle.get(request) ?? (await raffles.getRowFor('manage-sales', request.params.id, actor));
+        return staffTickets.releaseMany(actor, raffle, request.body);
       },
     );
 

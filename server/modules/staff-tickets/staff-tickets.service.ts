@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { BulkReleaseInput } from '../../../domain/bulk-release';
 import {
   ledgerMessages,
   ledgerNotes,
@@ -39,6 +40,7 @@ import { assertCan, forbidden, managedRaffles } from '../../lib/permissions';
 import { createOrder, recordReceived, recordRefund } from '../payments/money-ledger';
 import { endSale } from '../tickets/sale-rows';
 import { type Actor, describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
+import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
@@ -355,6 +357,10 @@ export function createStaffTicketsService({
         throw error;
       }
     },
+
+    /** `POST /api/raffles/:id/tickets/release`: many numbers at once (bulk-release.ts). */
+    releaseMany: (actor: AuthContext, raffle: RaffleRow, input: BulkReleaseInput) =>
+      releaseMany({ db, changes }, actor, raffle, input),
 
     findForPayment,
 

@@ -169,6 +169,29 @@ export const ticketsTexts = {
     verify:
       'Con este código y tu cédula compruebas, al cerrar la rifa, que tu número está en la lista sellada:',
   },
+  bulk: {
+    button: 'Liberar en lote',
+    selected: (n: number) => `${n} ${n === 1 ? 'seleccionado' : 'seleccionados'}`,
+    clear: 'Quitar selección',
+    select: (label: string) => `Seleccionar el número ${label}`,
+    selectPage: 'Seleccionar los números de esta página',
+    bySelection: (n: number) => `Los seleccionados (${n})`,
+    byFilter: 'Todos los del filtro actual',
+    byBuyer: (name: string) => `Todos los de ${name}`,
+    byBuyerHint: 'Todos los de un comprador: selecciona uno de sus números',
+    title: '¿Liberar en lote?',
+    counting: 'Contando los números…',
+    summary: (numbers: number, buyers: number) =>
+      `Vas a liberar ${numbers} ${numbers === 1 ? 'número' : 'números'} de ${buyers} ${buyers === 1 ? 'comprador' : 'compradores'}`,
+    nothing: 'No hay números que liberar con esta selección.',
+    consequence: 'Vuelven a estar disponibles para la venta y queda registrado en el historial.',
+    skippedTitle: (n: number) => `${n} ${n === 1 ? 'número no se libera' : 'números no se liberan'}:`,
+    confirm: 'Sí, liberar',
+    keep: 'No, volver',
+    done: (n: number) =>
+      `${n} ${n === 1 ? 'número liberado' : 'números liberados'}: vuelven a estar disponibles`,
+    error: 'No se pudo liberar',
+  },
   csv: {
     button: 'Exportar CSV',
     done: (name: string) => `Descargado ${name}`,

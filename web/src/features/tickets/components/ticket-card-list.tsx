@@ -5,6 +5,7 @@ import { Clock, IdCard } from 'lucide-react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Card } from '@/components/ui/card';
 import { ticketsTexts } from '../texts';
+import { SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
 import { NumberButton, reservedUntil } from './ticket-fields';
@@ -14,10 +15,20 @@ type TicketCardListProps = {
   raffleName: string;
   onOpenDetail: (ticket: StaffTicket) => void;
   onPrint: (ticket: StaffTicket) => void;
+  /** Numbers selected for a bulk release, and how one is (un)selected. */
+  selected: ReadonlySet<number>;
+  onToggle: (ticket: StaffTicket) => void;
 };
 
 /** Phones and tablets: one card per number, nothing wider than the screen. */
-export function TicketCardList({ tickets, raffleName, onOpenDetail, onPrint }: TicketCardListProps) {
+export function TicketCardList({
+  tickets,
+  raffleName,
+  onOpenDetail,
+  onPrint,
+  selected,
+  onToggle,
+}: TicketCardListProps) {
   const c = ticketsTexts.columns;
   return (
     <ul className="grid gap-3 md:grid-cols-2">
@@ -28,6 +39,9 @@ export function TicketCardList({ tickets, raffleName, onOpenDetail, onPrint }: T
           <li key={ticket.number}>
             <Card className="grid gap-3 p-3 sm:p-4" data-testid="ticket-row" data-number={ticket.number}>
               <div className="flex items-center gap-3">
+                {ticket.id !== null && (
+                  <SelectTicket ticket={ticket} checked={selected.has(ticket.number)} onToggle={onToggle} />
+                )}
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
                 <TicketStatusBadge status={ticket.status} />
                 <div className="ml-auto">

@@ -4,6 +4,7 @@ import type { StaffTicket } from '@domain/staff-tickets';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ticketsTexts } from '../texts';
+import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
 import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields';
@@ -13,15 +14,38 @@ type TicketsTableProps = {
   raffleName: string;
   onOpenDetail: (ticket: StaffTicket) => void;
   onPrint: (ticket: StaffTicket) => void;
+  /** Numbers selected for a bulk release, and how one is (un)selected. */
+  selected: ReadonlySet<number>;
+  onToggle: (ticket: StaffTicket) => void;
+  onTogglePage: (tickets: StaffTicket[], select: boolean) => void;
 };
 
 /** Wide screens: one row per number, money right-aligned; tighter cells, as nine columns share the width. */
-export function TicketsTable({ tickets, raffleName, onOpenDetail, onPrint }: TicketsTableProps) {
+export function TicketsTable({
+  tickets,
+  raffleName,
+  onOpenDetail,
+  onPrint,
+  selected,
+  onToggle,
+  onTogglePage,
+}: TicketsTableProps) {
   const c = ticketsTexts.columns;
+  const sold = tickets.filter((ticket) => ticket.id !== null);
+  const allSelected = sold.length > 0 && sold.every((ticket) => selected.has(ticket.number));
   return (
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
+          <TableHead className="w-12 px-3">
+            {sold.length > 0 && (
+              <BigCheckbox
+                checked={allSelected}
+                onChange={() => onTogglePage(sold, !allSelected)}
+                label={ticketsTexts.bulk.selectPage}
+              />
+            )}
+          </TableHead>
           <TableHead className="w-20 px-3">{c.number}</TableHead>
           <TableHead className="px-3">{c.status}</TableHead>
           <TableHead className="px-3">{c.buyer}</TableHead>
@@ -41,6 +65,9 @@ export function TicketsTable({ tickets, raffleName, onOpenDetail, onPrint }: Tic
           const until = reservedUntil(ticket);
           return (
             <TableRow key={ticket.number} data-testid="ticket-row" data-number={ticket.number}>
+              <TableCell className="px-3 py-1">
+                <SelectTicket ticket={ticket} checked={selected.has(ticket.number)} onToggle={onToggle} />
+              </TableCell>
               <TableCell className="px-3 py-2">
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
               </TableCell>

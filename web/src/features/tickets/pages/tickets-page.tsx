@@ -15,6 +15,7 @@ import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-error';
 import { type TicketsPage as TicketsPageData, useTickets } from '../api/get-tickets';
+import { BulkReleaseBar } from '../components/bulk-release';
 import { ExportCsvButton } from '../components/export-csv-button';
 import { PrintTicketDialog } from '../components/print-ticket-dialog';
 import { StatusChips } from '../components/status-chips';
@@ -44,6 +45,24 @@ export function TicketsPage() {
   });
   const [detail, setDetail] = useState<StaffTicket | null>(null);
   const [printing, setPrinting] = useState<StaffTicket | null>(null);
+  // Sold numbers chosen for a bulk release, kept while paging (by number: a release ends the sale).
+  const [selected, setSelected] = useState<ReadonlyMap<number, StaffTicket>>(new Map());
+  const toggle = (ticket: StaffTicket) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(ticket.number)) next.delete(ticket.number);
+      else next.set(ticket.number, ticket);
+      return next;
+    });
+  const togglePage = (page: StaffTicket[], select: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const ticket of page) {
+        if (select) next.set(ticket.number, ticket);
+        else next.delete(ticket.number);
+      }
+      return next;
+    });
   useClampedPage(tickets, PER_PAGE, params);
 
   const forbidden = isApiError(tickets.error) && tickets.error.status === 403;
@@ -85,6 +104,15 @@ export function TicketsPage() {
               <SearchBox id="tickets-search" value={search} onChange={params.setSearch} />
             </div>
             <StatusChips value={status} counts={tickets.data?.counts} onChange={params.setStatus} />
+            {tickets.data && raffle.data && (
+              <BulkReleaseBar
+                raffleId={raffleId}
+                selected={selected}
+                filter={{ status: statusesFor(status), search: search || undefined }}
+                digitCount={raffle.data.digit_count}
+                onClear={() => setSelected(new Map())}
+              />
+            )}
           </div>
           {!tickets.data || !raffle.data ? (
             <TicketsSkeleton />
@@ -109,6 +137,9 @@ export function TicketsPage() {
               onPageChange={setPage}
               onOpenDetail={setDetail}
               onPrint={setPrinting}
+              selected={selected}
+              onToggle={toggle}
+              onTogglePage={togglePage}
             />
           )}
         </div>
@@ -140,6 +171,9 @@ type TicketsListProps = {
   onPageChange: (page: number) => void;
   onOpenDetail: (ticket: StaffTicket) => void;
   onPrint: (ticket: StaffTicket) => void;
+  selected: ReadonlyMap<number, StaffTicket>;
+  onToggle: (ticket: StaffTicket) => void;
+  onTogglePage: (tickets: StaffTicket[], select: boolean) => void;
 };
 
 /** The page of numbers: a table on wide screens, cards below, and the pager. */
@@ -156,7 +190,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
       />
     );
   }
-  const List = wide ? TicketsTable : TicketCardList;
+  const selectedNumbers = new Set(props.selected.keys());
   return (
     <PagedList
       label={ticketsTexts.title}
@@ -167,12 +201,26 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
       busy={busy}
       onPageChange={props.onPageChange}
     >
-      <List
-        tickets={data.items}
-        raffleName={raffle.name}
-        onOpenDetail={props.onOpenDetail}
-        onPrint={props.onPrint}
-      />
+      {wide ? (
+        <TicketsTable
+          tickets={data.items}
+          raffleName={raffle.name}
+          onOpenDetail={props.onOpenDetail}
+          onPrint={props.onPrint}
+          selected={selectedNumbers}
+          onToggle={props.onToggle}
+          onTogglePage={props.onTogglePage}
+        />
+      ) : (
+        <TicketCardList
+          tickets={data.items}
+          raffleName={raffle.name}
+          onOpenDetail={props.onOpenDetail}
+          onPrint={props.onPrint}
+          selected={selectedNumbers}
+          onToggle={props.onToggle}
+        />
+      )}
     </PagedList>
   );
 }
