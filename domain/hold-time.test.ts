@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdTimeText } from './raffles';
+import { holdTimeText } from './hold-time';
 
 describe('holdTimeText', () => {
   it('says a raffle’s hold time the way people say it', () => {

@@ -66,7 +66,11 @@ describe('server/main.ts on the embedded database', () => {
   it('prints a generated admin password once, refuses a second server on the same DATA_DIR, and restarts cleanly', async () => {
     const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
     const first = startServer(p1);
-    expect(await waitForHealth(p1)).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await waitForHealth(p1)).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      disk_free_mb: expect.any(Number),
+    });
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(password).toBeTruthy();
 

@@ -1,4 +1,5 @@
-import { holdTimeText, type PublicRaffle } from '@domain/raffles';
+import { holdTimeText } from '@domain/hold-time';
+import type { PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
-import { holdTimeText, type PublicRaffle } from '@domain/raffles';
+import { holdTimeText } from '@domain/hold-time';
+import type { PublicRaffle } from '@domain/raffles';
 import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket, Timer, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { raffleDetailTexts } from '../texts';
