@@ -65,13 +65,18 @@ describe('Redis down (issue 21, item 6)', () => {
       },
     });
     try {
-      const started = performance.now();
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await wrongSignIn(down)).status);
+      let slowest = 0;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        statuses.push((await wrongSignIn(down)).status);
+        slowest = Math.max(slowest, performance.now() - started);
+      }
       // Four tries, then the fifth is refused: the limit still holds, counted in this instance.
       expect(statuses).toEqual([400, 400, 400, 400, 429]);
-      // Five requests, each waiting for Redis 50 ms at most (a loaded machine gets slack).
-      expect(performance.now() - started).toBeLessThan(1_500);
+      // Redis is given 50 ms, then skipped: no request waits on it (before: 3.3 s a sign-in). The
+      // bound leaves room for a loaded test machine, far below what waiting on Redis cost.
+      expect(slowest).toBeLessThan(1_000);
       const health = await down.api<{ status: string; redis: string }>('GET', '/api/health');
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'degraded', redis: 'unavailable' });

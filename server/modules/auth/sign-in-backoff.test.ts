@@ -104,7 +104,8 @@ describe('through Redis', () => {
     const started = performance.now();
     for (let i = 0; i < free + 1; i++) expect(await down.begin(account)).toBe(0);
     expect(await down.begin(account)).toBeGreaterThan(0);
-    // The first call gives Redis 50 ms; the next ones skip it for a while (a loaded machine gets slack).
-    expect(performance.now() - started).toBeLessThan(50 + 300);
+    // The first call gives Redis 50 ms, the next ones skip it: far below the seconds each sign-in
+    // waited before (3.3 s), with room for a loaded test machine.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
