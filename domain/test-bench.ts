@@ -31,6 +31,8 @@ export const testBenchMessages = {
   drillName: 'Simulacro de concurrencia',
   invalidBuyers: `Indica entre ${MIN_DRILL_BUYERS} y ${MAX_DRILL_BUYERS} compradores`,
   drillRunning: 'Ya hay un simulacro en curso. Espera a que termine.',
+  drillRush:
+    'Una rifa real está vendiendo mucho en este momento: el simulacro espera a que baje para no hacer esperar a los compradores. Inténtalo en unos minutos.',
   database: (ms: number, latest: string, applied: number, shipped: number) =>
     applied === shipped
       ? `Consulta en ${ms} ms; migraciones al día (${applied} de ${shipped}, última ${latest})`

@@ -5,6 +5,21 @@ import { files, raffles, testBenchRuns } from '../../db/schema';
 export type TestBenchRunRow = typeof testBenchRuns.$inferSelect;
 
 export const testBenchRepo = {
+  /**
+   * Sales and changes of real (not sandbox) raffles in the last minute, counted over the newest
+   * `window` history rows only: a bounded read by primary key, whatever the table's size.
+   */
+  async realChangesLastMinute(db: Executor, window = 2_000): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+            select raffle_id, created_at from ticket_events order by id desc limit ${window}
+          ) as recent join raffles r on r.id = recent.raffle_id
+          where not r.is_sandbox and recent.created_at > now() - interval '1 minute'`,
+    );
+    return Number(row?.n ?? 0);
+  },
+
   async insertRun(
     db: Executor,
     values: {

@@ -14,6 +14,8 @@ import { type CheckDeps, type CheckOutcome, createChecks } from './test-bench.ch
 import { runDrill } from './test-bench.drill';
 import { type TestBenchRunRow, testBenchRepo } from './test-bench.repo';
 
+/** Real sales and changes in the last minute above which a drill is refused (a real rush). */
+export const DRILL_REFUSED_ABOVE_PER_MINUTE = 120;
 /** A sandbox older than this was left by a crash: the next drill removes it. */
 const STALE_SANDBOX_MINUTES = 30;
 
@@ -76,6 +78,11 @@ export function createTestBenchService(deps: CheckDeps) {
       if (drilling) throw busy();
       drilling = true;
       try {
+        // A real raffle selling fast right now comes first: the drill waits for a quiet moment.
+        const rush = await testBenchRepo.realChangesLastMinute(db);
+        if (rush > DRILL_REFUSED_ABOVE_PER_MINUTE) {
+          throw new ConflictError(testBenchMessages.drillRush, 'DRILL_RUSH', { changes_last_minute: rush });
+        }
         const outcome = await withAdvisoryLock(db, LOCK_KEYS.drill, async () => {
           await testBenchRepo.deleteStaleSandboxes(db, STALE_SANDBOX_MINUTES);
           const start = performance.now();
