@@ -19,6 +19,8 @@ import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 import { CheckoutForm } from './checkout-form';
 
+const count = new Intl.NumberFormat('es-VE');
+
 const t = raffleDetailTexts.checkout;
 
 type CheckoutDialogProps = {
@@ -111,7 +113,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
             {t.description}{' '}
             {t.holdAndCap(
               holdTimeText(raffle.reservation_minutes),
-              `${raffle.max_numbers_per_buyer} ${raffle.max_numbers_per_buyer === 1 ? 'número' : 'números'}`,
+              `${count.format(raffle.max_numbers_per_buyer)} ${raffle.max_numbers_per_buyer === 1 ? 'número' : 'números'}`,
             )}
           </DialogDescription>
         </DialogHeader>
