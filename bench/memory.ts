@@ -5,13 +5,14 @@
 // bench's own server (bench/server-entry.ts, under tsx) reports where its main thread's memory is
 // (process.memoryUsage, V8's heap). Part of `npm run bench` (`BENCH_ONLY=memory`); writes
 // bench/MEMORY.md. server/idle-memory.test.ts runs the same measure against the targets.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { stopChild } from './harness';
 import type { Outcome } from './report/results';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,18 +72,6 @@ function procStatus(pid: number) {
   };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /**
  * Starts the server as `npm start` does (build it first with buildServer), waits until it answers,
  * leaves it idle `idleMs`, reads its memory and stops it.
@@ -133,7 +122,7 @@ export async function measureIdleServer(options: {
     await new Promise((r) => setTimeout(r, options.idleMs));
     return { startMs, ...procStatus(child.pid as number) };
   } finally {
-    await stop(child);
+    await stopChild(child);
   }
 }
 

@@ -209,3 +209,18 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The total behind a page read with `count(*) over ()`: from its first row, or, when the page is
+ * empty past the first one (an offset beyond the rows), from `countQuery`; an empty first page is 0.
+ */
+export async function pageTotal(
+  db: Executor,
+  firstRowTotal: number | undefined,
+  offset: number,
+  countQuery: SQL,
+): Promise<number> {
+  if (firstRowTotal !== undefined) return Number(firstRowTotal);
+  if (offset <= 0) return 0;
+  return Number((await queryRows<{ n: number }>(db, countQuery))[0]?.n ?? 0);
+}

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { saleMatches } from '../../db/ticket-search';
 
 export type BuyerGroupRow = {
@@ -74,19 +74,12 @@ export const buyersRepo = {
             remaining_cents: Number(first.all_remaining),
           }
         : null;
-    const count =
-      keys.length > 0
-        ? Number(keys[0]?.groups)
-        : filters.offset > 0
-          ? Number(
-              (
-                await queryRows<{ n: number }>(
-                  db,
-                  sql`select count(distinct t.buyer_cedula)::int as n ${base}`,
-                )
-              )[0]?.n ?? 0,
-            )
-          : 0;
+    const count = await pageTotal(
+      db,
+      keys[0] === undefined ? undefined : Number(keys[0].groups),
+      filters.offset,
+      sql`select count(distinct t.buyer_cedula)::int as n ${base}`,
+    );
     if (keys.length === 0) return { items: [] as BuyerGroupRow[], count, totals: allTotals };
     const cedulas = keys.map((k) => k.cedula);
     const rows = await queryRows<BuyerGroupRow>(

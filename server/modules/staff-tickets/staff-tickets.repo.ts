@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { TICKET_STATUSES } from '../../../domain/tickets';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
@@ -197,19 +197,12 @@ export const staffTicketsRepo = {
         sql`select ${LIVE_COLUMNS}, count(*) over ()::int as total ${salesFrom(raffle, filters)}
             order by t.number limit ${filters.limit} offset ${filters.offset}`,
       );
-      const count =
-        items.length > 0
-          ? Number(items[0]?.total)
-          : filters.offset > 0
-            ? Number(
-                (
-                  await queryRows<{ n: number }>(
-                    db,
-                    sql`select count(*)::int as n ${salesFrom(raffle, filters)}`,
-                  )
-                )[0]?.n ?? 0,
-              )
-            : 0;
+      const count = await pageTotal(
+        db,
+        items[0]?.total,
+        filters.offset,
+        sql`select count(*)::int as n ${salesFrom(raffle, filters)}`,
+      );
       return { items: items.map(toNumberRow), count };
     }
     if (!filters.term) {
