@@ -10,8 +10,10 @@ import pg from 'pg';
 import { LOCK_KEYS } from '../lib/lock-keys';
 import type { WorkerData } from './pglite-worker';
 import { startPgliteWorker } from './pglite-worker-client';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as sellerSchema from './schema-sellers';
 
+const schema = { ...coreSchema, ...sellerSchema };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

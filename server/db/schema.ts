@@ -37,6 +37,8 @@ export const profiles = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     fullName: text('full_name').notNull().default(''),
+    /** A vendedor's short referral code (`/v/CODE/:id`), unique regardless of case (migration 0018). */
+    sellerCode: text('seller_code'),
     passwordHash: text('password_hash').notNull(),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
@@ -45,6 +47,7 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('profiles_phone_key').on(t.phone),
+    uniqueIndex('profiles_seller_code_key').on(sql`upper(${t.sellerCode})`),
   ],
 );
 
@@ -135,6 +138,8 @@ export const raffles = pgTable(
     drawSoldList: text('draw_sold_list'),
     /** A test-bench drill's throwaway raffle: never listed, counted or shown in history. */
     isSandbox: boolean('is_sandbox').notNull().default(false),
+    /** Public "Top vendedores" / "Top compradores" on the raffle page (opt-in, migration 0018). */
+    showLeaderboards: boolean('show_leaderboards').notNull().default(false),
     /** Archived by an admin instead of deleted (it has sales): hidden from the public and the default staff list, kept whole. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     // The sealed draw (issue 19, decision 022, docs/verification.md).
@@ -189,9 +194,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => raffles.id, { onDelete: 'cascade' }),
     buyerCedula: text('buyer_cedula'),
+    /** The seller credited with this order: a referral link's seller or the staff member who sold it. */
+    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('orders_code_key').on(t.code), index('orders_raffle_idx').on(t.raffleId)],
+  (t) => [
+    uniqueIndex('orders_code_key').on(t.code),
+    index('orders_raffle_idx').on(t.raffleId),
+    index('orders_seller_idx').on(t.sellerId, t.raffleId),
+  ],
 );
 
 /** Board/SSE ordering: every ticket change takes the next value, so clients can drop stale events. */
