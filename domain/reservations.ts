@@ -71,6 +71,8 @@ export const reservationSchema = z
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     payment_proof: uploadUrlField().nullish(),
+    /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
+    altcha: z.string().max(4000).optional(),
   })
   .strict();
 export type ReservationInput = z.input<typeof reservationSchema>;
@@ -148,4 +150,24 @@ export const eventStreamQuery = z.object({
     .literal('1')
     .optional()
     .describe('1: un evento `tickets` por tick con la lista de cambios (id = versión del último)'),
+});
+
+/**
+ * GET /api/reservations/challenge: an ALTCHA proof-of-work challenge (PoW v2), signed by the server.
+ * Solved by the web app's widget when a reservation answers 428 `CHALLENGE_REQUIRED`.
+ */
+export const reservationChallengeSchema = z.object({
+  parameters: z
+    .object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    })
+    .strict(),
+  signature: z.string().optional(),
 });
