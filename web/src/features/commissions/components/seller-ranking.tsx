@@ -17,7 +17,7 @@ function termsLabel(row: SellerRankingRow) {
 
 function Actions({ row, raffleId }: { row: SellerRankingRow; raffleId?: string }) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap gap-2 lg:flex-nowrap">
       {raffleId && <TermsDialog raffleId={raffleId} seller={row} />}
       <PayoutDialog seller={row} />
     </div>
@@ -90,12 +90,11 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>{t.rank}</TableHead>
               <TableHead>{t.seller}</TableHead>
               <TableHead className="text-right">{t.sold}</TableHead>
               <TableHead className="text-right">{t.paid}</TableHead>
               <TableHead className="text-right">{t.collected}</TableHead>
-              {raffleId && <TableHead>{t.terms}</TableHead>}
+              {raffleId && <TableHead>{t.termsShort}</TableHead>}
               <TableHead className="text-right">{t.earned}</TableHead>
               <TableHead className="text-right">{t.paidOut}</TableHead>
               <TableHead className="text-right">{t.owed}</TableHead>
@@ -105,10 +104,14 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
           <TableBody>
             {ranking.items.map((r, i) => (
               <TableRow key={r.seller_id} data-testid="seller-row">
-                <TableCell className="text-zinc-500">{i + 1}</TableCell>
                 <TableCell>
-                  <p className="font-medium text-zinc-900">{r.seller_name || r.seller_email}</p>
-                  <p className="text-xs text-zinc-500">{r.seller_email}</p>
+                  <div className="flex items-baseline gap-2">
+                    <span className="text-zinc-500 tabular-nums">{i + 1}.</span>
+                    <div className="grid">
+                      <span className="font-medium text-zinc-900">{r.seller_name || r.seller_email}</span>
+                      <span className="text-xs text-zinc-500">{r.seller_email}</span>
+                    </div>
+                  </div>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{count.format(r.numbers_sold)}</TableCell>
                 <TableCell className="text-right tabular-nums">{count.format(r.numbers_paid)}</TableCell>
@@ -125,7 +128,6 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
               </TableRow>
             ))}
             <TableRow className="bg-zinc-50 font-semibold">
-              <TableCell />
               <TableCell>{t.totals}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {count.format(ranking.totals.numbers_sold)}
