@@ -15,7 +15,8 @@ import { commissionsTexts } from '../texts';
 type Errors = { amount?: string; method?: string };
 
 /** "Registrar pago de comisión": amount (never beyond what is owed), method, reference, date. */
-export function PayoutDialog({ seller }: { seller: SellerRankingRow }) {
+/** `compact`: the trigger shows its icon only (the desktop table), its name stays for screen readers and on hover. */
+export function PayoutDialog({ seller, compact = false }: { seller: SellerRankingRow; compact?: boolean }) {
   const t = commissionsTexts.payout;
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
@@ -74,9 +75,10 @@ export function PayoutDialog({ seller }: { seller: SellerRankingRow }) {
           size="sm"
           disabled={owed <= 0}
           aria-label={`${t.button}: ${seller.seller_name}`}
+          title={compact ? t.button : undefined}
         >
           <HandCoins aria-hidden />
-          {t.short}
+          <span className={compact ? 'hidden 2xl:inline' : undefined}>{t.short}</span>
         </Button>
       }
       title={t.title}

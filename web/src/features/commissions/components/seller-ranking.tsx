@@ -15,11 +15,19 @@ function termsLabel(row: SellerRankingRow) {
   return t.noTerms;
 }
 
-function Actions({ row, raffleId }: { row: SellerRankingRow; raffleId?: string }) {
+function Actions({
+  row,
+  raffleId,
+  compact,
+}: {
+  row: SellerRankingRow;
+  raffleId?: string;
+  compact?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-2 lg:flex-nowrap">
-      {raffleId && <TermsDialog raffleId={raffleId} seller={row} />}
-      <PayoutDialog seller={row} />
+      {raffleId && <TermsDialog raffleId={raffleId} seller={row} compact={compact} />}
+      <PayoutDialog seller={row} compact={compact} />
     </div>
   );
 }
@@ -123,7 +131,7 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
                   {formatUsd(r.balance_cents)}
                 </TableCell>
                 <TableCell>
-                  <Actions row={r} raffleId={raffleId} />
+                  <Actions row={r} raffleId={raffleId} compact />
                 </TableCell>
               </TableRow>
             ))}

@@ -22,7 +22,16 @@ function parsePercent(text: string): number | null {
 }
 
 /** The seller's commission in one raffle: a percent of approved money or a fixed amount per paid number. */
-export function TermsDialog({ raffleId, seller }: { raffleId: string; seller: SellerRankingRow }) {
+export function TermsDialog({
+  raffleId,
+  seller,
+  compact = false,
+}: {
+  raffleId: string;
+  seller: SellerRankingRow;
+  /** The trigger shows its icon only (the desktop table). */
+  compact?: boolean;
+}) {
   const t = commissionsTexts.terms;
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<Kind>('percent');
@@ -80,9 +89,14 @@ export function TermsDialog({ raffleId, seller }: { raffleId: string; seller: Se
       open={open}
       onOpenChange={onOpenChange}
       trigger={
-        <Button variant="secondary" size="sm" aria-label={`${t.title}: ${seller.seller_name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`${t.title}: ${seller.seller_name}`}
+          title={compact ? t.title : undefined}
+        >
           <Percent aria-hidden />
-          {t.button}
+          <span className={compact ? 'hidden 2xl:inline' : undefined}>{t.button}</span>
         </Button>
       }
       title={t.title}
