@@ -57,7 +57,11 @@ export function CommissionTiles({ totals }: { totals: SellerSales['totals'] }) {
         <span
           className={cn(
             'text-xl font-bold sm:text-2xl',
-            totals.balance_cents < 0 ? 'text-red-700' : 'text-amber-800',
+            totals.balance_cents < 0
+              ? 'text-red-700'
+              : totals.balance_cents > 0
+                ? 'text-amber-800'
+                : 'text-zinc-900',
           )}
         >
           {formatUsd(totals.balance_cents)}
