@@ -9,6 +9,12 @@ import { LoginForm } from '../components/login-form';
 import { type LoginFormValues, toCredentials } from '../login-schema';
 import { authTexts } from '../texts';
 
+/**
+ * Every sign-in toast shares one id: a success replaces the error of the attempt before it, so
+ * "Error de inicio de sesión" never stays on screen over the dashboard it just opened.
+ */
+const SIGN_IN_TOAST = 'sign-in';
+
 /** Where to go after signing in: the page that sent the user here, else the dashboard. */
 function targetAfterSignIn(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
@@ -26,19 +32,26 @@ export function LoginPage() {
     try {
       const { data, error } = await signIn(toCredentials(values));
       if (error) {
-        toast.error(messages.auth.signInErrorTitle, { description: error.message });
+        toast.error(messages.auth.signInErrorTitle, { id: SIGN_IN_TOAST, description: error.message });
         return;
       }
       if (!data?.session) {
-        toast.error(messages.auth.signInErrorTitle, { description: messages.auth.signInFailed });
+        toast.error(messages.auth.signInErrorTitle, {
+          id: SIGN_IN_TOAST,
+          description: messages.auth.signInFailed,
+        });
         return;
       }
       toast.success(messages.auth.signInSuccessTitle, {
+        id: SIGN_IN_TOAST,
         description: messages.auth.signInSuccessDescription,
       });
       navigate(target, { replace: true });
     } catch {
-      toast.error(messages.auth.signInErrorTitle, { description: messages.auth.unexpected });
+      toast.error(messages.auth.signInErrorTitle, {
+        id: SIGN_IN_TOAST,
+        description: messages.auth.unexpected,
+      });
     }
   }
 

@@ -1,6 +1,6 @@
 import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
-import { AlertTriangle, Lock } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Lock } from 'lucide-react';
 import { type FormEventHandler, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ProofUpload } from '@/components/proof-upload';
@@ -84,14 +84,7 @@ export function CheckoutForm({
           className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
         >
           <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-2">
-            <p className="font-medium">{problem.message}</p>
-            {empty && (
-              <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
-                {t.backToBoard}
-              </Button>
-            )}
-          </div>
+          <p className="font-medium">{problem.message}</p>
         </div>
       )}
 
@@ -112,28 +105,37 @@ export function CheckoutForm({
             onConfirm={onConfirmNewSet}
           />
         )}
-        <Button
-          type="submit"
-          size="lg"
-          className="h-auto min-h-12 w-full py-2 whitespace-normal"
-          loading={sending}
-          disabled={empty || proof.uploading || removed.length > 0}
-        >
-          {sending ? (
-            t.sending
-          ) : (
-            <span>
-              {today ? (
-                t.reserveAndPay(selection.length, today)
-              ) : (
-                <>
-                  {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
-                  <span className="whitespace-nowrap">{total.label}</span>
-                </>
-              )}
-            </span>
-          )}
-        </Button>
+        {/* Nothing left to reserve (every number was taken, a 409): the next step is the board, not a
+            disabled "Apartar 0 números — $0,00". The same <button> stays, so the focus stays on it. */}
+        {empty && !sending ? (
+          <Button type="button" size="lg" className="h-auto min-h-12 w-full py-2" onClick={onBack}>
+            <ArrowLeft aria-hidden />
+            {t.backToBoard}
+          </Button>
+        ) : (
+          <Button
+            type="submit"
+            size="lg"
+            className="h-auto min-h-12 w-full py-2 whitespace-normal"
+            loading={sending}
+            disabled={empty || proof.uploading || removed.length > 0}
+          >
+            {sending ? (
+              t.sending
+            ) : (
+              <span>
+                {today ? (
+                  t.reserveAndPay(selection.length, today)
+                ) : (
+                  <>
+                    {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
+                    <span className="whitespace-nowrap">{total.label}</span>
+                  </>
+                )}
+              </span>
+            )}
+          </Button>
+        )}
       </div>
     </form>
   );
