@@ -106,12 +106,9 @@ export function CheckoutForm({
           />
         )}
         {/* Nothing left to reserve (every number was taken, a 409): the next step is the board, not a
-            disabled "Apartar 0 números — $0,00". The same <button> stays, so the focus stays on it. */}
+            disabled "Apartar 0 números — $0,00". */}
         {empty && !sending ? (
-          <Button type="button" size="lg" className="h-auto min-h-12 w-full py-2" onClick={onBack}>
-            <ArrowLeft aria-hidden />
-            {t.backToBoard}
-          </Button>
+          <BackToBoard refused={Boolean(problem)} onBack={onBack} />
         ) : (
           <Button
             type="submit"
@@ -172,5 +169,22 @@ function SelectionChanged({ removed, count, total, onConfirm }: SelectionChanged
         {t.confirmNewSet}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The sheet's one step when no number is left. After a refusal the focus was on the submit button,
+ * gone now: it moves here, unless the buyer is typing in a field.
+ */
+function BackToBoard({ refused, onBack }: { refused: boolean; onBack: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (refused && !document.activeElement?.matches('input, select, textarea')) button.current?.focus();
+  }, [refused]);
+  return (
+    <Button ref={button} type="button" size="lg" className="h-auto min-h-12 w-full py-2" onClick={onBack}>
+      <ArrowLeft aria-hidden />
+      {t.backToBoard}
+    </Button>
   );
 }

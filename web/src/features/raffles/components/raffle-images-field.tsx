@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Star, X } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
@@ -45,8 +45,7 @@ export function RaffleImagesField({ onUploadingChange, frozen = false }: RaffleI
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const { control, getValues, setValue, formState } = useFormContext<RaffleFormInput>();
-  const images = useWatch({ control, name: 'images' });
+  const { getValues, setValue, formState } = useFormContext<RaffleFormInput>();
   const [slots, setSlots] = useState<PhotoSlot[]>(() => slotsFromUrls(getValues('images')));
   const [announcement, setAnnouncement] = useState('');
   const [dragKey, setDragKey] = useState<string | null>(null);
@@ -58,32 +57,26 @@ export function RaffleImagesField({ onUploadingChange, frozen = false }: RaffleI
 
   useEffect(() => onUploadingChange?.(pending > 0), [pending, onUploadingChange]);
 
-  // The slots are the truth for the order; the form holds their finished photos. A form value set
-  // from elsewhere (a reset) replaces the saved photos and keeps the uploads in flight.
-  useEffect(() => {
-    setSlots((current) =>
-      sameUrls(current, images) ? current : [...slotsFromUrls(images), ...current.filter((s) => !s.url)],
-    );
-  }, [images]);
-
-  function update(change: (current: PhotoSlot[]) => PhotoSlot[]) {
-    setSlots((current) => {
-      const next = change(current);
-      if (!sameUrls(next, getValues('images'))) {
-        // Outside the state updater: react-hook-form notifies its watchers synchronously.
-        const urls = slotUrls(next);
-        queueMicrotask(() => setValue('images', urls, { shouldDirty: true, shouldValidate: true }));
-      }
-      return next;
-    });
+  // The slots are the truth for the order and the form holds their finished photos, written at
+  // once from a mirror of the slots: uploads finish in any order, each reads the slots as the one
+  // before left them (a stale copy once put a finished photo back behind one still uploading).
+  const current = useRef(slots);
+  function update(change: (slots: PhotoSlot[]) => PhotoSlot[]) {
+    const next = change(current.current);
+    current.current = next;
+    setSlots(next);
+    if (!sameUrls(next, getValues('images'))) {
+      setValue('images', slotUrls(next), { shouldDirty: true, shouldValidate: true });
+    }
   }
 
   useEffect(() => {
     if (!focusAfterMove) return;
     const row = listRef.current?.querySelector(`[data-slot="${focusAfterMove.key}"]`);
     const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${focusAfterMove.action}"]`);
+    // At either end the pressed button is disabled: its twin takes the focus (never "Quitar").
     const target =
-      wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLButtonElement>('button:enabled');
+      wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLButtonElement>('[data-action]:enabled');
     target?.focus();
     setFocusAfterMove(null);
   }, [focusAfterMove]);
