@@ -70,6 +70,22 @@ describe('a bare number in the staff search', () => {
     expect(await buyersFound('17777777')).toEqual(['maría núñez']);
   });
 
+  it('list rows carry their sale’s verification code (the printed ticket showed "undefined")', async () => {
+    const res = await t.api<TicketPage>('GET', `/api/raffles/${raffleId}/tickets?search=0007`, {
+      token: admin,
+    });
+    const [sold, ...rest] = res.body.items;
+    expect(sold?.ticket_number).toBe('0007');
+    expect(sold?.verification_code).toMatch(/^[346789A-Z]{10}$/);
+    const available = (
+      await t.api<TicketPage>('GET', `/api/raffles/${raffleId}/tickets?search=0008`, {
+        token: admin,
+      })
+    ).body.items[0];
+    expect(available).toMatchObject({ ticket_number: '0008', status: 'disponible', verification_code: null });
+    expect(rest.every((x) => x.verification_code !== 'undefined')).toBe(true);
+  });
+
   it('with letters or a dash stays a search of every field', async () => {
     expect(await numbersFound('status=apartado&search=V-1')).toEqual(['0007', '0015']);
     expect(await numbersFound('status=apartado&search=núñez')).toEqual(['0015']);

@@ -10,7 +10,7 @@ import { type LoginFormValues, toCredentials } from '../login-schema';
 import { authTexts } from '../texts';
 
 /**
- * Every sign-in toast shares one id: a success replaces the error of the attempt before it, so
+ * Sign-in errors share one id (a second failure replaces the first), and a success dismisses it:
  * "Error de inicio de sesión" never stays on screen over the dashboard it just opened.
  */
 const SIGN_IN_TOAST = 'sign-in';
@@ -42,8 +42,8 @@ export function LoginPage() {
         });
         return;
       }
+      toast.dismiss(SIGN_IN_TOAST);
       toast.success(messages.auth.signInSuccessTitle, {
-        id: SIGN_IN_TOAST,
         description: messages.auth.signInSuccessDescription,
       });
       navigate(target, { replace: true });
