@@ -58,7 +58,9 @@ test.describe('polish found by a new user (issue 23)', () => {
     await expect(dialog.getByRole('button', { name: 'Elegir archivo' })).toBeFocused();
 
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('María Núñez', { exact: true })).toBeVisible();
     await expect(page.getByText('maría núñez', { exact: true })).toHaveCount(0);
   });
