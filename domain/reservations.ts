@@ -4,6 +4,7 @@ import { orderSummarySchema } from './orders';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { uploadUrlField } from './uploads';
+import { sellerCodeField } from './seller-network';
 import { z } from './zod';
 
 export const PAYMENT_METHODS = ['transfer', 'pago_movil', 'zelle', 'efectivo', 'binance'] as const;
@@ -71,6 +72,8 @@ export const reservationSchema = z
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     payment_proof: uploadUrlField().nullish(),
+    /** The referral code kept from a seller's link (decision 036): an unknown one credits nobody. */
+    seller_code: sellerCodeField.optional(),
   })
   .strict();
 export type ReservationInput = z.input<typeof reservationSchema>;

@@ -59,6 +59,8 @@ import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
 import { createTestBenchService } from './modules/test-bench/test-bench.service';
 import { createTicketChanges } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { sellerNetworkRoutes } from './modules/seller-network/seller-network.routes';
+import { createSellerNetworkService } from './modules/seller-network/seller-network.service';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { createTrackingService } from './modules/tracking/tracking.service';
@@ -177,6 +179,13 @@ export async function buildApp(options: {
     onChanged: raffleChanges.announce,
   });
   let payments: PaymentsService | null = null;
+  const sellers = createSellerNetworkService({
+    db,
+    findRaffle: raffles.findPublicRow,
+    isPublic: (row) => raffles.isVisible(row),
+    onRaffleChanged: raffles.changed,
+    counts: (id) => (tickets as TicketsService).boards.counts(id),
+  });
   tickets = createTicketsService({
     db,
     findRaffle: raffles.findRow,
@@ -186,6 +195,7 @@ export async function buildApp(options: {
     paymentReviewHours: config.paymentReviewHours,
     changes,
     hub,
+    sellerIdForCode: sellers.sellerIdForCode,
   });
   const boards = tickets.boards;
   const ticketsService = tickets;
@@ -288,6 +298,9 @@ export async function buildApp(options: {
       await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
+      await api.register(
+        sellerNetworkRoutes({ sellers, guards, leaderboardPerMinute: config.rateLimits.board }),
+      );
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));
