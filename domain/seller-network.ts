@@ -1,20 +1,19 @@
 import { countField } from './api';
+import { isSellerCode, normalizeSellerCode, SELLER_CODE_PATTERN } from './seller-codes';
 import { z } from './zod';
+
+export {
+  isSellerCode,
+  normalizeSellerCode,
+  SELLER_CODE_ALPHABET,
+  SELLER_CODE_LENGTH,
+  SELLER_CODE_PATTERN,
+} from './seller-codes';
 
 /**
  * The seller network's assignment, referral codes and public leaderboards (issue 22, decision 036).
  * Commissions and payouts are described elsewhere.
  */
-
-/** Codes are read aloud and typed from a WhatsApp message: no 0/O, 1/I/L. */
-export const SELLER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const SELLER_CODE_LENGTH = 6;
-/** What a code may look like on the way in (any case; stored and compared upper case). */
-export const SELLER_CODE_PATTERN = '^[A-Za-z0-9]{4,16}$';
-const sellerCodeRegex = new RegExp(SELLER_CODE_PATTERN);
-
-export const isSellerCode = (value: string) => sellerCodeRegex.test(value);
-export const normalizeSellerCode = (value: string) => value.trim().toUpperCase();
 
 export const sellerMessages = {
   invalidCode: 'Código de vendedor inválido',
@@ -29,7 +28,8 @@ export const sellerMessages = {
 /** The code a reservation carries from a referral link (`?v=CODE`, `/v/CODE/:id`). */
 export const sellerCodeField = z
   .string(sellerMessages.invalidCode)
-  .regex(sellerCodeRegex, sellerMessages.invalidCode)
+  .refine(isSellerCode, sellerMessages.invalidCode)
+  .meta({ pattern: SELLER_CODE_PATTERN, example: 'K7M2QX' })
   .transform(normalizeSellerCode);
 
 /** `PUT /api/raffles/:id/sellers`: the whole set of vendedores assigned to the raffle. */
