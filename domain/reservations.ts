@@ -2,9 +2,9 @@ import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
 import { orderSummarySchema } from './orders';
 import { MAX_TOTAL_NUMBERS } from './raffles';
+import { sellerCodeField } from './seller-network';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { uploadUrlField } from './uploads';
-import { sellerCodeField } from './seller-network';
 import { z } from './zod';
 
 export const PAYMENT_METHODS = ['transfer', 'pago_movil', 'zelle', 'efectivo', 'binance'] as const;

@@ -53,14 +53,14 @@ import {
   bankConfirmedReferences,
   createReconciliationService,
 } from './modules/reconciliation/reconciliation.service';
+import { sellerNetworkRoutes } from './modules/seller-network/seller-network.routes';
+import { createSellerNetworkService } from './modules/seller-network/seller-network.service';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
 import { createTestBenchService } from './modules/test-bench/test-bench.service';
 import { createTicketChanges } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
-import { sellerNetworkRoutes } from './modules/seller-network/seller-network.routes';
-import { createSellerNetworkService } from './modules/seller-network/seller-network.service';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { createTrackingService } from './modules/tracking/tracking.service';

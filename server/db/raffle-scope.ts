@@ -28,7 +28,9 @@ export function managedRaffleSql(
  * assignment's primary key, no second round trip.
  */
 export function assignedSellersSql(raffleId: AnyColumn | SQL) {
-  return sql<string[]>`array(select rs.seller_id::text from raffle_sellers rs where rs.raffle_id = ${raffleId} order by rs.seller_id)`.mapWith(
+  return sql<
+    string[]
+  >`array(select rs.seller_id::text from raffle_sellers rs where rs.raffle_id = ${raffleId} order by rs.seller_id)`.mapWith(
     (value: unknown) => parseUuidArray(value),
   );
 }

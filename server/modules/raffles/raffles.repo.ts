@@ -120,10 +120,7 @@ export const rafflesRepo = {
     );
     if (drafts) conditions.push(drafts);
     if (filters.archivedOf) {
-      conditions.push(
-        isNotNull(raffles.archivedAt),
-        managedRaffleSql(filters.archivedOf, raffles),
-      );
+      conditions.push(isNotNull(raffles.archivedAt), managedRaffleSql(filters.archivedOf, raffles));
     } else conditions.push(isNull(raffles.archivedAt));
     return db
       .select(publicColumns)

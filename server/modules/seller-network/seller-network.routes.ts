@@ -13,7 +13,11 @@ import type { SellerNetworkService } from './seller-network.service';
 
 /** Assignment (admins), the vendedor's own links, and the public leaderboards (decision 036). */
 export const sellerNetworkRoutes =
-  (deps: { sellers: SellerNetworkService; guards: Guards; leaderboardPerMinute: number }): FastifyPluginAsyncZod =>
+  (deps: {
+    sellers: SellerNetworkService;
+    guards: Guards;
+    leaderboardPerMinute: number;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { sellers, guards } = deps;
 
@@ -37,7 +41,8 @@ export const sellerNetworkRoutes =
         onRequest: guards.admin,
         schema: {
           operationId: 'setRaffleSellers',
-          summary: 'Asignar vendedores a una rifa (reemplaza la lista; quitar a uno le quita el acceso al instante)',
+          summary:
+            'Asignar vendedores a una rifa (reemplaza la lista; quitar a uno le quita el acceso al instante)',
           params: raffleIdParams,
           body: raffleSellersBodySchema,
           response: { 200: raffleSellersSchema },
@@ -96,7 +101,8 @@ export const sellerNetworkRoutes =
         config: { rateLimit: { max: deps.leaderboardPerMinute, timeWindow: '1 minute' } },
         schema: {
           operationId: 'getRaffleLeaderboards',
-          summary: 'Top vendedores y top compradores de una rifa (nombres enmascarados, solo cantidades de números)',
+          summary:
+            'Top vendedores y top compradores de una rifa (nombres enmascarados, solo cantidades de números)',
           params: raffleIdParams,
           response: { 200: leaderboardsSchema },
         },

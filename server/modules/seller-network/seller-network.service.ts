@@ -108,7 +108,11 @@ export function createSellerNetworkService(deps: {
     },
 
     /** The raffle's vendedores become exactly these: one removed loses access at once. */
-    async setRaffleSellers(actor: AuthContext, raffleId: string, sellerIds: string[]): Promise<RaffleSellers> {
+    async setRaffleSellers(
+      actor: AuthContext,
+      raffleId: string,
+      sellerIds: string[],
+    ): Promise<RaffleSellers> {
       await assertRaffle(raffleId);
       await assertVendedores(sellerIds);
       await db.transaction((tx) => sellerNetworkRepo.setSellersOf(tx, raffleId, sellerIds, actor.userId));
@@ -122,7 +126,11 @@ export function createSellerNetworkService(deps: {
     },
 
     /** The seller's page: the raffles assigned to this vendedor become exactly these. */
-    async setSellerRaffles(actor: AuthContext, sellerId: string, raffleIds: string[]): Promise<SellerRaffles> {
+    async setSellerRaffles(
+      actor: AuthContext,
+      sellerId: string,
+      raffleIds: string[],
+    ): Promise<SellerRaffles> {
       await assertVendedores([sellerId]);
       const existing = new Set(await sellerNetworkRepo.existingRaffles(db, raffleIds));
       if (raffleIds.some((id) => !existing.has(id)))
@@ -135,7 +143,8 @@ export function createSellerNetworkService(deps: {
 
     /** `GET /api/sellers/me`: a vendedor's code and their link to each raffle they sell. */
     async me(actor: AuthContext): Promise<SellerMe> {
-      if (actor.role !== 'vendedor') throw new ForbiddenError(sellerMessages.onlyVendedores, 'NOT_A_VENDEDOR');
+      if (actor.role !== 'vendedor')
+        throw new ForbiddenError(sellerMessages.onlyVendedores, 'NOT_A_VENDEDOR');
       const code = await ensureCode(actor.userId);
       const raffles = await sellerNetworkRepo.myRaffles(db, actor.userId);
       return {
@@ -167,7 +176,10 @@ export function createSellerNetworkService(deps: {
       const cached = leaderboards.get(raffleId);
       if (cached && 'pending' in cached) return cached.pending;
       const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
-      if (cached && (age < LEADERBOARD_MIN_INTERVAL_MS || (cached.stamp === stamp && age < LEADERBOARD_MAX_AGE_MS)))
+      if (
+        cached &&
+        (age < LEADERBOARD_MIN_INTERVAL_MS || (cached.stamp === stamp && age < LEADERBOARD_MAX_AGE_MS))
+      )
         return cached.value;
       const pending = countLeaderboards(raffleId);
       leaderboards.set(raffleId, { pending });

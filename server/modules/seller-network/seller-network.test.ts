@@ -35,9 +35,17 @@ async function seller(name: string): Promise<Seller> {
 }
 
 const assign = (raffleId: string, ids: string[]) =>
-  t.api<RaffleSellers>('PUT', `/api/raffles/${raffleId}/sellers`, { token: admin, body: { seller_ids: ids } });
+  t.api<RaffleSellers>('PUT', `/api/raffles/${raffleId}/sellers`, {
+    token: admin,
+    body: { seller_ids: ids },
+  });
 
-async function reserve(raffleId: string, numbers: number[], extra: Record<string, unknown> = {}, name?: string) {
+async function reserve(
+  raffleId: string,
+  numbers: number[],
+  extra: Record<string, unknown> = {},
+  name?: string,
+) {
   const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: {
       numbers,
@@ -50,7 +58,10 @@ async function reserve(raffleId: string, numbers: number[], extra: Record<string
 }
 
 async function creditedTo(orderCode: string) {
-  const [row] = await t.db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.code, orderCode));
+  const [row] = await t.db
+    .select({ sellerId: orders.sellerId })
+    .from(orders)
+    .where(eq(orders.code, orderCode));
   return row?.sellerId ?? null;
 }
 
@@ -95,7 +106,9 @@ describe('assignment', () => {
     expect(new Set(get.body.seller_ids)).toEqual(new Set(put.body.seller_ids));
     // The whole set each time: Bruno is removed.
     expect((await assign(raffle.id, [carla.user.id])).body.seller_ids).toEqual([carla.user.id]);
-    const byCarla = await t.api<SellerRaffles>('GET', `/api/sellers/${carla.user.id}/raffles`, { token: admin });
+    const byCarla = await t.api<SellerRaffles>('GET', `/api/sellers/${carla.user.id}/raffles`, {
+      token: admin,
+    });
     expect(byCarla.body.raffle_ids).toContain(raffle.id);
   });
 
@@ -111,17 +124,24 @@ describe('assignment', () => {
     const unknown = await assign(raffle.id, ['7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50']);
     expect(unknown.status).toBe(404);
     expect((unknown.body as unknown as ApiError).error.code).toBe('SELLER_NOT_FOUND');
-    const noRaffle = await t.api<ApiError>('PUT', '/api/raffles/7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50/sellers', {
-      token: admin,
-      body: { seller_ids: [carla.user.id] },
-    });
+    const noRaffle = await t.api<ApiError>(
+      'PUT',
+      '/api/raffles/7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50/sellers',
+      {
+        token: admin,
+        body: { seller_ids: [carla.user.id] },
+      },
+    );
     expect(noRaffle.status).toBe(404);
     expect(noRaffle.body.error.code).toBe('RAFFLE_NOT_FOUND');
     // Value rules are 422, shapes 400 (decision 001).
     const dupes = await assign(raffle.id, [carla.user.id, carla.user.id]);
     expect(dupes.status).toBe(422);
     expect((dupes.body as unknown as ApiError).error.message).toBe('No repitas vendedores');
-    const junk = await t.api('PUT', `/api/raffles/${raffle.id}/sellers`, { token: admin, body: { seller_ids: 'x' } });
+    const junk = await t.api('PUT', `/api/raffles/${raffle.id}/sellers`, {
+      token: admin,
+      body: { seller_ids: 'x' },
+    });
     expect(junk.status).toBe(400);
     // A vendedor cannot assign anyone, not even to their own raffle.
     const byOwner = await t.api('PUT', `/api/raffles/${raffle.id}/sellers`, {
@@ -134,7 +154,8 @@ describe('assignment', () => {
   it('grants the raffle at once (dashboard, sold tickets, buyers, CSV) and revocation removes it at once', async () => {
     const raffle = await makeRaffle(t, { name: 'Rifa asignada' }, owner.token);
     await reserve(raffle.id, [4]);
-    const tickets = () => t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets`, { token: carla.token });
+    const tickets = () =>
+      t.api<TicketPage>('GET', `/api/raffles/${raffle.id}/tickets`, { token: carla.token });
     expect((await tickets()).status).toBe(403);
     const mine = () =>
       t.api<Raffle[]>('GET', `/api/raffles?seller_id=${carla.user.id}`, { token: carla.token });
@@ -146,10 +167,12 @@ describe('assignment', () => {
     // Listed among her raffles, with the money (she works its sales).
     expect(listed?.stats.total_paid_cents).toBe(0);
     expect((await t.api('GET', `/api/raffles/${raffle.id}/buyers`, { token: carla.token })).status).toBe(200);
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/tickets.csv`, { token: carla.token })).status).toBe(200);
-    expect(
-      (await t.api('GET', `/api/history?raffle_id=${raffle.id}`, { token: carla.token })).status,
-    ).toBe(200);
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/tickets.csv`, { token: carla.token })).status).toBe(
+      200,
+    );
+    expect((await t.api('GET', `/api/history?raffle_id=${raffle.id}`, { token: carla.token })).status).toBe(
+      200,
+    );
     const links = await t.api<SellerMe>('GET', '/api/sellers/me', { token: carla.token });
     const link = links.body.raffles.find((r) => r.raffle_id === raffle.id);
     expect(link).toMatchObject({

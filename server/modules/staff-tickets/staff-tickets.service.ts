@@ -8,8 +8,8 @@ import {
   statusForMoney,
 } from '../../../domain/ledger';
 import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
-import { sellerMessages } from '../../../domain/seller-network';
 import { paymentMethodLabels } from '../../../domain/reservations';
+import { sellerMessages } from '../../../domain/seller-network';
 import {
   moneyFieldsIn,
   TICKET_FILTER_STATUSES,

@@ -4,7 +4,10 @@ import { REFERRAL_DAYS, rememberSellerCode, sellerCodeFor } from './seller-refer
 const DAY = 24 * 60 * 60 * 1000;
 const memory = () => {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  };
 };
 
 describe('seller referral kept on the device', () => {

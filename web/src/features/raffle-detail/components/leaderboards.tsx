@@ -23,12 +23,14 @@ function Board({ title, entries, icon }: { title: string; entries: Entry[]; icon
         <ol className="grid gap-1">
           {entries.map((e, i) => (
             <li
-              // Masked names can repeat: the place tells them apart.
-              key={`${i}-${e.name_masked}`}
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rank is the identity (masked names repeat).
+              key={i}
               className="flex items-center justify-between gap-3 text-sm"
             >
               <span className="flex min-w-0 items-center gap-2">
-                <span className="w-5 shrink-0 text-right font-semibold tabular-nums text-zinc-500">{i + 1}.</span>
+                <span className="w-5 shrink-0 text-right font-semibold tabular-nums text-zinc-500">
+                  {i + 1}.
+                </span>
                 <span className="truncate text-zinc-900">{e.name_masked || t.anonymous}</span>
               </span>
               <span className="shrink-0 tabular-nums text-zinc-700">{t.numbers(e.numbers)}</span>

@@ -1,4 +1,3 @@
-
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { rememberSellerCode } from '../seller-referral';
