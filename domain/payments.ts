@@ -217,6 +217,8 @@ export const ticketPaymentSchema = paymentSchema.extend({
   kind: z.literal('payment'),
   rejection_reason: z.string().nullable(),
   part_cents: centsField,
+  /** The seller credited with the payment's order (decision 036), by name; staff screens only. */
+  seller_name: z.string().nullable().optional(),
 });
 export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
 export const ticketRefundEntrySchema = z.object({

@@ -209,6 +209,8 @@ const fields = {
   payment_instructions: z.string().trim().max(2000).nullable(),
   payment_accounts: paymentAccountsField,
   seller_id: z.uuid().nullable(),
+  /** Public "Top vendedores" / "Top compradores" on the raffle page (decision 036). */
+  show_leaderboards: z.boolean('Elige si se muestran las clasificaciones'),
 };
 
 type RuleInput = {
@@ -257,6 +259,7 @@ export const createRaffleSchema = z
     payment_instructions: fields.payment_instructions.default(null),
     payment_accounts: fields.payment_accounts.default([]),
     seller_id: fields.seller_id.optional(),
+    show_leaderboards: fields.show_leaderboards.default(false),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -332,6 +335,8 @@ const raffleFields = {
   draw_rule_text: z.string().nullable(),
   /** The official result as published (a lottery source), once registered. */
   draw_result: z.string().nullable(),
+  /** The page shows the masked leaderboards (`GET /api/raffles/:id/leaderboards`). */
+  show_leaderboards: z.boolean(),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
 import { orderSummarySchema } from './orders';
 import { MAX_TOTAL_NUMBERS } from './raffles';
+import { sellerCodeField } from './seller-network';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
@@ -71,6 +72,8 @@ export const reservationSchema = z
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     payment_proof: uploadUrlField().nullish(),
+    /** The referral code kept from a seller's link (decision 036): an unknown one credits nobody. */
+    seller_code: sellerCodeField.optional(),
     /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
     altcha: z.string().max(4000).optional(),
   })

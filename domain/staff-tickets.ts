@@ -114,6 +114,8 @@ export const raffleBuyerSchema = z.object({
   statuses: z.array(z.string()),
   /** Earliest reserved_until of their unpaid reservations (the deadline a reminder names). */
   reserved_until: instantField.nullable(),
+  /** The sellers credited with their orders (decision 036), by name. */
+  sellers: z.array(z.string()),
 });
 export type RaffleBuyer = z.infer<typeof raffleBuyerSchema>;
 
@@ -174,6 +176,8 @@ export const staffTicketSchema = buyerTicketSchema.extend({
   id: z.string().nullable(),
   /** The order (reservation) the sale belongs to, in lists; null for numbers nobody holds. */
   order_code: z.string().nullable().optional(),
+  /** The seller credited with the sale (a referral link or the staff member who sold it), in lists. */
+  seller_name: z.string().nullable().optional(),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 
@@ -204,6 +208,7 @@ export const ticketCsvColumns = [
   'Pedido',
   'Pagado (Bs)',
   'Pendiente (Bs)',
+  'Vendedor',
 ] as const;
 
 /** `POST /api/tickets/:id/payments` (201): the approved payment and the sale as it now stands. */

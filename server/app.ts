@@ -55,6 +55,8 @@ import {
   bankConfirmedReferences,
   createReconciliationService,
 } from './modules/reconciliation/reconciliation.service';
+import { sellerNetworkRoutes } from './modules/seller-network/seller-network.routes';
+import { createSellerNetworkService } from './modules/seller-network/seller-network.service';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
@@ -180,6 +182,13 @@ export async function buildApp(options: {
     onChanged: raffleChanges.announce,
   });
   let payments: PaymentsService | null = null;
+  const sellers = createSellerNetworkService({
+    db,
+    findRaffle: raffles.findPublicRow,
+    isPublic: (row) => raffles.isVisible(row),
+    onRaffleChanged: raffles.changed,
+    counts: (id) => (tickets as TicketsService).boards.counts(id),
+  });
   tickets = createTicketsService({
     db,
     findRaffle: raffles.findRow,
@@ -189,6 +198,7 @@ export async function buildApp(options: {
     paymentReviewHours: config.paymentReviewHours,
     changes,
     hub,
+    sellerIdForCode: sellers.sellerIdForCode,
   });
   const boards = tickets.boards;
   const ticketsService = tickets;
@@ -292,6 +302,9 @@ export async function buildApp(options: {
       await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
       await api.register(buyersRoutes({ raffles, buyers, guards }));
+      await api.register(
+        sellerNetworkRoutes({ sellers, guards, leaderboardPerMinute: config.rateLimits.board }),
+      );
       await api.register(insightRoutes({ insight, guards }));
       await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
       await api.register(testBenchRoutes({ bench, guards }));

@@ -44,7 +44,15 @@ describe('permission matrix (SPEC.md section 6)', () => {
     expect(Object.keys(matrix).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
-  it('answers every route as the matrix says, for anonymous, vendedor A (owner), vendedor B and admin', async () => {
+  it('says for every route that acts on one raffle what a vendedor assigned to it gets', () => {
+    const undecided = Object.entries(matrix)
+      .flatMap(([key, entry]) => [entry].flat().map((e) => ({ key, e })))
+      .filter(({ e }) => e.own !== undefined && e.assigned === undefined && e.expect?.vendorC === undefined)
+      .map(({ key }) => key);
+    expect(undecided).toEqual([]);
+  });
+
+  it('answers every route as the matrix says, for anonymous, vendedor A (owner), vendedor C (assigned), vendedor B and admin', async () => {
     const failures: string[] = [];
     let cells = 0;
     const check = (label: string, status: number, ok: (s: number) => boolean, wanted: string) => {
@@ -69,7 +77,7 @@ describe('permission matrix (SPEC.md section 6)', () => {
           const { status } = await send(t, call, token);
           const label = `${name} as ${who}`;
           const pinned = entry.expect?.[who];
-          const isVendor = who === 'vendorA' || who === 'vendorB';
+          const isVendor = who === 'vendorA' || who === 'vendorB' || who === 'vendorC';
           if (pinned !== undefined) {
             check(label, status, (s) => s === pinned, String(pinned));
           } else if (who === 'anonymous' && protectedRoute) {
@@ -78,6 +86,9 @@ describe('permission matrix (SPEC.md section 6)', () => {
             check(label, status, (s) => s === 403, '403');
           } else if (who === 'vendorB' && entry.own) {
             check(label, status, (s) => s === entry.own, String(entry.own));
+          } else if (who === 'vendorC' && entry.own && entry.assigned !== 'pass') {
+            // Assigned, not the owner: what only the owner or an admin does stays theirs.
+            check(label, status, (s) => s === entry.assigned, String(entry.assigned));
           } else if (who === 'anonymous' && entry.own) {
             check(label, status, (s) => s === entry.own, String(entry.own));
           } else {

@@ -40,6 +40,21 @@ export function can(actor: AuthContext | undefined, action: RaffleAction, raffle
   return (RAFFLE_RULES[action] as readonly RaffleRelation[]).includes(relationTo(actor, raffle));
 }
 
+/**
+ * Record money on one sale (a cash payment, a refund, a status that moves money): admins and the
+ * raffle's owner on any sale; an assigned vendedor only on the sales credited to them
+ * (`orders.seller_id`, decision 036), so a seller never settles another seller's buyer.
+ */
+export function canMoveMoney(
+  actor: AuthContext | undefined,
+  raffle: RaffleOwnership,
+  creditedSellerId: string | null | undefined,
+): boolean {
+  const relation = relationTo(actor, raffle);
+  if (relation === 'admin' || relation === 'owner') return true;
+  return relation === 'assigned' && creditedSellerId != null && creditedSellerId === actor?.userId;
+}
+
 /** Throws a 403 unless the actor may; `error` keeps a screen's own wording. */
 export function assertCan(
   actor: AuthContext | undefined,

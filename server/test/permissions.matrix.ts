@@ -12,7 +12,8 @@ import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './
  *   - authenticated: any signed-in user; anonymous 401.
  *   - staff:         admin or vendedor; anonymous 401. With `own`, the route acts on one raffle
  *                    (or its ticket / payment): vendedor B on A's gets `own` (403, or 404 where
- *                    the API hides that the thing exists); the owner and admins pass.
+ *                    the API hides that the thing exists); the owner and admins pass; vendedor
+ *                    C, assigned to A's raffles, gets `assigned`.
  *   - admin:         admins only; anonymous 401, any vendedor 403.
  * Anonymous calls to protected routes also go out with junk params, query and body: the 401
  * must come before any validation. Vendedores on admin routes are refused before validation too.
@@ -29,6 +30,12 @@ export type Entry = {
   expect?: Partial<Record<Identity, number>>;
   /** Access depends on the object itself (a file's kind): junk params cannot name one. */
   keepParams?: boolean;
+  /**
+   * With `own`: what vendedor C, assigned to the raffle by an admin (decision 036), gets: `pass`
+   * where the route works the raffle's sales, else the refusal (editing the raffle, moving money
+   * of a sale not credited to them).
+   */
+  assigned?: 'pass' | 403 | 404;
 };
 
 /** A raffle with a sale of number 1, closed by its admin (one per world): its list and proofs are published. */
@@ -120,6 +127,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
     {
       access: 'staff',
       own: 403,
+      assigned: 'pass',
       keepParams: true,
       call: (w) => ({ method: 'GET', path: `/api/files/${w.proofKey}` }),
     },
@@ -159,6 +167,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/raffles/:id': {
     access: 'public',
     own: 404,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.draftId}` }),
   },
   'POST /api/raffles': {
@@ -180,6 +189,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'PATCH /api/raffles/:id': {
     access: 'staff',
     own: 403,
+    assigned: 403,
     call: (w) => ({
       method: 'PATCH',
       path: `/api/raffles/${w.sale.raffleId}`,
@@ -208,6 +218,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'POST /api/raffles/:id/close': {
     access: 'staff',
     own: 403,
+    assigned: 403,
     call: async (w) => ({ method: 'POST', path: `/api/raffles/${(await w.newSale()).raffleId}/close` }),
   },
   'POST /api/raffles/:id/draw': {
@@ -224,6 +235,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/raffles/:id/winner': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/winner` }),
   },
   'GET /api/raffles/:id/draw': {
@@ -244,6 +256,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'POST /api/raffles/:id/clarifications': {
     access: 'staff',
     own: 403,
+    assigned: 403,
     call: (w) => ({
       method: 'POST',
       path: `/api/raffles/${w.sale.raffleId}/clarifications`,
@@ -268,26 +281,31 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/raffles/:id/tickets': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets` }),
   },
   'GET /api/raffles/:id/tickets.csv': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets.csv` }),
   },
   'GET /api/raffles/:id/tickets.xlsx': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/tickets.xlsx` }),
   },
   'GET /api/tickets/:id': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/tickets/${w.sale.ticketId}` }),
   },
   'PATCH /api/tickets/:id': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({
       method: 'PATCH',
       path: `/api/tickets/${w.sale.ticketId}`,
@@ -297,6 +315,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'POST /api/raffles/:id/tickets/release': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: async (w) => {
       const { raffleId, number } = await w.newSale();
       return {
@@ -309,6 +328,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'PATCH /api/raffles/:id/numbers/:number': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({
       method: 'PATCH',
       path: `/api/raffles/${w.sale.raffleId}/numbers/${w.sale.number}`,
@@ -318,16 +338,19 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/history': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: '/api/history', query: { raffle_id: w.sale.raffleId } }),
   },
   'GET /api/raffles/:id/buyers': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/buyers` }),
   },
   'GET /api/insight': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: '/api/insight', query: { raffle_id: w.sale.raffleId } }),
   },
 
@@ -335,7 +358,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   // is any buyer there (422 CEDULA_REQUIRED, like anonymous), never staff.
   'POST /api/payments': {
     access: 'public',
-    expect: { anonymous: 422, vendorB: 422 },
+    expect: { anonymous: 422, vendorB: 422, vendorC: 422 },
     call: (w) => ({
       method: 'POST',
       path: '/api/payments',
@@ -361,6 +384,7 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/tickets/:id/payments': {
     access: 'staff',
     own: 403,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/tickets/${w.sale.ticketId}/payments` }),
   },
   'GET /api/orders/:code': {
@@ -372,18 +396,33 @@ export const matrix: Record<string, Entry | Entry[]> = {
     }),
   },
   // Money staff record by hand: on a fresh sale each time (a sale owes only so much).
-  'POST /api/tickets/:id/payments': {
-    access: 'staff',
-    own: 403,
-    call: async (w) => ({
-      method: 'POST',
-      path: `/api/tickets/${(await w.newSale()).ticketId}/payments`,
-      body: { amount_cents: 100, payment_method: 'efectivo' },
-    }),
-  },
+  // An assigned vendedor records money only on the sales credited to them (decision 036).
+  'POST /api/tickets/:id/payments': [
+    {
+      access: 'staff',
+      own: 403,
+      assigned: 403,
+      call: async (w) => ({
+        method: 'POST',
+        path: `/api/tickets/${(await w.newSale()).ticketId}/payments`,
+        body: { amount_cents: 100, payment_method: 'efectivo' },
+      }),
+    },
+    {
+      access: 'staff',
+      own: 403,
+      assigned: 'pass',
+      call: async (w) => ({
+        method: 'POST',
+        path: `/api/tickets/${(await w.newSale({}, { sellerCode: w.codeOfC })).ticketId}/payments`,
+        body: { amount_cents: 100, payment_method: 'efectivo' },
+      }),
+    },
+  ],
   'POST /api/tickets/:id/refunds': {
     access: 'staff',
     own: 403,
+    assigned: 403,
     call: async (w) => {
       const { ticketId } = await w.newSale();
       const paid = await w.t.api('POST', `/api/tickets/${ticketId}/payments`, {
@@ -488,19 +527,59 @@ export const matrix: Record<string, Entry | Entry[]> = {
     access: 'admin',
     call: () => ({ method: 'GET', path: '/api/commissions/sellers.csv' }),
   },
+  // The seller network (decision 036): assignment by admins, each vendedor's own links.
+  'GET /api/raffles/:id/sellers': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/sellers` }),
+  },
+  'PUT /api/raffles/:id/sellers': {
+    access: 'admin',
+    call: async (w) => ({
+      method: 'PUT',
+      path: `/api/raffles/${(await makeRaffle(w.t, {}, w.accounts.vendorA.token)).id}/sellers`,
+      body: { seller_ids: [w.accounts.vendorB.id] },
+    }),
+  },
+  'GET /api/sellers/:id/raffles': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorC.id}/raffles` }),
+  },
+  'PUT /api/sellers/:id/raffles': {
+    access: 'admin',
+    call: async (w) => ({
+      method: 'PUT',
+      path: `/api/sellers/${w.accounts.vendorB.id}/raffles`,
+      body: { raffle_ids: [(await makeRaffle(w.t, {}, w.accounts.vendorA.token)).id] },
+    }),
+  },
+  // A vendedor's own code and links: an admin sells through no link (403).
+  'GET /api/sellers/me': {
+    access: 'staff',
+    expect: { admin: 403 },
+    call: () => ({ method: 'GET', path: '/api/sellers/me' }),
+  },
+  'GET /api/raffles/:id/leaderboards': {
+    access: 'public',
+    call: async (w) => ({
+      method: 'GET',
+      path: `/api/raffles/${(await w.newSale({ show_leaderboards: true })).raffleId}/leaderboards`,
+    }),
+  },
 
   // The public sale: no buyer data, drafts hidden.
   'GET /api/raffles/:id/board': {
     access: 'public',
     own: 404,
+    assigned: 'pass',
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.draftId}/board` }),
   },
   'POST /api/raffles/:id/reservations': {
     access: 'public',
-    call: (w) => ({
+    // A raffle of its own each time: the world's raffles have only 100 numbers.
+    call: async (w) => ({
       method: 'POST',
-      path: `/api/raffles/${w.sale.raffleId}/reservations`,
-      body: { numbers: [10 + w.unique()], buyer: buyer({ cedula: `V-${20_000_000 + w.unique()}` }) },
+      path: `/api/raffles/${(await makeRaffle(w.t, {}, w.accounts.vendorA.token)).id}/reservations`,
+      body: { numbers: [10], buyer: buyer({ cedula: `V-${20_000_000 + w.unique()}` }) },
     }),
   },
   'GET /api/reservations/challenge': {

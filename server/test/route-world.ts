@@ -3,6 +3,7 @@ import type { MeResponse } from '../../domain/auth';
 import type { PublicCreatePaymentResult } from '../../domain/payments';
 import type { StatementUploadResult } from '../../domain/reconciliation';
 import type { ReservationResult } from '../../domain/reservations';
+import type { SellerMe } from '../../domain/seller-network';
 import type { UploadedFile } from '../../domain/uploads';
 import { buyer, DEFAULT_PASSWORD, makeRaffle, makeUser } from './factories';
 import { uploadStatement } from './statements';
@@ -13,8 +14,9 @@ import { TEST_ADMIN, type TestApp } from './test-app';
  * active raffle with a sale, a pending payment and an uploaded proof, and a draft; vendedor B owns
  * nothing of it. Shared by the permission matrix and the fuzz tests.
  */
-export type Identity = 'anonymous' | 'vendorA' | 'vendorB' | 'admin';
-export const IDENTITIES: Identity[] = ['anonymous', 'vendorB', 'vendorA', 'admin'];
+/** vendorC: a vendedor an admin assigned to every raffle of A's here (decision 036). */
+export type Identity = 'anonymous' | 'vendorA' | 'vendorB' | 'vendorC' | 'admin';
+export const IDENTITIES: Identity[] = ['anonymous', 'vendorB', 'vendorC', 'vendorA', 'admin'];
 
 export type Account = { id: string; email: string; password: string; token: string };
 
@@ -45,8 +47,10 @@ export type World = {
   statementId: string;
   /** A fresh value on every call (e-mails, numbers). */
   unique: () => number;
-  /** A new raffle of A's with one sale and one pending payment. */
-  newSale: (overrides?: Record<string, unknown>) => Promise<Sale>;
+  /** A new raffle of A's (C assigned) with one sale and one pending payment; `sellerCode` credits it. */
+  newSale: (overrides?: Record<string, unknown>, options?: { sellerCode?: string }) => Promise<Sale>;
+  /** Vendedor C's referral code (a sale made through it is credited to C). */
+  codeOfC: string;
   /** A new pending payment on the world's sale. */
   newPayment: () => Promise<string>;
   tokenOf: (who: Identity) => string | undefined;
@@ -92,7 +96,22 @@ export async function createWorld(t: TestApp): Promise<World> {
     admin: { id: me.profile.id, email: TEST_ADMIN.email, password: TEST_ADMIN.password, token: adminToken },
     vendorA: await asAccount('vendedor'),
     vendorB: await asAccount('vendedor'),
+    vendorC: await asAccount('vendedor'),
   };
+  const assignC = async (raffleId: string) =>
+    must(
+      await t.api('PUT', `/api/raffles/${raffleId}/sellers`, {
+        token: adminToken,
+        body: { seller_ids: [accounts.vendorC.id] },
+      }),
+      200,
+      'assign vendedor C',
+    );
+  const codeOfC = must(
+    await t.api<SellerMe>('GET', '/api/sellers/me', { token: accounts.vendorC.token }),
+    200,
+    'code of C',
+  ).code;
   const spare = await makeUser(t, { password: DEFAULT_PASSWORD });
 
   async function payment(sale: Omit<Sale, 'paymentId'>) {
@@ -107,14 +126,19 @@ export async function createWorld(t: TestApp): Promise<World> {
     return must(res, 201, 'payment').payment.id;
   }
 
-  async function newSale(overrides: Record<string, unknown> = {}, paymentProof?: string): Promise<Sale> {
+  async function newSale(
+    overrides: Record<string, unknown> = {},
+    options: { paymentProof?: string; sellerCode?: string } = {},
+  ): Promise<Sale> {
     const raffle = await makeRaffle(t, overrides, accounts.vendorA.token);
+    await assignC(raffle.id);
     const cedula = `V-${10_000_000 + unique()}`;
     const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: {
         numbers: [1],
         buyer: buyer({ cedula, phone: '0414-1234567' }),
-        ...(paymentProof && { payment_proof: paymentProof }),
+        ...(options.paymentProof && { payment_proof: options.paymentProof }),
+        ...(options.sellerCode && { seller_code: options.sellerCode }),
       },
     });
     const answer = must(reserved, 201, 'reservation');
@@ -133,8 +157,9 @@ export async function createWorld(t: TestApp): Promise<World> {
   const png = await tinyPng();
   // The buyer's proof travels with the reservation: it belongs to vendedor A's raffle.
   const proof = must(await uploadFile(t, png, 'payment-proof'), 201, 'proof upload');
-  const sale = await newSale({}, proof.fileUrl);
+  const sale = await newSale({}, { paymentProof: proof.fileUrl });
   const draft = await makeRaffle(t, { status: 'borrador' }, accounts.vendorA.token);
+  await assignC(draft.id);
   const image = must(await uploadFile(t, png, 'raffle-image', accounts.vendorA.token), 201, 'image upload');
   const statement = must(
     await uploadStatement<StatementUploadResult>(t, STATEMENT_CSV, { token: adminToken }),
@@ -152,7 +177,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     spareUserId: spare.user.id,
     statementId: statement.statement_id,
     unique,
-    newSale,
+    newSale: (overrides, options) => newSale(overrides, { sellerCode: options?.sellerCode }),
+    codeOfC,
     newPayment: () => payment(sale),
     tokenOf: (who) => (who === 'anonymous' ? undefined : accounts[who].token),
   };

@@ -13,6 +13,7 @@ export type BuyerGroupRow = {
   remaining: string;
   statuses: string[];
   reserved_until: Date | string | null;
+  sellers: string[] | null;
 };
 
 /** A buyer matches when any of their tickets matches the staff search (SPEC 5), found by the trigram index. */
@@ -93,7 +94,9 @@ export const buyersRepo = {
           coalesce(sum(t.total_paid_cents), 0)::text as paid,
           coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)::text as remaining,
           array_agg(distinct t.status) as statuses,
-          min(t.reserved_until) filter (where t.status in ('apartado', 'abonado')) as reserved_until
+          min(t.reserved_until) filter (where t.status in ('apartado', 'abonado')) as reserved_until,
+          array(select distinct p.full_name from orders o join profiles p on p.id = o.seller_id
+                where o.id = any(array_agg(t.order_id)) order by 1) as sellers
         from tickets t
         where t.raffle_id = ${raffleId} and t.status <> 'disponible'
           and t.buyer_cedula = any(${`{${cedulas.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[])

@@ -40,6 +40,7 @@ export function createBuyersService({ db }: { db: Db }) {
             remaining_cents: Number(row.remaining),
             statuses: [...row.statuses].sort(),
             reserved_until: row.reserved_until ? new Date(row.reserved_until).toISOString() : null,
+            sellers: row.sellers ?? [],
           };
         }),
         count,

@@ -39,7 +39,7 @@ export const filesRepo = {
    * through their indexed content hash, sales among the managed raffles only.
    */
   async isOnManagedRaffle(db: Executor, file: FileRef, scope: RaffleScope): Promise<boolean> {
-    const managed = managedRaffleSql(scope, { sellerId: sql`r.seller_id` });
+    const managed = managedRaffleSql(scope, { id: sql`r.id`, sellerId: sql`r.seller_id` });
     const [row] = await queryRows<{ mine: boolean }>(
       db,
       sql`select exists (

@@ -28,7 +28,7 @@ function scopeOf(scope: InsightScope): SQL {
   const which =
     'raffleId' in scope
       ? sql`r.id = ${scope.raffleId}`
-      : managedRaffleSql(scope.raffles, { sellerId: sql`r.seller_id` });
+      : managedRaffleSql(scope.raffles, { id: sql`r.id`, sellerId: sql`r.seller_id` });
   return sql`r.is_sandbox = false and ${which}`;
 }
 

@@ -139,6 +139,9 @@ export async function ticketLedger(db: Executor, ticketId: string) {
   return { payments: paid, refunds };
 }
 
-/** A new order for a sale staff make by hand (each reservation is an order with its code). */
-export const createOrder = (tx: Executor, raffleId: string, buyerCedula: string | null) =>
-  ledgerRepo.newOrder(tx, raffleId, buyerCedula);
+/**
+ * A new order for a sale staff make by hand (each reservation is an order with its code), credited
+ * to the staff member who made it (decision 036).
+ */
+export const createOrder = (tx: Executor, raffleId: string, buyerCedula: string | null, sellerId: string) =>
+  ledgerRepo.newOrder(tx, raffleId, buyerCedula, sellerId);

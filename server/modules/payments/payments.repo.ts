@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orders, paymentParts, payments, raffles, refunds, tickets } from '../../db/schema';
+import { orders, paymentParts, payments, profiles, raffles, refunds, tickets } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type StaffPaymentRow = Awaited<ReturnType<typeof paymentsRepo.list>>[number];
@@ -204,6 +204,17 @@ export const ledgerRepo = {
     return row ?? null;
   },
 
+  /** The credited seller's name of each of these orders that has one (decision 036). */
+  async orderSellers(db: Executor, orderIds: string[]) {
+    if (orderIds.length === 0) return new Map<string, string>();
+    const rows = await db
+      .select({ id: orders.id, name: profiles.fullName })
+      .from(orders)
+      .innerJoin(profiles, eq(profiles.id, orders.sellerId))
+      .where(inArray(orders.id, orderIds));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
   async orderCodes(db: Executor, orderIds: string[]) {
     if (orderIds.length === 0) return new Map<string, string>();
     const rows = await db
@@ -227,10 +238,10 @@ export const ledgerRepo = {
   paymentsOfOrder: (db: Executor, orderId: string) =>
     db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)),
 
-  async newOrder(db: Executor, raffleId: string, buyerCedula: string | null) {
+  async newOrder(db: Executor, raffleId: string, buyerCedula: string | null, sellerId: string | null = null) {
     const [row] = await db
       .insert(orders)
-      .values({ code: sql`new_order_code()`, raffleId, buyerCedula })
+      .values({ code: sql`new_order_code()`, raffleId, buyerCedula, sellerId })
       .returning();
     if (!row) throw new Error('insert returned no row');
     return row;

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import { can } from '../../lib/permissions';
+import { canMoveMoney } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
@@ -215,8 +215,9 @@ export function createPaymentsService(deps: Deps) {
         } else {
           const ticket = await payableTicket(tx, input);
           if (!ticket) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-          // Staff who manage the raffle record a payment as is; anyone else is a buyer proving who they are.
-          isStaff = can(actor, 'manage-sales', ticket);
+          // Staff who may move this sale's money record a payment as is (an assigned vendedor: only on
+          // the sales credited to them); anyone else is a buyer proving who they are.
+          isStaff = canMoveMoney(actor, ticket, ticket.creditedSellerId);
           if (!isStaff) {
             // A buyer proves who they are with the ticket's cedula; a wrong one looks like no ticket.
             if (!input.cedula)
@@ -287,8 +288,12 @@ export function createPaymentsService(deps: Deps) {
     async listForTicket(actor: AuthContext, ticketId: string): Promise<TicketLedgerEntry[]> {
       await deps.tickets.get(actor, ticketId); // ownership and 404
       const ledger = await ticketLedger(db, ticketId);
-      const codes = await ledgerRepo.orderCodes(db, [
+      const orderIds = [
         ...new Set(ledger.payments.flatMap((p) => (p.payment.orderId ? [p.payment.orderId] : []))),
+      ];
+      const [codes, sellers] = await Promise.all([
+        ledgerRepo.orderCodes(db, orderIds),
+        ledgerRepo.orderSellers(db, orderIds),
       ]);
       const entries: (TicketLedgerEntry & { at: string })[] = [
         ...ledger.payments.map(({ payment, partCents }) => ({
@@ -296,6 +301,7 @@ export function createPaymentsService(deps: Deps) {
           kind: 'payment' as const,
           rejection_reason: payment.rejectionReason,
           part_cents: partCents,
+          seller_name: payment.orderId ? (sellers.get(payment.orderId) ?? null) : null,
           at: payment.paymentDate.toISOString(),
         })),
         ...ledger.refunds.map((r) => ({

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { managedRaffleSql } from '../../db/raffle-scope';
+import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
 import type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 import { raffles, tickets } from '../../db/schema';
 import type { RaffleScope } from '../../lib/permissions';
@@ -38,15 +38,19 @@ export type RaffleFilters = {
  * database (a named statement on PostgreSQL: parsed and planned once per connection) instead of
  * built by drizzle on every request.
  */
-const { drawSoldList: _soldList, ...publicColumns } = getTableColumns(raffles);
+const { drawSoldList: _soldList, ...tableColumns } = getTableColumns(raffles);
+/** Every raffle row comes with the vendedores assigned to it: what the permission rule asks. */
+const assigned = { assignedSellerIds: assignedSellersSql(raffles.id) };
+const publicColumns = { ...tableColumns, ...assigned };
+const rowColumns = { ...getTableColumns(raffles), ...assigned };
 
 const preparedFindById = new WeakMap<object, ReturnType<typeof prepareFindById>>();
 function prepareFindById(db: Db) {
   return db
-    .select()
+    .select(rowColumns)
     .from(raffles)
     .where(and(eq(raffles.id, sql.placeholder('id')), eq(raffles.isSandbox, false)))
-    .prepare('raffles_find_by_id_v1');
+    .prepare('raffles_find_by_id_v2');
 }
 const preparedFindPublic = new WeakMap<object, ReturnType<typeof prepareFindPublic>>();
 function prepareFindPublic(db: Db) {
@@ -54,12 +58,12 @@ function prepareFindPublic(db: Db) {
     .select(publicColumns)
     .from(raffles)
     .where(and(eq(raffles.id, sql.placeholder('id')), eq(raffles.isSandbox, false)))
-    .prepare('raffles_find_public_v1');
+    .prepare('raffles_find_public_v2');
 }
 
 export const rafflesRepo = {
   async insert(db: Executor, values: RaffleInsert): Promise<RaffleRow> {
-    const [row] = await db.insert(raffles).values(values).returning();
+    const [row] = await db.insert(raffles).values(values).returning(rowColumns);
     if (!row) throw new Error('insert returned no row');
     return row;
   },
@@ -80,7 +84,7 @@ export const rafflesRepo = {
       return row ?? null;
     }
     const query = db
-      .select()
+      .select(rowColumns)
       .from(raffles)
       .where(and(eq(raffles.id, id), eq(raffles.isSandbox, false)));
     const [row] = await (options.lock === 'update'
@@ -107,17 +111,16 @@ export const rafflesRepo = {
     const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.status) conditions.push(eq(raffles.status, filters.status));
     if (filters.paymentType) conditions.push(eq(raffles.paymentType, filters.paymentType));
-    if (filters.sellerId) conditions.push(eq(raffles.sellerId, filters.sellerId));
+    // A seller's raffles: those they own and those an admin assigned to them (decision 036).
+    if (filters.sellerId)
+      conditions.push(managedRaffleSql({ kind: 'managed-by', userId: filters.sellerId }, raffles));
     const drafts = or(
       ne(raffles.status, 'borrador'),
-      managedRaffleSql(filters.draftsOf ?? { kind: 'none' }, { sellerId: raffles.sellerId }),
+      managedRaffleSql(filters.draftsOf ?? { kind: 'none' }, raffles),
     );
     if (drafts) conditions.push(drafts);
     if (filters.archivedOf) {
-      conditions.push(
-        isNotNull(raffles.archivedAt),
-        managedRaffleSql(filters.archivedOf, { sellerId: raffles.sellerId }),
-      );
+      conditions.push(isNotNull(raffles.archivedAt), managedRaffleSql(filters.archivedOf, raffles));
     } else conditions.push(isNull(raffles.archivedAt));
     return db
       .select(publicColumns)
@@ -131,7 +134,7 @@ export const rafflesRepo = {
       .update(raffles)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(raffles.id, id))
-      .returning();
+      .returning(rowColumns);
     if (!row) throw new Error('update returned no row');
     return row;
   },
@@ -160,10 +163,9 @@ export const rafflesRepo = {
    * list (small, from before issue 19) comes along, a version 2 list is read only when needed.
    */
   async findWithoutList(db: Executor, id: string): Promise<RaffleRow | null> {
-    const { drawSoldList: _list, ...columns } = getTableColumns(raffles);
     const [row] = await db
       .select({
-        ...columns,
+        ...publicColumns,
         drawSoldList: sql<
           string | null
         >`case when ${raffles.commitmentVersion} = 1 then ${raffles.drawSoldList} end`,
@@ -225,7 +227,7 @@ export const rafflesRepo = {
   /** The raffle locked for its close if it is still due and no one else holds it (SKIP LOCKED). */
   async lockDue(tx: Executor, id: string): Promise<RaffleRow | null> {
     const [row] = await tx
-      .select()
+      .select(rowColumns)
       .from(raffles)
       .where(and(eq(raffles.id, id), eq(raffles.status, 'activa'), lte(raffles.closingDate, sql`now()`)))
       .for('update', { skipLocked: true });

@@ -61,6 +61,7 @@ export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = 
     drawn_at: row.drawnAt?.toISOString() ?? null,
     archived_at: row.archivedAt?.toISOString() ?? null,
     ...sealedDrawFields(row),
+    show_leaderboards: row.showLeaderboards,
     has_sales: hasSales,
     terms_locked: hasSales || isClosedStatus(row.status),
     stats,
@@ -98,6 +99,7 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.contact_phone !== undefined) c.contactPhone = input.contact_phone;
   if (input.payment_instructions !== undefined) c.paymentInstructions = input.payment_instructions;
   if (input.payment_accounts !== undefined) c.paymentAccounts = input.payment_accounts;
+  if (input.show_leaderboards !== undefined) c.showLeaderboards = input.show_leaderboards;
   return c;
 }
 

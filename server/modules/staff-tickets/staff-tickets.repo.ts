@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { isTicketNumberTerm, TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
-import { managedRaffleSql } from '../../db/raffle-scope';
+import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
 import { likeTerm, saleMatches } from '../../db/ticket-search';
@@ -17,6 +17,8 @@ type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
 export type NumberRow = Omit<TicketRow, 'id'> & {
   id: string | null;
   orderCode?: string | null;
+  /** The seller credited with the sale's order (decision 036), or null. */
+  sellerName?: string | null;
   /** Paid in Bs at each approved payment's rate (null when no payment had a rate). */
   paidVesCents?: number | null;
 };
@@ -59,6 +61,7 @@ function statusSql(statuses: string[] | undefined, status: SQL): SQL {
 
 /** A sale's order code, and what it has paid in Bs at each approved payment's own rate. */
 const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id = t.order_id) as order_code,
+  (select p.full_name from orders o join profiles p on p.id = o.seller_id where o.id = t.order_id) as seller_name,
   (select round(sum(pp.amount_cents * p.rate_to_usd)) from payment_parts pp join payments p on p.id = pp.payment_id
    where pp.ticket_id = t.id and p.status = 'approved') as paid_ves_cents`;
 
@@ -124,6 +127,7 @@ const toNumberRow = (r: Record<string, unknown>): NumberRow => {
   const row: NumberRow = fromRaw(r);
   row.id = r.id == null ? null : String(r.id);
   row.orderCode = r.order_code == null ? null : String(r.order_code);
+  row.sellerName = r.seller_name == null ? null : String(r.seller_name);
   row.paidVesCents = r.paid_ves_cents == null ? null : Number(r.paid_ves_cents);
   return row;
 };
@@ -408,7 +412,14 @@ export const staffTicketsRepo = {
   /** A sale with who sells its raffle (what it owes is its own: `ticket.priceCents`). */
   async findById(db: Executor, id: string, options: { lock?: boolean } = {}) {
     const query = db
-      .select({ ticket: tickets, raffle: { sellerId: raffles.sellerId } })
+      .select({
+        ticket: tickets,
+        raffle: { sellerId: raffles.sellerId, assignedSellerIds: assignedSellersSql(raffles.id) },
+        /** Who the sale's order is credited to (decision 036): what an assigned seller may settle. */
+        creditedSellerId: sql<
+          string | null
+        >`(select o.seller_id::text from orders o where o.id = ${tickets.orderId})`,
+      })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
       .where(and(eq(tickets.id, id), eq(raffles.isSandbox, false)));
@@ -477,7 +488,7 @@ export const staffTicketsRepo = {
     const conditions: SQL[] = [eq(raffles.isSandbox, false)];
     if (filters.raffleId) conditions.push(eq(ticketEvents.raffleId, filters.raffleId));
     if (filters.ticketId) conditions.push(eq(ticketEvents.ticketId, filters.ticketId));
-    conditions.push(managedRaffleSql(filters.scope, { sellerId: raffles.sellerId }));
+    conditions.push(managedRaffleSql(filters.scope, raffles));
     if (filters.status) conditions.push(eq(ticketEvents.toStatus, filters.status));
     if (filters.from)
       conditions.push(

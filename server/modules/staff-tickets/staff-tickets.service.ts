@@ -9,6 +9,7 @@ import {
 } from '../../../domain/ledger';
 import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
 import { paymentMethodLabels } from '../../../domain/reservations';
+import { sellerMessages } from '../../../domain/seller-network';
 import {
   moneyFieldsIn,
   TICKET_FILTER_STATUSES,
@@ -31,12 +32,13 @@ import type { AuthContext } from '../../lib/auth-context';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   hasSqlState,
   NotFoundError,
   SQLSTATE,
   UnprocessableError,
 } from '../../lib/errors';
-import { assertCan, forbidden, managedRaffles } from '../../lib/permissions';
+import { assertCan, canMoveMoney, forbidden, managedRaffles } from '../../lib/permissions';
 import { createOrder, recordReceived, recordRefund } from '../payments/money-ledger';
 import { endSale } from '../tickets/sale-rows';
 import { type Actor, describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
@@ -63,6 +65,12 @@ const BUYER_FIELDS = [
 ] as const;
 /** Statuses whose money is the ledger's: the status staff ask for becomes what the money says. */
 const MONEY_STATUSES = new Set(['abonado', 'pagado']);
+/** Money moves on a status change, on one more abono, or with a refund. */
+const patchMovesMoney = (sale: TicketRow, patch: TicketPatch) =>
+  (patch.status !== undefined && patch.status !== sale.status) ||
+  patch.amount_cents !== undefined ||
+  patch.refund !== undefined;
+
 /** Statuses that give a sale's money back, or say it stays without a refund. */
 const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
 /** Statuses a sale takes payments in. */
@@ -118,10 +126,25 @@ export function createStaffTicketsService({
     return row;
   }
 
+  /** A sale whose money the actor may move (an assigned seller: only the sales credited to them). */
+  async function getOwnedForMoney(actor: AuthContext, id: string) {
+    const row = await getOwned(actor, id);
+    if (!canMoveMoney(actor, row.raffle, row.creditedSellerId))
+      throw new ForbiddenError(sellerMessages.notYourSale, 'NOT_YOUR_SALE');
+    return row;
+  }
+
   /** The ticket a payment is for, locked in the payment's transaction. */
   async function findForPayment(tx: Executor, ticketId: string) {
     const row = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-    return row && { ...row.ticket, sellerId: row.raffle.sellerId };
+    return (
+      row && {
+        ...row.ticket,
+        sellerId: row.raffle.sellerId,
+        assignedSellerIds: row.raffle.assignedSellerIds,
+        creditedSellerId: row.creditedSellerId,
+      }
+    );
   }
 
   /**
@@ -245,6 +268,7 @@ export function createStaffTicketsService({
 
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       const owned = await getOwned(actor, id);
+      if (patchMovesMoney(owned.ticket, patch)) await getOwnedForMoney(actor, id);
       await checkPatch(patch);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
@@ -266,10 +290,7 @@ export function createStaffTicketsService({
           );
         const by = { id: actor.userId, email: actor.email };
         // Money moves on a status change, on one more abono, or with a refund.
-        const movesMoney =
-          (patch.status !== undefined && patch.status !== current.ticket.status) ||
-          patch.amount_cents !== undefined ||
-          patch.refund !== undefined;
+        const movesMoney = patchMovesMoney(current.ticket, patch);
         const money = movesMoney
           ? await moveMoneyForStatus(tx, current.ticket, patch, by, rate)
           : { sale: current.ticket, lines: [] as string[] };
@@ -320,7 +341,7 @@ export function createStaffTicketsService({
             throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
           // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
           // order of its own; money comes in as ledger entries once the sale exists.
-          const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null);
+          const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null, actor.userId);
           const inserted = await staffTicketsRepo.insertSale(tx, {
             raffleId: raffle.id,
             number,
@@ -378,7 +399,7 @@ export function createStaffTicketsService({
 
     /** `POST /api/tickets/:id/payments`: money staff received by hand, approved at once. */
     async recordPayment(actor: AuthContext, id: string, input: StaffPaymentInput) {
-      const owned = await getOwned(actor, id);
+      const owned = await getOwnedForMoney(actor, id);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
         const sale = await lockedSale(tx, owned, id);
@@ -408,7 +429,7 @@ export function createStaffTicketsService({
 
     /** `POST /api/tickets/:id/refunds`: money given back; the status follows what is left paid. */
     async refund(actor: AuthContext, id: string, input: RefundInput) {
-      const owned = await getOwned(actor, id);
+      const owned = await getOwnedForMoney(actor, id);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
         const sale = await lockedSale(tx, owned, id);

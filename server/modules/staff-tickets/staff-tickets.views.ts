@@ -9,4 +9,8 @@ import type { NumberRow } from './staff-tickets.repo';
 export const toStaffTicket = (row: NumberRow): StaffTicket =>
   row.endedAt
     ? { ...availableView(row), id: row.id }
-    : { ...saleView(row), ...(row.orderCode !== undefined && { order_code: row.orderCode }) };
+    : {
+        ...saleView(row),
+        ...(row.orderCode !== undefined && { order_code: row.orderCode }),
+        ...(row.sellerName !== undefined && { seller_name: row.sellerName }),
+      };

@@ -71,6 +71,7 @@ export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): T
     // Paid: at each payment's own rate; owed: at today's rate (what the buyer would pay now).
     row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null),
     ratePerUsd === null ? null : Math.round(owed * ratePerUsd),
+    row.sellerName ?? '',
   ];
 }
 
@@ -95,7 +96,13 @@ export function blankLineTail(ratePerUsd: number | null): string {
   } as NumberRow;
   for (const key of ['buyerName', 'buyerPhone', 'buyerCedula', 'buyerEmail', 'buyerAddress', 'paymentMethod'])
     (sample as Record<string, unknown>)[key] = null;
-  Object.assign(sample, { purchasedAt: null, reservedUntil: null, orderCode: null, paidVesCents: null });
+  Object.assign(sample, {
+    purchasedAt: null,
+    reservedUntil: null,
+    orderCode: null,
+    paidVesCents: null,
+    sellerName: null,
+  });
   return ticketCsvLine(sample, ratePerUsd).slice(1);
 }
 

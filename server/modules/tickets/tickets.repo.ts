@@ -10,7 +10,7 @@ export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 /** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
 const RESERVE_MANY_SQL = `
   select s.grp, s.refusal, s.refused, s.digits, s.order_code, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
-    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as s`;
+    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[]) as s`;
 
 /** See ticketsRepo.stats. */
 const STATS_SQL = `
@@ -65,6 +65,11 @@ export type SaleRequest = {
   numbers: number[];
   values: ReservationValues;
   sandbox: boolean;
+  /**
+   * The seller a referral link named (decision 036): credited on the order only if they own the
+   * raffle or are assigned to it, which `reserve_sales` checks (migration 0019).
+   */
+  sellerId?: string | null;
 };
 
 export type ReservationValues = {
@@ -150,7 +155,7 @@ export const ticketsRepo = {
     const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
     const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number; order_code: string | null }>(
       db,
-      'tickets_reserve_many_v3',
+      'tickets_reserve_many_v4',
       RESERVE_MANY_SQL,
       [
         column((r) => r.raffleId),
@@ -164,6 +169,7 @@ export const ticketsRepo = {
         column((r) => r.values.buyerEmail),
         column((r) => r.values.paymentMethod),
         column((r) => r.values.paymentProof),
+        column((r) => r.sellerId ?? null),
       ],
     );
     const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [], orderCode: '' }));

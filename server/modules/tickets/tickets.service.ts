@@ -32,6 +32,8 @@ type Deps = {
   changes: TicketChanges;
   /** The change stream the public boards follow. */
   hub: RealtimeHub;
+  /** Seller-network service: the seller a referral code names (cached), or null (decision 036). */
+  sellerIdForCode?: (code: string) => Promise<string | null>;
 };
 
 export type ReservationProof = {
@@ -82,12 +84,14 @@ export function createTicketsService(deps: Deps) {
       paymentMethod: input.payment_method,
       paymentProof: input.payment_proof ?? null,
     };
+    // An unknown code credits nobody; whether its seller sells this raffle is reserve_sales' check.
+    const sellerId =
+      input.seller_code && deps.sellerIdForCode ? await deps.sellerIdForCode(input.seller_code) : null;
+    const request = { raffleId, numbers: input.numbers, values, sandbox, sellerId };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
-    if (!recordProof) return batcher.reserve({ raffleId, numbers: input.numbers, values, sandbox });
+    if (!recordProof) return batcher.reserve(request);
     return db.transaction(async (tx) => {
-      const [outcome = { sales: [], orderCode: '' }] = await ticketsRepo.reserveMany(tx, [
-        { raffleId, numbers: input.numbers, values, sandbox },
-      ]);
+      const [outcome = { sales: [], orderCode: '' }] = await ticketsRepo.reserveMany(tx, [request]);
       const rows = 'sales' in outcome ? outcome.sales : [];
       const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
       if (raffle && rows[0] && input.payment_proof) {

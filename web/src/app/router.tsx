@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.sellerLink.path,
+            lazy: screen(
+              () => import('@/features/raffle-detail/pages/raffle-detail-page'),
+              (m) => m.SellerLinkPage,
+            ),
+          },
+          {
             path: paths.tracking.path,
             lazy: screen(
               () => import('@/features/tracking/pages/tracking-page'),

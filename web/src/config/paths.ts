@@ -8,6 +8,12 @@ export const paths = {
     getHref: (raffleId: string, code: string) =>
       `/raffle/${encodeURIComponent(raffleId)}/pedido/${encodeURIComponent(code)}`,
   },
+  /** A seller's short link (decision 036): keeps their code for the raffle, then opens it. */
+  sellerLink: {
+    path: '/v/:code/:id',
+    getHref: (code: string, raffleId: string) =>
+      `/v/${encodeURIComponent(code)}/${encodeURIComponent(raffleId)}`,
+  },
   tracking: { path: '/tracking', getHref: () => '/tracking' },
   /** "Verifica tu número": `?rifa=<id>&numero=<n>&codigo=<code>` prefill the form (the ticket's QR). */
   verify: {

@@ -22,6 +22,7 @@ export const buyersTexts = {
     phone: 'Teléfono',
     noPhone: 'Sin teléfono',
     noName: 'Sin nombre',
+    soldBy: (names: string[]) => `${names.length === 1 ? 'Vendedor' : 'Vendedores'}: ${names.join(', ')}`,
     numbers: (n: number) => (n === 1 ? '1 número' : `${count.format(n)} números`),
     more: (n: number) => `+${count.format(n)} más`,
     showLess: 'Ver menos',

@@ -10,6 +10,15 @@ export const endSentence = (text: string) => (text.endsWith('.') ? text : `${tex
 /** Spanish texts of the public raffle screen. Shared ones (statuses, errors) come from domain/. */
 export const raffleDetailTexts = {
   back: 'Volver a las rifas',
+  leaderboards: {
+    title: 'Clasificación',
+    sellers: 'Top vendedores',
+    buyers: 'Top compradores',
+    empty: 'Todavía no hay números vendidos.',
+    anonymous: 'Sin nombre',
+    numbers: (n: number) => `${count.format(n)} ${plural(n, 'número', 'números')}`,
+    note: 'Solo se cuentan números apartados o pagados. Los nombres se muestran abreviados.',
+  },
   breadcrumb: 'Rifa',
   loading: 'Cargando la rifa…',
   notFound: {

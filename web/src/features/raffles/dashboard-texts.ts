@@ -22,6 +22,22 @@ export const dashboardTexts = {
     collected: 'Cobrado',
     pending: 'Por cobrar',
   },
+  sellerLinks: {
+    title: 'Mis enlaces de venta',
+    description:
+      'Comparte tu enlace: quien aparte números desde él en los próximos 7 días queda como venta tuya.',
+    assigned: 'Asignada por el administrador',
+    own: 'Tu rifa',
+    credited: (n: number) =>
+      `${new Intl.NumberFormat('es-VE').format(n)} ${n === 1 ? 'número vendido' : 'números vendidos'} con tu enlace`,
+    qr: (name: string) => `Código QR de tu enlace para ${name}`,
+    linkOf: (name: string) => `tu enlace de ${name}`,
+    whatsapp: 'Enviar por WhatsApp',
+    whatsappText: (name: string, url: string) =>
+      `¡Participa en la rifa ${name}! Aparta tus números aquí: ${url}`,
+    code: (code: string) => `Tu código de vendedor: ${code}`,
+  },
+  assignedBadge: 'Asignada',
   card: {
     price: 'Precio',
     numbers: 'Números',

@@ -14,9 +14,18 @@ export const formTexts = {
     accounts: 'Cuentas de pago',
     accountsDescription:
       'Los datos exactos para pagarte. El comprador los ve al apartar, cada uno con un botón para copiarlo.',
+    sellers: 'Vendedores y clasificación',
+    sellersDescription:
+      'Quién vende esta rifa con su propio enlace, y si la página muestra el top de vendedores y compradores.',
     publish: 'Publicación',
     publishDescription: 'Solo las rifas activas aparecen en la página de inicio y reciben reservas.',
   },
+  sellers: 'Vendedores asignados',
+  sellersEmpty: 'Todavía no hay vendedores. Créalos en Usuarios.',
+  sellersLoading: 'Cargando vendedores…',
+  showLeaderboards: 'Mostrar clasificación en la página de la rifa',
+  showLeaderboardsHint:
+    'Top vendedores y top compradores: solo cantidades de números y nombres abreviados, nunca montos ni datos de contacto.',
   name: 'Nombre de la rifa',
   namePlaceholder: 'Moto Bera SBR 2026',
   description: 'Descripción del premio',

@@ -123,6 +123,7 @@ const raffleFormFields = z.object({
   payment_accounts: z.array(accountRow),
   status: api.status.unwrap(),
   images: api.images.unwrap(),
+  show_leaderboards: z.boolean(),
 });
 
 export type RaffleFormInput = z.input<typeof raffleFormFields>;
@@ -216,6 +217,7 @@ export const emptyRaffleForm: RaffleFormInput = {
   payment_accounts: [],
   status: 'activa',
   images: [],
+  show_leaderboards: false,
 };
 
 const centsToInput = (cents: number) =>
@@ -243,6 +245,7 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   payment_accounts: raffle.payment_accounts.map(accountToRow),
   status: raffle.status,
   images: raffle.images,
+  show_leaderboards: raffle.show_leaderboards,
 });
 
 /** API field -> form field (only the price differs). */

@@ -13,6 +13,8 @@ export const ticketsTexts = {
   total: (n: number) => (n === 1 ? '1 número' : `${count.format(n)} números`),
   showing: (from: number, to: number, total: number) =>
     `Mostrando ${count.format(from)}–${count.format(to)} de ${count.format(total)} números`,
+  /** The seller credited with the sale (decision 036). */
+  soldBy: (name: string) => `Vendedor: ${name}`,
   columns: {
     number: 'Número',
     status: 'Estado',
@@ -135,6 +137,7 @@ export const ticketsTexts = {
     reference: (ref: string) => `Ref. ${ref}`,
     refund: 'Reembolso',
     order: (code: string) => `Pedido ${code}`,
+    seller: (name: string) => `Vendedor ${name}`,
     partOf: (part: string, total: string) => `${part} para este número (de un pago de ${total})`,
     byStaff: 'Registrado por el personal',
     refundBy: (who: string) => `Registrado por ${who}`,

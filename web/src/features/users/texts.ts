@@ -57,6 +57,18 @@ export const usersTexts = {
     enabled: (name: string) => `${name} fue activado`,
     error: 'No se pudo cambiar el estado del usuario',
   },
+  assignRaffles: {
+    action: 'Rifas asignadas',
+    title: (name: string) => `Rifas que vende ${name}`,
+    description:
+      'Marca las rifas de otros organizadores que este vendedor puede vender con su enlace y atender. Sus propias rifas ya son suyas.',
+    legend: 'Rifas',
+    empty: 'No hay otras rifas para asignar.',
+    save: 'Guardar',
+    saved: 'Rifas asignadas guardadas',
+    savedDescription: (name: string, n: number) =>
+      `${name} vende ${n} ${n === 1 ? 'rifa asignada' : 'rifas asignadas'}.`,
+  },
   resetPassword: {
     action: 'Restablecer contraseña',
     title: (name: string) => `Nueva contraseña para ${name}`,

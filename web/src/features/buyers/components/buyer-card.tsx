@@ -50,6 +50,11 @@ export function BuyerCard({ buyer, raffle, vesRate }: BuyerCardProps) {
             </dd>
           </div>
         </dl>
+        {buyer.sellers.length > 0 && (
+          <p className="text-xs text-zinc-600" data-testid="buyer-sellers">
+            {t.soldBy(buyer.sellers)}
+          </p>
+        )}
       </div>
 
       <div className="grid gap-2">

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { raffleApiPath, raffleKeys } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { sellerCodeFor } from '../seller-referral';
 
 type CreateReservationInput = { raffleId: string; body: ReservationInput };
 
@@ -20,15 +21,18 @@ export async function createReservation({
   raffleId,
   body,
 }: CreateReservationInput): Promise<ReservationResult> {
+  // The seller whose link brought the buyer here, if any (seller-referral.ts, decision 036).
+  const sellerCode = body.seller_code ?? sellerCodeFor(raffleId);
+  const sent = { ...body, ...(sellerCode && { seller_code: sellerCode }) };
   try {
-    return await post(raffleId, body);
+    return await post(raffleId, sent);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 428 && error.code === 'CHALLENGE_REQUIRED'))
       throw error;
     const { solveChallenge } = await import('./altcha-solver');
     const altcha = await solveChallenge('/api/reservations/challenge').catch(() => null);
     if (!altcha) throw new ApiError(403, 'CHALLENGE_FAILED', messages.http.challengeFailed);
-    return post(raffleId, { ...body, altcha });
+    return post(raffleId, { ...sent, altcha });
   }
 }
 

@@ -10,6 +10,7 @@ import { CheckoutDialog } from './checkout-dialog';
 
 const raffle: PublicRaffle = {
   id: 'raffle-1',
+  show_leaderboards: false,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

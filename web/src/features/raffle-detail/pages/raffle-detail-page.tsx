@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
@@ -18,6 +18,7 @@ import { useRaffleLive } from '../hooks/use-raffle-live';
 import { saveOrderVisit } from '../order-visit';
 import { closedReason } from '../raffle-rules';
 import type { ReservationResult } from '../reservation-result';
+import { rememberSellerCode } from '../seller-referral';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 import '../raffle-detail.css';
@@ -32,6 +33,10 @@ const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.Check
 // Only closed raffles publish a list: its code is not part of an open raffle's page.
 const PublishedList = lazy(() =>
   import('../components/published-list').then((m) => ({ default: m.PublishedList })),
+);
+// Only raffles that show them load the leaderboards.
+const Leaderboards = lazy(() =>
+  import('../components/leaderboards').then((m) => ({ default: m.Leaderboards })),
 );
 // So is "Verifica tu número" (its hashing and signature code).
 const VerifyNumberForm = lazy(() =>
@@ -53,6 +58,7 @@ export function RaffleDetailPage() {
   const rate = useVesRate();
   const live = useRaffleLive(id, raffle.isSuccess);
   const available = useRaffleStore((s) => s.boards[id]?.available);
+  const boardVersion = useRaffleStore((s) => s.boards[id]?.version ?? 0);
   const hasSelection = useRaffleStore((s) => s.selection.length > 0);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   // Mounted on first "Apartar" and kept afterwards, so closing the sheet keeps what was typed.
@@ -65,6 +71,12 @@ export function RaffleDetailPage() {
   // Re-renders the page once at the closing date: the board, the bar and "Elegir números" give way
   // to the closed notice without a reload (closedReason reads the clock).
   useDeadlinePassed(raffle.data?.closing_date);
+  const sellerCode = useSearchParams()[0].get('v');
+
+  // A seller's link (`?v=CODE`): kept on this device for 7 days for this raffle (decision 036).
+  useEffect(() => {
+    if (sellerCode) rememberSellerCode(id, sellerCode);
+  }, [id, sellerCode]);
 
   // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
   useEffect(() => {
@@ -129,6 +141,11 @@ export function RaffleDetailPage() {
         boardFailed={board.isError && available === undefined}
         onRetryBoard={() => void board.refetch()}
       />
+      {data.show_leaderboards && (
+        <Suspense fallback={null}>
+          <Leaderboards raffleId={data.id} version={boardVersion} />
+        </Suspense>
+      )}
       {published && draw.data?.draw_commitment && (
         <Suspense fallback={null}>
           <VerifyNumberForm raffleId={data.id} />
@@ -160,4 +177,16 @@ export function RaffleDetailPage() {
       )}
     </div>
   );
+}
+
+/**
+ * `/v/:code/:id`: a seller's short link. Keeps the code for the raffle and opens its page. In this
+ * module, not its own: the referral code lives in the raffle page's chunk, so the short link costs
+ * no extra download and warms the page it goes to.
+ */
+export function SellerLinkPage() {
+  const { code = '', id = '' } = useParams();
+  // Before the redirect renders the raffle page (an effect would run after it).
+  rememberSellerCode(id, code);
+  return <Navigate to={paths.raffle.getHref(id)} replace />;
 }

@@ -17,6 +17,7 @@ import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePaymentAccountsField } from './raffle-payment-accounts-field';
 import { RafflePrizeFields } from './raffle-prize-fields';
+import { RaffleSellersSection, type SellersPick } from './raffle-sellers-section';
 import { RaffleStatusField } from './raffle-status-field';
 
 type RaffleFormProps<T> = {
@@ -35,6 +36,8 @@ type RaffleFormProps<T> = {
   termsLocked?: boolean;
   /** Edit only: the stored closing date has passed (it cannot change any more). */
   closingPassed?: boolean;
+  /** Admins only: the vendedores assigned to the raffle (saved by the page after the raffle). */
+  sellers?: SellersPick;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -84,6 +87,7 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
         />
         <RaffleOrganizerFields />
         <RafflePaymentAccountsField />
+        <RaffleSellersSection sellers={props.sellers} />
         <RaffleStatusField current={props.currentStatus ?? null} hasSales={hasSales} />
         <div className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
           {hasFieldErrors && !submitting && (

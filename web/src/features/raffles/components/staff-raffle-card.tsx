@@ -29,18 +29,26 @@ type StaffRaffleCardProps = {
   canDelete: boolean;
   /** Registering the official result is for admins only. */
   canDraw?: boolean;
+  /** Editing, closing and clarifying are the owner's and admins' (an assigned vendedor works the sales). */
+  canEdit?: boolean;
+  /** A vendedor's card of a raffle an admin assigned to them. */
+  assigned?: boolean;
 };
 
 /** Where staff go from a raffle card: edit, buyers, sold tickets, the public page. */
-const staffLinks = (raffle: Raffle) => {
+const staffLinks = (raffle: Raffle, canEdit: boolean) => {
   const t = dashboardTexts.card;
   return [
-    {
-      to: paths.dashboard.edit.getHref(raffle.id),
-      icon: Pencil,
-      label: t.edit,
-      ariaLabel: t.forRaffle(t.edit, raffle.name),
-    },
+    ...(canEdit
+      ? [
+          {
+            to: paths.dashboard.edit.getHref(raffle.id),
+            icon: Pencil,
+            label: t.edit,
+            ariaLabel: t.forRaffle(t.edit, raffle.name),
+          },
+        ]
+      : []),
     {
       to: paths.dashboard.buyers.getHref(raffle.id),
       icon: Users,
@@ -68,7 +76,13 @@ const staffLinks = (raffle: Raffle) => {
 };
 
 /** One raffle on the staff dashboard: progress, money, counts per status, countdown and actions. */
-export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: StaffRaffleCardProps) {
+export function StaffRaffleCard({
+  raffle,
+  canDelete,
+  canDraw = canDelete,
+  canEdit = true,
+  assigned = false,
+}: StaffRaffleCardProps) {
   const t = dashboardTexts.card;
   const { stats } = raffle;
   return (
@@ -88,6 +102,7 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
               {raffle.name}
             </h2>
             <div className="flex flex-wrap gap-1.5">
+              {assigned && <Badge variant="neutral">{dashboardTexts.assignedBadge}</Badge>}
               {raffle.archived_at && (
                 <Badge variant="neutral">
                   <Archive aria-hidden className="size-3.5" />
@@ -145,7 +160,7 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
       {raffle.status === 'finalizada' && <WinnerPanel raffle={raffle} />}
 
       <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">
-        {staffLinks(raffle).map(({ to, icon: Icon, label, ariaLabel }) => (
+        {staffLinks(raffle, canEdit).map(({ to, icon: Icon, label, ariaLabel }) => (
           <Button key={to} asChild variant="secondary" size="sm">
             <Link to={to} aria-label={ariaLabel}>
               <Icon aria-hidden />
@@ -153,10 +168,10 @@ export function StaffRaffleCard({ raffle, canDelete, canDraw = canDelete }: Staf
             </Link>
           </Button>
         ))}
-        {(raffle.status === 'activa' || isClosedStatus(raffle.status)) && (
+        {canEdit && (raffle.status === 'activa' || isClosedStatus(raffle.status)) && (
           <CloseRaffleDialog raffle={raffle} />
         )}
-        {isClosedStatus(raffle.status) && <AddClarificationDialog raffle={raffle} />}
+        {canEdit && isClosedStatus(raffle.status) && <AddClarificationDialog raffle={raffle} />}
         {/*
           Deleting never deletes money (the server refuses it): a raffle with a sale or a payment, or a
           closed one (its published list is the proof of its draw), is archived instead.

@@ -1,8 +1,10 @@
 import { messages } from '@domain/messages';
 import { SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useRaffle } from '@/api/raffles';
+import { setRaffleSellers, useRaffleSellers } from '@/api/sellers';
 import { DashboardPageHeader } from '@/components/dashboard-page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -40,6 +42,10 @@ export function EditRafflePage() {
   const update = useUpdateRaffle();
   const navigate = useNavigate();
   const { profile } = useAuth();
+  const isAdmin = profile?.role === 'admin';
+  const assigned = useRaffleSellers(id, isAdmin);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const sellerIds = picked ?? assigned.data?.seller_ids ?? [];
   // The server refuses a vendedor's change to another seller's raffle; say so before the form.
   const notYours =
     raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
@@ -81,11 +87,15 @@ export function EditRafflePage() {
                 submitLabel={t.submit}
                 submittingLabel={t.submitting}
                 errorTitle={messages.store.updateRaffle}
+                sellers={
+                  isAdmin && assigned.isSuccess ? { value: sellerIds, onChange: setPicked } : undefined
+                }
                 onSubmit={async (body) => {
                   const saved = await update.mutateAsync({
                     id: data.id,
                     body: withoutFrozenTerms(body, data),
                   });
+                  if (isAdmin && picked !== null) await setRaffleSellers(data.id, picked);
                   toast.success(t.success, { description: t.successDescription(saved.name) });
                   navigate(paths.dashboard.root.getHref());
                 }}

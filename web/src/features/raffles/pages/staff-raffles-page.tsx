@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { RaffleStatusFilter } from '../components/raffle-status-filter';
 import { RafflesSummary } from '../components/raffles-summary';
+import { SellerLinks } from '../components/seller-links';
 import { StaffRaffleCard } from '../components/staff-raffle-card';
 import { StaffRaffleCardSkeleton } from '../components/staff-raffle-card-skeleton';
 import { dashboardTexts } from '../dashboard-texts';
@@ -70,6 +71,7 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
       />
       <div className="grid gap-5">
         {insight}
+        {!isAdmin && <SellerLinks />}
         <RaffleStatusFilter
           value={status}
           onChange={setStatus}
@@ -102,7 +104,14 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
                 <RafflesSummary raffles={list} />
                 <div className="grid gap-4 md:grid-cols-2">
                   {list.map((raffle) => (
-                    <StaffRaffleCard key={raffle.id} raffle={raffle} canDelete={isAdmin} canDraw={isAdmin} />
+                    <StaffRaffleCard
+                      key={raffle.id}
+                      raffle={raffle}
+                      canDelete={isAdmin}
+                      canDraw={isAdmin}
+                      canEdit={isAdmin || raffle.seller_id === viewer.profileId}
+                      assigned={!isAdmin && raffle.seller_id !== viewer.profileId}
+                    />
                   ))}
                 </div>
               </>

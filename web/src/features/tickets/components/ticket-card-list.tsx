@@ -57,6 +57,11 @@ export function TicketCardList({
                   <span className="sr-only">{c.buyer}: </span>
                   {name ?? <span className="font-normal text-zinc-500 italic">{ticketsTexts.noBuyer}</span>}
                 </p>
+                {ticket.seller_name && (
+                  <p className="text-xs text-zinc-600" data-testid="ticket-seller">
+                    {ticketsTexts.soldBy(ticket.seller_name)}
+                  </p>
+                )}
                 {(ticket.buyer_phone || ticket.buyer_cedula) && (
                   <div className="flex flex-wrap items-center gap-x-4 text-sm text-zinc-700">
                     {ticket.buyer_phone && (

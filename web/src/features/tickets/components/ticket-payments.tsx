@@ -34,6 +34,7 @@ function PaymentEntry({ payment }: { payment: TicketPayment }) {
         {formatDateTime(payment.payment_date)} · {methodLabel(payment.payment_method)}
         {payment.reference && ` · ${t.reference(payment.reference)}`}
         {payment.order_code && ` · ${t.order(formatOrderCode(payment.order_code))}`}
+        {payment.seller_name && ` · ${t.seller(payment.seller_name)}`}
       </p>
       {payment.recorded_by_staff && <p className="text-xs text-zinc-600">{t.byStaff}</p>}
       {payment.rejection_reason && (

@@ -76,6 +76,11 @@ export function TicketsTable({
               </TableCell>
               <TableCell className="min-w-48 max-w-72 px-3 font-medium break-words text-zinc-900">
                 {name ?? <span className="font-normal text-zinc-500 italic">{ticketsTexts.noBuyer}</span>}
+                {ticket.seller_name && (
+                  <span className="block text-xs font-normal text-zinc-600" data-testid="ticket-seller">
+                    {ticketsTexts.soldBy(ticket.seller_name)}
+                  </span>
+                )}
               </TableCell>
               <TableCell className="px-3 py-1">
                 {ticket.buyer_phone ? (

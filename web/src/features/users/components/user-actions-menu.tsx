@@ -1,5 +1,5 @@
 import type { User } from '@domain/users';
-import { KeyRound, MoreVertical, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, MoreVertical, Ticket, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,12 +9,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { usersTexts } from '../texts';
+import { AssignRafflesDialog } from './assign-raffles-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { ToggleUserDialog } from './toggle-user-dialog';
 
 /** Per-user actions: reset password, disable/enable (not on oneself). */
 export function UserActionsMenu({ user, isSelf }: { user: User; isSelf: boolean }) {
-  const [dialog, setDialog] = useState<'password' | 'toggle' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'toggle' | 'raffles' | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
   return (
     <>
@@ -25,6 +26,12 @@ export function UserActionsMenu({ user, isSelf }: { user: User; isSelf: boolean 
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          {user.role === 'vendedor' && (
+            <DropdownMenuItem onSelect={() => setDialog('raffles')}>
+              <Ticket aria-hidden />
+              {usersTexts.assignRaffles.action}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => setDialog('password')}>
             <KeyRound aria-hidden />
             {usersTexts.resetPassword.action}
@@ -42,6 +49,9 @@ export function UserActionsMenu({ user, isSelf }: { user: User; isSelf: boolean 
       </DropdownMenu>
       <ResetPasswordDialog user={user} open={dialog === 'password'} onOpenChange={close} />
       <ToggleUserDialog user={user} open={dialog === 'toggle'} onOpenChange={close} />
+      {user.role === 'vendedor' && (
+        <AssignRafflesDialog user={user} open={dialog === 'raffles'} onOpenChange={close} />
+      )}
     </>
   );
 }
