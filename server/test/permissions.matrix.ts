@@ -501,11 +501,15 @@ export const matrix: Record<string, Entry | Entry[]> = {
   'GET /api/sellers/:id/ledger': {
     access: 'staff',
     own: 403,
+    // Vendedor A's: another vendedor, assigned to A's raffle or not, never sees it.
+    assigned: 403,
     call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorA.id}/ledger` }),
   },
   'GET /api/sellers/:id/sales': {
     access: 'staff',
     own: 403,
+    // Vendedor A's: another vendedor, assigned to A's raffle or not, never sees it.
+    assigned: 403,
     call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorA.id}/sales` }),
   },
   'POST /api/sellers/:id/payouts': {
