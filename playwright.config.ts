@@ -101,6 +101,8 @@ export default defineConfig({
       // Parallel workers open many raffle pages, all from 127.0.0.1.
       SSE_MAX_PER_IP: '1000',
       RESERVATION_MAX_NUMBERS_PER_IP: '1000000',
+      // Off for the shared server (all of it from 127.0.0.1); reservation-challenge.spec.ts starts its own.
+      RESERVATION_CHALLENGE_PER_MINUTE: '0',
       MIN_FREE_DISK_MB: '1', // a CI machine may have little disk free
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? './dist/web',
     },

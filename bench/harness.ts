@@ -221,6 +221,7 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
         RATE_LIMIT_BOARD: '1000000000',
         SSE_MAX_PER_IP: '10000',
         RESERVATION_MAX_NUMBERS_PER_IP: '1000000000',
+        RESERVATION_CHALLENGE_PER_MINUTE: '0', // the bench measures reservations, not proofs of work
         MIN_FREE_DISK_MB: '1',
         WEB_DIST_DIR: path.join(os.tmpdir(), 'rifas-bench-no-web'),
         RATES_URL: '',

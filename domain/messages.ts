@@ -43,6 +43,11 @@ export const messages = {
     /** Per address and raffle, per hour (RESERVATION_MAX_NUMBERS_PER_IP). */
     numbersPerIp: (max: number) =>
       `Desde tu conexión ya se apartaron ${max} números de esta rifa en la última hora, el máximo permitido. Inténtalo más tarde o paga los que ya apartaste.`,
+    /** A reservation under pressure without a solved proof of work (RESERVATION_CHALLENGE_PER_MINUTE). */
+    challengeRequired:
+      'Hay mucha demanda en este momento: confirmamos que eres una persona y apartamos tus números enseguida.',
+    challengeFailed:
+      'No pudimos confirmar que eres una persona (la verificación venció o ya se usó). Inténtalo de nuevo.',
     streamsFull:
       'Hay muchas personas viendo rifas en este momento. El tablero se actualizará solo cada pocos segundos.',
     storageFull:

@@ -72,8 +72,13 @@ export const reservationSchema = z
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     payment_proof: uploadUrlField().nullish(),
+<<<<<<< HEAD
     /** The referral code kept from a seller's link (decision 036): an unknown one credits nobody. */
     seller_code: sellerCodeField.optional(),
+=======
+    /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
+    altcha: z.string().max(4000).optional(),
+>>>>>>> main
   })
   .strict();
 export type ReservationInput = z.input<typeof reservationSchema>;
@@ -151,4 +156,24 @@ export const eventStreamQuery = z.object({
     .literal('1')
     .optional()
     .describe('1: un evento `tickets` por tick con la lista de cambios (id = versión del último)'),
+});
+
+/**
+ * GET /api/reservations/challenge: an ALTCHA proof-of-work challenge (PoW v2), signed by the server.
+ * Solved by the web app's widget when a reservation answers 428 `CHALLENGE_REQUIRED`.
+ */
+export const reservationChallengeSchema = z.object({
+  parameters: z
+    .object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    })
+    .strict(),
+  signature: z.string().optional(),
 });

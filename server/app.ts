@@ -59,6 +59,7 @@ import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
 import { createTestBenchService } from './modules/test-bench/test-bench.service';
+import { createReservationChallenge } from './modules/tickets/reservation-challenge';
 import { createTicketChanges } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
@@ -321,6 +322,10 @@ export async function buildApp(options: {
           compression,
           numbersPerIp,
           numbersPerIpPerRaffle: config.rateLimits.numbersPerIpPerRaffle,
+          challenge: createReservationChallenge({
+            perMinute: config.rateLimits.challengeAbove,
+            secret: auth.deriveSecret('reservation-challenge'),
+          }),
         }),
       );
     },

@@ -35,6 +35,9 @@ const envSchema = z
     RATE_LIMIT_RESERVATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
     // Numbers one address may hold of one raffle per clock hour: nobody squats a raffle alone.
     RESERVATION_MAX_NUMBERS_PER_IP: z.coerce.number().int().min(1).default(200),
+    // Past this many reservations per minute of one raffle or one address, each needs a solved
+    // proof of work (ALTCHA); 0 turns it off (load tests, the bench).
+    RESERVATION_CHALLENGE_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_BOARD: z.coerce.number().int().min(1).default(120),
@@ -121,6 +124,8 @@ const envSchema = z
       reservations: e.RATE_LIMIT_RESERVATIONS,
       reservationsPerIp: Math.max(e.RATE_LIMIT_RESERVATIONS_PER_IP, e.RATE_LIMIT_RESERVATIONS),
       numbersPerIpPerRaffle: e.RESERVATION_MAX_NUMBERS_PER_IP,
+      /** Reservations per minute of a raffle or an address before a proof of work is asked (0: never). */
+      challengeAbove: e.RESERVATION_CHALLENGE_PER_MINUTE,
       tracking: e.RATE_LIMIT_TRACKING,
       uploads: e.RATE_LIMIT_UPLOADS,
       board: e.RATE_LIMIT_BOARD,

@@ -151,6 +151,7 @@ describe('names and summaries', () => {
       'GET /api/reconciliation/statements': 'listBankStatements',
       'POST /api/reconciliation/statements': 'uploadBankStatement',
       'GET /api/reconciliation/statements/{id}': 'getBankStatement',
+      'GET /api/reservations/challenge': 'getReservationChallenge',
       'POST /api/reconciliation/statements/{id}/approve': 'approveBankStatementMatches',
       'POST /api/test-bench/checks': 'runTestBenchChecks',
       'POST /api/test-bench/drill': 'runTestBenchDrill',

@@ -539,6 +539,10 @@ export const matrix: Record<string, Entry | Entry[]> = {
       body: { numbers: [10], buyer: buyer({ cedula: `V-${20_000_000 + w.unique()}` }) },
     }),
   },
+  'GET /api/reservations/challenge': {
+    access: 'public',
+    call: () => ({ method: 'GET', path: '/api/reservations/challenge' }),
+  },
   'POST /api/raffles/:id/lucky-pick': {
     access: 'public',
     call: (w) => ({ method: 'POST', path: `/api/raffles/${w.sale.raffleId}/lucky-pick`, body: { count: 2 } }),

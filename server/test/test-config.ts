@@ -20,6 +20,8 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     RATE_LIMIT_UPLOADS: '1000',
     SSE_MAX_PER_IP: '1000',
     RESERVATION_MAX_NUMBERS_PER_IP: '1000000',
+    // Off unless a test turns it on (reservation-challenge.test.ts).
+    RESERVATION_CHALLENGE_PER_MINUTE: '0',
     // A test machine may have little disk free (seen: 287 MB); the disk test sets its own margin.
     MIN_FREE_DISK_MB: '1',
     // A test closes its app when done with it; a stray connection must not hold the file's teardown.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { AUDIT_AUTH_ACTIONS } from '../../../domain/audit';
 import { type Profile, type Session, type SignInInput, signInSchema } from '../../../domain/auth';
 import { messages } from '../../../domain/messages';
@@ -98,6 +98,9 @@ export async function createAuthService(deps: {
   }
 
   return {
+    /** A secret for another purpose, derived from the JWT secret: the same on every instance. */
+    deriveSecret: (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url'),
+
     async signIn(body: unknown, meta: RequestMeta): Promise<{ session: Session; profile: Profile }> {
       const parsed = signInSchema.safeParse(body ?? {});
       if (!parsed.success) throw new BadRequestError(messages.auth.missingCredentials, 'validation_failed');

@@ -10,17 +10,19 @@ import {
   eventStreamQuery,
   luckyPickResultSchema,
   luckyPickSchema,
+  reservationChallengeSchema,
   reservationResultSchema,
   reservationSchema,
 } from '../../../domain/reservations';
 import { pickEncoding } from '../../lib/encoded-body';
-import { AppError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
 import type { UploadQuota as HourlyQuota } from '../files/upload-quota';
 import type { RafflesService } from '../raffles/raffles.service';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import type { BoardCache } from './board-cache';
 import { openEventStream } from './event-stream';
+import type { ReservationChallenge } from './reservation-challenge';
 import type { TicketsService } from './tickets.service';
 
 /** "IP|V-12345678": the buyer a reservation counts against (the body is parsed, not yet validated). */
@@ -51,6 +53,8 @@ export const ticketsRoutes =
     /** Numbers per "<raffle>:<address>" per clock hour (RESERVATION_MAX_NUMBERS_PER_IP). */
     numbersPerIp: HourlyQuota;
     numbersPerIpPerRaffle: number;
+    /** Proof of work past RESERVATION_CHALLENGE_PER_MINUTE (reservation-challenge.ts). */
+    challenge: ReservationChallenge;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, tickets, guards } = deps;
@@ -132,6 +136,14 @@ export const ticketsRoutes =
         },
       },
       async (request, reply) => {
+        // Under pressure (a rush on this raffle or from this address) a reservation pays a proof of
+        // work first; the web app solves it without the buyer noticing and sends the same body again.
+        if (deps.challenge.isRequired(request.params.id, normalizeIP(request.ip))) {
+          const payload = request.body.altcha;
+          if (!payload) throw new AppError(428, 'CHALLENGE_REQUIRED', messages.http.challengeRequired);
+          if (!(await deps.challenge.verify(payload)))
+            throw new ForbiddenError(messages.http.challengeFailed, 'CHALLENGE_FAILED');
+        }
         // Counted before, given back when nothing was sold: one address cannot hold a raffle alone.
         const key = `${request.params.id}:${request.ip}`;
         const count = request.body.numbers.length;
@@ -150,6 +162,23 @@ export const ticketsRoutes =
           throw error;
         }
       },
+    );
+
+    app.get(
+      '/reservations/challenge',
+      {
+        onRequest: reservationCeiling,
+        schema: {
+          operationId: 'getReservationChallenge',
+          summary: 'Un desafío de prueba de trabajo (ALTCHA) para apartar cuando hay mucha demanda',
+          response: { 200: reservationChallengeSchema },
+        },
+        config: {
+          rateLimit: { max: deps.reservationsPerIpPerMinute, timeWindow: '1 minute' },
+          noStore: true,
+        },
+      },
+      async () => deps.challenge.create(),
     );
 
     app.post(

@@ -50,6 +50,7 @@ async function startServer(env: Record<string, string>): Promise<Server & { star
       RATE_LIMIT_RESERVATIONS: '100000000',
       RATE_LIMIT_RESERVATIONS_PER_IP: '100000000',
       RESERVATION_MAX_NUMBERS_PER_IP: '100000000',
+      RESERVATION_CHALLENGE_PER_MINUTE: '0',
       WEB_DIST_DIR: path.join(root, 'no-web-for-fault-test'),
       RATES_URL: '',
       REDIS_URL: '',

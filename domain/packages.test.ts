@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { packagesProblem, priceFor, type RafflePackage, splitCents } from './packages';
+
+const fiveFor20 = { numbers: 5, price_cents: 2_000 };
+const tenFor35 = { numbers: 10, price_cents: 3_500 };
+
+describe('priceFor', () => {
+  it('charges "5 por $20" and "10 por $35" the cheapest way for the count picked', () => {
+    expect(priceFor(5, 500, [fiveFor20, tenFor35])).toMatchObject({
+      totalCents: 2_000,
+      savingCents: 500,
+      singles: 0,
+    });
+    expect(priceFor(7, 500, [fiveFor20, tenFor35])).toMatchObject({
+      totalCents: 3_000,
+      savingCents: 500,
+      singles: 2,
+    });
+    expect(priceFor(10, 500, [fiveFor20, tenFor35])).toMatchObject({
+      totalCents: 3_500,
+      uses: [{ numbers: 10, priceCents: 3_500, times: 1 }],
+    });
+    expect(priceFor(15, 500, [fiveFor20, tenFor35]).totalCents).toBe(5_500);
+    expect(priceFor(3, 500, [fiveFor20, tenFor35])).toMatchObject({
+      totalCents: 1_500,
+      savingCents: 0,
+      uses: [],
+    });
+    expect(priceFor(0, 500, [fiveFor20]).totalCents).toBe(0);
+  });
+
+  it('is never dearer than singles nor than any one way of making up the count', () => {
+    const pkg = fc.record({
+      numbers: fc.integer({ min: 2, max: 20 }),
+      price_cents: fc.integer({ min: 1, max: 20_000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.array(pkg, { maxLength: 5 }),
+        (count, unit, packages) => {
+          const price = priceFor(count, unit, packages);
+          expect(price.totalCents).toBeLessThanOrEqual(count * unit);
+          expect(price.savingCents).toBe(count * unit - price.totalCents);
+          // The combination it reports adds up to the count and the total.
+          const numbers = price.singles + price.uses.reduce((s, u) => s + u.numbers * u.times, 0);
+          const cents = price.singles * unit + price.uses.reduce((s, u) => s + u.priceCents * u.times, 0);
+          expect(numbers).toBe(count);
+          expect(cents).toBe(price.totalCents);
+          // Greedy (largest package first, then singles) is one way: never cheaper than the optimum.
+          let left = count;
+          let greedy = 0;
+          for (const p of [...packages].sort((a, b) => b.numbers - a.numbers)) {
+            const times = Math.floor(left / p.numbers);
+            greedy += times * p.price_cents;
+            left -= times * p.numbers;
+          }
+          expect(price.totalCents).toBeLessThanOrEqual(greedy + left * unit);
+        },
+      ),
+    );
+  });
+});
+
+describe('splitCents', () => {
+  it('always sums to the total, in parts that differ by at most a cent', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 100 }),
+        (total, count) => {
+          const parts = splitCents(total, count);
+          expect(parts).toHaveLength(count);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+          expect(parts.every((p) => Number.isInteger(p) && p >= 0)).toBe(true);
+        },
+      ),
+    );
+    expect(splitCents(2_000, 3)).toEqual([667, 667, 666]);
+  });
+});
+
+describe('packagesProblem', () => {
+  it('refuses a package that saves nothing', () => {
+    const bad: RafflePackage[] = [{ numbers: 5, price_cents: 2_500 }];
+    expect(packagesProblem(bad, 500)).toMatch(/paquete de 5 números debe costar menos/);
+    expect(packagesProblem([fiveFor20], 500)).toBeNull();
+  });
+});
