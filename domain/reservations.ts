@@ -72,13 +72,10 @@ export const reservationSchema = z
     buyer: buyerSchema,
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
     payment_proof: uploadUrlField().nullish(),
-<<<<<<< HEAD
     /** The referral code kept from a seller's link (decision 036): an unknown one credits nobody. */
     seller_code: sellerCodeField.optional(),
-=======
     /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
     altcha: z.string().max(4000).optional(),
->>>>>>> main
   })
   .strict();
 export type ReservationInput = z.input<typeof reservationSchema>;
