@@ -136,6 +136,8 @@ export function RaffleDetailPage() {
         live={live}
         boardFailed={board.isError && available === undefined}
         onRetryBoard={() => void board.refetch()}
+        packages={data.packages}
+        priceCents={data.price_cents}
       />
       {data.show_leaderboards && (
         <Suspense fallback={null}>
@@ -151,6 +153,7 @@ export function RaffleDetailPage() {
       {open && (
         <SelectionBar
           priceCents={data.price_cents}
+          packages={data.packages}
           digitCount={data.digit_count}
           rate={rate}
           onReserve={() => {
