@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
+import type { StaffPayment } from '../../../domain/payments';
 import { type PublicRaffle, type Raffle, termsLockedMessage } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { StaffTicket } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PNG, uploaded } from '../../test/uploads';
 
 // Issue 23: number packages ("5 por $20,00"), priced by domain/packages.ts and checked by reserve_sales.
 
@@ -154,5 +156,31 @@ describe('a reservation on a raffle with packages', () => {
     // And the other way: packages gone from the stored raffle, the remembered ones are not used.
     await t.db.execute(sql`update raffles set packages = '[]'::jsonb where id = ${raffle.id}`);
     expect((await reserve(raffle.id, range(70, 5))).order.total_cents).toBe(2_500);
+  });
+
+  it('a proof sent with it pays each sale its own first cuota (of its share), not one amount for all', async () => {
+    const raffle = await makeRaffle(t, {
+      price_cents: 500,
+      payment_type: 'cuotas',
+      installments: 2,
+      packages: [{ numbers: 3, price_cents: 1_000 }],
+    });
+    const proof = await uploaded(t, PNG, { filename: 'pago.png', type: 'image/png' });
+    const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: {
+        numbers: [4, 5, 6],
+        buyer: buyer(),
+        payment_method: 'pago_movil',
+        payment_proof: proof.fileUrl,
+      },
+    });
+    expect(res.status).toBe(201);
+    const pending = (
+      await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })
+    ).body.filter((p) => p.payment_proof === proof.fileUrl);
+    expect(pending).toHaveLength(1);
+    // Shares 334, 333, 333: first cuotas 167, 167, 167 (each rounded up to the cent).
+    expect(pending[0]?.parts.map((p) => p.amount_cents)).toEqual([167, 167, 167]);
+    expect(pending[0]?.amount_cents).toBe(501);
   });
 });
