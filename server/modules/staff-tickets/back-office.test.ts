@@ -120,15 +120,16 @@ describe('GET /api/raffles/:id/tickets.csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta;Pedido;Pagado (Bs);Pendiente (Bs)',
+      'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta;Pedido;Pagado (Bs);Pendiente (Bs);Vendedor',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^0007;apartado;"'=cmd\|"" \/c calc""!a0; pérez";0414-1234567;V-50000001;/);
     expect(lines[2]).toContain('"josé ""el gocho"" ñáñez"');
     expect(lines[2]).toContain(';0,00;2,50;');
-    // Dates, then the order code (K7M-4Q2X), paid in Bs and owed in Bs (no rate set here: empty).
+    // Dates, then the order code (K7M-4Q2X), paid in Bs and owed in Bs (no rate set here: empty),
+    // and the credited seller (a public reservation without a link: nobody).
     expect(lines[2]).toMatch(
-      /;\d{4}-\d{2}-\d{2} \d{2}:\d{2};\d{4}-\d{2}-\d{2} \d{2}:\d{2};[346789A-Z]{3}-[346789A-Z]{5};0,00;$/,
+      /;\d{4}-\d{2}-\d{2} \d{2}:\d{2};\d{4}-\d{2}-\d{2} \d{2}:\d{2};[346789A-Z]{3}-[346789A-Z]{5};0,00;;$/,
     );
 
     // No status filter: all 2,500 numbers, more than one batch of the scan.

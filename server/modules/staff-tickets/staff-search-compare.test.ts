@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RaffleBuyersPage, TicketPage } from '../../../domain/staff-tickets';
+import { type RaffleBuyersPage, type TicketPage, ticketCsvColumns } from '../../../domain/staff-tickets';
 import { makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -212,7 +212,7 @@ describe('the XLSX export (issue 20)', () => {
       const rows: (string | number | null)[][] = [];
       sheet.eachRow({ includeEmpty: true }, (row) => {
         rows.push(
-          Array.from({ length: 15 }, (_, i) => {
+          Array.from({ length: ticketCsvColumns.length }, (_, i) => {
             const v = row.getCell(i + 1).value;
             return v === undefined || v === null || v === '' ? null : (v as string | number);
           }),

@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.sellerLink.path,
             lazy: screen(
-              () => import('@/features/raffle-detail/pages/seller-link-page'),
+              () => import('@/features/raffle-detail/pages/raffle-detail-page'),
               (m) => m.SellerLinkPage,
             ),
           },

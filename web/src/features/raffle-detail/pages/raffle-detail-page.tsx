@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
@@ -176,4 +176,16 @@ export function RaffleDetailPage() {
       )}
     </div>
   );
+}
+
+/**
+ * `/v/:code/:id`: a seller's short link. Keeps the code for the raffle and opens its page. In this
+ * module, not its own: the referral code lives in the raffle page's chunk, so the short link costs
+ * no extra download and warms the page it goes to.
+ */
+export function SellerLinkPage() {
+  const { code = '', id = '' } = useParams();
+  // Before the redirect renders the raffle page (an effect would run after it).
+  rememberSellerCode(id, code);
+  return <Navigate to={paths.raffle.getHref(id)} replace />;
 }
