@@ -31,6 +31,7 @@ test.describe('sign-in and sign-out', () => {
       'Historial',
       'Pagos',
       'Conciliación',
+      'Vendedores',
       'Usuarios',
       'Auditoría',
       'Banco de pruebas',

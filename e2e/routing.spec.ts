@@ -48,7 +48,15 @@ test.describe('routes and access', () => {
       const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Menú del panel' });
       await expect(menu.getByRole('link', { name: 'Crear rifa' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Historial' })).toBeVisible();
-      for (const hidden of ['Pagos', 'Conciliación', 'Usuarios', 'Auditoría', 'Banco de pruebas']) {
+      await expect(menu.getByRole('link', { name: 'Mis ventas' })).toBeVisible();
+      for (const hidden of [
+        'Pagos',
+        'Conciliación',
+        'Vendedores',
+        'Usuarios',
+        'Auditoría',
+        'Banco de pruebas',
+      ]) {
         await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
       }
       await expect(page.getByRole('dialog').getByText('Valentina Rojas', { exact: true })).toBeVisible();

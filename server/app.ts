@@ -27,6 +27,8 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { createMemorySignInBackoff, createRedisSignInBackoff } from './modules/auth/sign-in-backoff';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { commissionsRoutes } from './modules/commissions/commissions.routes';
+import { createCommissionsService } from './modules/commissions/commissions.service';
 import { drawSealRoutes } from './modules/draw-seal/draw-seal.routes';
 import { createDrawSealService } from './modules/draw-seal/draw-seal.service';
 import { filesRoutes } from './modules/files/files.routes';
@@ -272,6 +274,7 @@ export async function buildApp(options: {
     approvalConcurrency: database.kind === 'postgres' ? 3 : 1,
     log: app.log,
   });
+  const commissions = createCommissionsService({ db, currentRate: vesRate });
   const insight = createInsightService({ db, raffles, vesRate: () => rates.currentRate('VES') });
   app.addHook('preClose', async () => {
     // Idle keep-alive connections close at once; one still open after the grace (a client that
@@ -307,6 +310,7 @@ export async function buildApp(options: {
       await api.register(testBenchRoutes({ bench, guards }));
       await api.register(auditRoutes({ audit, guards }));
       await api.register(reconciliationRoutes({ reconciliation, guards }));
+      await api.register(commissionsRoutes({ commissions, guards }));
       await api.register(
         ticketsRoutes({
           raffles,
@@ -359,6 +363,7 @@ export async function buildApp(options: {
       reconciliation,
       seals,
       audit,
+      commissions,
     },
   });
 }

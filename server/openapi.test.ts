@@ -168,6 +168,13 @@ describe('names and summaries', () => {
       'GET /api/users': 'listUsers',
       'POST /api/users': 'createUser',
       'PATCH /api/users/{id}': 'updateUser',
+      'PUT /api/raffles/{id}/commissions': 'setRaffleCommission',
+      'GET /api/raffles/{id}/commissions': 'listRaffleCommissions',
+      'GET /api/sellers/{id}/ledger': 'getSellerLedger',
+      'GET /api/sellers/{id}/sales': 'getSellerSales',
+      'POST /api/sellers/{id}/payouts': 'createSellerPayout',
+      'GET /api/commissions/sellers': 'listSellerRanking',
+      'GET /api/commissions/sellers.csv': 'exportSellerRankingCsv',
     });
   });
 });

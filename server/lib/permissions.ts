@@ -95,3 +95,12 @@ export function managedRaffles(actor: AuthContext | undefined): RaffleScope {
   if (actor?.role === 'vendedor') return { kind: 'managed-by', userId: actor.userId };
   return { kind: 'none' };
 }
+
+/**
+ * A seller's commissions and credited sales (decision 037): the seller themself or an admin. A
+ * vendedor asking for another seller's gets a 403, never their figures.
+ */
+export function canSeeSellerAccount(actor: AuthContext | undefined, sellerId: string): boolean {
+  if (actor?.role === 'admin') return true;
+  return actor?.role === 'vendedor' && actor.userId === sellerId;
+}

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { raffles } from '../db/schema';
+import { seedEarning } from './commission-factories';
 import { buyer, makeRaffle } from './factories';
 import { type Call, type Identity, STATEMENT_CSV, tinyPng, type World } from './route-world';
 
@@ -521,6 +522,48 @@ export const matrix: Record<string, Entry | Entry[]> = {
       method: 'GET',
       path: `/api/raffles/${(await w.newSale({ show_leaderboards: true })).raffleId}/leaderboards`,
     }),
+  },
+  // Commissions (decision 037): terms and payouts by admins; a ledger by its seller or an admin.
+  'PUT /api/raffles/:id/commissions': {
+    access: 'admin',
+    call: (w) => ({
+      method: 'PUT',
+      path: `/api/raffles/${w.sale.raffleId}/commissions`,
+      body: { seller_id: w.accounts.vendorA.id, percent: 10 },
+    }),
+  },
+  'GET /api/raffles/:id/commissions': {
+    access: 'admin',
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/commissions` }),
+  },
+  'GET /api/sellers/:id/ledger': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorA.id}/ledger` }),
+  },
+  'GET /api/sellers/:id/sales': {
+    access: 'staff',
+    own: 403,
+    call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorA.id}/sales` }),
+  },
+  'POST /api/sellers/:id/payouts': {
+    access: 'admin',
+    call: async (w) => {
+      await seedEarning(w.t.db, w.accounts.vendorA.id, 500);
+      return {
+        method: 'POST',
+        path: `/api/sellers/${w.accounts.vendorA.id}/payouts`,
+        body: { amount_cents: 100, method: 'pago_movil' },
+      };
+    },
+  },
+  'GET /api/commissions/sellers': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/commissions/sellers' }),
+  },
+  'GET /api/commissions/sellers.csv': {
+    access: 'admin',
+    call: () => ({ method: 'GET', path: '/api/commissions/sellers.csv' }),
   },
 
   // The public sale: no buyer data, drafts hidden.

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import type { payments } from '../../db/schema';
 import { ConflictError, UnprocessableError, uniqueViolation } from '../../lib/errors';
+import { earnForPayment, reverseForRefund } from '../commissions/commission-entries';
 import type { Actor } from '../tickets/ticket-changes';
 import { ledgerRepo, type PaymentRow, paymentsRepo } from './payments.repo';
 
@@ -72,7 +73,7 @@ export async function recordReceived(
     throw new UnprocessableError(ledgerMessages.amountTooHigh(sale.remainingCents), 'AMOUNT_TOO_HIGH', {
       remaining_cents: sale.remainingCents,
     });
-  return insertPayment(
+  const payment = await insertPayment(
     tx,
     {
       ticketId: sale.id,
@@ -91,27 +92,42 @@ export async function recordReceived(
     },
     [{ ticketId: sale.id, amountCents: input.amountCents }],
   );
+  await earnedOnApproval(tx, payment.id, { rate, actorId: actor.id ?? null });
+  return payment;
 }
 
-/** Money given back on one sale: never more than it has paid. */
+/**
+ * Money that became approved (a reviewer's approval, or staff receiving it): the credited sellers'
+ * commissions, in the same transaction (decision 037). Every approval passes here.
+ */
+export const earnedOnApproval = (
+  tx: Executor,
+  paymentId: string,
+  context: { rate: number | null; actorId: string | null },
+) => earnForPayment(tx, paymentId, context);
+
+/** Money given back on one sale: never more than it has paid. Its seller's commission goes back with it. */
 export async function recordRefund(
   tx: Executor,
   sale: TicketRow,
   input: { amountCents: number; reason: string },
   actor: Actor,
+  rate: number | null = null,
 ) {
   if (sale.totalPaidCents <= 0) throw new ConflictError(ledgerMessages.nothingPaid, 'NOTHING_PAID');
   if (input.amountCents > sale.totalPaidCents)
     throw new UnprocessableError(ledgerMessages.refundTooHigh(sale.totalPaidCents), 'REFUND_TOO_HIGH', {
       total_paid_cents: sale.totalPaidCents,
     });
-  return ledgerRepo.insertRefund(tx, {
+  const refund = await ledgerRepo.insertRefund(tx, {
     ticketId: sale.id,
     amountCents: input.amountCents,
     reason: input.reason,
     actorId: actor.id ?? null,
     actorEmail: actor.email ?? null,
   });
+  await reverseForRefund(tx, refund, { rate, actorId: actor.id ?? null });
+  return refund;
 }
 
 /** A ticket's ledger: the payments that gave it money (with what each gave it) and its refunds. */

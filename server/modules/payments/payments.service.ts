@@ -20,7 +20,7 @@ import { canMoveMoney } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
-import { insertPayment, ticketLedger } from './money-ledger';
+import { earnedOnApproval, insertPayment, ticketLedger } from './money-ledger';
 import { type Part, toPayment, toStaffPayment } from './payment-views';
 import { ledgerRepo, paymentsRepo, raffleTerms, type StaffPaymentRow } from './payments.repo';
 
@@ -162,6 +162,9 @@ export function createPaymentsService(deps: Deps) {
         );
         settled.push(toBuyerTicket(row));
       }
+      // Commissions at the rate of the day of the approval (the payment keeps the one it came with).
+      const today = (await deps.currentRate?.(tx)) ?? null;
+      await earnedOnApproval(tx, id, { rate: today, actorId: actor.userId });
     }
     const codes = await ledgerRepo.orderCodes(tx, payment.orderId ? [payment.orderId] : []);
     return {

@@ -175,6 +175,7 @@ export function createStaffTicketsService({
           sale,
           { amountCents: patch.refund.amount_cents, reason: patch.refund.reason },
           actor,
+          rate,
         );
         lines.push(ledgerNotes.refunded(patch.refund.amount_cents, patch.refund.reason));
       } else if (patch.no_refund_reason) {
@@ -429,6 +430,7 @@ export function createStaffTicketsService({
     /** `POST /api/tickets/:id/refunds`: money given back; the status follows what is left paid. */
     async refund(actor: AuthContext, id: string, input: RefundInput) {
       const owned = await getOwnedForMoney(actor, id);
+      const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
         const sale = await lockedSale(tx, owned, id);
         const by = { id: actor.userId, email: actor.email };
@@ -437,6 +439,7 @@ export function createStaffTicketsService({
           sale,
           { amountCents: input.amount_cents, reason: input.reason },
           by,
+          rate,
         );
         const row = await settleMoney(tx, id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
         return { refund, ticket: toStaffTicket(row) };

@@ -168,8 +168,22 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.dashboard.mySales.path,
+                lazy: screen(
+                  () => import('@/features/commissions/pages/my-sales-page'),
+                  (m) => m.MySalesPage,
+                ),
+              },
+              {
                 element: <RequireRole roles={ADMIN} />,
                 children: [
+                  {
+                    path: paths.dashboard.sellers.path,
+                    lazy: screen(
+                      () => import('@/features/commissions/pages/sellers-page'),
+                      (m) => m.SellersPage,
+                    ),
+                  },
                   {
                     path: paths.dashboard.payments.path,
                     lazy: screen(

@@ -49,6 +49,10 @@ export const paths = {
     testBench: { path: '/dashboard/admin/test-bench', getHref: () => '/dashboard/admin/test-bench' },
     rates: { path: '/dashboard/admin/rates', getHref: () => '/dashboard/admin/rates' },
     audit: { path: '/dashboard/admin/audit', getHref: () => '/dashboard/admin/audit' },
+    /** The signed-in seller's sales and commissions. */
+    mySales: { path: '/dashboard/admin/mis-ventas', getHref: () => '/dashboard/admin/mis-ventas' },
+    /** Admin: every seller's ranking, commission terms and payouts. */
+    sellers: { path: '/dashboard/admin/vendedores', getHref: () => '/dashboard/admin/vendedores' },
     /** `?estado=<id>` opens one uploaded statement. */
     reconcile: {
       path: '/dashboard/admin/reconcile',

@@ -58,6 +58,8 @@ export const texts = {
     rates: 'Tasa del día',
     reconcile: 'Conciliación',
     audit: 'Auditoría',
+    mySales: 'Mis ventas',
+    sellers: 'Vendedores',
     viewSite: 'Ver sitio público',
     signOut: 'Cerrar sesión',
     signingOut: 'Cerrando sesión…',

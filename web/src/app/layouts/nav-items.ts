@@ -3,12 +3,14 @@ import {
   Banknote,
   CreditCard,
   FlaskConical,
+  HandCoins,
   History,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
   PlusCircle,
   ScrollText,
+  Trophy,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -26,6 +28,7 @@ export type NavItem = {
 
 const STAFF: readonly Role[] = ['admin', 'vendedor'];
 const ADMIN: readonly Role[] = ['admin'];
+const VENDEDOR: readonly Role[] = ['vendedor'];
 
 /** Dashboard menu; each role sees only what it may open (SPEC 6). */
 export const navItems: NavItem[] = [
@@ -44,6 +47,12 @@ export const navItems: NavItem[] = [
   },
   { href: paths.dashboard.history.getHref(), label: texts.dashboardNav.history, icon: History, roles: STAFF },
   {
+    href: paths.dashboard.mySales.getHref(),
+    label: texts.dashboardNav.mySales,
+    icon: HandCoins,
+    roles: VENDEDOR,
+  },
+  {
     href: paths.dashboard.payments.getHref(),
     label: texts.dashboardNav.payments,
     icon: CreditCard,
@@ -57,6 +66,7 @@ export const navItems: NavItem[] = [
     roles: ADMIN,
   },
   { href: paths.dashboard.rates.getHref(), label: texts.dashboardNav.rates, icon: Banknote, roles: ADMIN },
+  { href: paths.dashboard.sellers.getHref(), label: texts.dashboardNav.sellers, icon: Trophy, roles: ADMIN },
   { href: paths.dashboard.users.getHref(), label: texts.dashboardNav.users, icon: Users, roles: ADMIN },
   { href: paths.dashboard.audit.getHref(), label: texts.dashboardNav.audit, icon: ScrollText, roles: ADMIN },
   {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { earningFor, percentOf, reversalFor, saleCommission } from './commission-rules';
+import { commissionTermsInput, percentToBp } from './commissions';
+
+const percent = (bp: number) => ({ percentBp: bp, perNumberCents: null });
+const perNumber = (cents: number) => ({ percentBp: null, perNumberCents: cents });
+
+describe('commission arithmetic (decision 037)', () => {
+  it('a percent is rounded down to the cent, in integers', () => {
+    expect(percentOf(333, 750)).toBe(24);
+    expect(percentOf(1000, 1000)).toBe(100);
+    expect(percentOf(9, 1000)).toBe(0);
+    expect(percentOf(100_000_000, 10_000)).toBe(100_000_000);
+  });
+
+  it('earns per part for a percent, and once per fully paid number for a fixed amount', () => {
+    expect(earningFor(percent(1000), { amountCents: 500, fullyPaid: false, perNumberStanding: false })).toBe(
+      50,
+    );
+    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: false, perNumberStanding: false })).toBe(
+      0,
+    );
+    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: true, perNumberStanding: false })).toBe(
+      150,
+    );
+    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: true, perNumberStanding: true })).toBe(
+      0,
+    );
+  });
+
+  it('reverses at the earned rate, never beyond what stands, and the fixed amount when no longer paid', () => {
+    const earned = [{ kind: 'earned', amountCents: 100, percentBp: 1000, perNumberCents: null }];
+    expect(reversalFor(saleCommission(earned), { amountCents: 300, fullyPaidAfter: false })).toEqual({
+      percentCents: 30,
+      perNumberCents: 0,
+    });
+    const mostlyBack = [
+      ...earned,
+      { kind: 'reversed', amountCents: 95, percentBp: 1000, perNumberCents: null },
+    ];
+    expect(
+      reversalFor(saleCommission(mostlyBack), { amountCents: 700, fullyPaidAfter: false }).percentCents,
+    ).toBe(5);
+    const fixed = [{ kind: 'earned', amountCents: 200, percentBp: null, perNumberCents: 200 }];
+    expect(reversalFor(saleCommission(fixed), { amountCents: 1, fullyPaidAfter: false }).perNumberCents).toBe(
+      200,
+    );
+    expect(reversalFor(saleCommission(fixed), { amountCents: 1, fullyPaidAfter: true }).perNumberCents).toBe(
+      0,
+    );
+  });
+
+  it('reads a reversal that undid both kinds by its snapshots', () => {
+    const sale = saleCommission([
+      { kind: 'earned', amountCents: 50, percentBp: 1000, perNumberCents: null },
+      { kind: 'earned', amountCents: 200, percentBp: null, perNumberCents: 200 },
+      { kind: 'reversed', amountCents: 210, percentBp: 1000, perNumberCents: 200 },
+    ]);
+    expect(sale).toMatchObject({ percentNet: 40, perNumberNet: 0, lastBp: 1000, lastPerNumber: 200 });
+  });
+
+  it('takes exactly one kind, with up to 2 decimals', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect(commissionTermsInput.safeParse({ seller_id: id, percent: 12.5 }).success).toBe(true);
+    expect(commissionTermsInput.safeParse({ seller_id: id, percent: 0.07 }).success).toBe(true);
+    expect(commissionTermsInput.safeParse({ seller_id: id, percent: 1.005 }).success).toBe(false);
+    expect(commissionTermsInput.safeParse({ seller_id: id }).success).toBe(false);
+    expect(commissionTermsInput.safeParse({ seller_id: id, percent: 1, per_number_cents: 1 }).success).toBe(
+      false,
+    );
+    expect(percentToBp(0.07)).toBe(7);
+    expect(percentToBp(33.33)).toBe(3333);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * How much a commission is, as pure arithmetic on integer cents (docs/decisions/037). Shared by the
+ * server's ledger writer and its tests, so the expected figure of a property test is this rule, not
+ * a second copy of it.
+ */
+
+export type Terms = { percentBp: number | null; perNumberCents: number | null };
+
+/**
+ * A percent commission on an amount: rounded down to the cent (a seller is never paid a fraction
+ * the business did not collect; summing floors per part can only under-pay by < 1 cent a part).
+ */
+export const percentOf = (amountCents: number, bp: number) => Math.floor((amountCents * bp) / 10_000);
+
+/**
+ * What approving `partCents` of a sale earns under `terms`. Percent: the part's percent. Per
+ * number: the fixed amount once, when this approval leaves the sale fully paid and no per-number
+ * earning of that sale still stands.
+ */
+export function earningFor(
+  terms: Terms,
+  part: { amountCents: number; fullyPaid: boolean; perNumberStanding: boolean },
+): number {
+  if (terms.percentBp !== null) return percentOf(part.amountCents, terms.percentBp);
+  if (terms.perNumberCents !== null && part.fullyPaid && !part.perNumberStanding) return terms.perNumberCents;
+  return 0;
+}
+
+/** A seller's percent and per-number commission on one sale, from its entries (oldest first). */
+export type SaleCommission = {
+  /** Percent commission earned and not reversed yet, and the percent of the newest earning. */
+  percentNet: number;
+  lastBp: number | null;
+  /** Per-number commission earned and not reversed yet, and the amount of the newest one. */
+  perNumberNet: number;
+  lastPerNumber: number | null;
+};
+
+export function saleCommission(
+  entries: { kind: string; amountCents: number; percentBp: number | null; perNumberCents: number | null }[],
+): SaleCommission {
+  const out: SaleCommission = { percentNet: 0, lastBp: null, perNumberNet: 0, lastPerNumber: null };
+  for (const e of entries) {
+    const sign = e.kind === 'earned' ? 1 : e.kind === 'reversed' ? -1 : 0;
+    if (e.percentBp !== null && e.perNumberCents !== null) {
+      // One refund undoing both kinds (terms changed kind between payments of the sale): the entry
+      // is unique per refund, sale and seller, so it carries both; `per_number_cents` is that part.
+      out.perNumberNet += sign * e.perNumberCents;
+      out.percentNet += sign * (e.amountCents - e.perNumberCents);
+    } else if (e.percentBp !== null) out.percentNet += sign * e.amountCents;
+    else if (e.perNumberCents !== null) out.perNumberNet += sign * e.amountCents;
+    if (e.kind !== 'earned') continue;
+    if (e.percentBp !== null) out.lastBp = e.percentBp;
+    if (e.perNumberCents !== null) out.lastPerNumber = e.perNumberCents;
+  }
+  return out;
+}
+
+/**
+ * What refunding `refundCents` of a sale takes back: the newest earning's percent of the refund,
+ * never more than the percent commission still standing on the sale; and the per-number amount
+ * when the sale is no longer fully paid and one still stands.
+ */
+export function reversalFor(
+  sale: SaleCommission,
+  refund: { amountCents: number; fullyPaidAfter: boolean },
+): { percentCents: number; perNumberCents: number } {
+  const percentCents =
+    sale.lastBp === null
+      ? 0
+      : Math.max(0, Math.min(percentOf(refund.amountCents, sale.lastBp), sale.percentNet));
+  const perNumberCents =
+    !refund.fullyPaidAfter && sale.perNumberNet > 0
+      ? Math.min(sale.lastPerNumber ?? 0, sale.perNumberNet)
+      : 0;
+  return { percentCents, perNumberCents };
+}

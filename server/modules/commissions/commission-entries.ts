@@ -1,0 +1,98 @@
+import { earningFor, reversalFor, saleCommission } from '../../../domain/commission-rules';
+import type { Executor } from '../../db/client';
+import { commissionsRepo, type LedgerInsert } from './commissions.repo';
+
+/**
+ * The commission ledger's automatic entries (decision 037), written by the money ledger
+ * (payments/money-ledger.ts) inside the transaction that approves a payment or records a refund,
+ * so money and commission commit together or not at all. Called after the money entry, when the
+ * database has already recomputed each sale's paid and owed (migration 0010).
+ */
+
+type Context = {
+  /** Bs per USD of the day (rates service), kept with each entry; null when none is known. */
+  rate: number | null;
+  actorId: string | null;
+};
+
+const vesOf = (cents: number, rate: number | null) => (rate === null ? null : Math.round(cents * rate));
+const rateText = (rate: number | null) => (rate === null ? null : String(rate));
+
+/**
+ * An approved payment earns each credited sale's seller their commission under the terms in effect
+ * now (snapshotted on the entry). Idempotent: the unique index (payment, ticket, seller) keeps a
+ * second call, or a racing instance, from crediting twice.
+ */
+export async function earnForPayment(tx: Executor, paymentId: string, context: Context) {
+  const parts = await commissionsRepo.creditedParts(tx, paymentId);
+  const entries: LedgerInsert[] = [];
+  for (const part of parts) {
+    const terms = await commissionsRepo.currentTerms(tx, part.raffleId, part.sellerId);
+    if (!terms) continue;
+    const standing = saleCommission(
+      (await commissionsRepo.entriesOfTicket(tx, part.ticketId)).filter((e) => e.sellerId === part.sellerId),
+    );
+    const amount = earningFor(terms, {
+      amountCents: part.amountCents,
+      fullyPaid: part.remainingCents === 0,
+      perNumberStanding: standing.perNumberNet > 0,
+    });
+    if (amount <= 0) continue;
+    entries.push({
+      sellerId: part.sellerId,
+      raffleId: part.raffleId,
+      kind: 'earned',
+      amountCents: amount,
+      amountVesCents: vesOf(amount, context.rate),
+      rateToUsd: rateText(context.rate),
+      paymentId,
+      ticketId: part.ticketId,
+      percentBp: terms.percentBp,
+      perNumberCents: terms.percentBp === null ? terms.perNumberCents : null,
+      createdBy: context.actorId,
+    });
+  }
+  return commissionsRepo.append(tx, entries);
+}
+
+/**
+ * A refund takes back, for each seller with commission standing on the sale, the newest earning's
+ * percent of the refunded amount (capped at what stands) and the per-number amount when the sale
+ * is no longer fully paid. One entry per refund, sale and seller (unique index).
+ */
+export async function reverseForRefund(
+  tx: Executor,
+  refund: { id: string; ticketId: string; amountCents: number },
+  context: Context,
+) {
+  const [ticket, all] = await Promise.all([
+    commissionsRepo.ticket(tx, refund.ticketId),
+    commissionsRepo.entriesOfTicket(tx, refund.ticketId),
+  ]);
+  if (!ticket || all.length === 0) return [];
+  const sellers = [...new Set(all.map((e) => e.sellerId))];
+  const entries: LedgerInsert[] = [];
+  for (const sellerId of sellers) {
+    const standing = saleCommission(all.filter((e) => e.sellerId === sellerId));
+    const back = reversalFor(standing, {
+      amountCents: refund.amountCents,
+      fullyPaidAfter: ticket.remainingCents === 0,
+    });
+    const amount = back.percentCents + back.perNumberCents;
+    if (amount <= 0) continue;
+    entries.push({
+      sellerId,
+      raffleId: ticket.raffleId,
+      kind: 'reversed',
+      amountCents: amount,
+      amountVesCents: vesOf(amount, context.rate),
+      rateToUsd: rateText(context.rate),
+      refundId: refund.id,
+      ticketId: refund.ticketId,
+      percentBp: back.percentCents > 0 ? standing.lastBp : null,
+      perNumberCents: back.perNumberCents > 0 ? back.perNumberCents : null,
+      createdBy: context.actorId,
+    });
+  }
+  return commissionsRepo.append(tx, entries);
+}

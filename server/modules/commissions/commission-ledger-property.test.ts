@@ -1,0 +1,286 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  earningFor,
+  reversalFor,
+  type SaleCommission,
+  saleCommission,
+  type Terms,
+} from '../../../domain/commission-rules';
+import { percentToBp, type SellerLedger } from '../../../domain/commissions';
+import { queryRows } from '../../db/client';
+import { creditedReservation, creditOrderTo } from '../../test/commission-factories';
+import { makeRaffle, makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The commission ledger's invariant (issue 22 part B, decision 037), on both databases: after any
+// run of random payments (reported and approved, rejected or left pending; cash received by staff;
+// "pagado"), refunds (direct, or by taking a sale back), changes of terms and payouts, a seller's
+// balance answered by the API = the sum of their ledger rows = the figure expected from the money
+// that moved, under the terms in force when it moved. A payout is accepted exactly when it fits.
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+});
+afterAll(() => t?.close());
+
+type Action =
+  | { kind: 'receive'; sale: number; amount: number }
+  | { kind: 'refund'; sale: number; amount: number }
+  | {
+      kind: 'status';
+      sale: number;
+      status: 'pagado' | 'abonado' | 'apartado';
+      amount: number;
+      refund: boolean;
+    }
+  | { kind: 'buyerPays'; sale: number; amount: number; decide: 'approved' | 'rejected' | 'pending' }
+  | { kind: 'terms'; percent: number | null; perNumber: number }
+  | { kind: 'payout'; amount: number };
+
+const sale = fc.nat(2);
+const amount = fc.integer({ min: 1, max: 1200 });
+const termsAction = fc.record({
+  kind: fc.constant('terms' as const),
+  // Up to 2 decimals, as the API takes them; null: a fixed amount per number instead.
+  percent: fc.option(fc.integer({ min: 0, max: 3000 }).map((bp) => bp / 100)),
+  perNumber: fc.integer({ min: 0, max: 300 }),
+});
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('receive' as const), sale, amount }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }) }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }) }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    sale,
+    status: fc.constantFrom('pagado' as const, 'abonado' as const, 'apartado' as const),
+    amount,
+    refund: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('buyerPays' as const),
+    sale,
+    amount,
+    decide: fc.constantFrom(
+      'approved' as const,
+      'approved' as const,
+      'rejected' as const,
+      'pending' as const,
+    ),
+  }),
+  termsAction,
+  fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 300 }) }),
+);
+
+let reference = 0;
+async function send(saleIds: string[], cedula: string, sellerId: string, a: Action): Promise<number> {
+  const token = admin;
+  switch (a.kind) {
+    case 'terms':
+      return (
+        await t.api('PUT', `/api/raffles/${raffleOf.get(saleIds[0] as string)}/commissions`, {
+          token,
+          body:
+            a.percent === null
+              ? { seller_id: sellerId, per_number_cents: a.perNumber }
+              : { seller_id: sellerId, percent: a.percent },
+        })
+      ).status;
+    case 'payout':
+      return (
+        await t.api('POST', `/api/sellers/${sellerId}/payouts`, {
+          token,
+          body: { amount_cents: a.amount, method: 'Pago móvil' },
+        })
+      ).status;
+    case 'receive':
+      return (
+        await t.api('POST', `/api/tickets/${saleIds[a.sale]}/payments`, {
+          token,
+          body: { amount_cents: a.amount, payment_method: 'efectivo' },
+        })
+      ).status;
+    case 'refund':
+      return (
+        await t.api('POST', `/api/tickets/${saleIds[a.sale]}/refunds`, {
+          token,
+          body: { amount_cents: a.amount, reason: 'Prueba' },
+        })
+      ).status;
+    case 'status': {
+      const body: Record<string, unknown> = { status: a.status };
+      if (a.status === 'abonado') body.amount_cents = a.amount;
+      if (a.status === 'apartado')
+        Object.assign(
+          body,
+          a.refund
+            ? { refund: { amount_cents: a.amount, reason: 'Prueba' } }
+            : { no_refund_reason: 'Prueba' },
+        );
+      return (await t.api('PATCH', `/api/tickets/${saleIds[a.sale]}`, { token, body })).status;
+    }
+    case 'buyerPays': {
+      const paid = await t.api<{ payment: { id: string } }>('POST', '/api/payments', {
+        body: {
+          ticket_id: saleIds[a.sale],
+          amount_cents: a.amount,
+          cedula,
+          reference: `${8_800_000 + reference++}`,
+        },
+      });
+      if (paid.status !== 201 || a.decide === 'pending') return paid.status;
+      const body =
+        a.decide === 'approved' ? { status: 'approved' } : { status: 'rejected', reason: 'Prueba' };
+      return (await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, { token, body })).status;
+    }
+  }
+}
+const raffleOf = new Map<string, string>();
+
+const paidOf = async (ticketId: string) => {
+  const [row] = await queryRows<{ paid: unknown; remaining: unknown }>(
+    t.db,
+    sql`select total_paid_cents as paid, remaining_cents as remaining from tickets where id = ${ticketId}`,
+  );
+  return { paid: Number(row?.paid), remaining: Number(row?.remaining) };
+};
+
+type ModelEntry = {
+  kind: string;
+  amountCents: number;
+  percentBp: number | null;
+  perNumberCents: number | null;
+};
+
+describe('the commission ledger under random payments, refunds, term changes and payouts (fast-check)', () => {
+  it('balance = sum of the ledger = what the money and the terms say; payouts only within it', async () => {
+    let runs = 0;
+    const seen = { earned: 0, reversed: 0, paidOut: 0 };
+    await fc.assert(
+      // Every run starts with terms, so money moves commissions from the first action on.
+      fc.asyncProperty(
+        termsAction,
+        fc.array(action, { minLength: 4, maxLength: 16 }),
+        async (first, rest) => {
+          const actions: Action[] = [first, ...rest];
+          const seller = await makeUser(t, { role: 'vendedor' });
+          const sellerId = seller.user.id;
+          const raffle = await makeRaffle(t, { price_cents: 1000, payment_type: 'cuotas', installments: 4 });
+          // Sales 0 and 1 credited to the seller (one order), sale 2 to nobody.
+          const credited = await creditedReservation(t, raffle.id, sellerId, [1, 2]);
+          const cedula = credited.cedula;
+          const loose = await creditedReservation(t, raffle.id, null, [3]);
+          // Sale 2 is the same buyer's (so buyer payments pass), on an order nobody is credited for.
+          await t.db.execute(
+            sql`update tickets set buyer_cedula = ${cedula} where id = ${loose.ticketIds[0] ?? null}`,
+          );
+          await creditOrderTo(t.db, loose.orderId, null);
+          const saleIds = [...credited.ticketIds, ...loose.ticketIds];
+          for (const id of saleIds) raffleOf.set(id, raffle.id);
+          runs++;
+
+          let terms: Terms | null = null;
+          const model = new Map<string, ModelEntry[]>(saleIds.map((id) => [id, []]));
+          let balance = 0;
+          for (const a of actions) {
+            const target = a.kind === 'terms' || a.kind === 'payout' ? null : (saleIds[a.sale] as string);
+            const before = target ? await paidOf(target) : null;
+            const status = await send(saleIds, cedula, sellerId, a);
+            expect(status, JSON.stringify(a)).toBeLessThan(500);
+            if (a.kind === 'terms') {
+              expect(status).toBe(200);
+              terms =
+                a.percent === null
+                  ? { percentBp: null, perNumberCents: a.perNumber }
+                  : { percentBp: percentToBp(a.percent), perNumberCents: null };
+            }
+            if (a.kind === 'payout') {
+              expect(status, `payout ${a.amount} of ${balance}`).toBe(a.amount <= balance ? 201 : 409);
+              if (status === 201) {
+                balance -= a.amount;
+                seen.paidOut++;
+              }
+            }
+            if (!target || !before || target === saleIds[2]) continue;
+            // The money that moved on the sale (read from the tickets the money ledger keeps).
+            const after = await paidOf(target);
+            const delta = after.paid - before.paid;
+            const entries = model.get(target) as ModelEntry[];
+            const standing: SaleCommission = saleCommission(entries);
+            if (delta > 0 && terms) {
+              const earned = earningFor(terms, {
+                amountCents: delta,
+                fullyPaid: after.remaining === 0,
+                perNumberStanding: standing.perNumberNet > 0,
+              });
+              if (earned > 0) {
+                entries.push({
+                  kind: 'earned',
+                  amountCents: earned,
+                  percentBp: terms.percentBp,
+                  perNumberCents: terms.percentBp === null ? terms.perNumberCents : null,
+                });
+                balance += earned;
+                seen.earned++;
+              }
+            }
+            if (delta < 0) {
+              const back = reversalFor(standing, {
+                amountCents: -delta,
+                fullyPaidAfter: after.remaining === 0,
+              });
+              const total = back.percentCents + back.perNumberCents;
+              if (total > 0) {
+                entries.push({
+                  kind: 'reversed',
+                  amountCents: total,
+                  percentBp: back.percentCents > 0 ? standing.lastBp : null,
+                  perNumberCents: back.perNumberCents > 0 ? back.perNumberCents : null,
+                });
+                balance -= total;
+                seen.reversed++;
+              }
+            }
+          }
+
+          const ledger = await t.api<SellerLedger>('GET', `/api/sellers/${sellerId}/ledger?limit=200`, {
+            token: seller.token,
+          });
+          expect(ledger.status).toBe(200);
+          const [sum] = await queryRows<{ balance: unknown; n: unknown }>(
+            t.db,
+            sql`select coalesce(sum(case kind when 'earned' then amount_cents else -amount_cents end), 0) as balance,
+                     count(*) as n
+                from seller_ledger where seller_id = ${sellerId}`,
+          );
+          expect(ledger.body.balance_cents).toBe(Number(sum?.balance));
+          expect(ledger.body.balance_cents, JSON.stringify(actions)).toBe(balance);
+          expect(ledger.body.earned_cents - ledger.body.reversed_cents - ledger.body.paid_out_cents).toBe(
+            balance,
+          );
+          expect(ledger.body.entries).toHaveLength(Number(sum?.n));
+          // Each sale's entries are the model's, in order; the uncredited sale has none.
+          for (const id of saleIds) {
+            const rows = await queryRows<{ kind: string; amount_cents: unknown }>(
+              t.db,
+              sql`select kind, amount_cents from seller_ledger where ticket_id = ${id} order by id`,
+            );
+            expect(rows.map((r) => `${r.kind}:${Number(r.amount_cents)}`)).toEqual(
+              (model.get(id) ?? []).map((e) => `${e.kind}:${e.amountCents}`),
+            );
+          }
+        },
+      ),
+      { numRuns: 12, seed: Number(process.env.FC_SEED ?? Date.now() % 100_000) },
+    );
+    expect(runs).toBeGreaterThanOrEqual(12);
+    // The runs reached every kind of entry (else the property says little).
+    expect(seen.earned).toBeGreaterThan(0);
+    expect(seen.reversed).toBeGreaterThan(0);
+    expect(seen.paidOut).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,450 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type {
+  CommissionTerms,
+  LedgerEntry,
+  PayoutResult,
+  SellerLedger,
+  SellerRanking,
+  SellerSales,
+} from '../../../domain/commissions';
+import type { PublicCreatePaymentResult } from '../../../domain/payments';
+import { queryRows } from '../../db/client';
+import { creditedReservation, creditedSale } from '../../test/commission-factories';
+import { makeRaffle, makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { earnForPayment } from './commission-entries';
+
+// Issue 22 part B (decision 037): commissions earned on approval, reversed on refund, paid out;
+// balances are sums of an append-only ledger. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+let t: TestApp;
+let admin: string;
+let seller: { id: string; token: string };
+let other: { id: string; token: string };
+let ref = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+  const a = await makeUser(t, { role: 'vendedor' });
+  const b = await makeUser(t, { role: 'vendedor' });
+  seller = { id: a.user.id, token: a.token };
+  other = { id: b.user.id, token: b.token };
+  expect(
+    (await t.api('PUT', '/api/exchange-rates/VES', { token: admin, body: { rate_to_usd: 40 } })).status,
+  ).toBe(200);
+});
+afterAll(() => t?.close());
+
+const setTerms = (raffleId: string, body: Record<string, unknown>, sellerId = seller.id) =>
+  t.api<CommissionTerms>('PUT', `/api/raffles/${raffleId}/commissions`, {
+    token: admin,
+    body: { seller_id: sellerId, ...body },
+  });
+
+/** A buyer reports a payment of a sale; the admin approves it. */
+async function buyerPaysApproved(ticketId: string, cedula: string, amountCents: number) {
+  const paid = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+    body: { ticket_id: ticketId, amount_cents: amountCents, cedula, reference: `${7_100_000 + ref++}` },
+  });
+  expect(paid.status).toBe(201);
+  const approved = await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, {
+    token: admin,
+    body: { status: 'approved' },
+  });
+  expect(approved.status).toBe(200);
+  return paid.body.payment.id;
+}
+
+const refund = async (ticketId: string, amountCents: number) => {
+  const res = await t.api('POST', `/api/tickets/${ticketId}/refunds`, {
+    token: admin,
+    body: { amount_cents: amountCents, reason: 'Devolución' },
+  });
+  expect(res.status).toBe(201);
+};
+
+const ledgerOf = async (sellerId: string, token = admin, query = '') => {
+  const res = await t.api<SellerLedger>('GET', `/api/sellers/${sellerId}/ledger${query}`, { token });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+/** The entries of one raffle, oldest first. */
+const entriesIn = async (sellerId: string, raffleId: string) =>
+  (await ledgerOf(sellerId, admin, '?limit=200')).entries.filter((e) => e.raffle_id === raffleId).reverse();
+
+describe('commission terms', () => {
+  it('stores a percent as basis points, or an amount per number; GET shows the current terms', async () => {
+    const raffle = await makeRaffle(t);
+    const put = await setTerms(raffle.id, { percent: 12.5 });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      seller_id: seller.id,
+      percent: 12.5,
+      percent_bp: 1250,
+      per_number_cents: null,
+    });
+    expect((await setTerms(raffle.id, { per_number_cents: 75 })).status).toBe(200);
+    expect((await setTerms(raffle.id, { percent: 5 }, other.id)).status).toBe(200);
+    const list = await t.api<{ items: CommissionTerms[] }>('GET', `/api/raffles/${raffle.id}/commissions`, {
+      token: admin,
+    });
+    expect(list.status).toBe(200);
+    const mine = list.body.items.find((i) => i.seller_id === seller.id);
+    expect(mine).toMatchObject({ percent: null, percent_bp: null, per_number_cents: 75 });
+    expect(list.body.items.find((i) => i.seller_id === other.id)).toMatchObject({ percent_bp: 500 });
+  });
+
+  it('refuses both kinds, neither, more than 2 decimals or out of range, in Spanish', async () => {
+    const raffle = await makeRaffle(t);
+    const cases: [Record<string, unknown>, number][] = [
+      [{ percent: 10, per_number_cents: 50 }, 422],
+      [{}, 422],
+      [{ percent: 10.123 }, 422],
+      [{ percent: 101 }, 422],
+      [{ percent: -1 }, 422],
+      [{ per_number_cents: -5 }, 422],
+      [{ percent: '10' }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await setTerms(raffle.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect((res.body as unknown as ApiError).error.message).not.toMatch(/expected|invalid input/i);
+    }
+    const unknown = await setTerms(raffle.id, { percent: 10 }, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(422);
+    expect((unknown.body as unknown as ApiError).error.code).toBe('SELLER_NOT_FOUND');
+    const noRaffle = await t.api<ApiError>(
+      'PUT',
+      '/api/raffles/00000000-0000-4000-8000-000000000000/commissions',
+      {
+        token: admin,
+        body: { seller_id: seller.id, percent: 10 },
+      },
+    );
+    expect(noRaffle.status).toBe(404);
+  });
+});
+
+describe('earning on approval', () => {
+  it('a reviewer approving a credited payment earns the percent (rounded down) with the Bs at the day rate', async () => {
+    const sale = await creditedSale(t, seller.id);
+    expect((await setTerms(sale.raffleId, { percent: 7.5 })).status).toBe(200);
+    const ticketId = sale.ticketIds[0] as string;
+    const paymentId = await buyerPaysApproved(ticketId, sale.cedula, 333);
+    const [entry] = await entriesIn(seller.id, sale.raffleId);
+    // 7.5 % of 333 = 24.975 → 24 cents.
+    expect(entry).toMatchObject({
+      kind: 'earned',
+      amount_cents: 24,
+      amount_ves_cents: 960,
+      rate_to_usd: 40,
+      percent_bp: 750,
+      per_number_cents: null,
+      ticket_number: '01',
+    });
+    const [row] = await queryRows<{ payment_id: string }>(
+      t.db,
+      sql`select payment_id from seller_ledger where id = ${(entry as LedgerEntry).id}`,
+    );
+    expect(row?.payment_id).toBe(paymentId);
+  });
+
+  it('staff recording cash (and "pagado") earns too; an uncredited sale earns nobody anything', async () => {
+    const sale = await creditedSale(t, seller.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { percent: 10 });
+    const [first, second] = sale.ticketIds as [string, string];
+    const cash = await t.api('POST', `/api/tickets/${first}/payments`, {
+      token: admin,
+      body: { amount_cents: 400, payment_method: 'efectivo' },
+    });
+    expect(cash.status).toBe(201);
+    expect(
+      (await t.api('PATCH', `/api/tickets/${second}`, { token: admin, body: { status: 'pagado' } })).status,
+    ).toBe(200);
+    const uncredited = await creditedReservation(t, sale.raffleId, null, [3]);
+    await buyerPaysApproved(uncredited.ticketIds[0] as string, uncredited.cedula, 1000);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => [e.kind, e.amount_cents, e.ticket_number])).toEqual([
+      ['earned', 40, '01'],
+      ['earned', 100, '02'],
+    ]);
+    const nobody = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from seller_ledger where ticket_id = ${uncredited.ticketIds[0] ?? null}`,
+    );
+    expect(nobody[0]?.n).toBe(0);
+  });
+
+  it('per number: earned once, when the approval leaves the number fully paid', async () => {
+    const sale = await creditedSale(t, seller.id, { raffle: { payment_type: 'cuotas', installments: 2 } });
+    await setTerms(sale.raffleId, { per_number_cents: 150 });
+    const ticketId = sale.ticketIds[0] as string;
+    await buyerPaysApproved(ticketId, sale.cedula, 500);
+    expect(await entriesIn(seller.id, sale.raffleId)).toEqual([]);
+    await buyerPaysApproved(ticketId, sale.cedula, 500);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => [e.kind, e.amount_cents, e.per_number_cents, e.percent_bp])).toEqual([
+      ['earned', 150, 150, null],
+    ]);
+  });
+
+  it('an order payment over several numbers earns per part', async () => {
+    const sale = await creditedSale(t, seller.id, { numbers: [4, 5, 6] });
+    await setTerms(sale.raffleId, { percent: 10 });
+    const paid = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+      body: {
+        order_code: sale.orderCode,
+        amount_cents: 2500,
+        cedula: sale.cedula,
+        reference: `${7_200_000 + ref++}`,
+      },
+    });
+    expect(paid.status).toBe(201);
+    expect(
+      (
+        await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, {
+          token: admin,
+          body: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(200);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => e.amount_cents).reduce((a, b) => a + b, 0)).toBe(250);
+    expect(entries).toHaveLength(3);
+  });
+
+  it('approving twice, or the earning running twice, never credits twice', async () => {
+    const sale = await creditedSale(t, seller.id);
+    await setTerms(sale.raffleId, { percent: 10 });
+    const ticketId = sale.ticketIds[0] as string;
+    const paymentId = await buyerPaysApproved(ticketId, sale.cedula, 1000);
+    const again = await t.api<ApiError>('PATCH', `/api/payments/${paymentId}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(again.status).toBe(409);
+    // A racing instance that got past the status check: the unique index drops the second earning.
+    const second = await t.db.transaction((tx) =>
+      earnForPayment(tx, paymentId, { rate: null, actorId: null }),
+    );
+    expect(second).toEqual([]);
+    expect((await entriesIn(seller.id, sale.raffleId)).map((e) => e.amount_cents)).toEqual([100]);
+  });
+
+  it('changing the terms affects only later earnings', async () => {
+    const sale = await creditedSale(t, seller.id, { raffle: { payment_type: 'cuotas', installments: 2 } });
+    const ticketId = sale.ticketIds[0] as string;
+    await setTerms(sale.raffleId, { percent: 10 });
+    await buyerPaysApproved(ticketId, sale.cedula, 500);
+    await setTerms(sale.raffleId, { percent: 20 });
+    await buyerPaysApproved(ticketId, sale.cedula, 500);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => [e.amount_cents, e.percent_bp])).toEqual([
+      [50, 1000],
+      [100, 2000],
+    ]);
+  });
+});
+
+describe('reversal on refund', () => {
+  it('percent: the same rate on what is refunded, never more than was earned on the number', async () => {
+    const sale = await creditedSale(t, seller.id);
+    await setTerms(sale.raffleId, { percent: 10 });
+    const ticketId = sale.ticketIds[0] as string;
+    await buyerPaysApproved(ticketId, sale.cedula, 1000);
+    // Terms changed after the earning: the reversal keeps the rate it was earned at.
+    await setTerms(sale.raffleId, { percent: 50 });
+    await refund(ticketId, 300);
+    await refund(ticketId, 700);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => [e.kind, e.amount_cents, e.percent_bp])).toEqual([
+      ['earned', 100, 1000],
+      ['reversed', 30, 1000],
+      ['reversed', 70, 1000],
+    ]);
+  });
+
+  it('per number: reversed when the number is no longer fully paid, through a status change too', async () => {
+    const sale = await creditedSale(t, seller.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { per_number_cents: 200 });
+    const [first, second] = sale.ticketIds as [string, string];
+    await buyerPaysApproved(first, sale.cedula, 1000);
+    await buyerPaysApproved(second, sale.cedula, 1000);
+    await refund(first, 100);
+    const back = await t.api('PATCH', `/api/tickets/${second}`, {
+      token: admin,
+      body: { status: 'apartado', refund: { amount_cents: 1000, reason: 'Cambió de opinión' } },
+    });
+    expect(back.status).toBe(200);
+    const entries = await entriesIn(seller.id, sale.raffleId);
+    expect(entries.map((e) => [e.kind, e.amount_cents, e.ticket_number])).toEqual([
+      ['earned', 200, '01'],
+      ['earned', 200, '02'],
+      ['reversed', 200, '01'],
+      ['reversed', 200, '02'],
+    ]);
+    // Paid in full again: earned again, once.
+    await buyerPaysApproved(first, sale.cedula, 100);
+    expect((await entriesIn(seller.id, sale.raffleId)).filter((e) => e.ticket_number === '01').length).toBe(
+      3,
+    );
+  });
+});
+
+describe('payouts and the ledger', () => {
+  it('records a payout, refuses one beyond what is owed (409, Spanish), and pages by keyset', async () => {
+    const fresh = await makeUser(t, { role: 'vendedor' });
+    const sale = await creditedSale(t, fresh.user.id, { numbers: [1, 2, 3] });
+    await setTerms(sale.raffleId, { percent: 10 }, fresh.user.id);
+    for (const id of sale.ticketIds) await buyerPaysApproved(id, sale.cedula, 1000);
+    const paid = await t.api<PayoutResult>('POST', `/api/sellers/${fresh.user.id}/payouts`, {
+      token: admin,
+      body: { amount_cents: 120, method: 'Pago móvil', reference: '0102-555', paid_on: '2026-11-26' },
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.entry).toMatchObject({
+      kind: 'paid_out',
+      amount_cents: 120,
+      amount_ves_cents: 4800,
+      method: 'Pago móvil',
+      reference: '0102-555',
+      paid_on: '2026-11-26',
+    });
+    expect(paid.body.totals).toEqual({
+      earned_cents: 300,
+      reversed_cents: 0,
+      paid_out_cents: 120,
+      balance_cents: 180,
+    });
+    const tooMuch = await t.api<ApiError>('POST', `/api/sellers/${fresh.user.id}/payouts`, {
+      token: admin,
+      body: { amount_cents: 181, method: 'Efectivo' },
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE', balance_cents: 180 });
+    expect(tooMuch.body.error.message).toContain('supera lo que se le debe');
+
+    const whole = await ledgerOf(fresh.user.id);
+    expect(whole).toMatchObject({ earned_cents: 300, paid_out_cents: 120, balance_cents: 180 });
+    expect(whole.entries.map((e) => e.kind)).toEqual(['paid_out', 'earned', 'earned', 'earned']);
+    expect(whole.entries[1]?.raffle_name).toBe('Moto Bera 2026');
+    const pages: string[] = [];
+    let before: number | null = null;
+    do {
+      const page: SellerLedger = await ledgerOf(
+        fresh.user.id,
+        admin,
+        `?limit=3${before ? `&before=${before}` : ''}`,
+      );
+      pages.push(page.entries.map((e) => e.kind).join(','));
+      expect(page.balance_cents).toBe(180);
+      before = page.next_before;
+    } while (before);
+    expect(pages).toEqual(['paid_out,earned,earned', 'earned']);
+  });
+
+  it('the seller sees their own ledger and sales; another seller 403, anonymous 401', async () => {
+    expect((await t.api('GET', `/api/sellers/${seller.id}/ledger`, { token: seller.token })).status).toBe(
+      200,
+    );
+    expect((await t.api('GET', `/api/sellers/${seller.id}/sales`, { token: seller.token })).status).toBe(200);
+    const foreign = await t.api<ApiError>('GET', `/api/sellers/${seller.id}/ledger`, { token: other.token });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('NOT_YOUR_LEDGER');
+    expect((await t.api('GET', `/api/sellers/${seller.id}/sales`, { token: other.token })).status).toBe(403);
+    expect((await t.api('GET', `/api/sellers/${seller.id}/ledger`)).status).toBe(401);
+    const payout = { amount_cents: 1, method: 'Efectivo' };
+    expect(
+      (await t.api('POST', `/api/sellers/${seller.id}/payouts`, { token: seller.token, body: payout }))
+        .status,
+    ).toBe(403);
+    expect((await t.api('POST', `/api/sellers/${seller.id}/payouts`, { body: payout })).status).toBe(401);
+    expect((await t.api('GET', '/api/commissions/sellers', { token: seller.token })).status).toBe(403);
+    expect(
+      (
+        await t.api('PUT', `/api/raffles/${crypto.randomUUID()}/commissions`, {
+          token: seller.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('ledger rows cannot be updated, deleted or truncated (database trigger)', async () => {
+    const sale = await creditedSale(t, seller.id);
+    await setTerms(sale.raffleId, { percent: 10 });
+    await buyerPaysApproved(sale.ticketIds[0] as string, sale.cedula, 1000);
+    const statements = [
+      sql`update seller_ledger set amount_cents = amount_cents * 100 where seller_id = ${seller.id}`,
+      sql`delete from seller_ledger where seller_id = ${seller.id}`,
+      sql`truncate seller_ledger`,
+    ];
+    for (const statement of statements) {
+      const error = await t.db.execute(statement).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
+      expect(error?.cause?.message ?? error?.message).toMatch(/seller ledger entries are immutable/);
+    }
+    expect((await entriesIn(seller.id, sale.raffleId)).map((e) => e.amount_cents)).toEqual([100]);
+  });
+});
+
+describe('figures for the screens', () => {
+  it('"Mis ventas", the ranking (overall and per raffle) and its CSV', async () => {
+    const fresh = await makeUser(t, { role: 'vendedor' });
+    const sale = await creditedSale(t, fresh.user.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { percent: 10 }, fresh.user.id);
+    await buyerPaysApproved(sale.ticketIds[0] as string, sale.cedula, 1000);
+    const second = await creditedReservation(t, sale.raffleId, fresh.user.id, [7]);
+    await buyerPaysApproved(second.ticketIds[0] as string, second.cedula, 400);
+
+    const mine = await t.api<SellerSales>('GET', `/api/sellers/${fresh.user.id}/sales`, {
+      token: fresh.token,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.raffles).toEqual([
+      expect.objectContaining({
+        raffle_id: sale.raffleId,
+        numbers_sold: 3,
+        numbers_paid: 1,
+        buyers: 2,
+        collected_cents: 1400,
+        earned_cents: 140,
+        reversed_cents: 0,
+      }),
+    ]);
+    expect(mine.body.totals).toMatchObject({ earned_cents: 140, balance_cents: 140, numbers_sold: 3 });
+    expect(mine.body.per_day).toHaveLength(30);
+    expect(mine.body.per_day.at(-1)).toMatchObject({ commission_cents: 140, numbers: 3 });
+
+    const ranking = await t.api<SellerRanking>('GET', `/api/commissions/sellers?raffle_id=${sale.raffleId}`, {
+      token: admin,
+    });
+    expect(ranking.status).toBe(200);
+    expect(ranking.body.items[0]).toMatchObject({
+      seller_id: fresh.user.id,
+      numbers_sold: 3,
+      collected_cents: 1400,
+      earned_cents: 140,
+      balance_cents: 140,
+      percent: 10,
+    });
+    const overall = await t.api<SellerRanking>('GET', '/api/commissions/sellers', { token: admin });
+    expect(overall.body.items.some((i) => i.seller_id === other.id)).toBe(true);
+
+    const csv = await fetch(`${t.baseUrl}/api/commissions/sellers.csv?raffle_id=${sale.raffleId}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith('Vendedor;Correo;Números vendidos;Números pagados;Compradores;')).toBe(true);
+    expect(text).toContain(`;${fresh.email};3;1;2;14,00;1,40;0,00;0,00;1,40`);
+  });
+});

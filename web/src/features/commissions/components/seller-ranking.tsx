@@ -1,0 +1,164 @@
+import type { SellerRanking, SellerRankingRow } from '@domain/commissions';
+import { formatUsd } from '@domain/money';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { commissionsTexts } from '../texts';
+import { PayoutDialog } from './payout-dialog';
+import { TermsDialog } from './terms-dialog';
+
+const count = new Intl.NumberFormat('es-VE');
+
+function termsLabel(row: SellerRankingRow) {
+  const t = commissionsTexts.sellers;
+  if (row.percent !== null) return `${row.percent.toLocaleString('es-VE')} %`;
+  if (row.per_number_cents !== null) return `${formatUsd(row.per_number_cents)} / nº`;
+  return t.noTerms;
+}
+
+function Actions({
+  row,
+  raffleId,
+  compact,
+}: {
+  row: SellerRankingRow;
+  raffleId?: string;
+  compact?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+      {raffleId && <TermsDialog raffleId={raffleId} seller={row} compact={compact} />}
+      <PayoutDialog seller={row} compact={compact} />
+    </div>
+  );
+}
+
+const owedTone = (cents: number) =>
+  cents < 0 ? 'text-red-700' : cents > 0 ? 'text-amber-800' : 'text-zinc-700';
+
+/** The ranking: cards on a phone, a table from `lg` up; totals at the end. */
+export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
+  const t = commissionsTexts.sellers;
+  const raffleId = ranking.raffle_id ?? undefined;
+  const net = (r: { earned_cents: number; reversed_cents: number }) => r.earned_cents - r.reversed_cents;
+  return (
+    <>
+      <ol className="grid gap-2 lg:hidden" aria-label={t.title}>
+        {ranking.items.map((r, i) => (
+          <li
+            key={r.seller_id}
+            className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-3"
+            data-testid="seller-card"
+          >
+            <div className="flex items-baseline gap-2">
+              <span className="text-sm font-semibold text-zinc-500">{i + 1}.</span>
+              <div className="grid min-w-0">
+                <p className="font-semibold break-words text-zinc-900">{r.seller_name || r.seller_email}</p>
+                <p className="text-xs break-all text-zinc-500">{r.seller_email}</p>
+              </div>
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums">
+              <div>
+                <dt className="text-xs text-zinc-500">{t.sold}</dt>
+                <dd className="font-medium">{count.format(r.numbers_sold)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-zinc-500">{t.paid}</dt>
+                <dd className="font-medium">{count.format(r.numbers_paid)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-zinc-500">{t.collected}</dt>
+                <dd className="font-medium">{formatUsd(r.collected_cents)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-zinc-500">{t.earned}</dt>
+                <dd className="font-medium">{formatUsd(net(r))}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-zinc-500">{t.paidOut}</dt>
+                <dd className="font-medium">{formatUsd(r.paid_out_cents)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-zinc-500">{t.owed}</dt>
+                <dd className={cn('font-semibold', owedTone(r.balance_cents))}>
+                  {formatUsd(r.balance_cents)}
+                </dd>
+              </div>
+              {raffleId && (
+                <div className="col-span-3">
+                  <dt className="text-xs text-zinc-500">{t.terms}</dt>
+                  <dd className="font-medium">{termsLabel(r)}</dd>
+                </div>
+              )}
+            </dl>
+            <Actions row={r} raffleId={raffleId} />
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 bg-white lg:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t.seller}</TableHead>
+              <TableHead className="text-right">{t.sold}</TableHead>
+              <TableHead className="text-right">{t.paid}</TableHead>
+              <TableHead className="text-right">{t.collected}</TableHead>
+              {raffleId && <TableHead>{t.termsShort}</TableHead>}
+              <TableHead className="text-right">{t.earned}</TableHead>
+              <TableHead className="text-right">{t.paidOut}</TableHead>
+              <TableHead className="text-right">{t.owed}</TableHead>
+              <TableHead>{t.actions}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {ranking.items.map((r, i) => (
+              <TableRow key={r.seller_id} data-testid="seller-row">
+                <TableCell>
+                  <div className="flex items-baseline gap-2">
+                    <span className="text-zinc-500 tabular-nums">{i + 1}.</span>
+                    <div className="grid">
+                      <span className="font-medium text-zinc-900">{r.seller_name || r.seller_email}</span>
+                      <span className="text-xs text-zinc-500">{r.seller_email}</span>
+                    </div>
+                  </div>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{count.format(r.numbers_sold)}</TableCell>
+                <TableCell className="text-right tabular-nums">{count.format(r.numbers_paid)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatUsd(r.collected_cents)}</TableCell>
+                {raffleId && <TableCell>{termsLabel(r)}</TableCell>}
+                <TableCell className="text-right tabular-nums">{formatUsd(net(r))}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatUsd(r.paid_out_cents)}</TableCell>
+                <TableCell className={cn('text-right font-semibold tabular-nums', owedTone(r.balance_cents))}>
+                  {formatUsd(r.balance_cents)}
+                </TableCell>
+                <TableCell>
+                  <Actions row={r} raffleId={raffleId} compact />
+                </TableCell>
+              </TableRow>
+            ))}
+            <TableRow className="bg-zinc-50 font-semibold">
+              <TableCell>{t.totals}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {count.format(ranking.totals.numbers_sold)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {count.format(ranking.totals.numbers_paid)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatUsd(ranking.totals.collected_cents)}
+              </TableCell>
+              {raffleId && <TableCell />}
+              <TableCell className="text-right tabular-nums">{formatUsd(net(ranking.totals))}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatUsd(ranking.totals.paid_out_cents)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatUsd(ranking.totals.balance_cents)}
+              </TableCell>
+              <TableCell />
+            </TableRow>
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
