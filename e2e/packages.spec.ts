@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, withAdminSession } from './fixtures';
 import { cell, createActiveRaffle, fillCheckout, openRaffle } from './raffle-helpers';
 
 // Issue 23: number packages as quick buttons; the checkout charges the cheapest combination.
@@ -89,6 +89,38 @@ test.describe('number packages', () => {
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible({
       timeout: 20_000,
     });
+    await desktop.close();
+  });
+
+  test('the organizer adds a package on the raffle form; the page offers it', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request, { price_cents: 500, packages: PACKAGES });
+    const desktop = await context(browser, { width: 1440, height: 900 }, false);
+    const page = await desktop.newPage();
+    await withAdminSession(page);
+    await page.goto(`/dashboard/admin/edit/${raffle.id}`);
+    await expect(page.getByLabel('Nombre de la rifa')).toHaveValue(raffle.name);
+    const section = page.getByRole('region', { name: 'Paquetes de números' });
+    await expect(section.getByLabel('Números del paquete 2')).toHaveValue('10');
+    await section.getByRole('button', { name: 'Agregar paquete' }).click();
+    await section.getByLabel('Números del paquete 3').fill('3');
+    // Dearer than 3 singles ($15,00): the form says so before sending.
+    await section.getByLabel('Precio del paquete 3 (USD)').fill('15');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(section.getByRole('alert')).toHaveText(
+      'El paquete de 3 números debe costar menos que 3 números sueltos',
+    );
+    await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'packages-form-desktop.png');
+    await section.getByLabel('Precio del paquete 3 (USD)').fill('13,50');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page).not.toHaveURL(/\/edit\//, { timeout: 20_000 });
+
+    await openRaffle(page, raffle.id);
+    await expect(
+      page.getByRole('region', { name: 'Paquetes' }).getByRole('button', { name: /^3 por \$13,50/ }),
+    ).toContainText('Ahorras $1,50');
     await desktop.close();
   });
 });
