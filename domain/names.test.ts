@@ -8,6 +8,10 @@ describe('displayName', () => {
     );
     expect(displayName('  ÁNGEL   rodríguez ')).toBe('Ángel Rodríguez');
     expect(displayName('de la cruz')).toBe('De la Cruz');
+    // Stored lowercase (SPEC 5): ñ and accented capitals come back (issue 23).
+    expect(displayName('maría núñez')).toBe('María Núñez');
+    expect(displayName('ÑOÑO ÚRSULA íñiguez')).toBe('Ñoño Úrsula Íñiguez');
+    expect(displayName('josé y maría')).toBe('José y María');
   });
 
   it('is null without a name', () => {

@@ -42,6 +42,16 @@ export const liveUpdateToast = (number: number, status: string): string =>
 /** Search term as the spec wants it: trimmed, commas dropped. */
 export const normalizeSearchTerm = (term: string): string => term.trim().replace(/,/g, '');
 
+/**
+ * Digits a bare number needs before it also searches phones and cédulas (issue 23): "7" or "123" is
+ * a ticket number (every phone holds a 7), "4567" may be a phone's last four.
+ */
+export const MIN_CONTACT_DIGITS = 4;
+
+/** A bare number shorter than MIN_CONTACT_DIGITS: it matches ticket numbers only. */
+export const isTicketNumberTerm = (term: string): boolean =>
+  /^\d+$/.test(term) && term.length < MIN_CONTACT_DIGITS;
+
 /** When the term is all digits it also matches the ticket number exactly. */
 export const exactNumberFromTerm = (term: string): number | null =>
   /^\d+$/.test(term) && term.length <= 9 ? Number(term) : null;

@@ -177,7 +177,7 @@ test.describe('issue 18 on the raffles admin', () => {
     const card = page.getByTestId('staff-raffle-card').filter({ hasText: raffle.name });
     await expect(card.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    await card.getByRole('button', { name: `Archivar ${raffle.name}` }).click();
+    await card.getByRole('button', { name: `Archivar: ${raffle.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `¿Archivar la rifa «${raffle.name}»?` });
     await expect(dialog).toContainText('Sus ventas, pagos e historial se conservan');
     // The phone's sheet slides up: shot once its buttons are in view.

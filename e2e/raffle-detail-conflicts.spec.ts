@@ -35,6 +35,9 @@ test.describe('raffle detail: someone else was faster', () => {
     // Reported once, in the sheet: no toast over the fields.
     await expect(toast(page, 'Error al reservar el ticket')).toHaveCount(0);
     await expect(dialog.getByText('Elige al menos un número en el tablero para continuar.')).toBeVisible();
+    // Nothing left to reserve: the button leads back to the board, never "Apartar 0 números — $0,00".
+    await expect(dialog.getByRole('button', { name: /^Apartar/ })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Volver al tablero' })).toBeFocused();
     await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
     await expect(dialog.getByLabel('Teléfono')).toHaveValue(BUYER.phone);
 

@@ -64,7 +64,7 @@ test.describe('raffle lifecycle', () => {
     await noToasts(page);
 
     // Close: the dialog says what becomes final before anything happens.
-    await card.getByRole('button', { name: `Cerrar las ventas de ${raffle.name}` }).click();
+    await card.getByRole('button', { name: `Cerrar ventas de ${raffle.name}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(
       dialog.getByRole('heading', { name: `¿Cerrar las ventas de «${raffle.name}»?` }),
@@ -96,7 +96,7 @@ test.describe('raffle lifecycle', () => {
     // Draw, on a desktop: the official number, padded as on the board, then a confirm step.
     await page.setViewportSize(DESKTOP);
     await noToasts(page);
-    await card.getByRole('button', { name: `Registrar el resultado de ${raffle.name}` }).click();
+    await card.getByRole('button', { name: `Registrar resultado de ${raffle.name}` }).click();
     await expect(
       dialog.getByText(`Escribe el número que salió en el sorteo oficial: ${DRAW_SOURCE}`),
     ).toBeVisible();
@@ -144,7 +144,7 @@ test.describe('raffle lifecycle', () => {
     expect(decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toContain(
       `tu número 042 resultó ganador en el sorteo ${DRAW_SOURCE}`,
     );
-    await expect(card.getByRole('button', { name: /^Registrar el resultado/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Registrar resultado/ })).toHaveCount(0);
     await noToasts(page);
     // Tall enough for the whole card: the sticky top bar is not painted over it.
     for (const [size, width] of [
@@ -183,7 +183,7 @@ test.describe('raffle lifecycle', () => {
     await expect(card.getByText('Activa', { exact: true })).toBeVisible();
     // Someone else closes it while this dashboard still shows it active.
     await closeRaffleViaApi(request, raffle.id);
-    await card.getByRole('button', { name: `Cerrar las ventas de ${raffle.name}` }).click();
+    await card.getByRole('button', { name: `Cerrar ventas de ${raffle.name}` }).click();
     const answer = page.waitForResponse((r) => r.url().endsWith(`/api/raffles/${raffle.id}/close`));
     await page.getByRole('dialog').getByRole('button', { name: 'Sí, cerrar ventas' }).click();
     const response = await answer;
@@ -207,12 +207,12 @@ test.describe('raffle lifecycle', () => {
     await signInWithForm(page, seller.email, seller.password);
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     const card = cardOf(page, raffle.name);
-    await card.getByRole('button', { name: `Cerrar las ventas de ${raffle.name}` }).click();
+    await card.getByRole('button', { name: `Cerrar ventas de ${raffle.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sí, cerrar ventas' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Listo' }).click();
     await expect(
       card.getByText(`Ventas cerradas. Falta registrar el resultado de ${DRAW_SOURCE}`),
     ).toBeVisible();
-    await expect(card.getByRole('button', { name: /^Registrar el resultado/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Registrar resultado/ })).toHaveCount(0);
   });
 });

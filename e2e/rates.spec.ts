@@ -44,7 +44,7 @@ test.describe('tasa del día', () => {
     const today = caracasToday();
     await signInAsAdmin(page);
     // Reached from the dashboard menu.
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
     await page.getByRole('link', { name: 'Tasa del día' }).click();
     await expect(page).toHaveURL(RATES);
     await expect(page.getByRole('heading', { level: 1, name: 'Tasa del día' })).toBeVisible();
@@ -233,7 +233,7 @@ test.describe('tasa del día', () => {
     await expect(banner(page)).toContainText('No hay tasa del día');
     await expect(banner(page)).toContainText('Avisa a un administrador para que la actualice.');
     await expect(banner(page).getByRole('link')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Pagos' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Tasa del día' })).toHaveCount(0);
     await page.keyboard.press('Escape');

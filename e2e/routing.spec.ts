@@ -44,7 +44,7 @@ test.describe('routes and access', () => {
       await signInWithForm(page, seller.email, seller.password);
       await expect(page).toHaveURL(/\/dashboard\/admin$/);
 
-      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.getByRole('button', { name: 'Menú', exact: true }).click();
       const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Menú del panel' });
       await expect(menu.getByRole('link', { name: 'Crear rifa' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Historial' })).toBeVisible();

@@ -66,6 +66,11 @@ test('an admin runs the live checks (all pass) and a 200-buyer drill with no dou
   // reservations_per_s counts every attempt served (409s too): the label says so.
   await expect(result.getByText('Intentos atendidos por segundo', { exact: true })).toBeVisible();
   await expect(result.getByText(/todos los compradores, con o sin número conseguido/)).toBeVisible();
+  // Times said to an organizer (issue 23): no percentiles.
+  await expect(result.getByText('Tiempo típico', { exact: true })).toBeVisible();
+  await expect(result.getByText('Peor caso', { exact: true })).toBeVisible();
+  await expect(result.getByText(/99 de cada 100 compras/)).toBeVisible();
+  await expect(page.getByText(/p50|p99/)).toHaveCount(0);
   // 200 buyers over 100 numbers: some find their numbers taken (409), as they should.
   const conflicts = Number(await result.getByText('Conflictos').locator('..').locator('dd').textContent());
   expect(conflicts).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // The staff search's SQL, shared by the staff list (staff-tickets) and the buyers screen (buyers).
 import { type SQL, sql } from 'drizzle-orm';
+import { isTicketNumberTerm } from '../../domain/tickets';
 
 /** ILIKE treats % and _ as wildcards; a search term is data, so they are escaped. */
 export const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,12 +19,16 @@ export const searchText = (t: string) =>
 /**
  * A sale (alias `t`) matches the staff search (SPEC 5): partial name, phone, cedula or ticket
  * number, or the exact number. The exact number's ticket number holds its digits, so that arm is
- * narrowed by the index as well.
+ * narrowed by the index as well. A bare number of one to three digits matches ticket numbers only
+ * (issue 23, decision 038): "7" found every buyer whose phone holds a 7. The list is ordered by
+ * number, so the exact number comes first (the smallest number holding a term's digits is it).
  */
 export function saleMatches(t: string, term: string, exactNumber: number | null): SQL {
   const like = likeTerm(term);
   const c = (column: string) => sql.raw(`${t}.${column}`);
-  const fields = sql`(${c('buyer_name')} ilike ${like} or ${c('buyer_phone')} ilike ${like}
+  const fields = isTicketNumberTerm(term)
+    ? sql`${c('ticket_number')} ilike ${like}`
+    : sql`(${c('buyer_name')} ilike ${like} or ${c('buyer_phone')} ilike ${like}
     or ${c('buyer_cedula')} ilike ${like} or ${c('ticket_number')} ilike ${like})`;
   const exact =
     exactNumber === null

@@ -123,8 +123,9 @@ describe('GET /api/raffles/:id/tickets.csv', () => {
       'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta;Pedido;Pagado (Bs);Pendiente (Bs);Vendedor',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^0007;apartado;"'=cmd\|"" \/c calc""!a0; pérez";0414-1234567;V-50000001;/);
-    expect(lines[2]).toContain('"josé ""el gocho"" ñáñez"');
+    // Names read capitalised (issue 23); a formula still starts with a quote, quotes still doubled.
+    expect(lines[1]).toMatch(/^0007;apartado;"'=cmd\|"" \/c Calc""!a0; Pérez";0414-1234567;V-50000001;/);
+    expect(lines[2]).toContain('"José ""el Gocho"" Ñáñez"');
     expect(lines[2]).toContain(';0,00;2,50;');
     // Dates, then the order code (K7M-4Q2X), paid in Bs and owed in Bs (no rate set here: empty),
     // and the credited seller (a public reservation without a link: nobody).

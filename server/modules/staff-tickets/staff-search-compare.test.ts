@@ -1,6 +1,10 @@
 // Issue 20, target 4: the staff list's search, the buyers screen and the CSV export answer exactly
 // what they answered before their queries moved onto indexes. The snapshot was written by the code
 // before that change (commit a461649) on a seeded raffle; both databases must keep matching it.
+// Re-recorded once, for issue 23 (decision 038), for the bare-number terms only: "5", "12", "123" and
+// " 1,23 " now match ticket numbers alone, and a number term lists the number typed first ("0414"
+// puts 414 on top), and the CSV writes buyer names capitalised ("María Pérez": same byte counts);
+// every other answer is the one the pre-index code gave.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
-import { TICKET_STATUSES } from '../../../domain/tickets';
+import { isTicketNumberTerm, TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
@@ -34,9 +34,19 @@ const salesOnly = (f: TicketFilters) =>
 function searchSql(f: TicketFilters, ticketNumber: SQL, number: SQL): SQL {
   if (!f.term) return sql`true`;
   const like = likeTerm(f.term);
+  const exact = f.exactNumber != null ? sql`or ${number} = ${f.exactNumber}::int` : sql``;
+  // A bare number of one to three digits is a ticket number, never phone digits (saleMatches).
+  if (isTicketNumberTerm(f.term)) return sql`(${ticketNumber} ilike ${like} ${exact})`;
   return sql`(t.buyer_name ilike ${like} or t.buyer_phone ilike ${like} or t.buyer_cedula ilike ${like}
-    or ${ticketNumber} ilike ${like} ${f.exactNumber != null ? sql`or ${number} = ${f.exactNumber}::int` : sql``})`;
+    or ${ticketNumber} ilike ${like} ${exact})`;
 }
+
+/**
+ * The list's order: by number, the number typed first (issue 23): "4567" shows ticket 4567 before
+ * the buyers whose phone holds those digits.
+ */
+const exactFirst = (f: TicketFilters, number: SQL) =>
+  f.exactNumber != null ? sql`(${number} = ${f.exactNumber}::int) desc, ${number}` : number;
 
 /** Status chips: the five statuses, and 'otros' for anything else. */
 function statusSql(statuses: string[] | undefined, status: SQL): SQL {
@@ -58,7 +68,7 @@ const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id =
 const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
   t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
   t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at,
-  ${LEDGER_COLUMNS}`;
+  t.verification_code, ${LEDGER_COLUMNS}`;
 
 /** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
 function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
@@ -83,10 +93,12 @@ function candidates(raffle: RaffleShape, f: TicketFilters & { term: string }, fr
     f.exactNumber != null && f.exactNumber >= from && f.exactNumber < to
       ? sql`union select ${f.exactNumber}::int`
       : sql``;
-  return sql`(${byNumber}
-    union select s.number from tickets s where s.raffle_id = ${raffle.id} and s.ended_at is null
-      and s.number >= ${from}::int and s.number < ${to}::int and ${saleMatches('s', f.term, null)}
-    ${exact})`;
+  // A ticket-number term finds nothing in the sales the numbers above do not already hold.
+  const sales = isTicketNumberTerm(f.term)
+    ? sql``
+    : sql`union select s.number from tickets s where s.raffle_id = ${raffle.id} and s.ended_at is null
+      and s.number >= ${from}::int and s.number < ${to}::int and ${saleMatches('s', f.term, null)}`;
+  return sql`(${byNumber} ${sales} ${exact})`;
 }
 
 /** Every number of [from, to) with its live sale if any: what the staff list and the CSV walk. */
@@ -105,7 +117,7 @@ const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uuid as r
   t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
   t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
   coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at,
-  ${LEDGER_COLUMNS}`;
+  t.verification_code, ${LEDGER_COLUMNS}`;
 
 /**
  * No object spread here: `{ ...fromRaw(r), … }` made objects that V8 kept in the old generation
@@ -199,7 +211,7 @@ export const staffTicketsRepo = {
       const items = await queryRows<Record<string, unknown> & { total: number }>(
         db,
         sql`select ${LIVE_COLUMNS}, count(*) over ()::int as total ${salesFrom(raffle, filters)}
-            order by t.number limit ${filters.limit} offset ${filters.offset}`,
+            order by ${exactFirst(filters, sql`t.number`)} limit ${filters.limit} offset ${filters.offset}`,
       );
       const count = await pageTotal(
         db,
@@ -233,7 +245,7 @@ export const staffTicketsRepo = {
     const rows = await queryRows<Record<string, unknown> & { total: number }>(
       db,
       sql`select ${numberColumns(raffle)}, count(*) over ()::int as total
-          ${numbersFrom(raffle, filters, 0, raffle.totalNumbers)} order by n limit ${filters.limit} offset ${filters.offset}`,
+          ${numbersFrom(raffle, filters, 0, raffle.totalNumbers)} order by ${exactFirst(filters, sql`n`)} limit ${filters.limit} offset ${filters.offset}`,
     );
     const count =
       rows.length > 0

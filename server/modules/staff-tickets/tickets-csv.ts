@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '../../../domain/dates';
+import { displayName } from '../../../domain/names';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
@@ -55,7 +56,8 @@ export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): T
   return [
     row.ticketNumber,
     row.status,
-    row.buyerName,
+    // Stored lowercase for the search (SPEC 5), read by people: "María Núñez" (issue 23).
+    displayName(row.buyerName),
     row.buyerPhone,
     row.buyerCedula,
     row.buyerEmail,

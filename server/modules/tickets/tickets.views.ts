@@ -51,5 +51,5 @@ export const saleView = (row: SaleLike): StaffTicket => ({
   remaining_cents: row.remainingCents,
   price_cents: row.priceCents,
   reserved_until: iso(row.reservedUntil),
-  verification_code: row.verificationCode,
+  verification_code: row.verificationCode || null,
 });

@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { useAnyDialogOpen } from '@/components/ui/open-dialogs';
 import { texts } from '@/config/texts';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { HEADER_HEIGHT_VAR } from '@/hooks/use-header-height';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { queryClient } from './query-client';
 
@@ -20,8 +21,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
         visibleToasts={dialogOpen ? 1 : 3}
         duration={4000}
         position={phone || dialogOpen ? 'top-center' : 'bottom-right'}
-        offset={{ top: 12 }}
-        mobileOffset={{ top: 8 }}
+        // Below the sticky header (its height is published by the layouts): a toast never covers the
+        // logo or "Menú". A dialog's overlay covers the header anyway: its toasts use the top band.
+        offset={{ top: dialogOpen ? 12 : `calc(var(${HEADER_HEIGHT_VAR}, 0px) + 12px)` }}
+        mobileOffset={{ top: dialogOpen ? 8 : `calc(var(${HEADER_HEIGHT_VAR}, 0px) + 8px)` }}
         richColors
         closeButton
         containerAriaLabel={texts.toasts.region}

@@ -24,6 +24,8 @@ export function ProofUpload({ id, label, hint, upload }: ProofUploadProps) {
         type="file"
         accept={PROOF_TYPES.join(',')}
         className="sr-only"
+        // The button below opens it: one tab stop for the field, not two (the label still names it).
+        tabIndex={-1}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         onChange={(event) => {

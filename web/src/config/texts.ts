@@ -46,7 +46,6 @@ export const texts = {
   },
   dashboardNav: {
     label: 'Menú del panel',
-    openMenu: 'Abrir menú',
     menuTitle: 'Menú',
     breadcrumbRoot: 'Panel',
     dashboard: 'Panel',

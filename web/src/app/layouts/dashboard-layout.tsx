@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,14 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { StaleRateBanner } from '@/features/rates/components/stale-rate-banner';
+import { useHeaderHeight } from '@/hooks/use-header-height';
 import { DashboardNavLinks, UserBox } from './dashboard-nav';
 
 /** Left navigation on desktop; on phones a top bar whose menu opens as a bottom sheet. */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden border-r border-zinc-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-6 lg:p-4">
@@ -25,13 +28,17 @@ export function DashboardLayout() {
         <UserBox />
       </aside>
 
-      <header className="sticky top-0 z-40 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden"
+      >
         <Link to={paths.dashboard.root.getHref()} className="rounded-lg py-1">
           <Logo />
         </Link>
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
-            <Button variant="secondary" size="sm" aria-label={texts.dashboardNav.openMenu}>
+            {/* Named by its visible "Menú" (WCAG 2.5.3: a voice user says what they see). */}
+            <Button variant="secondary" size="sm">
               <Menu aria-hidden />
               {texts.dashboardNav.menuTitle}
             </Button>

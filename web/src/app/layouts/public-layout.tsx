@@ -1,9 +1,11 @@
 import { LogIn } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { useHeaderHeight } from '@/hooks/use-header-height';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/use-auth';
 
@@ -21,12 +23,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Header (logo, Inicio, Consultar tickets, Acceso staff) around the public screens. */
 export function PublicLayout() {
   const { isStaff } = useAuth();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   const staffLink = isStaff
     ? { to: paths.dashboard.root.getHref(), label: texts.publicNav.dashboard }
     : { to: paths.login.getHref(), label: texts.publicNav.staff };
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
+      <header ref={header} className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <Link to={paths.home.getHref()} className="rounded-lg py-1">
             <Logo />

@@ -12,6 +12,8 @@ export const buyersTexts = {
     noRate: 'Sin tasa del día',
     staleRate: 'Tasa desactualizada',
   },
+  /** The list's heading: the page reads h1 Compradores > h2 Resumen / h2 Lista > h3 each buyer. */
+  listTitle: 'Lista de compradores',
   total: (n: number) => (n === 1 ? '1 comprador' : `${count.format(n)} compradores`),
   showing: (from: number, to: number, total: number) =>
     `Mostrando ${count.format(from)}–${count.format(to)} de ${count.format(total)} compradores`,

@@ -42,6 +42,7 @@ export const raffleDetailTexts = {
     numbersLeftOf: (left: string, total: string) => `${left} de ${total} números disponibles`,
     numbersSoldOf: (sold: string, total: string) => `${sold} de ${total} números apartados o vendidos`,
     closes: 'Cierra',
+    closingDate: (date: string) => `${date} (hora de Caracas)`,
     noClosingDate: 'Sin fecha de cierre definida',
     salesClosed: 'Ventas cerradas',
     draw: 'Cómo se elige al ganador',

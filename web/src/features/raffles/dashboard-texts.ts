@@ -55,10 +55,12 @@ export const dashboardTexts = {
     archive: 'Archivar',
     archivedOn: (date: string) => `Archivada el ${date}`,
     moreActions: (name: string) => `Más acciones de ${name}`,
+    /** Accessible names start with the visible label (WCAG 2.5.3) and name the raffle. */
+    forRaffle: (label: string, name: string) => `${label}: ${name}`,
   },
   close: {
     action: 'Cerrar ventas',
-    actionLabel: (name: string) => `Cerrar las ventas de ${name}`,
+    actionLabel: (name: string) => `Cerrar ventas de ${name}`,
     title: (name: string) => `¿Cerrar las ventas de «${name}»?`,
     description: 'Al cerrar, la rifa queda lista para el sorteo. Esto es definitivo:',
     publishes:
@@ -78,7 +80,7 @@ export const dashboardTexts = {
   /** After close: the fingerprint, shared by the organizer, is what buyers compare the page with. */
   share: {
     action: 'Compartir huella',
-    actionLabel: (name: string) => `Compartir la huella de la lista de ${name}`,
+    actionLabel: (name: string) => `Compartir huella de ${name}`,
     title: 'Comparte la huella de la lista',
     description:
       'Envíala ahora a tus compradores: con ella cualquiera comprueba que la lista publicada es la misma que cerraste.',
@@ -99,7 +101,7 @@ export const dashboardTexts = {
   },
   draw: {
     action: 'Registrar resultado',
-    actionLabel: (name: string) => `Registrar el resultado de ${name}`,
+    actionLabel: (name: string) => `Registrar resultado de ${name}`,
     title: (name: string) => `Resultado del sorteo de «${name}»`,
     description: (source: string) => sentence(`Escribe el número que salió en el sorteo oficial: ${source}`),
     noSource: 'Escribe el número que salió en el sorteo oficial de lotería.',
@@ -156,7 +158,7 @@ export const dashboardTexts = {
   },
   clarification: {
     action: 'Agregar aclaración',
-    actionLabel: (name: string) => `Agregar una aclaración a ${name}`,
+    actionLabel: (name: string) => `Agregar aclaración a ${name}`,
     title: (name: string) => `Aclaración para «${name}»`,
     description:
       'El nombre, la descripción y las fotos del premio ya no cambian. Una aclaración se publica con su fecha debajo de la descripción y no se puede borrar.',

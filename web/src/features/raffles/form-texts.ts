@@ -145,11 +145,20 @@ export const formTexts = {
   },
   images: 'Fotos del premio',
   imagesHint: (max: number) =>
-    `JPG, PNG o WEBP de hasta 5 MB. Máximo ${max} fotos; la primera es la portada.`,
+    `JPG, PNG o WEBP de hasta 5 MB. Máximo ${max} fotos; la primera es la portada. Ordénalas arrastrándolas o con los botones de cada foto.`,
   addImages: 'Agregar fotos',
   uploading: 'Subiendo…',
   removeImage: (n: number) => `Quitar foto ${n}`,
   cover: 'Portada',
+  makeCover: (n: number) => `Usar la foto ${n} como portada`,
+  moveBefore: (n: number) => `Mover antes la foto ${n}`,
+  moveAfter: (n: number) => `Mover después la foto ${n}`,
+  movedTo: (position: number, total: number) =>
+    position === 1
+      ? `Foto movida a la posición 1 de ${total}: ahora es la portada.`
+      : `Foto movida a la posición ${position} de ${total}.`,
+  removed: (total: number) => `Foto quitada. Quedan ${total}.`,
+  uploadingPhoto: (n: number) => `Subiendo la foto ${n}…`,
   imageAlt: (n: number) => `Foto ${n} del premio`,
   tooManyImages: (max: number) => `Puedes subir hasta ${max} fotos.`,
   imageTooLarge: (name: string) => `«${name}» supera el tamaño máximo de 5 MB.`,

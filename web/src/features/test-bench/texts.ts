@@ -42,8 +42,9 @@ export const testBenchTexts = {
       /** Buyers over the drill's wall time: taken numbers (409) count as attempts served too. */
       perSecond: 'Intentos atendidos por segundo',
       perSecondShort: 'Intentos/s',
-      p50: 'Latencia p50',
-      p99: 'Latencia p99',
+      // Said to an organizer, not an engineer: the median (p50) and the 99th percentile (p99).
+      p50: 'Tiempo típico',
+      p99: 'Peor caso',
       doubleSales: 'Ventas dobles',
       conflicts: 'Conflictos',
       when: 'Fecha',
@@ -53,6 +54,8 @@ export const testBenchTexts = {
     conflictsHint: 'Compradores que encontraron un número ya tomado (respuesta 409, lo esperado).',
     perSecondHint:
       'Intentos atendidos por segundo: todos los compradores, con o sin número conseguido, entre la duración del simulacro.',
+    timesHint:
+      'Tiempo típico: lo que tardó la mitad de las compras o menos. Peor caso: 99 de cada 100 compras tardaron eso o menos.',
     summary: (reserved: number, sold: number, total: number) =>
       `${reserved} reservas lograron ${sold} de ${total} números.`,
     historyTitle: 'Simulacros anteriores',

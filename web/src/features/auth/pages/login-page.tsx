@@ -9,6 +9,12 @@ import { LoginForm } from '../components/login-form';
 import { type LoginFormValues, toCredentials } from '../login-schema';
 import { authTexts } from '../texts';
 
+/**
+ * Sign-in errors share one id (a second failure replaces the first), and a success dismisses it:
+ * "Error de inicio de sesión" never stays on screen over the dashboard it just opened.
+ */
+const SIGN_IN_TOAST = 'sign-in';
+
 /** Where to go after signing in: the page that sent the user here, else the dashboard. */
 function targetAfterSignIn(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
@@ -26,19 +32,26 @@ export function LoginPage() {
     try {
       const { data, error } = await signIn(toCredentials(values));
       if (error) {
-        toast.error(messages.auth.signInErrorTitle, { description: error.message });
+        toast.error(messages.auth.signInErrorTitle, { id: SIGN_IN_TOAST, description: error.message });
         return;
       }
       if (!data?.session) {
-        toast.error(messages.auth.signInErrorTitle, { description: messages.auth.signInFailed });
+        toast.error(messages.auth.signInErrorTitle, {
+          id: SIGN_IN_TOAST,
+          description: messages.auth.signInFailed,
+        });
         return;
       }
+      toast.dismiss(SIGN_IN_TOAST);
       toast.success(messages.auth.signInSuccessTitle, {
         description: messages.auth.signInSuccessDescription,
       });
       navigate(target, { replace: true });
     } catch {
-      toast.error(messages.auth.signInErrorTitle, { description: messages.auth.unexpected });
+      toast.error(messages.auth.signInErrorTitle, {
+        id: SIGN_IN_TOAST,
+        description: messages.auth.unexpected,
+      });
     }
   }
 

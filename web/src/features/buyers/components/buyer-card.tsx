@@ -27,7 +27,7 @@ export function BuyerCard({ buyer, raffle, vesRate }: BuyerCardProps) {
     <Card className="flex h-full flex-col gap-4 p-4 sm:p-5" data-testid="buyer-card">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">{name}</h2>
+          <h3 className="min-w-0 text-base leading-snug font-semibold break-words text-zinc-900">{name}</h3>
           <div className="flex flex-wrap gap-1">
             {buyer.statuses.map((status) => (
               <TicketStatusBadge key={status} status={status} />

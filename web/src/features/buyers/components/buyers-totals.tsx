@@ -29,7 +29,10 @@ export function BuyersTotals({ totals, rate }: BuyersTotalsProps) {
       <span className="text-xs text-zinc-500">{t.noRate}</span>
     );
   return (
-    <section aria-label={t.label} className="grid gap-2">
+    <section aria-labelledby="buyers-totals-title" className="grid gap-2">
+      <h2 id="buyers-totals-title" className="sr-only">
+        {t.label}
+      </h2>
       <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
         <Stat label={t.buyers}>
           <span className="text-2xl font-bold text-zinc-900">{count.format(totals.buyers)}</span>

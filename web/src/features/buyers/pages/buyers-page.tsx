@@ -47,6 +47,7 @@ export function BuyersPage() {
       ) : (
         <div className="grid gap-5">
           <BuyersTotals totals={buyers.data.totals} rate={rate} />
+          <h2 className="-mb-2 text-base font-semibold text-zinc-900">{t.listTitle}</h2>
           <div className="max-w-md">
             <SearchBox id="buyers-search" value={search} onChange={setSearch} />
           </div>

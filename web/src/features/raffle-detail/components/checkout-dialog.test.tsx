@@ -107,11 +107,13 @@ describe('checkout total', () => {
     ).toBeTruthy();
   });
 
-  it('with nothing chosen there is nothing to pay and nothing to send', () => {
+  it('with nothing chosen there is nothing to pay and nothing to send: the button leads back to the board', () => {
     useRaffleStore.getState().clearSelection();
     const dialog = renderCheckout(withRate);
     expect(totalShown(dialog)).toBe('$0,00 / Bs 0,00');
-    const submit = within(dialog).getByRole('button', { name: /^Apartar 0 números/ });
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: /^Apartar/ })).toBeNull();
+    const back = within(dialog).getByRole('button', { name: 'Volver al tablero' });
+    expect(back.getAttribute('type')).toBe('button');
+    expect(back.hasAttribute('disabled')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { formatUsd } from '@domain/money';
 import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
-import { AlertTriangle, Lock } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Lock } from 'lucide-react';
 import { type FormEventHandler, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ProofUpload } from '@/components/proof-upload';
@@ -102,14 +102,7 @@ export function CheckoutForm({
           className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
         >
           <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-2">
-            <p className="font-medium">{problem.message}</p>
-            {empty && (
-              <Button variant="secondary" size="sm" className="w-fit" onClick={onBack}>
-                {t.backToBoard}
-              </Button>
-            )}
-          </div>
+          <p className="font-medium">{problem.message}</p>
         </div>
       )}
 
@@ -130,28 +123,34 @@ export function CheckoutForm({
             onConfirm={onConfirmNewSet}
           />
         )}
-        <Button
-          type="submit"
-          size="lg"
-          className="h-auto min-h-12 w-full py-2 whitespace-normal"
-          loading={sending}
-          disabled={empty || proof.uploading || removed.length > 0}
-        >
-          {sending ? (
-            t.sending
-          ) : (
-            <span>
-              {today ? (
-                t.reserveAndPay(selection.length, today)
-              ) : (
-                <>
-                  {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
-                  <span className="whitespace-nowrap">{total.label}</span>
-                </>
-              )}
-            </span>
-          )}
-        </Button>
+        {/* Nothing left to reserve (every number was taken, a 409): the next step is the board, not a
+            disabled "Apartar 0 números — $0,00". */}
+        {empty && !sending ? (
+          <BackToBoard refused={Boolean(problem)} onBack={onBack} />
+        ) : (
+          <Button
+            type="submit"
+            size="lg"
+            className="h-auto min-h-12 w-full py-2 whitespace-normal"
+            loading={sending}
+            disabled={empty || proof.uploading || removed.length > 0}
+          >
+            {sending ? (
+              t.sending
+            ) : (
+              <span>
+                {today ? (
+                  t.reserveAndPay(selection.length, today)
+                ) : (
+                  <>
+                    {raffleDetailTexts.selection.reserve(selection.length)} —{' '}
+                    <span className="whitespace-nowrap">{total.label}</span>
+                  </>
+                )}
+              </span>
+            )}
+          </Button>
+        )}
       </div>
     </form>
   );
@@ -188,5 +187,22 @@ function SelectionChanged({ removed, count, total, onConfirm }: SelectionChanged
         {t.confirmNewSet}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The sheet's one step when no number is left. After a refusal the focus was on the submit button,
+ * gone now: it moves here, unless the buyer is typing in a field.
+ */
+function BackToBoard({ refused, onBack }: { refused: boolean; onBack: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (refused && !document.activeElement?.matches('input, select, textarea')) button.current?.focus();
+  }, [refused]);
+  return (
+    <Button ref={button} type="button" size="lg" className="h-auto min-h-12 w-full py-2" onClick={onBack}>
+      <ArrowLeft aria-hidden />
+      {t.backToBoard}
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { displayName } from '@domain/names';
 import { formatOrderCode, type OrderView } from '@domain/orders';
 import type { PublicRaffle } from '@domain/raffles';
 import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
@@ -69,7 +70,8 @@ export function OrderTicket({
         : success.statusReserved;
   const until = order.tickets.find((ticket) => ticket.reserved_until)?.reserved_until;
   const rows: [string, string][] = [
-    ...row(raffleDetailTexts.success.buyer, buyerName),
+    // As the staff screens show it: "maría núñez" or "MARÍA NÚÑEZ" typed, "María Núñez" read.
+    ...row(raffleDetailTexts.success.buyer, displayName(buyerName)),
     [raffleDetailTexts.success.status, status],
     [t.total, total.label],
     ...row(raffleDetailTexts.installments.row, plan),

@@ -3,6 +3,7 @@ import { holdTimeText } from '@domain/hold-time';
 import type { PublicRaffle } from '@domain/raffles';
 import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket, Timer, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SalesCountdown } from '@/components/sales-countdown';
 import { raffleDetailTexts } from '../texts';
 import { ClosingExtensions } from './closing-extensions';
 import { DeclaredSource } from './declared-source';
@@ -46,11 +47,16 @@ export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; avail
         </span>
       </Fact>
       <Fact icon={CalendarClock} label={t.closes}>
-        {salesClosed
-          ? t.salesClosed
-          : raffle.closing_date
-            ? formatDateTime(raffle.closing_date)
-            : t.noClosingDate}
+        {salesClosed ? (
+          t.salesClosed
+        ) : raffle.closing_date ? (
+          <>
+            {t.closingDate(formatDateTime(raffle.closing_date))}
+            <SalesCountdown closingDate={raffle.closing_date} className="mt-1 flex" />
+          </>
+        ) : (
+          t.noClosingDate
+        )}
         <ClosingExtensions extensions={raffle.closing_extensions} />
       </Fact>
       <Fact icon={Landmark} label={t.draw}>

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { useVesRate } from '@/lib/exchange-rates';
 import { useRaffleDraw } from '../api/get-draw';
 import { BoardSection } from '../components/board-section';
@@ -73,6 +74,9 @@ export function RaffleDetailPage() {
   useEffect(() => {
     if (sellerCode) rememberSellerCode(id, sellerCode);
   }, [id, sellerCode]);
+  // Re-renders the page once at the closing date: the board, the bar and "Elegir números" give way
+  // to the closed notice without a reload (closedReason reads the clock).
+  useDeadlinePassed(raffle.data?.closing_date);
 
   // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
   useEffect(() => {

@@ -40,7 +40,11 @@ export function ArchiveRaffleDialog({ raffle }: { raffle: Raffle }) {
         if (!next) setError(null);
       }}
       trigger={
-        <Button variant="ghost" size="sm" aria-label={`${dashboardTexts.card.archive} ${raffle.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={dashboardTexts.card.forRaffle(dashboardTexts.card.archive, raffle.name)}
+        >
           <Archive aria-hidden />
           {dashboardTexts.card.archive}
         </Button>

@@ -53,7 +53,12 @@ export function DeleteRaffleDialog({ raffle }: { raffle: Raffle }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={dashboardTexts.card.forRaffle(dashboardTexts.card.delete, raffle.name)}
+        >
           <Trash2 aria-hidden />
           {dashboardTexts.card.delete}
         </Button>

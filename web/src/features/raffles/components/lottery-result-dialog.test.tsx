@@ -69,7 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 const openDialog = async (raffle: Raffle) => {
   const user = userEvent.setup();
   renderWithProviders(<StaffRaffleCard raffle={raffle} canDelete />);
-  await user.click(screen.getByRole('button', { name: 'Registrar el resultado de Nevera' }));
+  await user.click(screen.getByRole('button', { name: 'Registrar resultado de Nevera' }));
   return { user, dialog: screen.getByRole('dialog') };
 };
 

@@ -4,6 +4,7 @@ import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
 import { CalendarClock, Landmark, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
+import { SalesCountdown } from '@/components/sales-countdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -52,11 +53,14 @@ export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; prior
             <dt className="sr-only">{t.closes}</dt>
             <dd className="flex items-start gap-2">
               <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
-              <span>
-                {raffle.closing_date
-                  ? `${t.closes}: ${formatDateTime(raffle.closing_date)}`
-                  : t.noClosingDate}
-              </span>
+              {raffle.closing_date ? (
+                <span className="grid gap-0.5">
+                  <span>{`${t.closes}: ${formatDateTime(raffle.closing_date)}`}</span>
+                  <SalesCountdown closingDate={raffle.closing_date} />
+                </span>
+              ) : (
+                <span>{t.noClosingDate}</span>
+              )}
             </dd>
           </div>
           {source && (

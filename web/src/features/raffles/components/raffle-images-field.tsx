@@ -1,12 +1,22 @@
-import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { ArrowLeft, ArrowRight, ImagePlus, Star, X } from 'lucide-react';
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useUploadRaffleImage } from '../api/upload-raffle-image';
 import { formTexts as t } from '../form-texts';
+import {
+  dropSlot,
+  moveSlot,
+  type PhotoSlot,
+  pendingSlots,
+  sameUrls,
+  settleSlot,
+  slotsFromUrls,
+  slotUrls,
+} from '../photo-slots';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { RaffleImage } from './raffle-image';
 
@@ -27,86 +37,187 @@ type RaffleImagesFieldProps = {
   frozen?: boolean;
 };
 
-/** Prize photos uploaded as public raffle images: previews, remove, at most 10; the first is the cover. */
+/**
+ * Prize photos uploaded as public raffle images, at most 10, in the order the organizer picked and
+ * arranged them (by drag, or by each photo's buttons from the keyboard); the first is the cover.
+ */
 export function RaffleImagesField({ onUploadingChange, frozen = false }: RaffleImagesFieldProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const { control, getValues, setValue, formState } = useFormContext<RaffleFormInput>();
-  const images = useWatch({ control, name: 'images' });
-  const [pending, setPending] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const { getValues, setValue, formState } = useFormContext<RaffleFormInput>();
+  const [slots, setSlots] = useState<PhotoSlot[]>(() => slotsFromUrls(getValues('images')));
+  const [announcement, setAnnouncement] = useState('');
+  const [dragKey, setDragKey] = useState<string | null>(null);
+  // After a move, the button pressed keeps the focus (or its twin, at either end of the row).
+  const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; action: string } | null>(null);
   const uploadImage = useUploadRaffleImage();
   const error = formState.errors.images?.message;
+  const pending = slots.filter((slot) => slot.url === null).length;
 
   useEffect(() => onUploadingChange?.(pending > 0), [pending, onUploadingChange]);
 
-  const setImages = (next: string[]) => setValue('images', next, { shouldDirty: true, shouldValidate: true });
+  // The slots are the truth for the order and the form holds their finished photos, written at
+  // once from a mirror of the slots: uploads finish in any order, each reads the slots as the one
+  // before left them (a stale copy once put a finished photo back behind one still uploading).
+  const current = useRef(slots);
+  function update(change: (slots: PhotoSlot[]) => PhotoSlot[]) {
+    const next = change(current.current);
+    current.current = next;
+    setSlots(next);
+    if (!sameUrls(next, getValues('images'))) {
+      setValue('images', slotUrls(next), { shouldDirty: true, shouldValidate: true });
+    }
+  }
 
-  async function upload(file: File) {
-    setPending((n) => n + 1);
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const row = listRef.current?.querySelector(`[data-slot="${focusAfterMove.key}"]`);
+    const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${focusAfterMove.action}"]`);
+    // At either end the pressed button is disabled: its twin takes the focus (never "Quitar").
+    const target =
+      wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLButtonElement>('[data-action]:enabled');
+    target?.focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove]);
+
+  async function upload(file: File, key: string) {
     try {
       const { fileUrl } = await uploadImage.mutateAsync(file);
-      setImages([...getValues('images'), fileUrl].slice(0, MAX_IMAGES));
+      update((current) => settleSlot(current, key, fileUrl));
     } catch (cause) {
+      update((current) => dropSlot(current, key));
       toast.error(t.imageUploadError, { description: isApiError(cause) ? cause.message : file.name });
-    } finally {
-      setPending((n) => n - 1);
     }
   }
 
   function onFiles(files: FileList | null) {
     const list = Array.from(files ?? []);
     if (inputRef.current) inputRef.current.value = '';
-    const room = MAX_IMAGES - getValues('images').length - pending;
+    const room = MAX_IMAGES - slots.length;
     if (list.length > room) toast.error(t.tooManyImages(MAX_IMAGES));
-    for (const file of list.slice(0, Math.max(room, 0))) {
+    const accepted = list.slice(0, Math.max(room, 0)).filter((file) => {
       const reason = rejectReason(file);
       if (reason) toast.error(t.imageUploadError, { description: reason });
-      else void upload(file);
-    }
+      return !reason;
+    });
+    // Every slot is placed now, in the order picked; each upload fills its own when it finishes.
+    const placed = pendingSlots(accepted.length);
+    update((current) => [...current, ...placed]);
+    accepted.forEach((file, index) => void upload(file, placed[index]?.key ?? ''));
   }
 
-  const full = images.length + pending >= MAX_IMAGES;
+  function move(from: number, to: number, action: string) {
+    const key = slots[from]?.key;
+    if (!key || to < 0 || to >= slots.length) return;
+    update((current) => moveSlot(current, from, to));
+    setAnnouncement(t.movedTo(to + 1, slots.length));
+    if (action !== 'drag') setFocusAfterMove({ key, action });
+  }
+
+  function remove(key: string) {
+    update((current) => dropSlot(current, key));
+    setAnnouncement(t.removed(slots.length - 1));
+    requestAnimationFrame(() => inputRef.current?.focus());
+  }
+
+  const onDrop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    const from = slots.findIndex((slot) => slot.key === dragKey);
+    setDragKey(null);
+    if (from >= 0 && from !== to) move(from, to, 'drag');
+  };
+
+  const full = slots.length >= MAX_IMAGES;
+  const coverIndex = slots.findIndex((slot) => slot.url);
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm leading-none font-medium text-zinc-800">{t.images}</legend>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {images.map((url, index) => (
-          <li key={url} className="relative">
-            <RaffleImage
-              src={url}
-              alt={t.imageAlt(index + 1)}
-              sizes="(min-width: 640px) 20vw, 33vw"
-              className="aspect-square rounded-lg border"
-              compact
-            />
-            {index === 0 && (
-              <span className="absolute bottom-1 left-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-xs text-white">
-                {t.cover}
-              </span>
-            )}
-            {!frozen && (
-              <button
-                type="button"
-                onClick={() => setImages(images.filter((u) => u !== url))}
-                aria-label={t.removeImage(index + 1)}
-                className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-800 shadow hover:bg-white"
-              >
-                <X aria-hidden className="size-4" />
-              </button>
-            )}
-          </li>
-        ))}
-        {Array.from({ length: pending }, (_, i) => (
+      <ul ref={listRef} className="grid grid-cols-2 gap-3 min-[400px]:grid-cols-3 sm:grid-cols-5">
+        {slots.map((slot, index) => (
           <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            key={`pending-${i}`}
-            className="flex aspect-square items-center justify-center rounded-lg border border-dashed border-zinc-300 bg-zinc-50 text-brand-700"
+            key={slot.key}
+            data-slot={slot.key}
+            data-testid="photo-slot"
+            draggable={!frozen && slot.url !== null}
+            onDragStart={(event) => {
+              setDragKey(slot.key);
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragEnd={() => setDragKey(null)}
+            onDragOver={(event) => {
+              if (dragKey) event.preventDefault();
+            }}
+            onDrop={(event) => onDrop(event, index)}
+            className={cn(
+              'grid gap-1.5',
+              dragKey === slot.key && 'opacity-50',
+              slot.url && !frozen && 'cursor-grab',
+            )}
           >
-            <Spinner label={t.uploading} />
+            <div className="relative">
+              {slot.url ? (
+                <RaffleImage
+                  src={slot.url}
+                  alt={t.imageAlt(index + 1)}
+                  sizes="(min-width: 640px) 20vw, 33vw"
+                  className="aspect-square rounded-lg border"
+                  compact
+                />
+              ) : (
+                <div className="flex aspect-square items-center justify-center rounded-lg border border-dashed border-zinc-300 bg-zinc-50 text-brand-700">
+                  <Spinner label={t.uploadingPhoto(index + 1)} />
+                </div>
+              )}
+              {index === coverIndex && (
+                <span className="absolute bottom-1 left-1 rounded bg-zinc-900/80 px-1.5 py-0.5 text-xs font-medium text-white">
+                  {t.cover}
+                </span>
+              )}
+              {!frozen && slot.url && (
+                <button
+                  type="button"
+                  onClick={() => remove(slot.key)}
+                  aria-label={t.removeImage(index + 1)}
+                  className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-zinc-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              )}
+            </div>
+            {!frozen && slots.length > 1 && (
+              <div className="flex justify-between gap-1">
+                <OrderButton
+                  action="before"
+                  label={t.moveBefore(index + 1)}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1, 'before')}
+                >
+                  <ArrowLeft aria-hidden className="size-4" />
+                </OrderButton>
+                <OrderButton
+                  action="cover"
+                  label={t.makeCover(index + 1)}
+                  disabled={index === 0 || !slot.url}
+                  onClick={() => move(index, 0, 'cover')}
+                >
+                  <Star aria-hidden className="size-4" />
+                </OrderButton>
+                <OrderButton
+                  action="after"
+                  label={t.moveAfter(index + 1)}
+                  disabled={index === slots.length - 1}
+                  onClick={() => move(index, index + 1, 'after')}
+                >
+                  <ArrowRight aria-hidden className="size-4" />
+                </OrderButton>
+              </div>
+            )}
           </li>
         ))}
         {!full && !frozen && (
           <li>
+            {/* The input is the one tab stop of "Agregar fotos"; the label is only its visible face. */}
             <label
               htmlFor={inputId}
               className={cn(
@@ -133,11 +244,42 @@ export function RaffleImagesField({ onUploadingChange, frozen = false }: RaffleI
       <p id={`${inputId}-hint`} className="text-xs text-zinc-500">
         {t.imagesHint(MAX_IMAGES)}
       </p>
+      <p aria-live="polite" className="sr-only" data-testid="photo-announcement">
+        {announcement}
+      </p>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
     </fieldset>
+  );
+}
+
+function OrderButton({
+  action,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  action: string;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-action={action}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex h-9 min-w-9 flex-1 items-center justify-center rounded-md border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:opacity-35"
+    >
+      {children}
+    </button>
   );
 }

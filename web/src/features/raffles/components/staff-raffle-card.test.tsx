@@ -59,18 +59,36 @@ afterEach(() => vi.unstubAllGlobals());
 const renderCard = (overrides: Partial<Raffle>) =>
   renderWithProviders(<StaffRaffleCard raffle={{ ...raffle, ...overrides }} canDelete />);
 
+describe('accessible names on the staff card (issue 23, WCAG 2.5.3)', () => {
+  it('start with the visible label and say which raffle', () => {
+    renderCard({ status: 'activa' });
+    for (const name of [
+      'Editar: Nevera',
+      'Compradores: Nevera',
+      'Tickets vendidos: Nevera',
+      'Ver pública: Nevera',
+    ]) {
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Cerrar ventas de Nevera' }).textContent).toContain(
+      'Cerrar ventas',
+    );
+    expect(screen.getByRole('button', { name: 'Eliminar: Nevera' }).textContent).toContain('Eliminar');
+  });
+});
+
 describe('delete or archive on the staff card (issue 18)', () => {
   it('offers "Eliminar" for a raffle nobody bought into', () => {
     renderCard({});
-    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Eliminar: Nevera' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Archivar/ })).toBeNull();
   });
 
   it('offers "Archivar" instead for a raffle with sales, and archives it after the confirm', async () => {
     const user = userEvent.setup();
     renderCard({ has_sales: true, terms_locked: true });
-    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Archivar Nevera' }));
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Archivar: Nevera' }));
     const dialog = screen.getByRole('dialog', { name: '¿Archivar la rifa «Nevera»?' });
     expect(dialog.textContent).toContain('Sus ventas, pagos e historial se conservan');
     await user.click(within(dialog).getByRole('button', { name: 'Sí, archivar' }));
@@ -84,7 +102,7 @@ describe('delete or archive on the staff card (issue 18)', () => {
   it('an active raffle with sales must close first: the confirm is disabled and says why', async () => {
     const user = userEvent.setup();
     renderCard({ status: 'activa', has_sales: true, terms_locked: true });
-    await user.click(screen.getByRole('button', { name: 'Archivar Nevera' }));
+    await user.click(screen.getByRole('button', { name: 'Archivar: Nevera' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('alert').textContent).toMatch(/cierra las ventas/);
     expect(within(dialog).getByRole('button', { name: 'Sí, archivar' })).toHaveProperty('disabled', true);
@@ -94,9 +112,9 @@ describe('delete or archive on the staff card (issue 18)', () => {
     renderCard({ status: 'cerrada', has_sales: true, archived_at: '2026-11-25T15:00:00.000Z' });
     expect(screen.getByText('Archivada')).toBeTruthy();
     expect(screen.getByText(/^Archivada el /)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Archivar/ })).toBeNull();
     // Its public page answers "not found": no link to it.
-    expect(screen.queryByRole('link', { name: 'Ver pública' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Ver pública/ })).toBeNull();
   });
 });

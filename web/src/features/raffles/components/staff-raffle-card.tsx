@@ -45,12 +45,22 @@ const staffLinks = (raffle: Raffle, canEdit: boolean) => {
             to: paths.dashboard.edit.getHref(raffle.id),
             icon: Pencil,
             label: t.edit,
-            ariaLabel: `${t.edit} ${raffle.name}`,
+            ariaLabel: t.forRaffle(t.edit, raffle.name),
           },
         ]
       : []),
-    { to: paths.dashboard.buyers.getHref(raffle.id), icon: Users, label: t.buyers, ariaLabel: undefined },
-    { to: paths.dashboard.tickets.getHref(raffle.id), icon: Receipt, label: t.tickets, ariaLabel: undefined },
+    {
+      to: paths.dashboard.buyers.getHref(raffle.id),
+      icon: Users,
+      label: t.buyers,
+      ariaLabel: t.forRaffle(t.buyers, raffle.name),
+    },
+    {
+      to: paths.dashboard.tickets.getHref(raffle.id),
+      icon: Receipt,
+      label: t.tickets,
+      ariaLabel: t.forRaffle(t.tickets, raffle.name),
+    },
     // An archived raffle has no public page (it answers "not found" there).
     ...(raffle.archived_at
       ? []
@@ -59,7 +69,7 @@ const staffLinks = (raffle: Raffle, canEdit: boolean) => {
             to: paths.raffle.getHref(raffle.id),
             icon: ExternalLink,
             label: t.viewPublic,
-            ariaLabel: undefined,
+            ariaLabel: t.forRaffle(t.viewPublic, raffle.name),
           },
         ]),
   ];

@@ -47,7 +47,7 @@ export function DrillFigures({ drill }: { drill: DrillResult }) {
       </dl>
       <p className="text-sm text-zinc-600">
         {t.drill.summary(drill.reserved, drill.sold_numbers, drill.total_numbers)} {t.drill.conflictsHint}{' '}
-        {t.drill.perSecondHint}
+        {t.drill.perSecondHint} {t.drill.timesHint}
       </p>
     </div>
   );

@@ -39,7 +39,9 @@ export function PrintTicketDialog({ ticket, raffle, onOpenChange }: PrintTicketD
               <DialogDescription>{t.description}</DialogDescription>
             </DialogHeader>
             <StaffPrintableTicket ticket={ticket} raffle={raffle} origin={origin} />
-            <DialogFooter>
+            {/* The ticket is taller than a laptop's dialog (1440x900 cut Cerrar / Imprimir off): the
+                actions stay pinned to the dialog's bottom edge while the preview scrolls. */}
+            <DialogFooter className="sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-zinc-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
               <DialogClose asChild>
                 <Button variant="secondary">{texts.common.close}</Button>
               </DialogClose>
