@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
 import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { vePhoneField } from './fields';
+import { type RafflePackage, rafflePackagesSchema } from './packages';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
@@ -47,13 +48,20 @@ export const raffleMessages = {
 } as const;
 
 /** The terms a number is sold under; none changes once any number was ever taken (issue 18). */
-export const SALE_TERMS = ['payment_type', 'installments', 'digit_count', 'total_numbers'] as const;
+export const SALE_TERMS = [
+  'payment_type',
+  'installments',
+  'digit_count',
+  'total_numbers',
+  'packages',
+] as const;
 export type SaleTerm = (typeof SALE_TERMS)[number];
 export const saleTermLabels: Record<SaleTerm, string> = {
   payment_type: 'la forma de pago',
   installments: 'la cantidad de cuotas',
   digit_count: 'las cifras por número',
   total_numbers: 'la cantidad de números',
+  packages: 'los paquetes de números',
 };
 
 /** "a, b y c". */
@@ -69,6 +77,17 @@ type SaleTerms = {
   installments: number | null;
   digit_count: number;
   total_numbers: number;
+  packages: readonly RafflePackage[];
+};
+
+/** The same packages, in any order. */
+const samePackages = (a: readonly RafflePackage[], b: readonly RafflePackage[]) => {
+  const key = (ps: readonly RafflePackage[]) =>
+    ps
+      .map((p) => `${p.numbers}:${p.price_cents}`)
+      .sort()
+      .join();
+  return key(a) === key(b);
 };
 
 /** The terms `next` changes from `current` (a single payment is null or 1 installments: the same terms). */
@@ -76,7 +95,9 @@ export function changedSaleTerms(current: SaleTerms, next: SaleTerms): SaleTerm[
   return SALE_TERMS.filter((term) =>
     term === 'installments'
       ? (current.installments ?? 1) !== (next.installments ?? 1)
-      : current[term] !== next[term],
+      : term === 'packages'
+        ? !samePackages(current.packages, next.packages)
+        : current[term] !== next[term],
   );
 }
 
@@ -211,6 +232,8 @@ const fields = {
   seller_id: z.uuid().nullable(),
   /** Public "Top vendedores" / "Top compradores" on the raffle page (decision 036). */
   show_leaderboards: z.boolean('Elige si se muestran las clasificaciones'),
+  /** "5 números por $20,00" (issue 23): each cheaper than its numbers alone, locked at the first sale. */
+  packages: rafflePackagesSchema,
 };
 
 type RuleInput = {
@@ -260,6 +283,7 @@ export const createRaffleSchema = z
     payment_accounts: fields.payment_accounts.default([]),
     seller_id: fields.seller_id.optional(),
     show_leaderboards: fields.show_leaderboards.default(false),
+    packages: fields.packages.default([]),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -337,6 +361,8 @@ const raffleFields = {
   draw_result: z.string().nullable(),
   /** The page shows the masked leaderboards (`GET /api/raffles/:id/leaderboards`). */
   show_leaderboards: z.boolean(),
+  /** Number packages, smallest first: the checkout charges the cheapest combination (domain/packages.ts). */
+  packages: z.array(z.object({ numbers: countField, price_cents: centsField })),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

@@ -33,6 +33,9 @@ export const reservationMessages = {
       : `Cada comprador puede tener como máximo ${max} ${max === 1 ? 'número' : 'números'} de esta rifa. Elige menos números.`,
   duplicates: 'No repitas números',
   invalidProof: 'El comprobante no es un archivo subido válido',
+  /** 409 PRICES_CHANGED: the price or the packages changed while this reservation was priced. */
+  pricesChanged:
+    'El precio o los paquetes de esta rifa acaban de cambiar. Revisa el total y vuelve a intentarlo.',
 } as const;
 
 export const buyerSchema = z

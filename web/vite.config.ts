@@ -75,7 +75,7 @@ export default defineConfig({
             // Small zod-free helpers the public pages share (zod itself stays off their first load).
             {
               name: 'public-shared',
-              test: /(domain[\\/](tickets|raffle-figures|money|dates|messages|draw-messages|images|privacy|seller-codes)\.ts|web[\\/]src[\\/]lib[\\/](whatsapp|photo-sources)\.ts)$/,
+              test: /(domain[\\/](tickets|raffle-figures|package-pricing|money|dates|messages|draw-messages|images|privacy|seller-codes)\.ts|web[\\/]src[\\/]lib[\\/](whatsapp|photo-sources)\.ts)$/,
             },
           ],
         },

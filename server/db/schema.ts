@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Clarification, ClosingExtension } from '../../domain/draw-terms';
+import type { RafflePackage } from '../../domain/packages';
 import type { PaymentAccount } from '../../domain/payment-accounts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -130,6 +131,8 @@ export const raffles = pgTable(
     paymentInstructions: text('payment_instructions'),
     /** Where buyers pay, as data (domain/payment-accounts.ts): public, each value copyable on the raffle page. */
     paymentAccounts: jsonb('payment_accounts').$type<PaymentAccount[]>().notNull().default([]),
+    /** Number packages ("5 por $20,00", migration 0022), smallest first: a sale term, locked at the first sale. */
+    packages: jsonb('packages').$type<RafflePackage[]>().notNull().default([]),
     drawSource: text('draw_source'),
     drawCommitment: text('draw_commitment'),
     winningNumber: integer('winning_number'),
@@ -179,6 +182,7 @@ export const raffles = pgTable(
     check('raffles_total_numbers_check', sql`${t.totalNumbers} between 1 and 1000000`),
     check('raffles_price_check', sql`${t.priceCents} >= 0`),
     check('raffles_payment_accounts_check', sql`jsonb_typeof(${t.paymentAccounts}) = 'array'`),
+    check('raffles_packages_check', sql`jsonb_typeof(${t.packages}) = 'array'`),
     check('raffles_draw_kind_check', sql`${t.drawKind} in ('loteria','drand')`),
     index('raffles_due_close_idx').on(t.closingDate).where(sql`${t.status} = 'activa'`),
   ],

@@ -334,7 +334,7 @@ export function createPaymentsService(deps: Deps) {
         {
           ticketId: first.id,
           orderId: proof.orderId,
-          amountCents: proof.amountCentsEach * proof.tickets.length,
+          amountCents: proof.tickets.reduce((sum, t) => sum + t.amountCents, 0),
           paymentMethod: proof.paymentMethod,
           paymentProof: proof.fileUrl,
           proofSha256: proof.sha256,
@@ -343,7 +343,7 @@ export function createPaymentsService(deps: Deps) {
           duplicateOf,
           payerCedula: first.buyerCedula,
         },
-        proof.tickets.map((t) => ({ ticketId: t.id, amountCents: proof.amountCentsEach })),
+        proof.tickets.map((t) => ({ ticketId: t.id, amountCents: t.amountCents })),
       );
     },
 

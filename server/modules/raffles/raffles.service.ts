@@ -6,6 +6,7 @@ import {
   drawTermsMessages,
   type LotteryRule,
 } from '../../../domain/draw-terms';
+import { packagesProblem, sortedPackages } from '../../../domain/packages';
 import { emptyStats } from '../../../domain/raffle-stats';
 import {
   CREATABLE_STATUSES,
@@ -62,6 +63,7 @@ export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = 
     archived_at: row.archivedAt?.toISOString() ?? null,
     ...sealedDrawFields(row),
     show_leaderboards: row.showLeaderboards,
+    packages: row.packages,
     has_sales: hasSales,
     terms_locked: hasSales || isClosedStatus(row.status),
     stats,
@@ -100,26 +102,14 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
   if (input.payment_instructions !== undefined) c.paymentInstructions = input.payment_instructions;
   if (input.payment_accounts !== undefined) c.paymentAccounts = input.payment_accounts;
   if (input.show_leaderboards !== undefined) c.showLeaderboards = input.show_leaderboards;
+  if (input.packages !== undefined) c.packages = sortedPackages(input.packages);
   return c;
 }
 
 /** What the sales of a closed raffle were made under: fixed once the sold list is published. */
-function changesSaleTerms(
-  current: RaffleRow,
-  next: {
-    total_numbers: number;
-    digit_count: number;
-    payment_type: PaymentType;
-    installments: number | null;
-  },
-  input: UpdateRaffle,
-) {
+function changesSaleTerms(current: RaffleRow, next: ReturnType<typeof termsOf>, input: UpdateRaffle) {
   return (
-    next.total_numbers !== current.totalNumbers ||
-    next.digit_count !== current.digitCount ||
-    next.payment_type !== toApiPaymentType(current.paymentType) ||
-    // A single payment is stored as null or 1 installments: the same terms.
-    (next.installments ?? 1) !== (current.installments ?? 1) ||
+    changedSaleTerms(termsOf(current), next).length > 0 ||
     (input.price_cents !== undefined && input.price_cents !== current.priceCents) ||
     declaredSourceChanges(current, input)
   );
@@ -157,12 +147,15 @@ const mergedDeclaration = (
 
 const canView = (row: PublicRaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
-const termsOf = (row: RaffleRow) => ({
-  total_numbers: row.totalNumbers,
-  digit_count: row.digitCount,
-  payment_type: toApiPaymentType(row.paymentType),
-  installments: row.installments,
-});
+function termsOf(row: RaffleRow) {
+  return {
+    total_numbers: row.totalNumbers,
+    digit_count: row.digitCount,
+    payment_type: toApiPaymentType(row.paymentType),
+    installments: row.installments,
+    packages: row.packages,
+  };
+}
 
 /** Everyone else sees how many numbers are in each status, not the money collected or owed. */
 function countsOnly(raffle: Raffle): Raffle {
@@ -293,6 +286,8 @@ export function createRafflesService(deps: {
       }
       const [declared] = drawDeclarationProblems(mergedDeclaration(null, input));
       if (declared) throw invalid(declared.path, declared.message);
+      const dearer = packagesProblem(input.packages, input.price_cents);
+      if (dearer) throw invalid('packages', dearer);
       await assertImages(input.images);
       const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
       // Neither minutes nor hours given: the default hold, 120 minutes (issue 21).
@@ -323,9 +318,13 @@ export function createRafflesService(deps: {
           digit_count: input.digit_count ?? current.digitCount,
           payment_type: input.payment_type ?? toApiPaymentType(current.paymentType),
           installments: input.installments !== undefined ? input.installments : current.installments,
+          packages: input.packages ?? current.packages,
         };
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw invalid(problem.path, problem.message);
+        // Each package must stay cheaper than its numbers alone at the (new) price.
+        const dearer = packagesProblem(merged.packages, input.price_cents ?? current.priceCents);
+        if (dearer) throw invalid('packages', dearer);
         const from = current.status as RaffleStatus;
         // An archived raffle is hidden, not paused: going back on sale unseen is never right.
         if (current.archivedAt && input.status !== undefined && input.status !== from) {

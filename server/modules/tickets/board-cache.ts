@@ -264,6 +264,10 @@ export function createBoardCache(deps: {
       const entry = await current(id);
       return entry ? entry.free.pick(count, exclude) : null;
     },
+    /** The raffle row this instance holds in memory, if any, without reading or loading it. */
+    cachedRaffle(id: string): PublicRaffleRow | null {
+      return entries.get(id)?.raffle ?? null;
+    },
     /** The raffle row changed (an edit may resize it): the next request reads it again. */
     invalidate(id: string) {
       const entry = entries.get(id);

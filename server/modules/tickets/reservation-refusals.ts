@@ -23,6 +23,8 @@ export function refusalError({ code, numbers, digits }: ReservationRefusal): App
         held,
       });
     }
+    case 'PRICES_CHANGED':
+      return new ConflictError(reservationMessages.pricesChanged, code);
     case 'NUMBERS_OUT_OF_RANGE':
       return new UnprocessableError(reservationMessages.outOfRange, code, { numbers });
     case 'TICKETS_UNAVAILABLE':

@@ -10,7 +10,7 @@ export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 /** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
 const RESERVE_MANY_SQL = `
   select s.grp, s.refusal, s.refused, s.digits, s.order_code, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
-    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[]) as s`;
+    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::text[], $14::text[]) as s`;
 
 /** See ticketsRepo.stats. */
 const STATS_SQL = `
@@ -39,7 +39,9 @@ export type ReservationRefusal = {
     | 'RAFFLE_NOT_OPEN'
     | 'NUMBERS_OUT_OF_RANGE'
     | 'BUYER_LIMIT'
-    | 'TICKETS_UNAVAILABLE';
+    | 'TICKETS_UNAVAILABLE'
+    /** The raffle's price or packages are not those the request was priced with (migration 0022). */
+    | 'PRICES_CHANGED';
   /** The numbers at fault; for BUYER_LIMIT, the cap and what the buyer holds. */
   numbers: number[];
   /** The raffle's digit count, to name the numbers as the buyer sees them. */
@@ -70,7 +72,15 @@ export type SaleRequest = {
    * raffle or are assigned to it, which `reserve_sales` checks (migration 0019).
    */
   sellerId?: string | null;
+  /**
+   * Each number's price (in the order of the sorted numbers) and the terms they were computed with
+   * (the raffle's price and packages, as JSON): `reserve_sales` sells only if the raffle still has
+   * those terms (migration 0022). Absent: the raffle's price, while it has no packages.
+   */
+  pricing?: SalePricing | null;
 };
+
+export type SalePricing = { terms: string; prices: number[] };
 
 export type ReservationValues = {
   buyerName: string;
@@ -155,7 +165,7 @@ export const ticketsRepo = {
     const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
     const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number; order_code: string | null }>(
       db,
-      'tickets_reserve_many_v4',
+      'tickets_reserve_many_v5',
       RESERVE_MANY_SQL,
       [
         column((r) => r.raffleId),
@@ -170,6 +180,8 @@ export const ticketsRepo = {
         column((r) => r.values.paymentMethod),
         column((r) => r.values.paymentProof),
         column((r) => r.sellerId ?? null),
+        column((r) => r.pricing?.terms ?? null),
+        column((r) => (r.pricing ? intArray(r.pricing.prices) : null)),
       ],
     );
     const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [], orderCode: '' }));

@@ -1,3 +1,4 @@
+import { salePrices } from '../../../domain/packages';
 import { installmentCents } from '../../../domain/raffle-figures';
 import { addToStats, emptyStats } from '../../../domain/raffle-stats';
 import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
@@ -13,7 +14,7 @@ import { createBoardCache } from './board-cache';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import { type ReservationOutcome, ticketsRepo } from './tickets.repo';
+import { type ReservationOutcome, type SalePricing, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -39,8 +40,8 @@ type Deps = {
 export type ReservationProof = {
   /** The reservation's order: the proof pays it, spread over its numbers. */
   orderId: string | null;
-  tickets: { id: string; buyerCedula: string | null }[];
-  amountCentsEach: number;
+  /** Each number with its first amount due (its own price snapshot, or one cuota of it). */
+  tickets: { id: string; buyerCedula: string | null; amountCents: number }[];
   paymentMethod: string;
   fileUrl: string;
   sha256: string;
@@ -53,6 +54,22 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
     payment_type: raffle.paymentType === 'cuotas' ? 'cuotas' : 'pago_unico',
     installments: raffle.installments,
   });
+
+/**
+ * How a request of `count` numbers is priced (domain/packages.ts, the one place that says what a
+ * number costs): null for a raffle without packages, sold at its price by `reserve_sales` as before.
+ */
+export function pricingFor(
+  raffle: Pick<PublicRaffleRow, 'priceCents' | 'packages'> | null,
+  count: number,
+): SalePricing | null {
+  if (!raffle || raffle.packages.length === 0) return null;
+  return {
+    // Compared by reserve_sales as jsonb with the raffle's own (key order does not matter there).
+    terms: JSON.stringify({ price_cents: raffle.priceCents, packages: raffle.packages }),
+    prices: salePrices(count, raffle.priceCents, raffle.packages).prices,
+  };
+}
 
 /** Its row in job_runs. */
 export const EXPIRY_JOB_NAME = 'expiry';
@@ -74,6 +91,7 @@ export function createTicketsService(deps: Deps) {
     input: Reservation,
     proof: { sha256: string } | null,
     sandbox: boolean,
+    pricing: SalePricing | null,
   ): Promise<ReservationOutcome> {
     const values = {
       buyerName: input.buyer.name.trim().toLowerCase(),
@@ -87,7 +105,7 @@ export function createTicketsService(deps: Deps) {
     // An unknown code credits nobody; whether its seller sells this raffle is reserve_sales' check.
     const sellerId =
       input.seller_code && deps.sellerIdForCode ? await deps.sellerIdForCode(input.seller_code) : null;
-    const request = { raffleId, numbers: input.numbers, values, sandbox, sellerId };
+    const request = { raffleId, numbers: input.numbers, values, sandbox, sellerId, pricing };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
     if (!recordProof) return batcher.reserve(request);
     return db.transaction(async (tx) => {
@@ -97,9 +115,12 @@ export function createTicketsService(deps: Deps) {
       if (raffle && rows[0] && input.payment_proof) {
         await recordProof(tx, {
           orderId: rows[0].orderId,
-          tickets: rows.map((r) => ({ id: r.id, buyerCedula: r.buyerCedula })),
-          // What these sales owe: the price they were reserved at (the same for all of them).
-          amountCentsEach: firstPaymentCents({ ...raffle, priceCents: rows[0].priceCents }),
+          // What each sale owes: the price it was reserved at (a package's share of its total).
+          tickets: rows.map((r) => ({
+            id: r.id,
+            buyerCedula: r.buyerCedula,
+            amountCents: firstPaymentCents({ ...raffle, priceCents: r.priceCents }),
+          })),
           paymentMethod: input.payment_method,
           fileUrl: input.payment_proof,
           sha256: proof.sha256,
@@ -179,13 +200,23 @@ export function createTicketsService(deps: Deps) {
       if (input.payment_proof != null && deps.resolvePaymentProof && !proof) {
         throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
       }
+      // Priced from the raffle this instance has in memory (its board's), with no statement of its
+      // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
+      // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
+      let known = boards.cachedRaffle(raffleId);
       for (let attempt = 1; ; attempt++) {
         let outcome: ReservationOutcome;
         try {
-          outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false);
+          const pricing = pricingFor(known, input.numbers.length);
+          outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing);
         } catch (error) {
           // A deadlock with a staff change (reservations take numbers in one order): try again.
           if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
+          continue;
+        }
+        if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && attempt < 3) {
+          known = await deps.findRaffle(db, raffleId);
+          boards.invalidate(raffleId);
           continue;
         }
         if ('refusal' in outcome) throw refusalError(outcome.refusal);

@@ -148,6 +148,21 @@ export const raffleDetailTexts = {
     none: 'No quedan números disponibles para elegir.',
     error: 'La maquinita no pudo elegir números. Inténtalo de nuevo.',
   },
+  packages: {
+    title: 'Paquetes',
+    hint: 'Tócalo y completamos tus números al azar. Al apartar siempre se aplica el mejor precio.',
+    offer: (n: number, price: string) => `${n} por ${price}`,
+    saving: (saving: string) => `Ahorras ${saving}`,
+    /** What tapping the package does now: the numbers it adds at random. */
+    adds: (n: number) => `+${n} al azar`,
+    full: 'Ya no caben más números en esta reserva.',
+    /** "1 paquete de 5 + 2 sueltos". */
+    breakdown: (uses: { numbers: number; times: number }[], singles: number) =>
+      [
+        ...uses.map((u) => `${u.times} ${plural(u.times, 'paquete', 'paquetes')} de ${u.numbers}`),
+        ...(singles > 0 ? [`${singles} ${plural(singles, 'suelto', 'sueltos')}`] : []),
+      ].join(' + '),
+  },
   selection: {
     region: 'Números elegidos',
     count: (n: number) => `${n} ${plural(n, 'número elegido', 'números elegidos')}`,

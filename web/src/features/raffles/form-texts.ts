@@ -101,6 +101,17 @@ export const formTexts = {
   paymentInstructionsPlaceholder:
     'Pago móvil: Banco de Venezuela, 0414-1234567, V-12345678\nZelle: pagos@ejemplo.com',
   paymentInstructionsHint: 'Cuentas y datos para pagar. Se muestran tal cual al comprador que aparta.',
+  packages: {
+    title: 'Paquetes de números',
+    description:
+      'Ofertas como «5 números por $20». Al apartar se cobra la combinación más barata. Se fijan con la primera venta.',
+    empty: 'Sin paquetes: cada número se vende al precio de arriba.',
+    add: 'Agregar paquete',
+    numbers: (n: number) => `Números del paquete ${n}`,
+    price: (n: number) => `Precio del paquete ${n} (USD)`,
+    remove: (n: number) => `Quitar el paquete ${n}`,
+    removeShort: 'Quitar',
+  },
   accounts: {
     empty: 'Aún no hay cuentas. Agrega al menos una para que el comprador sepa a dónde pagar.',
     add: 'Agregar cuenta',
@@ -158,6 +169,7 @@ export const formTexts = {
   validation: {
     nameRequired: 'Escribe el nombre de la rifa',
     price: 'Escribe el precio en dólares, p. ej. 5 o 2,50',
+    packageNumbers: 'Escribe cuántos números trae el paquete, p. ej. 5',
     priceTooHigh: 'El precio máximo por número es $1.000.000,00',
     total: 'Escribe cuántos números tiene la rifa (un número entero)',
     digits: 'Elige cuántas cifras tiene cada número',

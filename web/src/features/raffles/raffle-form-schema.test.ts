@@ -118,3 +118,46 @@ describe('raffle form: the declared draw source (issue 19)', () => {
     expect(closed).not.toHaveProperty('images');
   });
 });
+
+describe('raffle form: number packages', () => {
+  it('sends the packages typed in dollars as cents', () => {
+    const body = createRaffleFormSchema.parse({
+      ...filled,
+      packages: [
+        { numbers: '5', price: '20' },
+        { numbers: '10', price: '35,50' },
+      ],
+    });
+    expect(body.packages).toEqual([
+      { numbers: 5, price_cents: 2_000 },
+      { numbers: 10, price_cents: 3_550 },
+    ]);
+  });
+
+  it('refuses a package dearer than its numbers alone, and a count or price that is not one', () => {
+    const dearer = createRaffleFormSchema.safeParse({ ...filled, packages: [{ numbers: '5', price: '25' }] });
+    expect(dearer.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['packages'],
+        message: 'El paquete de 5 números debe costar menos que 5 números sueltos',
+      }),
+    );
+    const typo = createRaffleFormSchema.safeParse({
+      ...filled,
+      packages: [{ numbers: 'cinco', price: 'x' }],
+    });
+    expect(typo.error?.issues.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['packages.0.numbers', 'packages.0.price']),
+    );
+  });
+
+  it('leaves the packages out of an edit once the terms are locked', () => {
+    const body = editRaffleFormSchema.parse({ ...filled, packages: [{ numbers: '5', price: '20' }] });
+    expect(
+      withoutFrozenTerms(body, { terms_locked: true, status: 'activa', closing_date: null }),
+    ).not.toHaveProperty('packages');
+    expect(
+      withoutFrozenTerms(body, { terms_locked: false, status: 'activa', closing_date: null }).packages,
+    ).toEqual([{ numbers: 5, price_cents: 2_000 }]);
+  });
+});

@@ -1,5 +1,6 @@
 import { DRAW_KINDS, drawDeclarationProblems, LOTTERY_RULES } from '@domain/draw-terms';
 import { parseMoneyToCents } from '@domain/money';
+import { packagesProblem } from '@domain/package-pricing';
 import {
   PAYMENT_ACCOUNT_METHODS,
   type PaymentAccountField,
@@ -121,6 +122,18 @@ const raffleFormFields = z.object({
   contact_phone: optionalText.pipe(api.contact_phone.unwrap()),
   payment_instructions: optionalText.pipe(api.payment_instructions.unwrap()),
   payment_accounts: z.array(accountRow),
+  // "5" and "20,00" as typed; the shared schema checks the numbers, the rule below the prices.
+  packages: z.array(
+    z
+      .object({
+        numbers: wholeNumber(v.packageNumbers),
+        price: z
+          .string()
+          .transform((s) => parseMoneyToCents(s) ?? Number.NaN)
+          .pipe(z.number(v.price).max(MAX_PRICE_CENTS, v.priceTooHigh)),
+      })
+      .transform(({ numbers, price }) => ({ numbers, price_cents: price })),
+  ),
   status: api.status.unwrap(),
   images: api.images.unwrap(),
   show_leaderboards: z.boolean(),
@@ -146,6 +159,8 @@ const toApiBody = (mode: 'create' | 'edit') =>
     .superRefine((body, ctx) => {
       for (const p of [...raffleRuleViolations(body), ...drawDeclarationProblems(body)])
         ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+      const dearer = packagesProblem(body.packages, body.price_cents);
+      if (dearer) ctx.addIssue({ code: 'custom', path: ['packages'], message: dearer });
       if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
       }
@@ -176,13 +191,23 @@ export function withoutFrozenTerms(
   body: EditRaffleFormOutput,
   raffle: Pick<Raffle, 'terms_locked' | 'status' | 'closing_date'>,
 ): EditRaffleFormOutput {
-  const { draw_kind, draw_lottery, draw_at, draw_rule, name, description, images, closing_date, ...rest } =
-    body;
+  const {
+    draw_kind,
+    draw_lottery,
+    draw_at,
+    draw_rule,
+    packages,
+    name,
+    description,
+    images,
+    closing_date,
+    ...rest
+  } = body;
   const closed = isClosedStatus(raffle.status);
   const passed = raffle.closing_date !== null && new Date(raffle.closing_date).getTime() <= Date.now();
   return {
     ...rest,
-    ...(!raffle.terms_locked && !closed && { draw_kind, draw_lottery, draw_at, draw_rule }),
+    ...(!raffle.terms_locked && !closed && { draw_kind, draw_lottery, draw_at, draw_rule, packages }),
     ...(!closed && { name, description, images }),
     ...(!passed && !closed && { closing_date }),
   };
@@ -215,6 +240,7 @@ export const emptyRaffleForm: RaffleFormInput = {
   contact_phone: '',
   payment_instructions: '',
   payment_accounts: [],
+  packages: [],
   status: 'activa',
   images: [],
   show_leaderboards: false,
@@ -243,6 +269,7 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   contact_phone: raffle.contact_phone ?? '',
   payment_instructions: raffle.payment_instructions ?? '',
   payment_accounts: raffle.payment_accounts.map(accountToRow),
+  packages: raffle.packages.map((p) => ({ numbers: String(p.numbers), price: centsToInput(p.price_cents) })),
   status: raffle.status,
   images: raffle.images,
   show_leaderboards: raffle.show_leaderboards,

@@ -1,3 +1,4 @@
+import type { RafflePackage } from '@domain/package-pricing';
 import { type Ref, useState } from 'react';
 import { InlineQueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
@@ -10,6 +11,7 @@ import { BoardLegend } from './board-legend';
 import { JumpToNumber } from './jump-to-number';
 import { LiveIndicator } from './live-indicator';
 import { LuckyPicker } from './lucky-picker';
+import { PackageButtons } from './package-buttons';
 import { TicketBoard } from './ticket-board';
 
 const t = raffleDetailTexts.board;
@@ -31,6 +33,9 @@ type BoardSectionProps = {
   /** The first board request failed: offer a retry instead of an endless skeleton. */
   boardFailed: boolean;
   onRetryBoard: () => void;
+  /** Number packages and the single price they save on (quick buttons while on sale). */
+  packages?: readonly RafflePackage[];
+  priceCents?: number;
   ref?: Ref<HTMLElement>;
 };
 
@@ -80,6 +85,14 @@ export function BoardSection(props: BoardSectionProps) {
           <JumpToNumber total={total} digitCount={digitCount} onJump={jump} />
           {open && <LuckyPicker raffleId={raffleId} digitCount={digitCount} />}
         </div>
+        {open && props.packages && props.packages.length > 0 && (
+          <PackageButtons
+            raffleId={raffleId}
+            digitCount={digitCount}
+            priceCents={props.priceCents ?? 0}
+            packages={props.packages}
+          />
+        )}
         <BoardLegend selectable={open} winner={winningNumber !== null} />
         {boardFailed ? (
           <InlineQueryError

@@ -11,6 +11,7 @@ import { CheckoutDialog } from './checkout-dialog';
 const raffle: PublicRaffle = {
   id: 'raffle-1',
   show_leaderboards: false,
+  packages: [],
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

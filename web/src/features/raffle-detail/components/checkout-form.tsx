@@ -1,3 +1,4 @@
+import { formatUsd } from '@domain/money';
 import type { PublicRaffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { AlertTriangle, ArrowLeft, Lock } from 'lucide-react';
@@ -9,12 +10,14 @@ import type { ProofUpload as ProofUploadState } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
 import { dueNowText, installmentPlan, installmentsText } from '../installments';
+import { firstCuotasCents, selectionPrice } from '../package-offer';
 import { priceText } from '../price';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 import { CheckoutFields } from './checkout-fields';
 
 const t = raffleDetailTexts.checkout;
+const packageTexts = raffleDetailTexts.packages;
 
 type CheckoutFormProps = {
   raffle: PublicRaffle;
@@ -43,11 +46,15 @@ export function CheckoutForm({
   onBack,
 }: CheckoutFormProps) {
   const selection = useRaffleStore((s) => s.selection);
-  const total = priceText(raffle.price_cents * selection.length, rate);
+  // The cheapest combination of the raffle's packages for this count: what the server will charge.
+  const price = selectionPrice(raffle, selection.length);
+  const total = priceText(price.totalCents, rate);
   const empty = selection.length === 0;
   const plan = installmentPlan(raffle);
   // In cuotas the button says what is paid today (the first cuota of each number), not the full price.
-  const today = plan ? priceText(plan.cuotaCents * selection.length, rate).label : null;
+  const today = plan
+    ? priceText(firstCuotasCents(price.totalCents, selection.length, plan.count), rate).label
+    : null;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={sending || undefined}>
       <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-3">
@@ -70,10 +77,21 @@ export function CheckoutForm({
           <span className="text-zinc-700">{t.total}</span>
           <span className="text-right font-bold text-zinc-900">{total.label}</span>
         </p>
+        {price.savingCents > 0 && (
+          <p className="flex items-baseline justify-between gap-2 text-sm" data-testid="checkout-saving">
+            <span className="text-zinc-700">{packageTexts.breakdown(price.uses, price.singles)}</span>
+            <span className="rounded-full bg-green-100 px-2 py-0.5 text-right font-semibold text-green-800">
+              {packageTexts.saving(formatUsd(price.savingCents))}
+            </span>
+          </p>
+        )}
         {plan && !empty && (
           <div className="grid gap-0.5 text-sm" data-testid="checkout-installments">
             <p className="font-semibold text-brand-800">{installmentsText(plan, rate)}</p>
-            <p className="text-zinc-700">{dueNowText(plan, rate, selection.length)}</p>
+            {/* Per number at the single price: with a package the button says what is paid today. */}
+            {price.savingCents === 0 && (
+              <p className="text-zinc-700">{dueNowText(plan, rate, selection.length)}</p>
+            )}
           </div>
         )}
       </div>

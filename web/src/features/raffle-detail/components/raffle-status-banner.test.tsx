@@ -12,6 +12,7 @@ const ROOT = 'ab'.repeat(32);
 const finished: PublicRaffle = {
   id: 'raffle-1',
   show_leaderboards: false,
+  packages: [],
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

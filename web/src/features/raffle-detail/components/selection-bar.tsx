@@ -1,8 +1,11 @@
+import { formatUsd } from '@domain/money';
+import type { RafflePackage } from '@domain/package-pricing';
 import { padTicketNumber } from '@domain/tickets';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import type { VesRate } from '@/lib/exchange-rates';
+import { selectionPrice } from '../package-offer';
 import { priceText } from '../price';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
@@ -11,6 +14,8 @@ const t = raffleDetailTexts.selection;
 
 type SelectionBarProps = {
   priceCents: number;
+  /** The raffle's packages: the total is the cheapest combination for the count chosen. */
+  packages?: readonly RafflePackage[];
   digitCount: number;
   rate: VesRate;
   onReserve: () => void;
@@ -20,7 +25,7 @@ type SelectionBarProps = {
  * Sticky at the bottom while numbers are chosen: the chips (removable), the total and the one next
  * step. Its height is published as --rd-bar-height so toasts and the page end clear it.
  */
-export function SelectionBar({ priceCents, digitCount, rate, onReserve }: SelectionBarProps) {
+export function SelectionBar({ priceCents, packages = [], digitCount, rate, onReserve }: SelectionBarProps) {
   const selection = useRaffleStore((s) => s.selection);
   const ref = useRef<HTMLElement>(null);
   const visible = selection.length > 0;
@@ -40,7 +45,8 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
   }, [visible]);
 
   if (!visible) return null;
-  const total = priceText(priceCents * selection.length, rate);
+  const price = selectionPrice({ price_cents: priceCents, packages }, selection.length);
+  const total = priceText(price.totalCents, rate);
   return (
     <section
       ref={ref}
@@ -52,6 +58,11 @@ export function SelectionBar({ priceCents, digitCount, rate, onReserve }: Select
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-semibold text-zinc-900" aria-live="polite">
             {t.count(selection.length)}
+            {price.savingCents > 0 && (
+              <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                {raffleDetailTexts.packages.saving(formatUsd(price.savingCents))}
+              </span>
+            )}
           </p>
           <button
             type="button"

@@ -68,15 +68,15 @@ export function RaffleDetailPage() {
   const status = raffle.data?.status;
   const published = status === 'cerrada' || status === 'finalizada';
   const draw = useRaffleDraw(id, published);
-  // Re-renders the page once at the closing date: the board, the bar and "Elegir números" give way
-  // to the closed notice without a reload (closedReason reads the clock).
-  useDeadlinePassed(raffle.data?.closing_date);
   const sellerCode = useSearchParams()[0].get('v');
 
   // A seller's link (`?v=CODE`): kept on this device for 7 days for this raffle (decision 036).
   useEffect(() => {
     if (sellerCode) rememberSellerCode(id, sellerCode);
   }, [id, sellerCode]);
+  // Re-renders the page once at the closing date: the board, the bar and "Elegir números" give way
+  // to the closed notice without a reload (closedReason reads the clock).
+  useDeadlinePassed(raffle.data?.closing_date);
 
   // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
   useEffect(() => {
@@ -140,6 +140,8 @@ export function RaffleDetailPage() {
         live={live}
         boardFailed={board.isError && available === undefined}
         onRetryBoard={() => void board.refetch()}
+        packages={data.packages}
+        priceCents={data.price_cents}
       />
       {data.show_leaderboards && (
         <Suspense fallback={null}>
@@ -155,6 +157,7 @@ export function RaffleDetailPage() {
       {open && (
         <SelectionBar
           priceCents={data.price_cents}
+          packages={data.packages}
           digitCount={data.digit_count}
           rate={rate}
           onReserve={() => {

@@ -10,6 +10,7 @@ import { RaffleCard } from './raffle-card';
 const raffle: Raffle = {
   id: 'raffle-1',
   show_leaderboards: false,
+  packages: [],
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

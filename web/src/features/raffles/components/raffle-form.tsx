@@ -15,6 +15,7 @@ import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
+import { RafflePackagesField } from './raffle-packages-field';
 import { RafflePaymentAccountsField } from './raffle-payment-accounts-field';
 import { RafflePrizeFields } from './raffle-prize-fields';
 import { RaffleSellersSection, type SellersPick } from './raffle-sellers-section';
@@ -79,6 +80,10 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
         )}
         <RafflePrizeFields onUploadingChange={onUploadingChange} frozen={closed} />
         <RaffleNumbersFields hasSales={hasSales} termsLocked={props.termsLocked ?? false} closed={closed} />
+        <RafflePackagesField
+          locked={(props.termsLocked ?? false) || closed}
+          lockedHint={closed ? formTexts.closedLockedHint : formTexts.termsLockedHint}
+        />
         <RaffleDrawFields
           hasSales={hasSales}
           closed={closed}

@@ -10,6 +10,7 @@ import { StaffRaffleCard } from './staff-raffle-card';
 const raffle: Raffle = {
   id: '7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50',
   show_leaderboards: false,
+  packages: [],
   name: 'Nevera',
   description: '',
   price_cents: 500,
