@@ -1,8 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  ADMIN,
+  apiSignIn,
   createStaffUser,
   expect,
   SCREENSHOTS_TAG,
+  type SeededUser,
   screenshot,
   signInWithForm,
   test,
@@ -15,16 +18,20 @@ import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuye
 // Issue 22 part B: an admin sets a vendedor's commission and approves a payment of a sale credited
 // to them; the vendedor sees it in "Mis ventas"; the admin records the payout in "Vendedores".
 
-/**
- * Credits an order to a seller through the e2e server's harness-only route (e2e/e2e-server.ts):
- * attribution by referral link is built separately, and no API sets the credited seller yet.
- */
-async function creditOrder(request: APIRequestContext, orderCode: string, sellerId: string) {
-  const response = await request.post('/__e2e/control', {
-    data: { op: 'creditOrder', args: { order_code: orderCode, seller_id: sellerId } },
-    headers: { 'x-e2e-token': process.env.E2E_CONTROL_TOKEN ?? '' },
+/** Assigns the vendedor to the raffle (as the admin) and answers their referral code (as them). */
+async function sellerLink(request: APIRequestContext, raffleId: string, seller: SeededUser) {
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const assigned = await request.put(`/api/raffles/${raffleId}/sellers`, {
+    data: { seller_ids: [seller.id] },
+    headers: { Authorization: `Bearer ${admin.access_token}` },
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const own = await apiSignIn(request, seller.email, seller.password);
+  const me = await request.get('/api/sellers/me', {
+    headers: { Authorization: `Bearer ${own.access_token}` },
+  });
+  expect(me.status(), await me.text()).toBe(200);
+  return ((await me.json()) as { code: string }).code;
 }
 
 async function chooseRaffle(page: Page, name: string) {
@@ -53,11 +60,13 @@ test.describe('commissions', () => {
     const seller = await createStaffUser(request, { full_name: sellerName });
     const raffle = await newRaffle(request, 'Moto Bera');
     const buyer = uniqueBuyer('josé gregorio díaz');
-    const paid = await reserveAndPay(request, raffle.id, [21, 22], buyer, {
+    // The buyer comes through the vendedor's link: the order is credited to them.
+    const sellerCode = await sellerLink(request, raffle.id, seller);
+    await reserveAndPay(request, raffle.id, [21, 22], buyer, {
       proof: await receiptPng(page, ['Pago móvil', 'Bs 365,00']),
       amountCents: 1000,
+      sellerCode,
     });
-    await creditOrder(request, paid.orderCode, seller.id);
 
     // The admin sets 10 % for this seller in this raffle (from the per-raffle ranking).
     await withAdminSession(page);

@@ -68,9 +68,11 @@ export async function reserveAndPay(
     amountCents?: number;
     method?: string;
     bankCode?: string;
+    /** Reserved through this seller's link (issue 22): the order is credited to them. */
+    sellerCode?: string;
   },
 ): Promise<{ paymentId: string; orderCode: string; tickets: { id: string; number: number }[] }> {
-  const { tickets, order } = (await reserveViaApi(request, raffleId, numbers, buyer)) as {
+  const { tickets, order } = (await reserveViaApi(request, raffleId, numbers, buyer, payment.sellerCode)) as {
     tickets: { id: string; number: number }[];
     order: { code: string };
   };

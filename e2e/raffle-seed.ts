@@ -49,9 +49,11 @@ export async function reserveViaApi(
   raffleId: string,
   numbers: number[],
   buyer: Partial<typeof DEFAULT_BUYER> = {},
+  /** The code of a seller's link the buyer came through (issue 22). */
+  sellerCode?: string,
 ) {
   const response = await request.post(`/api/raffles/${raffleId}/reservations`, {
-    data: { numbers, buyer: { ...DEFAULT_BUYER, ...buyer } },
+    data: { numbers, buyer: { ...DEFAULT_BUYER, ...buyer }, ...(sellerCode && { seller_code: sellerCode }) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
