@@ -8,6 +8,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { commissionKeys } from './seller-sales';
 
 /** `GET /api/commissions/sellers` (admin): the ranking, overall or of one raffle. */
@@ -38,19 +39,6 @@ export function useSetCommission() {
       api.put<CommissionTerms>(`${raffleApiPath(raffleId)}/commissions`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: commissionKeys.all }),
   });
-}
-
-/** Saves a blob under `fileName` through a temporary `<a download>`. */
-function saveFile(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** `GET /api/commissions/sellers.csv` (admin): fetched with the token as a blob, then saved. */
