@@ -1,5 +1,5 @@
 import type { RafflePackage } from '@domain/package-pricing';
-import { type Ref, useState } from 'react';
+import { lazy, type Ref, Suspense, useState } from 'react';
 import { InlineQueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import type { LiveStatus } from '../hooks/use-raffle-live';
@@ -11,8 +11,10 @@ import { BoardLegend } from './board-legend';
 import { JumpToNumber } from './jump-to-number';
 import { LiveIndicator } from './live-indicator';
 import { LuckyPicker } from './lucky-picker';
-import { PackageButtons } from './package-buttons';
 import { TicketBoard } from './ticket-board';
+
+// Only raffles that offer packages need their buttons: kept off the raffle page's first load.
+const PackageButtons = lazy(() => import('./package-buttons').then((m) => ({ default: m.PackageButtons })));
 
 const t = raffleDetailTexts.board;
 const count = new Intl.NumberFormat('es-VE');
@@ -86,12 +88,14 @@ export function BoardSection(props: BoardSectionProps) {
           {open && <LuckyPicker raffleId={raffleId} digitCount={digitCount} />}
         </div>
         {open && props.packages && props.packages.length > 0 && (
-          <PackageButtons
-            raffleId={raffleId}
-            digitCount={digitCount}
-            priceCents={props.priceCents ?? 0}
-            packages={props.packages}
-          />
+          <Suspense fallback={null}>
+            <PackageButtons
+              raffleId={raffleId}
+              digitCount={digitCount}
+              priceCents={props.priceCents ?? 0}
+              packages={props.packages}
+            />
+          </Suspense>
         )}
         <BoardLegend selectable={open} winner={winningNumber !== null} />
         {boardFailed ? (

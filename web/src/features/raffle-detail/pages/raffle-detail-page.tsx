@@ -10,7 +10,6 @@ import { useRaffleDraw } from '../api/get-draw';
 import { BoardSection } from '../components/board-section';
 import { RaffleDetailSkeleton } from '../components/raffle-detail-skeleton';
 import { RaffleHero } from '../components/raffle-hero';
-import { RaffleStatusBanner } from '../components/raffle-status-banner';
 import { RaffleLoadError, RaffleNotFound } from '../components/raffle-unavailable';
 import { SelectionBar } from '../components/selection-bar';
 import { isNotFound, useRaffleData } from '../hooks/use-raffle-data';
@@ -35,6 +34,10 @@ const PublishedList = lazy(() =>
   import('../components/published-list').then((m) => ({ default: m.PublishedList })),
 );
 // Only raffles that show them load the leaderboards.
+// Only a closed or drawn raffle shows the banner with its sealed list: off a raffle on sale's first load.
+const RaffleStatusBanner = lazy(() =>
+  import('../components/raffle-status-banner').then((m) => ({ default: m.RaffleStatusBanner })),
+);
 const Leaderboards = lazy(() =>
   import('../components/leaderboards').then((m) => ({ default: m.Leaderboards })),
 );
@@ -116,11 +119,13 @@ export function RaffleDetailPage() {
         </Link>
       </nav>
       {published && (
-        <RaffleStatusBanner
-          raffle={data}
-          draw={draw.data}
-          onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
-        />
+        <Suspense fallback={null}>
+          <RaffleStatusBanner
+            raffle={data}
+            draw={draw.data}
+            onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
+          />
+        </Suspense>
       )}
       <RaffleHero
         raffle={data}
