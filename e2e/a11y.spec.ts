@@ -283,6 +283,28 @@ const ROUTES: Route[] = [
     },
   },
   {
+    key: 'dashboard.mySales',
+    staff: true,
+    open: async (page) => {
+      // The admin's own: nothing credited to them in this run.
+      await page.goto(paths.dashboard.mySales.getHref());
+      await settled(page, 'Todavía no tienes ventas acreditadas');
+    },
+  },
+  {
+    key: 'dashboard.sellers',
+    staff: true,
+    open: async (page) => {
+      await page.goto(paths.dashboard.sellers.getHref());
+      await settled(page);
+      // The ranking (a table on a desktop, cards on a phone) or its empty state.
+      const ranking = page.getByTestId('seller-row').or(page.getByTestId('seller-card'));
+      await expect(
+        ranking.filter({ visible: true }).first().or(page.getByText('No hay vendedores todavía')),
+      ).toBeVisible();
+    },
+  },
+  {
     key: 'dashboard.reconcile',
     staff: true,
     open: async (page) => {
@@ -309,8 +331,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('the list covers every route of web/src/config/paths.ts', () => {
-  // Old seller links only redirect to the dashboard: nothing of their own to check.
-  const { sellerLegacy: _redirects, dashboard, ...publicRoutes } = paths;
+  // Old seller links only redirect to the dashboard, and a seller's short link keeps its code and
+  // redirects to the raffle page: nothing of their own to check.
+  const { sellerLegacy: _redirects, sellerLink: _keepsCode, dashboard, ...publicRoutes } = paths;
   const all = [...Object.keys(publicRoutes), ...Object.keys(dashboard).map((key) => `dashboard.${key}`)];
   expect(ROUTES.map((route) => route.key).sort()).toEqual(all.sort());
 });
