@@ -12,7 +12,9 @@ test('the API reference at /api/docs renders the generated document without CSP 
   page.on('pageerror', (error) => violations.push(error.message));
 
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Rifas API/ })).toBeVisible();
+  // The first request builds the OpenAPI document of every route (~120 now) on a server that has
+  // just started, while the other worker seeds its data: more than the default 7 s on 2 cores.
+  await expect(page.getByRole('heading', { name: /Rifas API/ })).toBeVisible({ timeout: 30_000 });
   // Operations come from /api/openapi.json (through the page's ./json), grouped by tag.
   const reservation = page.locator('.opblock-summary-path', { hasText: '/api/raffles/{id}/reservations' });
   await expect(reservation).toBeVisible();
