@@ -41,7 +41,9 @@ export function useCreateReservation() {
   return useMutation({
     mutationFn: createReservation,
     // Success or conflict, the counts and the board changed: refetch both (the board via ETag).
-    onSettled: (_data, _error, { raffleId }) =>
-      queryClient.invalidateQueries({ queryKey: raffleKeys.detail(raffleId) }),
+    // Not awaited: the buyer's success screen never waits for the page's other data to refetch.
+    onSettled: (_data, _error, { raffleId }) => {
+      void queryClient.invalidateQueries({ queryKey: raffleKeys.detail(raffleId) });
+    },
   });
 }
