@@ -54,11 +54,13 @@ test.describe('raffle detail: choose and reserve', () => {
     await dialog.evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, 'checkout.png');
 
+    // The watcher never reloaded: the SPEC toast (3 s) tells them at once. Watched from the click
+    // on, so a slow success screen on the buyer's side cannot outlast the watcher's toast.
+    const watcherTold = expect(toast(watcher, 'Ticket #012 ahora está apartado')).toBeVisible();
     await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
 
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
-    // The watcher never reloaded: the SPEC toast (3 s) tells them at once, before it goes.
-    await expect(toast(watcher, 'Ticket #012 ahora está apartado')).toBeVisible();
+    await watcherTold;
     const ticket = page.locator('#rd-printable-ticket');
     await expect(ticket.getByText('012', { exact: true })).toBeVisible();
     await expect(ticket.getByText('034', { exact: true })).toBeVisible();
