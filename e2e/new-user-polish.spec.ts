@@ -55,7 +55,9 @@ test.describe('polish found by a new user (issue 23)', () => {
     await expect(method).toHaveText('Pago móvil');
     await expect(method).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: 'Elegir archivo' })).toBeFocused();
+    await expect(
+      dialog.getByRole('button', { name: 'Elegir archivo: Comprobante de pago (opcional)' }),
+    ).toBeFocused();
 
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible({

@@ -114,6 +114,8 @@ test.describe('number packages', () => {
     await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'packages-form-desktop.png');
     await section.getByLabel('Precio del paquete 3 (USD)').fill('13,50');
+    // Fixed: the message leaves at once, not at the next save.
+    await expect(section.getByRole('alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page).not.toHaveURL(/\/edit\//, { timeout: 20_000 });
 

@@ -62,7 +62,14 @@ export function ProofUpload({ id, label, hint, upload }: ProofUploadProps) {
         </div>
       )}
       {(state.status === 'idle' || state.status === 'error') && (
-        <Button variant="secondary" className="w-full border-dashed" onClick={() => input.current?.click()}>
+        <Button
+          variant="secondary"
+          className="w-full border-dashed"
+          // Its visible text first (WCAG 2.5.3), then the field it fills: the label names the hidden input.
+          aria-label={`${t.choose}: ${label}`}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          onClick={() => input.current?.click()}
+        >
           <FileUp aria-hidden />
           {t.choose}
         </Button>

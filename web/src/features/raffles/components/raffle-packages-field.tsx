@@ -20,6 +20,9 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
   const errors = formState.errors.packages;
   // A rule over all of them (a package dearer than singles) sits on the list itself.
   const listError = errors?.message ?? errors?.root?.message;
+  // react-hook-form re-checks only the field that changed: `deps` re-checks the list's own rule too,
+  // so its message leaves as soon as the price that broke it is fixed, not at the next save.
+  const rowOptions = { deps: 'packages' as const };
   return (
     <FormSection id="section-packages" title={t.title} description={t.description}>
       {fields.length === 0 && <p className="text-sm text-zinc-600">{locked ? lockedHint : t.empty}</p>}
@@ -36,7 +39,7 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
               <Field id={numbersId} label={t.numbers(n)} error={numbersError} hint={hint}>
                 <Input
                   {...fieldControlProps(numbersId, numbersError, hint)}
-                  {...register(`packages.${index}.numbers`)}
+                  {...register(`packages.${index}.numbers`, rowOptions)}
                   inputMode="numeric"
                   autoComplete="off"
                   placeholder="5"
@@ -46,7 +49,7 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
               <Field id={priceId} label={t.price(n)} error={priceError}>
                 <Input
                   {...fieldControlProps(priceId, priceError)}
-                  {...register(`packages.${index}.price`)}
+                  {...register(`packages.${index}.price`, rowOptions)}
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder="20,00"
