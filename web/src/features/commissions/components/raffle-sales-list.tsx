@@ -1,6 +1,7 @@
 import type { SellerSales } from '@domain/commissions';
 import { formatUsd } from '@domain/money';
 import { commissionsTexts } from '../texts';
+import { Fact } from './fact';
 
 const count = new Intl.NumberFormat('es-VE');
 
@@ -17,26 +18,15 @@ export function RaffleSalesList({ raffles }: { raffles: SellerSales['raffles'] }
         >
           <p className="font-semibold break-words text-zinc-900">{r.raffle_name}</p>
           <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums">
-            <div>
-              <dt className="text-xs text-zinc-500">{t.sold}</dt>
-              <dd className="font-medium">{count.format(r.numbers_sold)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-zinc-500">{t.paid}</dt>
-              <dd className="font-medium">{count.format(r.numbers_paid)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-zinc-500">{t.buyers}</dt>
-              <dd className="font-medium">{count.format(r.buyers)}</dd>
-            </div>
-            <div className="col-span-2">
-              <dt className="text-xs text-zinc-500">{t.collected}</dt>
-              <dd className="font-medium">{formatUsd(r.collected_cents)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-zinc-500">{t.commission}</dt>
-              <dd className="font-semibold text-brand-700">{formatUsd(r.earned_cents - r.reversed_cents)}</dd>
-            </div>
+            <Fact label={t.sold}>{count.format(r.numbers_sold)}</Fact>
+            <Fact label={t.paid}>{count.format(r.numbers_paid)}</Fact>
+            <Fact label={t.buyers}>{count.format(r.buyers)}</Fact>
+            <Fact label={t.collected} className="col-span-2">
+              {formatUsd(r.collected_cents)}
+            </Fact>
+            <Fact label={t.commission} valueClassName="font-semibold text-brand-700">
+              {formatUsd(r.earned_cents - r.reversed_cents)}
+            </Fact>
           </dl>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { formatUsd } from '@domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { commissionsTexts } from '../texts';
+import { Fact } from './fact';
 import { PayoutDialog } from './payout-dialog';
 import { TermsDialog } from './terms-dialog';
 
@@ -57,37 +58,18 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
               </div>
             </div>
             <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums">
-              <div>
-                <dt className="text-xs text-zinc-500">{t.sold}</dt>
-                <dd className="font-medium">{count.format(r.numbers_sold)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-zinc-500">{t.paid}</dt>
-                <dd className="font-medium">{count.format(r.numbers_paid)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-zinc-500">{t.collected}</dt>
-                <dd className="font-medium">{formatUsd(r.collected_cents)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-zinc-500">{t.earned}</dt>
-                <dd className="font-medium">{formatUsd(net(r))}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-zinc-500">{t.paidOut}</dt>
-                <dd className="font-medium">{formatUsd(r.paid_out_cents)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-zinc-500">{t.owed}</dt>
-                <dd className={cn('font-semibold', owedTone(r.balance_cents))}>
-                  {formatUsd(r.balance_cents)}
-                </dd>
-              </div>
+              <Fact label={t.sold}>{count.format(r.numbers_sold)}</Fact>
+              <Fact label={t.paid}>{count.format(r.numbers_paid)}</Fact>
+              <Fact label={t.collected}>{formatUsd(r.collected_cents)}</Fact>
+              <Fact label={t.earned}>{formatUsd(net(r))}</Fact>
+              <Fact label={t.paidOut}>{formatUsd(r.paid_out_cents)}</Fact>
+              <Fact label={t.owed} valueClassName={cn('font-semibold', owedTone(r.balance_cents))}>
+                {formatUsd(r.balance_cents)}
+              </Fact>
               {raffleId && (
-                <div className="col-span-3">
-                  <dt className="text-xs text-zinc-500">{t.terms}</dt>
-                  <dd className="font-medium">{termsLabel(r)}</dd>
-                </div>
+                <Fact label={t.terms} className="col-span-3">
+                  {termsLabel(r)}
+                </Fact>
               )}
             </dl>
             <Actions row={r} raffleId={raffleId} />
