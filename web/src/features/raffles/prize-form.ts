@@ -75,10 +75,9 @@ export const prizeToRow = (prize: PrizeView): PrizeFormRow => ({
  * Once the terms are locked the sources cannot change: the edit sends each prize's text over its
  * stored source (the same count and order), so a time the form rounds to minutes never trips it.
  */
-export function prizesOverStoredSources<P extends { title: string; description: string; image: string | null }>(
-  rows: P[],
-  stored: PrizeView[],
-) {
+export function prizesOverStoredSources<
+  P extends { title: string; description: string; image: string | null },
+>(rows: P[], stored: PrizeView[]) {
   return stored.map((prize, i) => ({
     title: rows[i]?.title ?? prize.title,
     description: rows[i]?.description ?? prize.description,

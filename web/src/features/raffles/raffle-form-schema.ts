@@ -19,7 +19,7 @@ import {
 import { z } from '@domain/zod';
 import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
 import { formTexts } from './form-texts';
-import { prizeFormRow, prizeToRow, prizesOverStoredSources } from './prize-form';
+import { prizeFormRow, prizesOverStoredSources, prizeToRow } from './prize-form';
 
 const api = updateRaffleSchema.shape;
 const v = formTexts.validation;
