@@ -43,15 +43,21 @@ test.describe('several prizes', () => {
       digit_count: 2,
       price_cents: 1000,
       draw_source: null,
-      closing_date: at(40),
-      ...lottery('Triple Táchira A', 42),
+      closing_date: at(50),
+      ...lottery('Triple Táchira A', 52),
       prizes: [
-        { title: 'Televisor 50 pulgadas', ...lottery('Triple Zulia', 44) },
-        { title: 'Bono de $100', ...lottery('Triple Caracas', 46) },
-        { title: 'Pre-sorteo: teléfono', pre_draw_at: at(8), ...lottery('Lotería del Zulia', 10) },
+        { title: 'Televisor 50 pulgadas', ...lottery('Triple Zulia', 54) },
+        { title: 'Bono de $100', ...lottery('Triple Caracas', 56) },
+        { title: 'Pre-sorteo: teléfono', pre_draw_at: at(15), ...lottery('Lotería del Zulia', 17) },
       ],
     });
-    // The page announces every prize, the pre-sorteo with its date, before anyone buys.
+    // Three numbers paid in full before the pre-sorteo's date, one only reserved (05).
+    await reserveViaApi(request, raffle.id, [47], { name: 'María Pérez', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [12, 30], { name: 'José Rivas', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [5], { name: 'Ana Gómez', cedula: uniqueCedula() });
+    for (const n of [47, 12, 30]) await patchNumberViaApi(request, raffle.id, n, { status: 'pagado' });
+
+    // The page announces every prize, the pre-sorteo with its date (as it does before anyone buys).
     await page.goto(`/raffle/${raffle.id}`);
     const prizes = page.getByTestId('raffle-prizes');
     await expect(prizes.getByRole('heading', { name: '4 premios' })).toBeVisible();
@@ -69,10 +75,6 @@ test.describe('several prizes', () => {
     }
     await page.setViewportSize(PHONE);
 
-    await reserveViaApi(request, raffle.id, [47], { name: 'María Pérez', cedula: uniqueCedula() });
-    await reserveViaApi(request, raffle.id, [12, 30], { name: 'José Rivas', cedula: uniqueCedula() });
-    await reserveViaApi(request, raffle.id, [5], { name: 'Ana Gómez', cedula: uniqueCedula() });
-    for (const n of [47, 12, 30]) await patchNumberViaApi(request, raffle.id, n, { status: 'pagado' });
 
     // At its date the server seals the pre-sorteo's list: the numbers fully paid then (not 05).
     await expect
@@ -100,8 +102,8 @@ test.describe('several prizes', () => {
     await dialog.getByRole('button', { name: 'Continuar' }).click();
     await dialog.getByRole('button', { name: 'Sí, registrar: gana el 47' }).click();
     await expect(toast(page, 'Resultado registrado: número 47')).toBeVisible();
-    // The 3.º's lottery draws 46 s after the start: its result cannot be registered before.
-    await expect.poll(() => Date.now(), { timeout: 50_000 }).toBeGreaterThan(start + 47_000);
+    // The 3.º's lottery draws 56 s after the start: its result cannot be registered before.
+    await expect.poll(() => Date.now(), { timeout: 50_000 }).toBeGreaterThan(start + 57_000);
     await drawPrize(request, raffle.id, 2, '912');
     // 47 already won the 1.º: under the declared rule the 3.º waits for the next result.
     await drawPrize(request, raffle.id, 3, '647');

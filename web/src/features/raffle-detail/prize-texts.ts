@@ -12,6 +12,7 @@ export const prizeTexts = {
   waitingNext: (count: number) =>
     `${count === 1 ? 'Un resultado repitió' : `${count} resultados repitieron`} un número ganador: se espera el siguiente.`,
   winner: (number: string, name: string) => `Ganó el ${number} · ${name}`,
+  winningNumber: (number: string) => `Número ganador: ${number}`,
   unsold: (number: string) => `Salió el ${number}: nadie lo tenía, queda sin ganador`,
   voided: (number: string, why: PrizeVoid) =>
     why === 'repetido'

@@ -17,7 +17,7 @@ function sourceText(prize: PrizeView): string {
 }
 
 /** What came of a prize: its winner (masked), no winner and why, or still to be drawn. */
-function Outcome({ prize, digits }: { prize: PrizeView; digits: number }) {
+function Outcome({ prize, digits, holderKnown }: { prize: PrizeView; digits: number; holderKnown: boolean }) {
   if (prize.drawn_at === null || prize.winning_number === null) {
     if (prize.drawn_at !== null) return <p className="text-sm text-zinc-700">{t.noLines}</p>;
     return (
@@ -35,7 +35,11 @@ function Outcome({ prize, digits }: { prize: PrizeView; digits: number }) {
       data-testid="prize-winner"
     >
       <Trophy aria-hidden className="size-4" />
-      {prize.winner ? t.winner(number, prize.winner.buyer_name_masked) : t.unsold(number)}
+      {prize.winner
+        ? t.winner(number, prize.winner.buyer_name_masked)
+        : holderKnown
+          ? t.unsold(number)
+          : t.winningNumber(number)}
     </p>
   );
 }
@@ -54,7 +58,12 @@ export function RafflePrizes({
   drawn?: PrizeView[];
   digitCount: number;
 }) {
-  const list = drawn && drawn.length === prizes.length ? drawn : prizes;
+  // The raffle's answer is the fresher (live); the draw view only adds the 1.er premio's winner.
+  const main = drawn?.find((p) => p.position === 1);
+  const list = prizes.map((p) =>
+    p.position === 1 && main && main.winning_number === p.winning_number ? { ...p, winner: main.winner } : p,
+  );
+  const mainKnown = main !== undefined && main.winning_number === prizes[0]?.winning_number;
   return (
     <Card className="p-4 sm:p-6">
       <section aria-labelledby="raffle-prizes-title" className="grid gap-4" data-testid="raffle-prizes">
@@ -77,7 +86,7 @@ export function RafflePrizes({
                 <p className="text-sm text-amber-800">{t.preDrawWhen(formatDateTime(prize.pre_draw_at))}</p>
               )}
               <p className="text-sm text-zinc-600">{sourceText(prize)}</p>
-              <Outcome prize={prize} digits={digitCount} />
+              <Outcome prize={prize} digits={digitCount} holderKnown={prize.position > 1 || mainKnown} />
             </li>
           ))}
         </ol>
