@@ -71,10 +71,9 @@ test.describe('several prizes', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       await prizes.scrollIntoViewIfNeeded();
-      await screenshot(page, `issue-23/prizes-announced-${size}.png`, { fullPage: true });
+      await screenshot(page, `issue-23/prizes-announced-${size}.png`);
     }
     await page.setViewportSize(PHONE);
-
 
     // At its date the server seals the pre-sorteo's list: the numbers fully paid then (not 05).
     await expect
@@ -123,6 +122,37 @@ test.describe('several prizes', () => {
       await screenshot(page, `issue-23/prizes-winners-${size}.png`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `issue-23/prizes-finished-page-${size}.png`, { fullPage: true });
+    }
+  });
+
+  test('the raffle form adds, orders and marks prizes as pre-sorteos', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/dashboard/admin/create');
+    const section = page.locator('section[aria-labelledby="section-extra-prizes"]');
+    await expect(section.getByText('Sin premios adicionales: la rifa tiene un solo premio.')).toBeVisible();
+    await section.getByRole('button', { name: 'Agregar premio' }).click();
+    await section.getByRole('button', { name: 'Agregar premio' }).click();
+    const rows = section.getByTestId('extra-prize');
+    await expect(rows).toHaveCount(2);
+    await rows.nth(0).getByLabel('Nombre del premio').fill('Televisor');
+    await rows.nth(1).getByLabel('Nombre del premio').fill('Pre-sorteo: teléfono');
+    await section.getByRole('button', { name: 'Subir el 3.º premio' }).click();
+    await expect(rows.nth(0).getByLabel('Nombre del premio')).toHaveValue('Pre-sorteo: teléfono');
+    await rows
+      .nth(0)
+      .getByLabel(/Pre-sorteo/)
+      .check();
+    await expect(rows.nth(0).getByLabel('Fecha y hora del pre-sorteo (Caracas)')).toBeVisible();
+    await expect(section.getByText('Si un número ya ganó otro premio')).toBeVisible();
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(section, `issue-23/prizes-form-${size}.png`);
     }
   });
 });
