@@ -207,7 +207,8 @@ export function createPrizeDrawService(deps: {
             },
           );
           if (after) {
-            drawn.push({ raffleId: id, position });
+            // A round passed over (its number already won) leaves the prize waiting for the next.
+            if (after.prizes[position - 2]?.drawn_at) drawn.push({ raffleId: id, position });
             await deps.changed(id);
           }
           break; // the next prize's turn is looked at on the next pass, from the row as it is then

@@ -254,6 +254,45 @@ describe('several prizes', () => {
   });
 });
 
+describe('a drand prize', () => {
+  it('gets its round when its turn comes, then is drawn from it over the published list', async () => {
+    const raffle = await makeRaffle(t, threePrizes({ prizes: [{ title: 'Bono', draw_kind: 'drand' }] }));
+    await reserve(raffle.id, [47, 3, 8]);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const randomness = createHash('sha256').update('ronda de prueba').digest('hex');
+    const fetchRound = async (round: number) => ({ round, signature: 'ab'.repeat(48), randomness });
+    // Not its turn while the 1.º is pending.
+    await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    let view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes[1]?.source.beacon).toBeNull();
+    await resultsOut(raffle.id);
+    await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { result: '347' } });
+    await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    const fixed = view.body.prizes[1]?.source.beacon;
+    expect(fixed?.round).toBeGreaterThan(0);
+    expect(new Date(fixed?.time ?? 0).getTime()).toBeGreaterThan(Date.now());
+    expect(view.body.prizes[1]?.drawn_at).toBeNull();
+    // Its round comes out (moved to a past round here): drawn among the lines, never 47 again
+    // unless the rule passes it over.
+    await t.db.execute(
+      sql`update raffles set prizes = jsonb_set(prizes, '{0,beacon_round}', '1000'::jsonb) where id = ${raffle.id}`,
+    );
+    const drawn = await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    const prize = view.body.prizes[1];
+    if (prize?.drawn_at) {
+      expect(drawn).toEqual([{ raffleId: raffle.id, position: 2 }]);
+      expect([3, 8]).toContain(prize.winning_number);
+      expect(prize.source.beacon).toMatchObject({ round: 1000, randomness });
+    } else {
+      expect(drawn).toEqual([]);
+      expect(prize?.skipped).toEqual([{ result: null, round: 1000, number: 47 }]);
+      expect(prize?.source.beacon?.round).toBe(1001);
+    }
+  });
+});
+
 const sha = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 
 describe('pre-sorteos', () => {
