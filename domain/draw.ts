@@ -1,6 +1,8 @@
 import { centsField, countField, instantField } from './api';
 import { drawTimestampSchema } from './draw-seal';
 import { DRAW_KINDS } from './draw-terms';
+import { MAX_PRIZES } from './prize-rules';
+import { prizeViewSchema } from './prizes';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { z } from './zod';
 
@@ -43,6 +45,8 @@ export const drawSchema = z
       .max(40)
       .regex(/\d/, 'El resultado oficial debe tener dígitos.')
       .optional(),
+    /** Which prize the result decides (decision 042): 1 (default) is the raffle's own prize. */
+    prize: z.int('Elige el premio').min(1).max(MAX_PRIZES).optional(),
   })
   .strict();
 export type DrawInput = z.infer<typeof drawSchema>;
@@ -93,6 +97,8 @@ export const drawResultSchema = z.object({
       buyer_name_masked: z.string(),
     })
     .nullable(),
+  /** Every prize in order (decision 042): position 1 repeats the fields above. */
+  prizes: z.array(prizeViewSchema),
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
 

@@ -4,6 +4,7 @@ import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { vePhoneField } from './fields';
 import { type RafflePackage, rafflePackagesSchema } from './packages';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
+import { prizeRepeatRuleField, prizesField, prizeViewSchema } from './prizes';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
 
@@ -234,6 +235,9 @@ const fields = {
   show_leaderboards: z.boolean('Elige si se muestran las clasificaciones'),
   /** "5 números por $20,00" (issue 23): each cheaper than its numbers alone, locked at the first sale. */
   packages: rafflePackagesSchema,
+  // Several prizes (issue 23, decision 042): the 2.º, 3.º, … in order (the raffle's own prize is the 1.º).
+  prizes: prizesField,
+  prize_repeat_rule: prizeRepeatRuleField,
 };
 
 type RuleInput = {
@@ -284,6 +288,9 @@ export const createRaffleSchema = z
     seller_id: fields.seller_id.optional(),
     show_leaderboards: fields.show_leaderboards.default(false),
     packages: fields.packages.default([]),
+    // Several prizes (decision 042).
+    prizes: fields.prizes.default([]),
+    prize_repeat_rule: fields.prize_repeat_rule.default('siguiente_resultado'),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -363,6 +370,11 @@ const raffleFields = {
   show_leaderboards: z.boolean(),
   /** Number packages, smallest first: the checkout charges the cheapest combination (domain/packages.ts). */
   packages: z.array(z.object({ numbers: countField, price_cents: centsField })),
+  // Several prizes (issue 23, decision 042).
+  /** Every prize in order: position 1 is the raffle's own prize and source, then the additional ones. */
+  prizes: z.array(prizeViewSchema),
+  /** What a prize whose number already won gets: the next result/round, or no winner. */
+  prize_repeat_rule: prizeRepeatRuleField,
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

@@ -8,6 +8,7 @@ import { drandRoundFetcher } from './modules/draw-beacon/beacon.remote';
 import { startSealJob } from './modules/draw-seal/seal.job';
 import { startOrphanProofsJob } from './modules/files/orphan-proofs.job';
 import { startRaffleCloseJob } from './modules/raffles/close.job';
+import { startPrizeDrawJob } from './modules/raffles/prize.job';
 import { startRatesRefreshJob } from './modules/rates/rates.job';
 import { startAnalyzeJobIfNeeded } from './modules/tickets/analyze.job';
 import { startReservationExpiryJob } from './modules/tickets/expiry.job';
@@ -58,6 +59,14 @@ export async function startServer(
         );
       },
     }),
+    startPrizeDrawJob(
+      {
+        draws: app.services.draws,
+        log: app.log,
+        fetchRound: drandRoundFetcher({ urls: config.drandUrls }),
+      },
+      config.raffleCloseSweepSeconds * 1000,
+    ),
     startSealJob({ seals: app.services.seals, log: app.log, everyMs: config.sealRetrySeconds * 1000 }).stop,
   ];
   options.extend?.(app, database);

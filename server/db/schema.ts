@@ -20,6 +20,7 @@ import {
 import type { Clarification, ClosingExtension } from '../../domain/draw-terms';
 import type { RafflePackage } from '../../domain/packages';
 import type { PaymentAccount } from '../../domain/payment-accounts';
+import type { StoredPrize } from '../../domain/prize-rules';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -133,6 +134,10 @@ export const raffles = pgTable(
     paymentAccounts: jsonb('payment_accounts').$type<PaymentAccount[]>().notNull().default([]),
     /** Number packages ("5 por $20,00", migration 0022), smallest first: a sale term, locked at the first sale. */
     packages: jsonb('packages').$type<RafflePackage[]>().notNull().default([]),
+    /** The additional prizes (2.º, 3.º, …, migration 0024, decision 042) with their sources and draws. */
+    prizes: jsonb('prizes').$type<StoredPrize[]>().notNull().default([]),
+    /** 'siguiente_resultado' | 'sin_ganador': a prize whose number already won another. */
+    prizeRepeatRule: text('prize_repeat_rule').notNull().default('siguiente_resultado'),
     drawSource: text('draw_source'),
     drawCommitment: text('draw_commitment'),
     winningNumber: integer('winning_number'),
@@ -185,7 +190,30 @@ export const raffles = pgTable(
     check('raffles_packages_check', sql`jsonb_typeof(${t.packages}) = 'array'`),
     check('raffles_draw_kind_check', sql`${t.drawKind} in ('loteria','drand')`),
     index('raffles_due_close_idx').on(t.closingDate).where(sql`${t.status} = 'activa'`),
+    check(
+      'raffles_prizes_check',
+      sql`jsonb_typeof(${t.prizes}) = 'array' and jsonb_array_length(${t.prizes}) <= 9`,
+    ),
+    check(
+      'raffles_prize_repeat_rule_check',
+      sql`${t.prizeRepeatRule} in ('siguiente_resultado','sin_ganador')`,
+    ),
+    index('raffles_with_prizes_idx').on(t.id).where(sql`jsonb_array_length(${t.prizes}) > 0`),
   ],
+);
+
+/** A pre-sorteo's sealed list (decision 042): the numbers fully paid at its date, one line per sale. */
+export const preDrawLists = pgTable(
+  'pre_draw_lists',
+  {
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    soldList: text('sold_list').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'pre_draw_lists_pkey', columns: [t.raffleId, t.position] })],
 );
 
 /** A reservation: the numbers one buyer reserved together, with a short public code (issue 18). */

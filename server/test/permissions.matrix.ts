@@ -246,6 +246,12 @@ export const matrix: Record<string, Entry | Entry[]> = {
     access: 'public',
     call: async (w) => ({ method: 'GET', path: `/api/raffles/${await closedSaleRaffle(w)}/sold-list.txt` }),
   },
+  'GET /api/raffles/:id/prizes/:position/list.txt': {
+    access: 'public',
+    // No pre-sorteo in the shared world: the route answers 404 PRIZE_NOT_FOUND to everyone alike.
+    expect: { anonymous: 404, vendorA: 404, vendorB: 404, vendorC: 404, admin: 404 },
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/prizes/2/list.txt` }),
+  },
   'GET /api/raffles/:id/proof': {
     access: 'public',
     call: async (w) => {

@@ -12,7 +12,9 @@ import { type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../..
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { sealView } from '../draw-seal/draw-seal.service';
+import { createPrizeDrawService } from './prize-draw.service';
 import type { SoldSale } from './published-lists';
 import { createPublishedLists, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
@@ -65,8 +67,21 @@ export function createRaffleDrawService(deps: {
   const hooks = { ...noHooks, ...deps.hooks };
   const salesPage = deps.salesPage ?? SALES_PAGE;
   const lists = createPublishedLists();
+  const prizes = createPrizeDrawService({
+    db,
+    tickets: deps.tickets,
+    lists,
+    beaconMarginSeconds: hooks.beaconMarginSeconds,
+    auditHead: (tx) => hooks.auditHead(tx),
+    changed: (id) => deps.raffles.changed(id),
+  });
 
   async function view(row: RaffleRow): Promise<DrawResult> {
+    const winner = await mainWinner(row);
+    return { ...mainView(row, winner), prizes: await prizes.views(row, winner) };
+  }
+
+  async function mainWinner(row: RaffleRow): Promise<DrawResult['winner']> {
     let winner: DrawResult['winner'] = null;
     if (row.winningNumber !== null) {
       const ticket = await deps.tickets().findByNumber(row.id, row.winningNumber);
@@ -79,6 +94,10 @@ export function createRaffleDrawService(deps: {
         };
       }
     }
+    return winner;
+  }
+
+  function mainView(row: RaffleRow, winner: DrawResult['winner']): Omit<DrawResult, 'prizes'> {
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     return {
       draw_source: row.drawSource,
@@ -225,6 +244,8 @@ export function createRaffleDrawService(deps: {
     publishPending,
 
     async draw(id: string, input: DrawInput) {
+      if (input.prize !== undefined && input.prize !== 1)
+        return view(await prizes.drawLottery(id, input.prize, input.result));
       const row = await db.transaction(async (tx) => {
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
@@ -269,6 +290,16 @@ export function createRaffleDrawService(deps: {
       const row = await visibleRow(id);
       if (row.drawCommitment === null) return null;
       return lists.file({ raffleId: row.id, commitment: row.drawCommitment }, listText(row.id));
+    },
+
+    /** Pre-sorteos whose date passed get their eligible list sealed (the pre-sorteo job). */
+    sealDuePreDraws: prizes.sealDuePreDraws,
+    /** Drand prizes: rounds fixed when due, drawn when out (the pre-sorteo job too). */
+    drawDueBeaconPrizes: (fetchRound: FetchRound) => prizes.drawDueBeaconPrizes(fetchRound),
+
+    /** A pre-sorteo's sealed list as one file compressed once, or null before it is sealed. */
+    async preList(id: string, position: number): Promise<PublishedFile | null> {
+      return prizes.preListFile(await visibleRow(id), position);
     },
 
     /** The RFC 6962 inclusion proof of the line of `number` in a closed raffle's list. */

@@ -20,5 +20,11 @@ export type RaffleSales = {
     raffleId: string,
     page: { after: number; limit: number },
   ): Promise<(SoldSale & { number: number })[]>;
+  /** The same page of the sales fully paid right now: a pre-sorteo's eligible list (decision 042). */
+  paidSalesPage(
+    tx: Executor,
+    raffleId: string,
+    page: { after: number; limit: number },
+  ): Promise<(SoldSale & { number: number })[]>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

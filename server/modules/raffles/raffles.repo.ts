@@ -234,6 +234,16 @@ export const rafflesRepo = {
     return row ?? null;
   },
 
+  /** The raffle locked if no one else holds it (SKIP LOCKED): the pre-sorteo job's turn. */
+  async lockIfFree(tx: Executor, id: string): Promise<RaffleRow | null> {
+    const [row] = await tx
+      .select(rowColumns)
+      .from(raffles)
+      .where(eq(raffles.id, id))
+      .for('update', { skipLocked: true });
+    return row ?? null;
+  },
+
   async delete(db: Executor, id: string): Promise<boolean> {
     // A sandbox is the test bench's to remove, not a staff delete's.
     const rows = await db

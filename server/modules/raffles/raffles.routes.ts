@@ -12,6 +12,8 @@ import {
 } from '../../../domain/draw';
 import { drawMessages } from '../../../domain/draw-messages';
 import { messages } from '../../../domain/messages';
+import { prizeMessages } from '../../../domain/prize-rules';
+import { preDrawListParams } from '../../../domain/prizes';
 import {
   createRaffleSchema,
   publicRaffleSchema,
@@ -262,6 +264,39 @@ export const raffleDrawRoutes =
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('vary', 'accept-encoding')
           .header('content-disposition', `inline; filename="lista-${request.params.id}.txt"`)
+          .type('text/plain; charset=utf-8');
+        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+        const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+        if (encoding === 'identity') return reply.send(file.raw);
+        return reply.header('content-encoding', encoding).send(encoding === 'br' ? file.br : file.gzip);
+      },
+    );
+    app.get(
+      '/raffles/:id/prizes/:position/list.txt',
+      {
+        compress: false,
+        schema: {
+          operationId: 'getPreDrawList',
+          summary:
+            'La lista sellada de un pre-sorteo: los números pagados por completo a su fecha, una línea por venta',
+          params: preDrawListParams,
+          response: {
+            200: nonJsonResponse('La lista sellada (UTF-8, una línea por venta terminada en \\n)', [
+              'text/plain',
+            ]),
+            304: notModifiedSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id, position } = request.params;
+        const file = await draws.preList(id, position);
+        if (!file) throw new NotFoundError(prizeMessages.preDrawNotFrozen, 'PRE_DRAW_NOT_SEALED');
+        reply
+          .header('etag', file.etag)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('vary', 'accept-encoding')
+          .header('content-disposition', `inline; filename="presorteo-${position}-${id}.txt"`)
           .type('text/plain; charset=utf-8');
         if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
         const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';

@@ -28,6 +28,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import { changesPrize, closingDateChange, isFrozen, sealedDrawFields } from './raffle-draw-terms';
+import { prizeColumnsForCreate, prizeColumnsForUpdate, prizeViews, repeatRuleOf } from './raffle-prizes';
 import type { RaffleSales } from './raffle-sales';
 import { type PublicRaffleRow, type RaffleInsert, type RaffleRow, rafflesRepo } from './raffles.repo';
 
@@ -64,6 +65,8 @@ export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = 
     ...sealedDrawFields(row),
     show_leaderboards: row.showLeaderboards,
     packages: row.packages,
+    prizes: prizeViews(row),
+    prize_repeat_rule: repeatRuleOf(row),
     has_sales: hasSales,
     terms_locked: hasSales || isClosedStatus(row.status),
     stats,
@@ -293,6 +296,7 @@ export function createRafflesService(deps: {
       // Neither minutes nor hours given: the default hold, 120 minutes (issue 21).
       const held = input.reservation_minutes ?? input.reservation_hours ?? null;
       const columns = toColumns(held === null ? { ...input, reservation_minutes: 120 } : input);
+      Object.assign(columns, prizeColumnsForCreate(input));
       const row = await rafflesRepo.insert(db, { ...(columns as RaffleInsert), sellerId });
       await changed(row.id);
       const [raffle] = await withStats([row]);
@@ -357,11 +361,15 @@ export function createRafflesService(deps: {
         if (changesPrize(current, input) && isFrozen(current)) {
           throw new ConflictError(drawTermsMessages.prizeFrozen, 'RAFFLE_CLOSED');
         }
+        const prizeColumns = await prizeColumnsForUpdate(current, input, {
+          hasLiveSales: async () => (await deps.tickets().countNotAvailable(tx, id)) > 0,
+          frozen: isFrozen(current),
+        });
         const extension = await closingDateChange(tx, current, input);
         await deps
           .tickets()
           .resize(tx, current, { totalNumbers: merged.total_numbers, digitCount: merged.digit_count });
-        const columns = toColumns(input);
+        const columns = { ...toColumns(input), ...prizeColumns };
         if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
         if (extension) columns.closingExtensions = [...current.closingExtensions, extension];
         return rafflesRepo.update(tx, id, columns);

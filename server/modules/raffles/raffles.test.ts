@@ -197,7 +197,9 @@ describe('PATCH /api/raffles/:id', () => {
     });
     expect(edited.status).toBe(200);
     const after = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
-    expect(after).toEqual({ ...before, name: 'Moto Bera 2027' });
+    // The 1.er premio of `prizes` is the raffle's own prize: its title is the name (decision 042).
+    const prizes = before.prizes.map((p) => (p.position === 1 ? { ...p, title: 'Moto Bera 2027' } : p));
+    expect(after).toEqual({ ...before, name: 'Moto Bera 2027', prizes });
   });
 
   it('resizes and renumbers while every number is available, and locks the size after a sale', async () => {

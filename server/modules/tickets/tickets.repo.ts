@@ -306,6 +306,28 @@ export const ticketsRepo = {
     }));
   },
 
+  /**
+   * One keyset page of the live sales fully paid right now, in number order: a pre-sorteo's
+   * eligible list (decision 042). Same shape as soldSalesPage.
+   */
+  async paidSalesPage(db: Executor, raffleId: string, page: { after: number; limit: number }) {
+    const [row] = await queryRows<{ page: [number, string, string, string | null][] | null }>(
+      db,
+      sql`select json_agg(json_build_array(number, ticket_number, verification_code, buyer_cedula)
+            order by number) as page
+          from (select number, ticket_number, verification_code, buyer_cedula from tickets
+                where raffle_id = ${raffleId} and ended_at is null and status = 'pagado'
+                  and remaining_cents = 0 and number > ${page.after}
+                order by number limit ${page.limit}) as paid`,
+    );
+    return (row?.page ?? []).map(([number, ticketNumber, verificationCode, buyerCedula]) => ({
+      number,
+      ticketNumber,
+      verificationCode,
+      buyerCedula,
+    }));
+  },
+
   /** The live sale of a number, or null when it is available. */
   async findByNumber(db: Executor, raffleId: string, number: number): Promise<TicketRow | null> {
     const [row] = await db

@@ -238,6 +238,8 @@ export function createTicketsService(deps: Deps) {
 
     soldSalesPage: (tx: Executor, raffleId: string, page: { after: number; limit: number }) =>
       ticketsRepo.soldSalesPage(tx, raffleId, page),
+    paidSalesPage: (tx: Executor, raffleId: string, page: { after: number; limit: number }) =>
+      ticketsRepo.paidSalesPage(tx, raffleId, page),
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 

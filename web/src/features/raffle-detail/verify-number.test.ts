@@ -30,6 +30,7 @@ function sealed(published = lines, lie?: (p: InclusionProof) => InclusionProof) 
   const levels = merkleLevels(sha, published);
   const root = toHex(merkleRoot(sha, levels));
   const draw: SealedDraw = {
+    prizes: [],
     draw_source: null,
     draw_commitment: root,
     sold_list: soldListText(published),

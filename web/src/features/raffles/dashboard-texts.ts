@@ -99,6 +99,7 @@ export const dashboardTexts = {
       `Rifa ${p.name}: lista cerrada el ${p.closedAt} con ${p.lines} ${p.lines === 1 ? 'número' : 'números'}. ` +
       `Huella (${p.merkle ? 'raíz Merkle' : 'SHA-256'}): ${p.root}. Verifícala en ${p.url}`,
   },
+  prizesPending: (labels: string) => `Premios por registrar: ${labels}`,
   draw: {
     action: 'Registrar resultado',
     actionLabel: (name: string) => `Registrar resultado de ${name}`,
@@ -116,6 +117,11 @@ export const dashboardTexts = {
     confirm: (n: string) => `Sí, registrar el ${n}`,
     saving: 'Registrando…',
     success: (n: string) => `Resultado registrado: número ${n}`,
+    repeated: (n: string) =>
+      `El ${n} ya ganó otro premio: se guardó el resultado y este premio espera el siguiente resultado.`,
+    prize: 'Premio',
+    prizeAction: 'Registrar premio',
+    prizeActionLabel: (name: string) => `Registrar el resultado de un premio de ${name}`,
     /** A lottery source (issue 19): the result as published; the rule gives the number. */
     lotteryDescription: (source: string, rule: string | null) =>
       `Escribe el resultado oficial de ${sentence(source)}${rule ? ` ${rule}` : ''}`,

@@ -19,6 +19,7 @@ import {
 import { z } from '@domain/zod';
 import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
 import { formTexts } from './form-texts';
+import { prizeFormRow, prizesOverStoredSources, prizeToRow } from './prize-form';
 
 const api = updateRaffleSchema.shape;
 const v = formTexts.validation;
@@ -137,6 +138,9 @@ const raffleFormFields = z.object({
   status: api.status.unwrap(),
   images: api.images.unwrap(),
   show_leaderboards: z.boolean(),
+  // Several prizes (decision 042): the 2.º, 3.º, … (the prize above is the 1.º).
+  prizes: z.array(prizeFormRow),
+  prize_repeat_rule: api.prize_repeat_rule.unwrap(),
 });
 
 export type RaffleFormInput = z.input<typeof raffleFormFields>;
@@ -189,7 +193,7 @@ export type EditRaffleFormOutput = z.output<typeof editRaffleFormSchema>;
  */
 export function withoutFrozenTerms(
   body: EditRaffleFormOutput,
-  raffle: Pick<Raffle, 'terms_locked' | 'status' | 'closing_date'>,
+  raffle: Pick<Raffle, 'terms_locked' | 'status' | 'closing_date'> & Partial<Pick<Raffle, 'prizes'>>,
 ): EditRaffleFormOutput {
   const {
     draw_kind,
@@ -201,6 +205,8 @@ export function withoutFrozenTerms(
     description,
     images,
     closing_date,
+    prizes,
+    prize_repeat_rule,
     ...rest
   } = body;
   const closed = isClosedStatus(raffle.status);
@@ -210,6 +216,11 @@ export function withoutFrozenTerms(
     ...(!raffle.terms_locked && !closed && { draw_kind, draw_lottery, draw_at, draw_rule, packages }),
     ...(!closed && { name, description, images }),
     ...(!passed && !closed && { closing_date }),
+    // Several prizes: sources and repeat rule locked with the terms, texts frozen at close.
+    ...(!raffle.terms_locked && !closed && { prizes, prize_repeat_rule }),
+    ...(raffle.terms_locked &&
+      !closed &&
+      raffle.prizes && { prizes: prizesOverStoredSources(prizes ?? [], raffle.prizes.slice(1)) }),
   };
 }
 
@@ -244,6 +255,8 @@ export const emptyRaffleForm: RaffleFormInput = {
   status: 'activa',
   images: [],
   show_leaderboards: false,
+  prizes: [],
+  prize_repeat_rule: 'siguiente_resultado',
 };
 
 const centsToInput = (cents: number) =>
@@ -273,6 +286,8 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   status: raffle.status,
   images: raffle.images,
   show_leaderboards: raffle.show_leaderboards,
+  prizes: raffle.prizes.slice(1).map(prizeToRow),
+  prize_repeat_rule: raffle.prize_repeat_rule,
 });
 
 /** API field -> form field (only the price differs). */

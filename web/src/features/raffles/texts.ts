@@ -31,6 +31,8 @@ export const rafflesTexts = {
   },
   finished: {
     winningNumber: 'Número ganador',
+    prizeNumber: (n: string) => `número ${n}`,
+    prizeVoid: 'sin ganador',
     pending: 'Ventas cerradas — sorteo pendiente',
     drawnAt: (date: string) => `Sorteado el ${date}`,
     drawSource: (source: string) => `Sorteo: ${source}`,

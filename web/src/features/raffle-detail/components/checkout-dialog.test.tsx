@@ -12,6 +12,8 @@ const raffle: PublicRaffle = {
   id: 'raffle-1',
   show_leaderboards: false,
   packages: [],
+  prizes: [],
+  prize_repeat_rule: 'siguiente_resultado',
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

@@ -13,6 +13,8 @@ const finished: PublicRaffle = {
   id: 'raffle-1',
   show_leaderboards: false,
   packages: [],
+  prizes: [],
+  prize_repeat_rule: 'siguiente_resultado',
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,
@@ -51,6 +53,7 @@ const finished: PublicRaffle = {
 };
 
 const draw: SealedDraw = {
+  prizes: [],
   draw_source: null,
   draw_commitment: ROOT,
   sold_list: null,

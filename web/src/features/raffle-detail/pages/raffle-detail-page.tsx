@@ -41,6 +41,10 @@ const RaffleStatusBanner = lazy(() =>
 const Leaderboards = lazy(() =>
   import('../components/leaderboards').then((m) => ({ default: m.Leaderboards })),
 );
+// Only a raffle with several prizes (decision 042) loads their list.
+const RafflePrizes = lazy(() =>
+  import('../components/raffle-prizes').then((m) => ({ default: m.RafflePrizes })),
+);
 // So is "Verifica tu número" (its hashing and signature code).
 const VerifyNumberForm = lazy(() =>
   import('../components/verify-number-form').then((m) => ({ default: m.VerifyNumberForm })),
@@ -134,6 +138,11 @@ export function RaffleDetailPage() {
         closed={closed}
         onChoose={() => boardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       />
+      {data.prizes.length > 1 && (
+        <Suspense fallback={null}>
+          <RafflePrizes prizes={data.prizes} drawn={draw.data?.prizes} digitCount={data.digit_count} />
+        </Suspense>
+      )}
       <BoardSection
         ref={boardRef}
         raffleId={data.id}

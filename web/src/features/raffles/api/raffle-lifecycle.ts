@@ -26,8 +26,13 @@ export function useCloseRaffle() {
 export function useDrawRaffle() {
   const invalidate = useInvalidateRaffles();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { winning_number: number } | { result: string } }) =>
-      api.post<DrawResult>(`${raffleApiPath(id)}/draw`, body),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string;
+      body: { winning_number: number } | { result: string; prize?: number };
+    }) => api.post<DrawResult>(`${raffleApiPath(id)}/draw`, body),
     onSuccess: invalidate,
   });
 }

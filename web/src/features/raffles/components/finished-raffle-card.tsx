@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { rafflesTexts } from '../texts';
+import { PrizeWinnersLine } from './prize-winners-line';
 import { RaffleImage } from './raffle-image';
 
 const t = rafflesTexts.finished;
@@ -52,6 +53,7 @@ export function FinishedRaffleCard({ raffle }: { raffle: Raffle }) {
             {t.pending}
           </p>
         )}
+        <PrizeWinnersLine prizes={raffle.prizes} digitCount={raffle.digit_count} />
         <p className="text-xs text-zinc-600">
           {drawn && drawnAt ? t.drawnAt(formatDateTime(drawnAt)) : source ? t.drawSource(source) : null}
         </p>

@@ -22,6 +22,8 @@ import { Input } from '@/components/ui/input';
 import { texts } from '@/config/texts';
 import { useDrawRaffle } from '../api/raffle-lifecycle';
 import { dashboardTexts } from '../dashboard-texts';
+import type { PrizeChoice } from '../prize-choices';
+import { PrizeChoiceField } from './prize-choice-field';
 
 const t = dashboardTexts.draw;
 const FIELD_ID = 'lottery-result';
@@ -43,26 +45,32 @@ function useNow(active: boolean) {
  * "347"), the number the declared rule derives from it shown live, refused before the declared
  * draw time (the server refuses it too), then a confirm step because it can never change.
  */
-export function LotteryResultDialog({ raffle }: { raffle: Raffle }) {
+export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; choices?: PrizeChoice[] }) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  // Several prizes (decision 042): which one the result decides; the 1.º when there is no choice.
+  const [position, setPosition] = useState<number>(choices[0]?.position ?? 1);
+  const chosen = choices.find((c) => c.position === position);
   const draw = useDrawRaffle();
   const now = useNow(open);
-  const source = declaredSourceText(raffle) ?? '';
+  const source = chosen ? chosen.source : (declaredSourceText(raffle) ?? '');
+  const ruleText = chosen ? chosen.ruleText : raffle.draw_rule_text;
+  const drawAt = chosen ? chosen.drawAt : raffle.draw_at;
   const rule = raffle.draw_rule ?? 'ultimos_digitos';
   const derived = numberFromLotteryResult(rule, value, {
     digitCount: raffle.digit_count,
     totalNumbers: raffle.total_numbers,
   });
   const padded = derived.ok ? padTicketNumber(derived.number, raffle.digit_count) : null;
-  const opensAt = raffle.draw_at ? new Date(raffle.draw_at).getTime() : 0;
+  const opensAt = drawAt ? new Date(drawAt).getTime() : 0;
   const tooEarly = now < opensAt;
 
   function reset(next: boolean) {
     if (draw.isPending) return;
     if (next) {
+      setPosition(choices[0]?.position ?? 1);
       setValue('');
       setError(undefined);
       setConfirming(false);
@@ -82,8 +90,12 @@ export function LotteryResultDialog({ raffle }: { raffle: Raffle }) {
 
   async function confirm() {
     try {
-      await draw.mutateAsync({ id: raffle.id, body: { result: value.trim() } });
-      toast.success(t.success(padded ?? ''));
+      const body = position === 1 ? { result: value.trim() } : { result: value.trim(), prize: position };
+      const after = await draw.mutateAsync({ id: raffle.id, body });
+      const prize = after.prizes.find((p) => p.position === position);
+      // A repeated number under "siguiente resultado": recorded, and the prize waits for the next one.
+      if (prize && prize.drawn_at === null && prize.skipped.length > 0) toast.info(t.repeated(padded ?? ''));
+      else toast.success(t.success(padded ?? ''));
       setOpen(false);
     } catch {
       // The server's reason (409: too early, already drawn…) stays in the dialog.
@@ -103,8 +115,11 @@ export function LotteryResultDialog({ raffle }: { raffle: Raffle }) {
           <form noValidate onSubmit={next} className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{t.title(raffle.name)}</DialogTitle>
-              <DialogDescription>{t.lotteryDescription(source, raffle.draw_rule_text)}</DialogDescription>
+              <DialogDescription>{t.lotteryDescription(source, ruleText)}</DialogDescription>
             </DialogHeader>
+            {choices.length > 1 && (
+              <PrizeChoiceField choices={choices} value={position} onChange={setPosition} />
+            )}
             {tooEarly && (
               <p
                 role="status"

@@ -11,6 +11,8 @@ const raffle: Raffle = {
   id: 'raffle-1',
   show_leaderboards: false,
   packages: [],
+  prizes: [],
+  prize_repeat_rule: 'siguiente_resultado',
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

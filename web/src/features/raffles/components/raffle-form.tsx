@@ -13,6 +13,7 @@ import { formTexts } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
+import { RaffleExtraPrizesField } from './raffle-extra-prizes-field';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePackagesField } from './raffle-packages-field';
@@ -90,6 +91,7 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
           termsLocked={props.termsLocked ?? false}
           closingPassed={props.closingPassed ?? false}
         />
+        <RaffleExtraPrizesField locked={props.termsLocked ?? false} frozen={closed} />
         <RaffleOrganizerFields />
         <RafflePaymentAccountsField />
         <RaffleSellersSection sellers={props.sellers} />

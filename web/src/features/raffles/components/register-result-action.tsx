@@ -3,6 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { Radio } from 'lucide-react';
 import { useSealedDraw } from '@/api/raffle-draw';
 import { dashboardTexts } from '../dashboard-texts';
+import { registrablePrizes } from '../prize-choices';
 import { DrawRaffleDialog } from './draw-raffle-dialog';
 import { LotteryResultDialog } from './lottery-result-dialog';
 
@@ -29,7 +30,7 @@ export function RegisterResultAction({ raffle, canDraw }: { raffle: Raffle; canD
   if (raffle.draw_kind === 'drand') return <DrandDrawNote raffleId={raffle.id} />;
   if (!canDraw) return null;
   return raffle.draw_kind === 'loteria' ? (
-    <LotteryResultDialog raffle={raffle} />
+    <LotteryResultDialog raffle={raffle} choices={registrablePrizes(raffle)} />
   ) : (
     <DrawRaffleDialog raffle={raffle} />
   );

@@ -15,6 +15,7 @@ import { ArchiveRaffleDialog } from './archive-raffle-dialog';
 import { CloseRaffleDialog } from './close-raffle-dialog';
 import { ClosingCountdown } from './closing-countdown';
 import { DeleteRaffleDialog } from './delete-raffle-dialog';
+import { PrizeResultAction } from './prize-result-action';
 import { RaffleImage } from './raffle-image';
 import { RaffleStatusBadge } from './raffle-status-badge';
 import { RegisterResultAction } from './register-result-action';
@@ -157,6 +158,7 @@ export function StaffRaffleCard({
           <RegisterResultAction raffle={raffle} canDraw={canDraw} />
         </div>
       )}
+      <PrizeResultAction raffle={raffle} canDraw={canDraw} />
       {raffle.status === 'finalizada' && <WinnerPanel raffle={raffle} />}
 
       <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">

@@ -1,0 +1,158 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, apiSignIn, expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
+import { createActiveRaffle } from './raffle-helpers';
+import { cardOf, DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
+import { closeRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+
+// Issue 23 "several prizes" and "pre-sorteos" on the screens (decision 042): a raffle with three
+// prizes and a pre-sorteo announces them before anyone buys, the pre-sorteo is sealed at its date
+// and drawn among the numbers paid then, and after the draws the page shows every winner.
+
+const at = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+const lottery = (name: string, seconds: number) => ({
+  draw_kind: 'loteria',
+  draw_lottery: name,
+  draw_rule: 'ultimos_digitos',
+  draw_at: at(seconds),
+});
+
+type Prize = { position: number; pre_list: unknown; winning_number: number | null; drawn_at: string | null };
+const prizesOf = async (request: APIRequestContext, id: string): Promise<Prize[]> =>
+  (await (await request.get(`/api/raffles/${id}`)).json()).prizes;
+
+async function drawPrize(request: APIRequestContext, id: string, prize: number, result: string) {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const res = await request.post(`/api/raffles/${id}/draw`, {
+    data: { prize, result },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe('several prizes', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('three prizes and a pre-sorteo: announced before buying, then every winner after the draws', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const start = Date.now();
+    const raffle = await createActiveRaffle(request, {
+      name: uniqueRaffleName('Tres premios'),
+      total_numbers: 100,
+      digit_count: 2,
+      price_cents: 1000,
+      draw_source: null,
+      closing_date: at(50),
+      ...lottery('Triple Táchira A', 52),
+      prizes: [
+        { title: 'Televisor 50 pulgadas', ...lottery('Triple Zulia', 54) },
+        { title: 'Bono de $100', ...lottery('Triple Caracas', 56) },
+        { title: 'Pre-sorteo: teléfono', pre_draw_at: at(15), ...lottery('Lotería del Zulia', 17) },
+      ],
+    });
+    // Three numbers paid in full before the pre-sorteo's date, one only reserved (05).
+    await reserveViaApi(request, raffle.id, [47], { name: 'María Pérez', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [12, 30], { name: 'José Rivas', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [5], { name: 'Ana Gómez', cedula: uniqueCedula() });
+    for (const n of [47, 12, 30]) await patchNumberViaApi(request, raffle.id, n, { status: 'pagado' });
+
+    // The page announces every prize, the pre-sorteo with its date (as it does before anyone buys).
+    await page.goto(`/raffle/${raffle.id}`);
+    const prizes = page.getByTestId('raffle-prizes');
+    await expect(prizes.getByRole('heading', { name: '4 premios' })).toBeVisible();
+    await expect(prizes.getByTestId('prize-1')).toContainText('1.er premio');
+    await expect(prizes.getByTestId('prize-2')).toContainText('Televisor 50 pulgadas');
+    await expect(prizes.getByTestId('prize-4')).toContainText('Pre-sorteo · 4.º premio');
+    await expect(prizes.getByTestId('prize-4')).toContainText(/^.*Pre-sorteo el .*pagados por completo/);
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await prizes.scrollIntoViewIfNeeded();
+      await screenshot(page, `issue-23/prizes-announced-${size}.png`);
+    }
+    await page.setViewportSize(PHONE);
+
+    // At its date the server seals the pre-sorteo's list: the numbers fully paid then (not 05).
+    await expect
+      .poll(async () => (await prizesOf(request, raffle.id))[3]?.pre_list, { timeout: 45_000 })
+      .toMatchObject({ line_count: 3 });
+
+    // Staff register the pre-sorteo's result from the dashboard, while the raffle is on sale.
+    await signInAsAdmin(page);
+    const card = cardOf(page, raffle.name);
+    await card.getByRole('button', { name: `Registrar resultado de ${raffle.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    const input = dialog.getByLabel('Resultado oficial, tal como se publicó');
+    await expect(input).toBeEnabled({ timeout: 20_000 });
+    await input.fill('730');
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await dialog.getByRole('button', { name: 'Sí, registrar: gana el 30' }).click();
+    await expect(toast(page, 'Resultado registrado: número 30')).toBeVisible();
+
+    // The close, then the 1.º from the same dialog, the others by the API.
+    await closeRaffleViaApi(request, raffle.id);
+    await page.reload();
+    await card.getByRole('button', { name: `Registrar resultado de ${raffle.name}` }).click();
+    await expect(input).toBeEnabled({ timeout: 30_000 });
+    await input.fill('347');
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await dialog.getByRole('button', { name: 'Sí, registrar: gana el 47' }).click();
+    await expect(toast(page, 'Resultado registrado: número 47')).toBeVisible();
+    // The 3.º's lottery draws 56 s after the start: its result cannot be registered before.
+    await expect.poll(() => Date.now(), { timeout: 50_000 }).toBeGreaterThan(start + 57_000);
+    await drawPrize(request, raffle.id, 2, '912');
+    // 47 already won the 1.º: under the declared rule the 3.º waits for the next result.
+    await drawPrize(request, raffle.id, 3, '647');
+    await drawPrize(request, raffle.id, 3, '605');
+
+    await page.goto(`/raffle/${raffle.id}`);
+    await expect(prizes.getByTestId('prize-1')).toContainText('Ganó el 47 · m*** p***');
+    await expect(prizes.getByTestId('prize-2')).toContainText('Ganó el 12 · j*** r***');
+    await expect(prizes.getByTestId('prize-3')).toContainText('Ganó el 05 · a*** g***');
+    await expect(prizes.getByTestId('prize-4')).toContainText('Ganó el 30 · j*** r***');
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await prizes.scrollIntoViewIfNeeded();
+      await screenshot(page, `issue-23/prizes-winners-${size}.png`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `issue-23/prizes-finished-page-${size}.png`, { fullPage: true });
+    }
+  });
+
+  test('the raffle form adds, orders and marks prizes as pre-sorteos', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/dashboard/admin/create');
+    const section = page.locator('section[aria-labelledby="section-extra-prizes"]');
+    await expect(section.getByText('Sin premios adicionales: la rifa tiene un solo premio.')).toBeVisible();
+    await section.getByRole('button', { name: 'Agregar premio' }).click();
+    await section.getByRole('button', { name: 'Agregar premio' }).click();
+    const rows = section.getByTestId('extra-prize');
+    await expect(rows).toHaveCount(2);
+    await rows.nth(0).getByLabel('Nombre del premio').fill('Televisor');
+    await rows.nth(1).getByLabel('Nombre del premio').fill('Pre-sorteo: teléfono');
+    await section.getByRole('button', { name: 'Subir el 3.º premio' }).click();
+    await expect(rows.nth(0).getByLabel('Nombre del premio')).toHaveValue('Pre-sorteo: teléfono');
+    await rows
+      .nth(0)
+      .getByLabel(/Pre-sorteo/)
+      .check();
+    await expect(rows.nth(0).getByLabel('Fecha y hora del pre-sorteo (Caracas)')).toBeVisible();
+    await expect(section.getByText('Si un número ya ganó otro premio')).toBeVisible();
+    for (const [size, viewport] of [
+      ['412', PHONE],
+      ['1440', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(section, `issue-23/prizes-form-${size}.png`);
+    }
+  });
+});

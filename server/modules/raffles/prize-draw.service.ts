@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { drawRoundFor, numberOnLine, roundTime, winnerIndex } from '../../../domain/beacon';
+import type { DrawResult } from '../../../domain/draw';
+import { maskName } from '../../../domain/privacy';
+import { pendingEarlierPrize, prizeMessages, type StoredPrize } from '../../../domain/prize-rules';
+import { isClosedStatus, raffleMessages } from '../../../domain/raffles';
+import { soldListLines } from '../../../domain/verification';
+import type { Db, Executor } from '../../db/client';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { FetchRound } from '../draw-beacon/beacon.remote';
+import { lotteryNumber, prizeSlots, prizeToDraw, recordOutcome, type SourceOutcome } from './prize-draws';
+import { prizesRepo } from './prizes.repo';
+import type { PublishedFile, PublishedLists } from './published-lists';
+import { prizeViews } from './raffle-prizes';
+import type { RaffleSales } from './raffle-sales';
+import { type RaffleRow, rafflesRepo } from './raffles.repo';
+
+const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
+const PAGE = 20_000;
+
+/**
+ * The additional prizes' draws and the pre-sorteos (decision 042). Every decision is taken on the
+ * raffle row locked FOR UPDATE; what needs another query (the winner's masked name, a list's text,
+ * a drand round) is read before the transaction and re-checked under the lock, because on PGlite
+ * a query outside an open transaction would wait for it (decision 004).
+ */
+export function createPrizeDrawService(deps: {
+  db: Db;
+  tickets: () => RaffleSales;
+  lists: PublishedLists;
+  beaconMarginSeconds: number;
+  auditHead: (tx: Executor) => Promise<string | null>;
+  changed: (raffleId: string) => Promise<void>;
+}) {
+  const { db } = deps;
+
+  /** The masked holder of a number now (null: nobody holds it). */
+  async function maskedHolder(raffleId: string, number: number): Promise<StoredPrize['winner_masked']> {
+    const ticket = await deps.tickets().findByNumber(raffleId, number);
+    if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
+    return { ticket_number: ticket.ticketNumber, buyer_name_masked: maskName(ticket.buyerName) };
+  }
+
+  /** The lines a prize is drawn from: the pre-sorteo's sealed list, or the list published at close. */
+  async function linesFor(
+    row: RaffleRow,
+    position: number,
+  ): Promise<{ lines: string[]; root: string | null }> {
+    const prize = row.prizes[position - 2] as StoredPrize;
+    if (prize.pre_list) {
+      const text = (await prizesRepo.preListText(db, row.id, position)) ?? '';
+      return { lines: soldListLines(text), root: prize.pre_list.commitment };
+    }
+    return {
+      lines: soldListLines((await rafflesRepo.soldListText(db, row.id)) ?? ''),
+      root: row.drawCommitment,
+    };
+  }
+
+  /**
+   * Records what the source gave under the raffle's lock, if the prize is still exactly as it was
+   * read (same round, same results passed over); returns the row after, or null when it moved on.
+   */
+  async function record(
+    id: string,
+    before: RaffleRow,
+    position: number,
+    outcome: SourceOutcome,
+    extra: Partial<StoredPrize> = {},
+  ) {
+    const number = outcome.number;
+    const [holder, eligible] = await Promise.all([
+      number === null ? null : maskedHolder(id, number),
+      (async () => {
+        const prize = before.prizes[position - 2] as StoredPrize;
+        if (!prize.pre_list || number === null) return true;
+        const { lines } = await linesFor(before, position);
+        return lines.some((line) => numberOnLine(line) === number);
+      })(),
+    ]);
+    return db.transaction(async (tx) => {
+      const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
+      if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      const prize = prizeToDraw(row, position);
+      const was = before.prizes[position - 2] as StoredPrize;
+      if (prize.skipped.length !== was.skipped.length || prize.beacon_round !== was.beacon_round) return null;
+      const done = recordOutcome(row, position, outcome, { eligible: () => eligible, winner: () => holder });
+      if (!done.waitsForNext) Object.assign(done.prizes[position - 2] as StoredPrize, extra);
+      return rafflesRepo.update(tx, id, { prizes: done.prizes });
+    });
+  }
+
+  return {
+    /** `POST /draw` with `prize` ≥ 2: a lottery result typed by staff after the prize's draw_at. */
+    async drawLottery(id: string, position: number, result: string | undefined): Promise<RaffleRow> {
+      const before = await rafflesRepo.findWithoutList(db, id);
+      if (!before) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      const prize = prizeToDraw(before, position);
+      const number = lotteryNumber(before, prize, result);
+      const after = await record(id, before, position, { result: result ?? null, round: null, number });
+      if (!after) throw new ConflictError(prizeMessages.alreadyDrawn, 'ALREADY_DRAWN');
+      await deps.changed(id);
+      return after;
+    },
+
+    /** The draw view's prizes: position 1 with its winner looked up now, the others as drawn. */
+    async views(row: RaffleRow, mainWinner: DrawResult['winner']) {
+      const [main, ...rest] = prizeViews(row);
+      return [
+        {
+          ...(main as ReturnType<typeof prizeViews>[number]),
+          winner: mainWinner
+            ? { ticket_number: mainWinner.ticket_number, buyer_name_masked: mainWinner.buyer_name_masked }
+            : null,
+        },
+        ...rest,
+      ];
+    },
+
+    /**
+     * Seals every pre-sorteo whose date passed: under the raffle's lock (SKIP LOCKED: another
+     * instance holding it does it), the sales fully paid now become its list, hashed like a close's
+     * (published-lists.ts), stored once with its Merkle root, line count, time and audit head; a
+     * drand pre-sorteo's round is fixed then. Returns the raffles sealed.
+     */
+    async sealDuePreDraws(): Promise<string[]> {
+      const sealed: string[] = [];
+      for (const id of await prizesRepo.dueForPreDraw(db)) {
+        const done = await db.transaction(async (tx) => {
+          const row = await rafflesRepo.lockIfFree(tx, id);
+          if (!row) return false;
+          const now = new Date();
+          const prizes = row.prizes.map((p) => ({ ...p }));
+          let changed = false;
+          for (const [i, prize] of prizes.entries()) {
+            if (!prize.pre_draw_at || prize.pre_list || new Date(prize.pre_draw_at) > now) continue;
+            const pages = async function* () {
+              let after = -1;
+              for (;;) {
+                const page = await deps.tickets().paidSalesPage(tx, id, { after, limit: PAGE });
+                yield page;
+                if (page.length < PAGE) return;
+                after = (page.at(-1) as { number: number }).number;
+              }
+            };
+            const list = await deps.lists.build(pages());
+            await prizesRepo.insertPreList(tx, id, i + 2, list.text);
+            prize.pre_list = {
+              frozen_at: now.toISOString(),
+              commitment: list.root,
+              line_count: list.lineCount,
+              audit_head: await deps.auditHead(tx),
+            };
+            if (prize.draw_kind === 'drand') prize.beacon_round = drawRoundFor(now, deps.beaconMarginSeconds);
+            changed = true;
+          }
+          if (changed) await rafflesRepo.update(tx, id, { prizes });
+          return changed;
+        });
+        if (done) {
+          sealed.push(id);
+          await deps.changed(id);
+        }
+      }
+      return sealed;
+    },
+
+    /**
+     * One pass over the drand prizes: a main prize whose turn came (the raffle closed, every
+     * earlier main prize drawn) gets its round fixed — the first at least the margin after now,
+     * unknown to anyone yet —; a prize whose round is out is drawn from it (fetched and verified
+     * outside any transaction) over its list, like the main draw (decision 024).
+     */
+    async drawDueBeaconPrizes(fetchRound: FetchRound): Promise<{ raffleId: string; position: number }[]> {
+      const drawn: { raffleId: string; position: number }[] = [];
+      for (const id of await prizesRepo.withPendingBeaconPrize(db)) {
+        const row = await rafflesRepo.findWithoutList(db, id);
+        if (!row) continue;
+        for (const [i, prize] of row.prizes.entries()) {
+          const position = i + 2;
+          if (prize.draw_kind !== 'drand' || prize.drawn_at) continue;
+          if (prize.beacon_round === null) {
+            const due =
+              !prize.pre_draw_at &&
+              isClosedStatus(row.status) &&
+              row.drawCommitment !== null &&
+              pendingEarlierPrize(prizeSlots(row), position) === null;
+            if (due) await fixRound(id, position);
+            continue;
+          }
+          const round = prize.beacon_round;
+          if (roundTime(round).getTime() > Date.now()) continue;
+          const beacon = await fetchRound(round);
+          const { lines, root } = await linesFor(row, position);
+          const number =
+            lines.length === 0 || !root
+              ? null
+              : numberOnLine(lines[winnerIndex(sha256, beacon.randomness, root, lines.length)] as string);
+          const after = await record(
+            id,
+            row,
+            position,
+            { result: null, round, number },
+            {
+              beacon_randomness: beacon.randomness,
+              beacon_signature: beacon.signature,
+            },
+          );
+          if (after) {
+            // A round passed over (its number already won) leaves the prize waiting for the next.
+            if (after.prizes[position - 2]?.drawn_at) drawn.push({ raffleId: id, position });
+            await deps.changed(id);
+          }
+          break; // the next prize's turn is looked at on the next pass, from the row as it is then
+        }
+      }
+      return drawn;
+    },
+
+    /** A pre-sorteo's sealed list, compressed once (null before it is sealed). */
+    async preListFile(row: RaffleRow, position: number): Promise<PublishedFile | null> {
+      const prize = row.prizes[position - 2];
+      if (!prize) throw new NotFoundError(prizeMessages.noSuchPrize, 'PRIZE_NOT_FOUND');
+      if (!prize.pre_draw_at) throw new NotFoundError(prizeMessages.noPreList, 'PRIZE_NOT_FOUND');
+      if (!prize.pre_list) return null;
+      return deps.lists.file(
+        { raffleId: `${row.id}:pre${position}`, commitment: prize.pre_list.commitment },
+        async () => (await prizesRepo.preListText(db, row.id, position)) ?? '',
+      );
+    },
+  };
+
+  async function fixRound(id: string, position: number) {
+    await db.transaction(async (tx) => {
+      const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
+      const prize = row?.prizes[position - 2];
+      if (!row || !prize || prize.beacon_round !== null || prize.drawn_at) return;
+      const prizes = row.prizes.map((p) => ({ ...p }));
+      (prizes[position - 2] as StoredPrize).beacon_round = drawRoundFor(new Date(), deps.beaconMarginSeconds);
+      await rafflesRepo.update(tx, id, { prizes });
+    });
+    await deps.changed(id);
+  }
+}
+
+export type PrizeDrawService = ReturnType<typeof createPrizeDrawService>;

@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { preDrawLists } from '../../db/schema';
+
+// The queries of several prizes (decision 042) beyond the raffle row itself (rafflesRepo.update
+// writes `prizes`): which raffles a job has work on, and the pre-sorteos' sealed lists.
+
+export const prizesRepo = {
+  /** Raffles with a pre-sorteo whose date passed and whose list is not sealed yet. */
+  async dueForPreDraw(db: Executor, limit = 50): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id from raffles
+          where jsonb_array_length(prizes) > 0 and status <> 'borrador' and is_sandbox = false
+            and exists (select 1 from jsonb_array_elements(prizes) p
+                        where jsonb_typeof(p->'pre_draw_at') = 'string'
+                          and (p->>'pre_draw_at')::timestamptz <= now()
+                          and jsonb_typeof(p->'pre_list') is distinct from 'object')
+          limit ${limit}`,
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** Raffles with a drand prize not drawn yet (the job decides whether its turn came). */
+  async withPendingBeaconPrize(db: Executor, limit = 50): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id from raffles
+          where jsonb_array_length(prizes) > 0 and status <> 'borrador' and is_sandbox = false
+            and exists (select 1 from jsonb_array_elements(prizes) p
+                        where p->>'draw_kind' = 'drand' and jsonb_typeof(p->'drawn_at') is distinct from 'string')
+          limit ${limit}`,
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** A pre-sorteo's list is written once; a second sealing of the same prize changes nothing. */
+  async insertPreList(tx: Executor, raffleId: string, position: number, text: string) {
+    await tx.insert(preDrawLists).values({ raffleId, position, soldList: text }).onConflictDoNothing();
+  },
+
+  async preListText(db: Executor, raffleId: string, position: number): Promise<string | null> {
+    const [row] = await db
+      .select({ text: preDrawLists.soldList })
+      .from(preDrawLists)
+      .where(and(eq(preDrawLists.raffleId, raffleId), eq(preDrawLists.position, position)));
+    return row?.text ?? null;
+  },
+};

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { DrawResult } from '../../../domain/draw';
+import type { PublicCreatePaymentResult } from '../../../domain/payments';
+import type { PublicRaffle, Raffle } from '../../../domain/raffles';
+import type { ReservationResult } from '../../../domain/reservations';
+import { merkleLevels, merkleRoot, soldListLines, toHex } from '../../../domain/verification';
+import { buyer, makeRaffle, raffleInput } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+});
+afterAll(() => t?.close());
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+const lottery = (name: string, drawAt: string) => ({
+  draw_kind: 'loteria',
+  draw_lottery: name,
+  draw_rule: 'ultimos_digitos',
+  draw_at: drawAt,
+});
+
+/** A raffle of 100 numbers: 1.º from the Triple Táchira, 2.º and 3.º from other lotteries. */
+function threePrizes(overrides: Record<string, unknown> = {}) {
+  const closing = Date.now() + HOUR;
+  return {
+    total_numbers: 100,
+    digit_count: 2,
+    closing_date: new Date(closing).toISOString(),
+    ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+    prizes: [
+      { title: 'Televisor 50"', description: 'Smart TV', ...lottery('Triple Zulia', at(2 * HOUR + 60_000)) },
+      { title: 'Bono de $100', ...lottery('Triple Caracas', at(2 * HOUR + 120_000)) },
+    ],
+    ...overrides,
+  };
+}
+
+async function reserve(raffleId: string, numbers: number[], name = 'Ana Gómez', cedula = 'V-12345678') {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers, buyer: buyer({ name, cedula }) },
+  });
+  if (res.status !== 201) throw new Error(`reserve: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.tickets;
+}
+async function payInFull(ticket: { id: string; price_cents: number | null }, cedula = 'V-12345678') {
+  const paid = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+    body: { ticket_id: ticket.id, amount_cents: ticket.price_cents ?? 0, cedula },
+  });
+  if (paid.status !== 201) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
+  const ok = await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, {
+    token: admin,
+    body: { status: 'approved' },
+  });
+  if (ok.status !== 200) throw new Error(`approve: ${ok.status}`);
+}
+const drawPrize = <T = DrawResult>(id: string, prize: number, result: string) =>
+  t.api<T>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { prize, result } });
+/** Every lottery draw date of the raffle moved to the past (the results are out). */
+const resultsOut = (id: string) =>
+  t.db.execute(sql`update raffles set draw_at = now() - interval '1 minute',
+    prizes = (select jsonb_agg(jsonb_set(p, '{draw_at}', to_jsonb(to_char(now() at time zone 'utc' - interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))))
+              from jsonb_array_elements(prizes) p)
+    where id = ${id}`);
+
+describe('several prizes', () => {
+  it('keeps the order, with the raffle’s own prize first, on the staff and the public answers', async () => {
+    const raffle = await makeRaffle(t, threePrizes());
+    expect(raffle.prizes.map((p) => [p.position, p.title])).toEqual([
+      [1, 'Moto Bera 2026'],
+      [2, 'Televisor 50"'],
+      [3, 'Bono de $100'],
+    ]);
+    expect(raffle.prize_repeat_rule).toBe('siguiente_resultado');
+    const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(pub.body.prizes[1]).toMatchObject({
+      position: 2,
+      source: { kind: 'loteria', lottery: 'Triple Zulia', rule: 'ultimos_digitos' },
+      winning_number: null,
+      winner: null,
+      pre_draw_at: null,
+    });
+    expect(pub.body.prizes[0]?.source.lottery).toBe('Triple Táchira');
+  });
+
+  it('refuses prizes without a declared main source, a draw before the close, or more than 10 in all', async () => {
+    const create = (body: Record<string, unknown>) =>
+      t.api<ApiError>('POST', '/api/raffles', { token: admin, body: raffleInput(body) });
+    const noMain = await create({
+      ...threePrizes(),
+      draw_kind: null,
+      draw_lottery: null,
+      draw_rule: null,
+      draw_at: null,
+    });
+    expect(noMain.status).toBe(422);
+    const early = await create(
+      threePrizes({ prizes: [{ title: 'TV', ...lottery('Triple Zulia', at(HOUR / 2)) }] }),
+    );
+    expect(early.status).toBe(422);
+    expect(early.body.error.message).toContain('posterior a la fecha de cierre');
+    const many = await create(
+      threePrizes({
+        prizes: Array.from({ length: 10 }, (_, i) => ({ title: `Premio ${i}`, draw_kind: 'drand' })),
+      }),
+    );
+    expect(many.status).toBe(422);
+  });
+
+  it('freezes the prize sources and the repeat rule at the first sale, the texts at close', async () => {
+    const raffle = await makeRaffle(t, threePrizes());
+    const [first, second] = raffle.prizes.slice(1);
+    const body = (changes: Record<string, unknown>) => ({
+      prizes: [
+        { title: first?.title, ...lottery('Triple Zulia', first?.source.draw_at ?? ''), ...changes },
+        { title: second?.title, ...lottery('Triple Caracas', second?.source.draw_at ?? '') },
+      ],
+    });
+    const before = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: body({ draw_lottery: 'Lotería del Zulia' }),
+    });
+    expect(before.status).toBe(200);
+    await reserve(raffle.id, [5]);
+    const source = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: body({ draw_lottery: 'Triple Zamorano' }),
+    });
+    expect(source.status).toBe(409);
+    expect(source.body.error.code).toBe('DRAW_SOURCE_LOCKED');
+    const rule = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { prize_repeat_rule: 'sin_ganador' },
+    });
+    expect(rule.body.error.code).toBe('DRAW_SOURCE_LOCKED');
+    const removed = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: { prizes: body({ draw_lottery: 'Lotería del Zulia' }).prizes.slice(0, 1) },
+    });
+    expect(removed.body.error.code).toBe('DRAW_SOURCE_LOCKED');
+    // The text still changes until the close.
+    const text = await t.api<Raffle>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: body({ draw_lottery: 'Lotería del Zulia', title: 'Televisor 55"' }),
+    });
+    expect(text.status).toBe(200);
+    expect(text.body.prizes[1]?.title).toBe('Televisor 55"');
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const frozen = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+      token: admin,
+      body: body({ draw_lottery: 'Lotería del Zulia', title: 'Televisor 65"' }),
+    });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('RAFFLE_CLOSED');
+  });
+
+  it('draws each prize in order from its own result; the 1.º is unchanged; a repeat waits for the next result', async () => {
+    const raffle = await makeRaffle(t, threePrizes());
+    await reserve(raffle.id, [47, 12], 'Carlos Ruiz', 'V-9876543');
+    await reserve(raffle.id, [30], 'Ana Gómez');
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    await resultsOut(raffle.id);
+
+    const outOfOrder = await drawPrize<ApiError>(raffle.id, 2, '512');
+    expect(outOfOrder.status).toBe(409);
+    expect(outOfOrder.body.error.code).toBe('PRIZE_ORDER');
+
+    // The 1.º exactly as before: no `prize` in the body.
+    const main = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { result: '347' },
+    });
+    expect(main.status).toBe(200);
+    expect(main.body).toMatchObject({ result: '347', winning_number: 47 });
+    expect(main.body.winner?.buyer_name_masked).toBe('c*** r***');
+    expect((await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body.status).toBe(
+      'finalizada',
+    );
+
+    const skipped = await drawPrize(raffle.id, 2, '947');
+    expect(skipped.status).toBe(200);
+    expect(skipped.body.prizes[1]).toMatchObject({
+      position: 2,
+      drawn_at: null,
+      winning_number: null,
+      skipped: [{ result: '947', round: null, number: 47 }],
+    });
+    const second = await drawPrize(raffle.id, 2, '212');
+    expect(second.body.prizes[1]).toMatchObject({
+      result: '212',
+      winning_number: 12,
+      void_reason: null,
+      winner: { buyer_name_masked: 'c*** r***' },
+    });
+    const again = await drawPrize<ApiError>(raffle.id, 2, '230');
+    expect(again.body.error.code).toBe('ALREADY_DRAWN');
+    // A number nobody holds: drawn, with no winner (like the 1.º).
+    const third = await drawPrize(raffle.id, 3, '099');
+    expect(third.body.prizes[2]).toMatchObject({ winning_number: 99, winner: null, void_reason: null });
+
+    const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes.map((p) => p.winning_number)).toEqual([47, 12, 99]);
+    expect(view.body.prizes[0]?.winner?.buyer_name_masked).toBe('c*** r***');
+    const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(pub.body.prizes[1]?.winner?.ticket_number).toBe('12');
+    expect(JSON.stringify(pub.body)).not.toContain('V-9876543');
+  });
+
+  it('with the rule sin_ganador, a repeated number leaves the prize without a winner', async () => {
+    const raffle = await makeRaffle(t, threePrizes({ prize_repeat_rule: 'sin_ganador' }));
+    await reserve(raffle.id, [47]);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    await resultsOut(raffle.id);
+    await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { result: '347' } });
+    const second = await drawPrize(raffle.id, 2, '147');
+    expect(second.body.prizes[1]).toMatchObject({
+      winning_number: 47,
+      void_reason: 'repetido',
+      winner: null,
+      skipped: [],
+    });
+    expect(second.body.prizes[1]?.drawn_at).not.toBeNull();
+  });
+
+  it('refuses a result before the prize’s draw time, and a drand prize by hand', async () => {
+    const raffle = await makeRaffle(
+      t,
+      threePrizes({
+        prizes: [
+          { title: 'TV', ...lottery('Triple Zulia', at(3 * HOUR)) },
+          { title: 'Bono', draw_kind: 'drand' },
+        ],
+      }),
+    );
+    await reserve(raffle.id, [1]);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    await t.db.execute(sql`update raffles set draw_at = now() - interval '1 minute' where id = ${raffle.id}`);
+    await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { result: '301' } });
+    const early = await drawPrize<ApiError>(raffle.id, 2, '555');
+    expect(early.body.error.code).toBe('DRAW_TOO_EARLY');
+    await resultsOut(raffle.id);
+    await drawPrize(raffle.id, 2, '555');
+    const beacon = await drawPrize<ApiError>(raffle.id, 3, '555');
+    expect(beacon.body.error.code).toBe('BEACON_DRAW');
+    const missing = await drawPrize<ApiError>(raffle.id, 4, '555');
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('a drand prize', () => {
+  it('gets its round when its turn comes, then is drawn from it over the published list', async () => {
+    const raffle = await makeRaffle(t, threePrizes({ prizes: [{ title: 'Bono', draw_kind: 'drand' }] }));
+    await reserve(raffle.id, [47, 3, 8]);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const randomness = createHash('sha256').update('ronda de prueba').digest('hex');
+    const fetchRound = async (round: number) => ({ round, signature: 'ab'.repeat(48), randomness });
+    // Not its turn while the 1.º is pending.
+    await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    let view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes[1]?.source.beacon).toBeNull();
+    await resultsOut(raffle.id);
+    await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { result: '347' } });
+    await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    const fixed = view.body.prizes[1]?.source.beacon;
+    expect(fixed?.round).toBeGreaterThan(0);
+    expect(new Date(fixed?.time ?? 0).getTime()).toBeGreaterThan(Date.now());
+    expect(view.body.prizes[1]?.drawn_at).toBeNull();
+    // Its round comes out (moved to a past round here): drawn among the lines, never 47 again
+    // unless the rule passes it over.
+    await t.db.execute(
+      sql`update raffles set prizes = jsonb_set(prizes, '{0,beacon_round}', '1000'::jsonb) where id = ${raffle.id}`,
+    );
+    const drawn = await t.app.services.draws.drawDueBeaconPrizes(fetchRound);
+    view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    const prize = view.body.prizes[1];
+    if (prize?.drawn_at) {
+      expect(drawn).toEqual([{ raffleId: raffle.id, position: 2 }]);
+      expect([3, 8]).toContain(prize.winning_number);
+      expect(prize.source.beacon).toMatchObject({ round: 1000, randomness });
+    } else {
+      expect(drawn).toEqual([]);
+      expect(prize?.skipped).toEqual([{ result: null, round: 1000, number: 47 }]);
+      expect(prize?.source.beacon?.round).toBe(1001);
+    }
+  });
+});
+
+const sha = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
+
+describe('pre-sorteos', () => {
+  it('seal at their date the numbers fully paid then; the winner comes from that list and stays in the main draw', async () => {
+    const closing = Date.now() + 2 * HOUR;
+    const raffle = await makeRaffle(t, {
+      total_numbers: 100,
+      digit_count: 2,
+      closing_date: new Date(closing).toISOString(),
+      ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+      prizes: [
+        {
+          title: 'Pre-sorteo: $50',
+          pre_draw_at: at(HOUR),
+          ...lottery('Triple Zulia', at(HOUR + 60_000)),
+        },
+      ],
+    });
+    const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(pub.body.prizes[1]?.pre_draw_at).not.toBeNull();
+
+    const [paid] = await reserve(raffle.id, [12], 'Ana Gómez');
+    const [owed] = await reserve(raffle.id, [34], 'Luis Mora', 'V-7654321');
+    if (!paid || !owed) throw new Error('no tickets');
+    await payInFull(paid);
+    const notYet = await drawPrize<ApiError>(raffle.id, 2, '412');
+    expect(notYet.body.error.code).toBe('PRE_DRAW_NOT_SEALED');
+
+    // Its date comes: the job seals the list of numbers fully paid at that instant.
+    await t.db.execute(
+      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${raffle.id}`,
+    );
+    const sealed = await t.app.services.draws.sealDuePreDraws();
+    expect(sealed).toContain(raffle.id);
+    expect(await t.app.services.draws.sealDuePreDraws()).not.toContain(raffle.id);
+    const after = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    const preList = after.body.prizes[1]?.pre_list;
+    expect(preList).toMatchObject({ line_count: 1, audit_head: expect.anything() });
+    const file = await t.api<string>('GET', preList?.list_url ?? '');
+    expect(file.status).toBe(200);
+    const lines = soldListLines(file.body);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['12']);
+    expect(toHex(merkleRoot(sha, merkleLevels(sha, lines)))).toBe(preList?.commitment);
+
+    // Paying number 34 now does not make it eligible.
+    await payInFull(owed, 'V-7654321');
+    await resultsOut(raffle.id);
+    const notEligible = await drawPrize(raffle.id, 2, '434');
+    expect(notEligible.body.prizes[1]).toMatchObject({
+      winning_number: 34,
+      void_reason: 'no_elegible',
+      winner: null,
+    });
+
+    // The winner of a pre-sorteo stays in the main draw (another raffle, same steps, a winning 12).
+    const second = await makeRaffle(t, {
+      total_numbers: 100,
+      digit_count: 2,
+      closing_date: new Date(closing).toISOString(),
+      ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+      prizes: [{ title: 'Pre-sorteo', pre_draw_at: at(HOUR), ...lottery('Triple Zulia', at(HOUR + 60_000)) }],
+    });
+    const [mine] = await reserve(second.id, [12]);
+    if (!mine) throw new Error('no ticket');
+    await payInFull(mine);
+    await t.db.execute(
+      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${second.id}`,
+    );
+    await t.app.services.draws.sealDuePreDraws();
+    await resultsOut(second.id);
+    const pre = await drawPrize(second.id, 2, '112');
+    expect(pre.body.prizes[1]).toMatchObject({ winning_number: 12, winner: { ticket_number: '12' } });
+    // Main prizes are drawn after the close, whatever the pre-sorteos did.
+    await t.db.execute(
+      sql`update raffles set closing_date = now() - interval '1 second' where id = ${second.id}`,
+    );
+    await t.app.services.draws.closeDue();
+    await t.db.execute(sql`update raffles set draw_at = now() - interval '1 minute' where id = ${second.id}`);
+    const main = await t.api<DrawResult>('POST', `/api/raffles/${second.id}/draw`, {
+      token: admin,
+      body: { result: '512' },
+    });
+    expect(main.body.winning_number).toBe(12);
+    expect(main.body.winner?.ticket_number).toBe('12');
+    expect(main.body.prizes.map((p) => p.winning_number)).toEqual([12, 12]);
+  });
+
+  it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {
+    const closing = Date.now() + HOUR;
+    const base = {
+      ...raffleInput({ total_numbers: 100, digit_count: 2 }),
+      closing_date: new Date(closing).toISOString(),
+      ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+    };
+    const late = await t.api<ApiError>('POST', '/api/raffles', {
+      token: admin,
+      body: { ...base, prizes: [{ title: 'Pre', pre_draw_at: at(2 * HOUR), draw_kind: 'drand' }] },
+    });
+    expect(late.status).toBe(422);
+    const before = await t.api<ApiError>('POST', '/api/raffles', {
+      token: admin,
+      body: {
+        ...base,
+        prizes: [{ title: 'Pre', pre_draw_at: at(HOUR / 2), ...lottery('Triple Zulia', at(HOUR / 4)) }],
+      },
+    });
+    expect(before.status).toBe(422);
+    expect(before.body.error.message).toContain('posterior a la fecha del pre-sorteo');
+  });
+});

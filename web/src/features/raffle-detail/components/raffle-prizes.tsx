@@ -1,0 +1,96 @@
+import { formatDateTime } from '@domain/dates';
+import { drawKindLabels } from '@domain/draw-source-view';
+import { prizeLabel } from '@domain/prize-rules';
+import type { PrizeView } from '@domain/prizes';
+import { Gift, Trophy } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { prizeTexts as t } from '../prize-texts';
+
+const pad = (n: number, digits: number) => String(n).padStart(digits, '0');
+
+function sourceText(prize: PrizeView): string {
+  const s = prize.source;
+  if (s.kind === 'loteria' && s.lottery)
+    return s.draw_at ? t.lottery(s.lottery, formatDateTime(s.draw_at)) : s.lottery;
+  if (s.kind === 'drand') return drawKindLabels.drand;
+  return t.noSource;
+}
+
+/** What came of a prize: its winner (masked), no winner and why, or still to be drawn. */
+function Outcome({ prize, digits, holderKnown }: { prize: PrizeView; digits: number; holderKnown: boolean }) {
+  if (prize.drawn_at === null || prize.winning_number === null) {
+    if (prize.drawn_at !== null) return <p className="text-sm text-zinc-700">{t.noLines}</p>;
+    return (
+      <p className="text-sm text-zinc-600">
+        {prize.skipped.length > 0 ? t.waitingNext(prize.skipped.length) : t.pending}
+      </p>
+    );
+  }
+  const number = pad(prize.winning_number, digits);
+  if (prize.void_reason)
+    return <p className="text-sm text-zinc-700">{t.voided(number, prize.void_reason)}</p>;
+  return (
+    <p
+      className="flex flex-wrap items-center gap-2 text-sm font-semibold text-emerald-800"
+      data-testid="prize-winner"
+    >
+      <Trophy aria-hidden className="size-4" />
+      {prize.winner
+        ? t.winner(number, prize.winner.buyer_name_masked)
+        : holderKnown
+          ? t.unsold(number)
+          : t.winningNumber(number)}
+    </p>
+  );
+}
+
+/**
+ * Every prize of the raffle in order (issue 23, decision 042), the pre-sorteos with their date,
+ * each with how it is drawn and, after its draw, its winner. `drawn` is the draw view's list (the
+ * 1.er premio's winner is looked up there); without it, the raffle's own answer.
+ */
+export function RafflePrizes({
+  prizes,
+  drawn,
+  digitCount,
+}: {
+  prizes: PrizeView[];
+  drawn?: PrizeView[];
+  digitCount: number;
+}) {
+  // The raffle's answer is the fresher (live); the draw view only adds the 1.er premio's winner.
+  const main = drawn?.find((p) => p.position === 1);
+  const list = prizes.map((p) =>
+    p.position === 1 && main && main.winning_number === p.winning_number ? { ...p, winner: main.winner } : p,
+  );
+  const mainKnown = main !== undefined && main.winning_number === prizes[0]?.winning_number;
+  return (
+    <Card className="p-4 sm:p-6">
+      <section aria-labelledby="raffle-prizes-title" className="grid gap-4" data-testid="raffle-prizes">
+        <h2 id="raffle-prizes-title" className="flex items-center gap-2 text-lg font-semibold text-zinc-900">
+          <Gift aria-hidden className="size-5 text-brand-700" />
+          {t.title(list.length)}
+        </h2>
+        <ol className="grid gap-3">
+          {list.map((prize) => (
+            <li
+              key={prize.position}
+              className="grid gap-1 rounded-lg border border-zinc-200 p-3"
+              data-testid={`prize-${prize.position}`}
+            >
+              <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+                {prize.pre_draw_at ? t.preDrawLabel(prizeLabel(prize.position)) : prizeLabel(prize.position)}
+              </p>
+              <p className="font-semibold text-zinc-900">{prize.title}</p>
+              {prize.pre_draw_at && (
+                <p className="text-sm text-amber-800">{t.preDrawWhen(formatDateTime(prize.pre_draw_at))}</p>
+              )}
+              <p className="text-sm text-zinc-600">{sourceText(prize)}</p>
+              <Outcome prize={prize} digits={digitCount} holderKnown={prize.position > 1 || mainKnown} />
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Card>
+  );
+}

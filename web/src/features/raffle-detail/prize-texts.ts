@@ -1,0 +1,22 @@
+import type { PrizeVoid } from '@domain/prize-rules';
+
+/** The prize list of the raffle page (issue 23, decision 042). */
+export const prizeTexts = {
+  title: (count: number) => `${count} premios`,
+  lottery: (name: string, when: string) => `Se sortea con ${name}, ${when}`,
+  noSource: 'Se sortea con la fuente declarada por el organizador',
+  preDrawLabel: (label: string) => `Pre-sorteo · ${label}`,
+  preDrawWhen: (when: string) =>
+    `Pre-sorteo el ${when}, entre los números pagados por completo a esa hora. Quien gane sigue participando en el sorteo final.`,
+  pending: 'Por sortear',
+  waitingNext: (count: number) =>
+    `${count === 1 ? 'Un resultado repitió' : `${count} resultados repitieron`} un número ganador: se espera el siguiente.`,
+  winner: (number: string, name: string) => `Ganó el ${number} · ${name}`,
+  winningNumber: (number: string) => `Número ganador: ${number}`,
+  unsold: (number: string) => `Salió el ${number}: nadie lo tenía, queda sin ganador`,
+  voided: (number: string, why: PrizeVoid) =>
+    why === 'repetido'
+      ? `Salió el ${number}, que ya había ganado otro premio: queda sin ganador (regla declarada)`
+      : `Salió el ${number}, que no estaba pagado a la fecha del pre-sorteo: queda sin ganador`,
+  noLines: 'Sorteado sin números participantes: queda sin ganador',
+} as const;
