@@ -1,6 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { drawTimestampSchema } from './draw-seal';
 import { DRAW_KINDS } from './draw-terms';
+import { revealedInstantWinSchema } from './instant-wins';
 import { MAX_TOTAL_NUMBERS } from './raffles';
 import { z } from './zod';
 
@@ -93,6 +94,12 @@ export const drawResultSchema = z.object({
       buyer_name_masked: z.string(),
     })
     .nullable(),
+  /** SHA-256 over the instant-win numbers and their salt (docs/verification.md); null without them. */
+  instant_win_commitment: z.string().nullable(),
+  /** The instant-win numbers, published once the raffle closed (null before, and without them). */
+  instant_wins: z.array(revealedInstantWinSchema).nullable(),
+  /** The salt of the commitment (64 hex digits), published with the list. */
+  instant_win_salt: z.string().nullable(),
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
 

@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
 import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { vePhoneField } from './fields';
+import { type InstantWin, instantWinsSchema, sameInstantWins } from './instant-wins';
 import { type RafflePackage, rafflePackagesSchema } from './packages';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
 import { uploadUrlField } from './uploads';
@@ -54,6 +55,7 @@ export const SALE_TERMS = [
   'digit_count',
   'total_numbers',
   'packages',
+  'instant_wins',
 ] as const;
 export type SaleTerm = (typeof SALE_TERMS)[number];
 export const saleTermLabels: Record<SaleTerm, string> = {
@@ -62,6 +64,7 @@ export const saleTermLabels: Record<SaleTerm, string> = {
   digit_count: 'las cifras por número',
   total_numbers: 'la cantidad de números',
   packages: 'los paquetes de números',
+  instant_wins: 'los números premiados',
 };
 
 /** "a, b y c". */
@@ -78,6 +81,7 @@ type SaleTerms = {
   digit_count: number;
   total_numbers: number;
   packages: readonly RafflePackage[];
+  instant_wins: readonly InstantWin[];
 };
 
 /** The same packages, in any order. */
@@ -97,7 +101,9 @@ export function changedSaleTerms(current: SaleTerms, next: SaleTerms): SaleTerm[
       ? (current.installments ?? 1) !== (next.installments ?? 1)
       : term === 'packages'
         ? !samePackages(current.packages, next.packages)
-        : current[term] !== next[term],
+        : term === 'instant_wins'
+          ? !sameInstantWins(current.instant_wins, next.instant_wins)
+          : current[term] !== next[term],
   );
 }
 
@@ -234,6 +240,8 @@ const fields = {
   show_leaderboards: z.boolean('Elige si se muestran las clasificaciones'),
   /** "5 números por $20,00" (issue 23): each cheaper than its numbers alone, locked at the first sale. */
   packages: rafflePackagesSchema,
+  /** Instant-win numbers (decision 041): only their commitment is public before the close. */
+  instant_wins: instantWinsSchema,
 };
 
 type RuleInput = {
@@ -284,6 +292,7 @@ export const createRaffleSchema = z
     seller_id: fields.seller_id.optional(),
     show_leaderboards: fields.show_leaderboards.default(false),
     packages: fields.packages.default([]),
+    instant_wins: fields.instant_wins.default([]),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -363,6 +372,11 @@ const raffleFields = {
   show_leaderboards: z.boolean(),
   /** Number packages, smallest first: the checkout charges the cheapest combination (domain/packages.ts). */
   packages: z.array(z.object({ numbers: countField, price_cents: centsField })),
+  /**
+   * SHA-256 over the instant-win numbers and a secret salt (docs/verification.md), null without
+   * them: the numbers themselves are published with the salt in the draw answer at close.
+   */
+  instant_win_commitment: z.string().nullable(),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

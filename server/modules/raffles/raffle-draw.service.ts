@@ -8,11 +8,12 @@ import {
 } from '../../../domain/draw';
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
-import { type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
+import { isClosedStatus, type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { sealView } from '../draw-seal/draw-seal.service';
+import type { InstantWinsService } from '../instant-wins/instant-wins.service';
 import type { SoldSale } from './published-lists';
 import { createPublishedLists, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
@@ -57,6 +58,8 @@ export function createRaffleDrawService(deps: {
   db: Db;
   raffles: RafflesService;
   tickets: () => RaffleSales;
+  /** The instant-win list and salt, published with the draw once the raffle closed (decision 041). */
+  instantWins: () => InstantWinsService;
   hooks?: Partial<CloseHooks>;
   /** Sales read per query when publishing (tests make it small to cross page boundaries). */
   salesPage?: number;
@@ -80,6 +83,11 @@ export function createRaffleDrawService(deps: {
       }
     }
     const iso = (d: Date | null) => d?.toISOString() ?? null;
+    // Secret until the sold list froze: the list and salt let anyone recompute the commitment.
+    const revealed =
+      row.instantWinCommitment !== null && row.closedAt !== null && isClosedStatus(row.status)
+        ? await deps.instantWins().revealed(row.id)
+        : null;
     return {
       draw_source: row.drawSource,
       draw_commitment: row.drawCommitment,
@@ -113,6 +121,9 @@ export function createRaffleDrawService(deps: {
       drawn_at: iso(row.drawnAt),
       audit_head: row.auditHead,
       winner,
+      instant_win_commitment: row.instantWinCommitment,
+      instant_wins: revealed?.list ?? null,
+      instant_win_salt: revealed?.salt ?? null,
     };
   }
 

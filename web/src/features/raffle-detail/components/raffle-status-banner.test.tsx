@@ -13,6 +13,7 @@ const finished: PublicRaffle = {
   id: 'raffle-1',
   show_leaderboards: false,
   packages: [],
+  instant_win_commitment: null,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,
@@ -77,6 +78,9 @@ const draw: SealedDraw = {
   },
   result: '347',
   audit_head: null,
+  instant_win_commitment: null,
+  instant_wins: null,
+  instant_win_salt: null,
 };
 
 const render = (raffle: PublicRaffle, answer: SealedDraw | undefined) =>

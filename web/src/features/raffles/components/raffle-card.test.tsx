@@ -11,6 +11,7 @@ const raffle: Raffle = {
   id: 'raffle-1',
   show_leaderboards: false,
   packages: [],
+  instant_win_commitment: null,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,
