@@ -23,7 +23,9 @@ describe('the instant-win commitment (docs/verification.md)', () => {
       createHash('sha256').update(text, 'utf8').digest('hex'),
     );
     // Numbers in decimal without padding; the order given does not matter.
-    expect(instantWinCommitment(sha256, [...list].reverse(), SALT)).toBe(instantWinCommitment(sha256, list, SALT));
+    expect(instantWinCommitment(sha256, [...list].reverse(), SALT)).toBe(
+      instantWinCommitment(sha256, list, SALT),
+    );
   });
 
   it('changes with the salt, a number or a prize', () => {
@@ -50,7 +52,9 @@ describe('the instant-win commitment (docs/verification.md)', () => {
 
 describe('instantWinsSchema and instantWinsProblem', () => {
   it('takes up to 20 distinct numbers with a one-line prize, trimmed', () => {
-    expect(instantWinsSchema.parse([{ number: 3, prize: '  Gorra ' }])).toEqual([{ number: 3, prize: 'Gorra' }]);
+    expect(instantWinsSchema.parse([{ number: 3, prize: '  Gorra ' }])).toEqual([
+      { number: 3, prize: 'Gorra' },
+    ]);
     const many = Array.from({ length: 21 }, (_, n) => ({ number: n, prize: 'x' }));
     expect(instantWinsSchema.safeParse(many).error?.issues[0]?.message).toBe(
       'Puedes elegir hasta 20 números premiados',
@@ -65,7 +69,15 @@ describe('instantWinsSchema and instantWinsProblem', () => {
 
   it('names the first number outside the raffle', () => {
     expect(instantWinsProblem([{ number: 99, prize: 'a' }], 100)).toBeNull();
-    expect(instantWinsProblem([{ number: 1, prize: 'a' }, { number: 100, prize: 'b' }], 100)).toEqual({
+    expect(
+      instantWinsProblem(
+        [
+          { number: 1, prize: 'a' },
+          { number: 100, prize: 'b' },
+        ],
+        100,
+      ),
+    ).toEqual({
       path: 'instant_wins.1.number',
       message: 'El número premiado 100 no existe en esta rifa (sus números van del 0 al 99)',
     });

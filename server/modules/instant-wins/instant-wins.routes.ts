@@ -7,7 +7,11 @@ import type { InstantWinsService } from './instant-wins.service';
 
 /** The instant-win list for those who edit the raffle (admins, its owner); everyone else sees the commitment only. */
 export const instantWinsRoutes =
-  (deps: { raffles: RafflesService; instantWins: InstantWinsService; guards: Guards }): FastifyPluginAsyncZod =>
+  (deps: {
+    raffles: RafflesService;
+    instantWins: InstantWinsService;
+    guards: Guards;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { raffles, instantWins, guards } = deps;
     app.get(

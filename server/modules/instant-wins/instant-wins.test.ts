@@ -231,7 +231,10 @@ describe('the award', () => {
     const raffle = await makeRaffle(t, { price_cents: 500, instant_wins: [{ number: 9, prize: 'Gorra' }] });
     const [sale] = (await reserve(raffle.id, [9])).tickets;
     if (!sale) throw new Error('no sale');
-    const paid = await t.api('PATCH', `/api/tickets/${sale.id}`, { token: admin, body: { status: 'pagado' } });
+    const paid = await t.api('PATCH', `/api/tickets/${sale.id}`, {
+      token: admin,
+      body: { status: 'pagado' },
+    });
     expect(paid.status).toBe(200);
     const prize = async () => (await track()).find((x) => x.raffle_id === raffle.id)?.instant_win_prize;
     expect(await prize()).toBe('Gorra');

@@ -13,6 +13,7 @@ import { formTexts } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
+import { RaffleInstantWinsField } from './raffle-instant-wins-field';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePackagesField } from './raffle-packages-field';
@@ -39,6 +40,8 @@ type RaffleFormProps<T> = {
   closingPassed?: boolean;
   /** Admins only: the vendedores assigned to the raffle (saved by the page after the raffle). */
   sellers?: SellersPick;
+  /** Edit only: instant-win numbers already won, with the sold ticket that won each. */
+  instantWinsWon?: ReadonlyMap<number, string>;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -83,6 +86,11 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
         <RafflePackagesField
           locked={(props.termsLocked ?? false) || closed}
           lockedHint={closed ? formTexts.closedLockedHint : formTexts.termsLockedHint}
+        />
+        <RaffleInstantWinsField
+          locked={(props.termsLocked ?? false) || closed}
+          lockedHint={closed ? formTexts.closedLockedHint : formTexts.termsLockedHint}
+          won={props.instantWinsWon}
         />
         <RaffleDrawFields
           hasSales={hasSales}
