@@ -148,6 +148,23 @@ export const raffleDetailTexts = {
     none: 'No quedan números disponibles para elegir.',
     error: 'La maquinita no pudo elegir números. Inténtalo de nuevo.',
   },
+  instantWins: {
+    title: 'Números premiados',
+    description:
+      'El organizador eligió estos números antes de la primera venta: quien pagó uno completo ganó su premio al instante. Antes del cierre solo se publicó su huella.',
+    number: 'Número',
+    prize: 'Premio',
+    winner: 'Ganador',
+    nobody: 'Sin ganador',
+    commitment: 'Huella publicada antes de la primera venta',
+    salt: 'Sal (publicada al cierre)',
+    match: 'Coincide con el compromiso publicado',
+    matchDetail:
+      'Tu navegador calculó SHA-256 de la lista y la sal, y da la misma huella que se publicó antes de vender: los números premiados no cambiaron.',
+    noMatch: 'No coincide con el compromiso publicado',
+    noMatchDetail: 'La lista publicada al cierre no es la que se comprometió antes de vender.',
+    how: 'Cómo se calcula: docs/verification.md («Números premiados»).',
+  },
   packages: {
     title: 'Paquetes',
     hint: 'Tócalo y completamos tus números al azar. Al apartar siempre se aplica el mejor precio.',
