@@ -167,7 +167,8 @@ test.describe('instant-win numbers', () => {
       );
       await expect(reveal).toContainText(PRIZE);
       await expect(reveal).toContainText('l*** m***');
-      await reveal.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      // Below the sticky header, with the section's title in view.
+      await reveal.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
       await screenshot(page, file);
     }
     await phone.close();

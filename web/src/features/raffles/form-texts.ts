@@ -118,8 +118,11 @@ export const formTexts = {
       'Hasta 20 números con un premio pequeño que se gana al pagar el número completo. Solo se publica una huella (compromiso) hasta el cierre; ahí se muestran los números y cualquiera puede comprobar que no cambiaron. Se fijan con la primera venta.',
     empty: 'Sin números premiados.',
     add: 'Agregar número premiado',
-    number: (n: number) => `Número premiado ${n}`,
-    prize: (n: number) => `Premio del número ${n}`,
+    /** Visible "Número" / "Premio"; the rest names the row for screen readers ("Número premiado 2"). */
+    numberShort: 'Número',
+    numberRest: (n: number) => ` premiado ${n}`,
+    prizeShort: 'Premio',
+    prizeRest: (n: number) => ` del número ${n}`,
     prizePlaceholder: 'Una gorra, recarga de $5…',
     remove: (n: number) => `Quitar el número premiado ${n}`,
     removeShort: 'Quitar',

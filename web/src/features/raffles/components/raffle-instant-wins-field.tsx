@@ -2,8 +2,9 @@ import { MAX_INSTANT_WIN_PRIZE, MAX_INSTANT_WINS } from '@domain/instant-wins';
 import { Gift, Lock, Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { formTexts } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
@@ -46,28 +47,38 @@ export function RaffleInstantWinsField({
           const prizeError = errors?.[index]?.prize?.message;
           const ticket = won?.get(Number(row.number));
           return (
-            <li key={row.id} className="grid gap-1">
-              <div className="grid grid-cols-[6rem_1fr_auto] items-end gap-2 sm:grid-cols-[8rem_1fr_auto] sm:gap-3">
-                <Field id={numberId} label={t.number(n)} error={numberError}>
+            <li key={row.id} className="grid gap-1.5">
+              <div className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[8rem_1fr_auto] sm:gap-3">
+                <div className="grid gap-1.5">
+                  <Label htmlFor={numberId}>
+                    {t.numberShort}
+                    <span className="sr-only">{t.numberRest(n)}</span>
+                  </Label>
                   <Input
                     {...fieldControlProps(numberId, numberError)}
                     {...register(`instant_wins.${index}.number`)}
+                    id={numberId}
                     inputMode="numeric"
                     autoComplete="off"
                     placeholder="7"
                     readOnly={locked}
                   />
-                </Field>
-                <Field id={prizeId} label={t.prize(n)} error={prizeError}>
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor={prizeId}>
+                    {t.prizeShort}
+                    <span className="sr-only">{t.prizeRest(n)}</span>
+                  </Label>
                   <Input
                     {...fieldControlProps(prizeId, prizeError)}
                     {...register(`instant_wins.${index}.prize`)}
+                    id={prizeId}
                     autoComplete="off"
                     maxLength={MAX_INSTANT_WIN_PRIZE}
                     placeholder={t.prizePlaceholder}
                     readOnly={locked}
                   />
-                </Field>
+                </div>
                 {!locked && (
                   <Button
                     type="button"
@@ -81,6 +92,17 @@ export function RaffleInstantWinsField({
                   </Button>
                 )}
               </div>
+              {/* Under the whole row, so a long message never squeezes the narrow number column. */}
+              {numberError && (
+                <p id={`${numberId}-error`} role="alert" className="text-sm text-red-700">
+                  {numberError}
+                </p>
+              )}
+              {prizeError && (
+                <p id={`${prizeId}-error`} role="alert" className="text-sm text-red-700">
+                  {prizeError}
+                </p>
+              )}
               {ticket && (
                 <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
                   <Gift aria-hidden className="size-3.5" />
