@@ -168,7 +168,9 @@ test.describe('instant-win numbers', () => {
       await expect(reveal).toContainText(PRIZE);
       await expect(reveal).toContainText('l*** m***');
       // Below the sticky header, with the section's title in view.
-      await reveal.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130));
+      await reveal.evaluate((el) =>
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130),
+      );
       await screenshot(page, file);
     }
     await phone.close();

@@ -37,11 +37,11 @@ import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insight/insight.routes';
 import { createInsightService } from './modules/insight/insight.service';
+import { instantWinsRoutes } from './modules/instant-wins/instant-wins.routes';
+import { createInstantWinsService } from './modules/instant-wins/instant-wins.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createPublicRaffles } from './modules/raffles/public-raffles';
-import { instantWinsRoutes } from './modules/instant-wins/instant-wins.routes';
-import { createInstantWinsService } from './modules/instant-wins/instant-wins.service';
 import { createRaffleDrawService } from './modules/raffles/raffle-draw.service';
 import { createRafflePagePreload } from './modules/raffles/raffle-page-preload';
 import { raffleClarificationRoutes, raffleDrawRoutes, rafflesRoutes } from './modules/raffles/raffles.routes';

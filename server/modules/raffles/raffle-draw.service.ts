@@ -8,7 +8,12 @@ import {
 } from '../../../domain/draw';
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
-import { isClosedStatus, type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
+import {
+  isClosedStatus,
+  type RaffleStatus,
+  raffleMessages,
+  statusChangeRefusal,
+} from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
