@@ -103,6 +103,12 @@ test.describe('instant-win numbers', () => {
     const page = await phone.newPage();
     const buyer = uniqueBuyer();
     await page.goto(`/raffle/${raffle.id}`);
+    // The page announces instant wins with their commitment only, never the numbers.
+    const fact = page.getByText(raffle.instant_win_commitment, { exact: true });
+    await expect(fact).toBeVisible();
+    await expect(page.getByText(PRIZE)).toHaveCount(0);
+    await fact.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'instant-wins/open-412.png');
     await cell(page, '07').click();
     await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
     const checkout = page.getByRole('dialog');

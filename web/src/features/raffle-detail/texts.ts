@@ -53,6 +53,10 @@ export const raffleDetailTexts = {
     holdTimeValue: (hold: string) => `${hold}; luego el número vuelve a estar disponible`,
     maxPerBuyer: 'Máximo por comprador',
     maxPerBuyerValue: (max: string, one: boolean) => `${max} ${one ? 'número' : 'números'} por cédula`,
+    /** Before the close only the commitment of the instant-win numbers is public (decision 041). */
+    instantWins: 'Números premiados',
+    instantWinsValue:
+      'Algunos números ganan un premio al instante al pagarlos completos. Se revelan al cierre; su huella:',
     singlePayment: 'Pago único',
     installments: (n: number | null) => (n ? `${n} cuotas` : 'En cuotas'),
     staleRate: 'tasa desactualizada',
