@@ -2,7 +2,14 @@ import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, screenshot, test, toast, uniqueSerial, withAdminSession } from './fixtures';
 import { cardsOf, openPayments } from './payments-helpers';
 import { cell } from './raffle-helpers';
-import { caracasInputDate, closeRaffleViaApi, uniqueRaffleName } from './raffle-seed';
+import {
+  caracasInputDate,
+  closeRaffleViaApi,
+  createRaffleViaApi,
+  patchNumberViaApi,
+  reserveViaApi,
+  uniqueRaffleName,
+} from './raffle-seed';
 
 // Issue 23, decision 041: instant-win numbers committed before the first sale, won on full payment.
 
@@ -181,5 +188,51 @@ test.describe('instant-win numbers', () => {
     }
     await phone.close();
     await desktop.close();
+  });
+
+  test('once sold, the edit form shows the list read-only, with the number that won', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Nevera con números premiados'),
+      instant_wins: [
+        { number: 7, prize: PRIZE },
+        { number: 33, prize: 'Recarga de $5' },
+      ],
+    });
+    await reserveViaApi(request, raffle.id, [7], {
+      name: 'Ana Rivas',
+      phone: '0414-2223344',
+      address: 'Coro, centro',
+      cedula: 'V-20111222',
+    });
+    await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado' });
+    await withAdminSession(page);
+    for (const [viewport, file] of [
+      [DESKTOP, 'instant-wins/locked-form-1440.png'],
+      [PHONE, 'instant-wins/locked-form-412.png'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/dashboard/admin/edit/${raffle.id}`);
+      const section = page.getByRole('region', { name: 'Números premiados (opcional)' });
+      await expect(section.getByRole('textbox', { name: 'Premio del número 1', exact: true })).toHaveValue(
+        PRIZE,
+      );
+      await expect(section.getByRole('textbox', { name: 'Número premiado 2', exact: true })).toHaveJSProperty(
+        'readOnly',
+        true,
+      );
+      await expect(section.getByText('Ganado por el número vendido 07')).toBeVisible();
+      await expect(
+        section.getByText('No se puede cambiar: ya se apartaron o vendieron números de esta rifa.'),
+      ).toBeVisible();
+      await expect(section.getByRole('button', { name: 'Agregar número premiado' })).toHaveCount(0);
+      await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await screenshot(page, file);
+    }
+    // Saving the rest of the form leaves the locked list out of the body: it saves.
+    await page.getByLabel('Nombre de la rifa').fill(`${raffle.name} (editada)`);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page).not.toHaveURL(/\/edit\//);
   });
 });
