@@ -57,7 +57,8 @@ export function EditRafflePage() {
     raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
   const notFound = isApiError(raffle.error) && raffle.error.status === 404;
   // The secret list, for those who may edit the raffle: the form waits for it (its default values).
-  const instantWins = useInstantWins(id, raffle.data !== undefined && !notYours);
+  // An admin may edit any raffle: asked together with the raffle, not after it.
+  const instantWins = useInstantWins(id, isAdmin || (raffle.data !== undefined && !notYours));
   const backToDashboard = (
     <Button asChild variant="secondary">
       <Link to={paths.dashboard.root.getHref()}>{texts.common.back}</Link>
