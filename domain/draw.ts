@@ -1,6 +1,7 @@
 import { centsField, countField, instantField } from './api';
 import { drawTimestampSchema } from './draw-seal';
 import { DRAW_KINDS } from './draw-terms';
+import { revealedInstantWinSchema } from './instant-wins';
 import { MAX_PRIZES } from './prize-rules';
 import { prizeViewSchema } from './prizes';
 import { MAX_TOTAL_NUMBERS } from './raffles';
@@ -99,6 +100,12 @@ export const drawResultSchema = z.object({
     .nullable(),
   /** Every prize in order (decision 042): position 1 repeats the fields above. */
   prizes: z.array(prizeViewSchema),
+  /** SHA-256 over the instant-win numbers and their salt (docs/verification.md); null without them. */
+  instant_win_commitment: z.string().nullable(),
+  /** The instant-win numbers, published once the raffle closed (null before, and without them). */
+  instant_wins: z.array(revealedInstantWinSchema).nullable(),
+  /** The salt of the commitment (64 hex digits), published with the list. */
+  instant_win_salt: z.string().nullable(),
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
 

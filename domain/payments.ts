@@ -187,6 +187,8 @@ export const staffPaymentSchema = paymentSchema.extend({
       amount_cents: centsField,
       status: z.string(),
       remaining_cents: centsField,
+      /** The instant-win prize this sale won when it became fully paid (decision 041), or null. */
+      instant_win_prize: z.string().nullable(),
     }),
   ),
   /** Pending, but its numbers no longer owe what it brings: "Sobrante", to reject. */

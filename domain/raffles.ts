@@ -2,6 +2,7 @@ import { centsField, countField, instantField } from './api';
 import { drawMessages } from './draw-messages';
 import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { vePhoneField } from './fields';
+import { type InstantWin, instantWinsSchema, sameInstantWins } from './instant-wins';
 import { type RafflePackage, rafflePackagesSchema } from './packages';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
 import { prizeRepeatRuleField, prizesField, prizeViewSchema } from './prizes';
@@ -55,6 +56,7 @@ export const SALE_TERMS = [
   'digit_count',
   'total_numbers',
   'packages',
+  'instant_wins',
 ] as const;
 export type SaleTerm = (typeof SALE_TERMS)[number];
 export const saleTermLabels: Record<SaleTerm, string> = {
@@ -63,6 +65,7 @@ export const saleTermLabels: Record<SaleTerm, string> = {
   digit_count: 'las cifras por número',
   total_numbers: 'la cantidad de números',
   packages: 'los paquetes de números',
+  instant_wins: 'los números premiados',
 };
 
 /** "a, b y c". */
@@ -79,6 +82,7 @@ type SaleTerms = {
   digit_count: number;
   total_numbers: number;
   packages: readonly RafflePackage[];
+  instant_wins: readonly InstantWin[];
 };
 
 /** The same packages, in any order. */
@@ -98,7 +102,9 @@ export function changedSaleTerms(current: SaleTerms, next: SaleTerms): SaleTerm[
       ? (current.installments ?? 1) !== (next.installments ?? 1)
       : term === 'packages'
         ? !samePackages(current.packages, next.packages)
-        : current[term] !== next[term],
+        : term === 'instant_wins'
+          ? !sameInstantWins(current.instant_wins, next.instant_wins)
+          : current[term] !== next[term],
   );
 }
 
@@ -238,6 +244,8 @@ const fields = {
   // Several prizes (issue 23, decision 042): the 2.º, 3.º, … in order (the raffle's own prize is the 1.º).
   prizes: prizesField,
   prize_repeat_rule: prizeRepeatRuleField,
+  /** Instant-win numbers (decision 041): only their commitment is public before the close. */
+  instant_wins: instantWinsSchema,
 };
 
 type RuleInput = {
@@ -291,6 +299,7 @@ export const createRaffleSchema = z
     // Several prizes (decision 042).
     prizes: fields.prizes.default([]),
     prize_repeat_rule: fields.prize_repeat_rule.default('siguiente_resultado'),
+    instant_wins: fields.instant_wins.default([]),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -375,6 +384,11 @@ const raffleFields = {
   prizes: z.array(prizeViewSchema),
   /** What a prize whose number already won gets: the next result/round, or no winner. */
   prize_repeat_rule: prizeRepeatRuleField,
+  /**
+   * SHA-256 over the instant-win numbers and a secret salt (docs/verification.md), null without
+   * them: the numbers themselves are published with the salt in the draw answer at close.
+   */
+  instant_win_commitment: z.string().nullable(),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */

@@ -75,6 +75,8 @@ export const trackedTicketSchema = z.object({
   verification_code: z.string(),
   /** The sale's signed receipt, to keep: if its line is missing from the published list, that is proof. */
   receipt: receiptSchema,
+  /** "¡Ganaste!": the instant-win prize this sale won when it became fully paid (decision 041), or null. */
+  instant_win_prize: z.string().nullable(),
 });
 export type TrackedTicket = z.infer<typeof trackedTicketSchema>;
 

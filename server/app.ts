@@ -37,6 +37,8 @@ import { createMemoryUploadQuota, createRedisUploadQuota } from './modules/files
 import { healthRoutes } from './modules/health/health.routes';
 import { insightRoutes } from './modules/insight/insight.routes';
 import { createInsightService } from './modules/insight/insight.service';
+import { instantWinsRoutes } from './modules/instant-wins/instant-wins.routes';
+import { createInstantWinsService } from './modules/instant-wins/instant-wins.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createPublicRaffles } from './modules/raffles/public-raffles';
@@ -175,9 +177,11 @@ export async function buildApp(options: {
   const raffleChanges = createRaffleChanges({ database, log: app.log });
   await raffleChanges.start();
   let tickets: TicketsService | null = null;
+  const instantWins = createInstantWinsService({ db });
   const raffles = createRafflesService({
     db,
     tickets: () => tickets as TicketsService,
+    instantWins: () => instantWins,
     isRaffleImage: async (url) => (await files.resolveUpload(url, 'raffle-image')) !== null,
     onChanged: raffleChanges.announce,
   });
@@ -228,6 +232,7 @@ export async function buildApp(options: {
     db,
     raffles,
     tickets: () => tickets as TicketsService,
+    instantWins: () => instantWins,
     hooks: {
       sealEnabled: seals.enabled,
       beaconMarginSeconds: config.beaconMarginSeconds,
@@ -258,9 +263,15 @@ export async function buildApp(options: {
     paymentReviewHours: config.paymentReviewHours,
     // A reference a bank statement already showed: "confirmado por el banco" on the payment.
     bankConfirmed: async (keys) => new Set((await bankConfirmedReferences(db, keys)).keys()),
+    instantWinPrizes: (ids) => instantWins.prizesOf(ids),
   });
   const receipts = await createReceiptSigner(db, config.receiptPrivateKey);
-  const tracking = createTrackingService({ db, paymentsForTickets: payments.forTickets, receipts });
+  const tracking = createTrackingService({
+    db,
+    paymentsForTickets: payments.forTickets,
+    instantWinPrizes: (ids) => instantWins.prizesOf(ids),
+    receipts,
+  });
   const paymentsService = payments;
   const reconciliation = createReconciliationService({
     db,
@@ -298,6 +309,7 @@ export async function buildApp(options: {
       await api.register(rafflesRoutes({ raffles, guards, publicRaffles, compression }));
       await api.register(raffleDrawRoutes({ draws, guards, compression }));
       await api.register(raffleClarificationRoutes({ raffles, guards }));
+      await api.register(instantWinsRoutes({ raffles, instantWins, guards }));
       await api.register(receiptsRoutes({ receipts }));
       await api.register(drawSealRoutes({ seals }));
       await api.register(staffTicketsRoutes({ raffles, staffTickets, guards }));
@@ -364,6 +376,7 @@ export async function buildApp(options: {
       seals,
       audit,
       commissions,
+      instantWins,
     },
   });
 }

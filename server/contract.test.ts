@@ -373,6 +373,7 @@ describe('a public answer carries only what its schema declares', () => {
       amount_due_cents: 500,
       has_pending_payment: false,
       verification_code: 'ABCD3467EF',
+      instant_win_prize: null,
       receipt: {
         version: 1,
         raffle_id: '00000000-0000-4000-8000-000000000001',

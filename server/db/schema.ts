@@ -140,6 +140,8 @@ export const raffles = pgTable(
     prizeRepeatRule: text('prize_repeat_rule').notNull().default('siguiente_resultado'),
     drawSource: text('draw_source'),
     drawCommitment: text('draw_commitment'),
+    /** SHA-256 over the instant-win list and its secret salt (migration 0023); null without instant wins. */
+    instantWinCommitment: text('instant_win_commitment'),
     winningNumber: integer('winning_number'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     /** The exact text hashed into draw_commitment when the raffle closed (public, no buyer data). */
@@ -304,6 +306,36 @@ export const tickets = pgTable(
     ),
   ],
 );
+
+/**
+ * Instant-win numbers (issue 23, decision 041): secret until the raffle closes, so no public read
+ * selects this table; `ticket_id` is the fully paid sale that won it (set by a trigger, 0023).
+ */
+export const instantWins = pgTable(
+  'instant_wins',
+  {
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    prize: text('prize').notNull(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raffleId, t.number] }),
+    uniqueIndex('instant_wins_ticket_key').on(t.ticketId).where(sql`${t.ticketId} is not null`),
+    check('instant_wins_award_check', sql`(${t.ticketId} is null) = (${t.awardedAt} is null)`),
+  ],
+);
+
+/** The salt of a raffle's instant-win commitment: secret until the raffle closes (decision 041). */
+export const instantWinSalts = pgTable('instant_win_salts', {
+  raffleId: uuid('raffle_id')
+    .primaryKey()
+    .references(() => raffles.id, { onDelete: 'cascade' }),
+  salt: text('salt').notNull(),
+});
 
 export const payments = pgTable(
   'payments',

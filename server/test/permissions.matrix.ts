@@ -259,6 +259,12 @@ export const matrix: Record<string, Entry | Entry[]> = {
       return { method: 'GET', path: `/api/raffles/${raffleId}/proof?number=1` };
     },
   },
+  'GET /api/raffles/:id/instant-wins': {
+    access: 'staff',
+    own: 403,
+    assigned: 403,
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/instant-wins` }),
+  },
   'POST /api/raffles/:id/clarifications': {
     access: 'staff',
     own: 403,

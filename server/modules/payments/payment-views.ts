@@ -34,6 +34,7 @@ export function toStaffPayment(
   parts: Part[],
   codes: Map<string, string>,
   confirmed: Set<string>,
+  prizes: Map<string, string>,
 ): StaffPayment {
   const { payment, ticket, raffle } = row;
   // What the sale owes is its own price, set when it was reserved.
@@ -55,6 +56,7 @@ export function toStaffPayment(
       amount_cents: p.amountCents,
       status: p.status,
       remaining_cents: p.remainingCents,
+      instant_win_prize: prizes.get(p.ticketId) ?? null,
     })),
     surplus: pending && parts.some((p) => p.endedAt === null && p.amountCents > p.remainingCents),
     bank_confirmed: payment.referenceKey !== null && confirmed.has(payment.referenceKey),

@@ -35,6 +35,8 @@ type Deps = {
   paymentReviewHours: number;
   /** Reconciliation: which of these reference keys a bank statement row already showed. */
   bankConfirmed?: (keys: string[]) => Promise<Set<string>>;
+  /** Instant wins: the prize each of these sales won (a badge on the payments screen). */
+  instantWinPrizes?: (ticketIds: string[]) => Promise<Map<string, string>>;
 };
 
 type Review = z.output<typeof reviewPaymentSchema>;
@@ -185,8 +187,11 @@ export function createPaymentsService(deps: Deps) {
     ]);
     const byPayment = new Map<string, Part[]>();
     for (const part of parts) byPayment.set(part.paymentId, [...(byPayment.get(part.paymentId) ?? []), part]);
+    const prizes = deps.instantWinPrizes
+      ? await deps.instantWinPrizes([...new Set(parts.map((p) => p.ticketId))])
+      : new Map<string, string>();
     return rows.map((r) =>
-      toStaffPayment(r, reviewHours, byPayment.get(r.payment.id) ?? [], codes, confirmed),
+      toStaffPayment(r, reviewHours, byPayment.get(r.payment.id) ?? [], codes, confirmed, prizes),
     );
   }
 

@@ -8,12 +8,18 @@ import {
 } from '../../../domain/draw';
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
-import { type RaffleStatus, raffleMessages, statusChangeRefusal } from '../../../domain/raffles';
+import {
+  isClosedStatus,
+  type RaffleStatus,
+  raffleMessages,
+  statusChangeRefusal,
+} from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { sealView } from '../draw-seal/draw-seal.service';
+import type { InstantWinsService } from '../instant-wins/instant-wins.service';
 import { createPrizeDrawService } from './prize-draw.service';
 import type { SoldSale } from './published-lists';
 import { createPublishedLists, type PublishedFile } from './published-lists';
@@ -59,6 +65,8 @@ export function createRaffleDrawService(deps: {
   db: Db;
   raffles: RafflesService;
   tickets: () => RaffleSales;
+  /** The instant-win list and salt, published with the draw once the raffle closed (decision 041). */
+  instantWins: () => InstantWinsService;
   hooks?: Partial<CloseHooks>;
   /** Sales read per query when publishing (tests make it small to cross page boundaries). */
   salesPage?: number;
@@ -78,7 +86,7 @@ export function createRaffleDrawService(deps: {
 
   async function view(row: RaffleRow): Promise<DrawResult> {
     const winner = await mainWinner(row);
-    return { ...mainView(row, winner), prizes: await prizes.views(row, winner) };
+    return { ...(await mainView(row, winner)), prizes: await prizes.views(row, winner) };
   }
 
   async function mainWinner(row: RaffleRow): Promise<DrawResult['winner']> {
@@ -97,8 +105,13 @@ export function createRaffleDrawService(deps: {
     return winner;
   }
 
-  function mainView(row: RaffleRow, winner: DrawResult['winner']): Omit<DrawResult, 'prizes'> {
+  async function mainView(row: RaffleRow, winner: DrawResult['winner']): Promise<Omit<DrawResult, 'prizes'>> {
     const iso = (d: Date | null) => d?.toISOString() ?? null;
+    // Secret until the sold list froze: the list and salt let anyone recompute the commitment.
+    const revealed =
+      row.instantWinCommitment !== null && row.closedAt !== null && isClosedStatus(row.status)
+        ? await deps.instantWins().revealed(row.id)
+        : null;
     return {
       draw_source: row.drawSource,
       draw_commitment: row.drawCommitment,
@@ -132,6 +145,9 @@ export function createRaffleDrawService(deps: {
       drawn_at: iso(row.drawnAt),
       audit_head: row.auditHead,
       winner,
+      instant_win_commitment: row.instantWinCommitment,
+      instant_wins: revealed?.list ?? null,
+      instant_win_salt: revealed?.salt ?? null,
     };
   }
 

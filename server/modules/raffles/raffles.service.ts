@@ -6,6 +6,7 @@ import {
   drawTermsMessages,
   type LotteryRule,
 } from '../../../domain/draw-terms';
+import { type InstantWin, instantWinsProblem } from '../../../domain/instant-wins';
 import { packagesProblem, sortedPackages } from '../../../domain/packages';
 import { emptyStats } from '../../../domain/raffle-stats';
 import {
@@ -27,6 +28,7 @@ import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
+import type { InstantWinsService } from '../instant-wins/instant-wins.service';
 import { changesPrize, closingDateChange, isFrozen, sealedDrawFields } from './raffle-draw-terms';
 import { prizeColumnsForCreate, prizeColumnsForUpdate, prizeViews, repeatRuleOf } from './raffle-prizes';
 import type { RaffleSales } from './raffle-sales';
@@ -67,6 +69,7 @@ export function toRaffle(row: PublicRaffleRow, stats = emptyStats(), hasSales = 
     packages: row.packages,
     prizes: prizeViews(row),
     prize_repeat_rule: repeatRuleOf(row),
+    instant_win_commitment: row.instantWinCommitment,
     has_sales: hasSales,
     terms_locked: hasSales || isClosedStatus(row.status),
     stats,
@@ -110,9 +113,14 @@ function toColumns(input: Partial<CreateRaffle & UpdateRaffle>): Partial<RaffleI
 }
 
 /** What the sales of a closed raffle were made under: fixed once the sold list is published. */
-function changesSaleTerms(current: RaffleRow, next: ReturnType<typeof termsOf>, input: UpdateRaffle) {
+function changesSaleTerms(
+  current: RaffleRow,
+  currentWins: readonly InstantWin[],
+  next: ReturnType<typeof termsOf>,
+  input: UpdateRaffle,
+) {
   return (
-    changedSaleTerms(termsOf(current), next).length > 0 ||
+    changedSaleTerms(termsOf(current, currentWins), next).length > 0 ||
     (input.price_cents !== undefined && input.price_cents !== current.priceCents) ||
     declaredSourceChanges(current, input)
   );
@@ -150,13 +158,15 @@ const mergedDeclaration = (
 
 const canView = (row: PublicRaffleRow, actor?: AuthContext) => can(actor, 'view', row);
 
-function termsOf(row: RaffleRow) {
+/** The sale terms of a raffle as stored; its instant wins live in their own table (decision 041). */
+function termsOf(row: RaffleRow, instantWins: readonly InstantWin[]) {
   return {
     total_numbers: row.totalNumbers,
     digit_count: row.digitCount,
     payment_type: toApiPaymentType(row.paymentType),
     installments: row.installments,
     packages: row.packages,
+    instant_wins: instantWins,
   };
 }
 
@@ -171,6 +181,8 @@ export type RafflesService = ReturnType<typeof createRafflesService>;
 export function createRafflesService(deps: {
   db: Db;
   tickets: () => RaffleSales;
+  /** Instant-win numbers: stored with the raffle's terms, only their commitment on the raffle row. */
+  instantWins: () => InstantWinsService;
   /** Files service: whether a URL is an uploaded raffle image. */
   isRaffleImage?: (url: string) => Promise<boolean>;
   /** After a raffle row changed and committed: the public answers cached from it are dropped (decision 027). */
@@ -291,13 +303,21 @@ export function createRafflesService(deps: {
       if (declared) throw invalid(declared.path, declared.message);
       const dearer = packagesProblem(input.packages, input.price_cents);
       if (dearer) throw invalid('packages', dearer);
+      const outside = instantWinsProblem(input.instant_wins, input.total_numbers);
+      if (outside) throw invalid(outside.path, outside.message);
       await assertImages(input.images);
       const sellerId = allows(actor, 'assign-seller') ? (input.seller_id ?? actor.userId) : actor.userId;
       // Neither minutes nor hours given: the default hold, 120 minutes (issue 21).
       const held = input.reservation_minutes ?? input.reservation_hours ?? null;
       const columns = toColumns(held === null ? { ...input, reservation_minutes: 120 } : input);
       Object.assign(columns, prizeColumnsForCreate(input));
-      const row = await rafflesRepo.insert(db, { ...(columns as RaffleInsert), sellerId });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await rafflesRepo.insert(tx, { ...(columns as RaffleInsert), sellerId });
+        const commitment = await deps.instantWins().replace(tx, inserted.id, [], input.instant_wins, null);
+        return commitment
+          ? rafflesRepo.update(tx, inserted.id, { instantWinCommitment: commitment })
+          : inserted;
+      });
       await changed(row.id);
       const [raffle] = await withStats([row]);
       return raffle ?? toRaffle(row);
@@ -317,18 +337,23 @@ export function createRafflesService(deps: {
       }
       const row = await db.transaction(async (tx) => {
         const current = await getRowFor('edit', id, actor, tx);
+        const currentWins = await deps.instantWins().list(tx, id);
         const merged = {
           total_numbers: input.total_numbers ?? current.totalNumbers,
           digit_count: input.digit_count ?? current.digitCount,
           payment_type: input.payment_type ?? toApiPaymentType(current.paymentType),
           installments: input.installments !== undefined ? input.installments : current.installments,
           packages: input.packages ?? current.packages,
+          instant_wins: input.instant_wins ?? currentWins,
         };
         const [problem] = raffleRuleViolations(merged);
         if (problem) throw invalid(problem.path, problem.message);
         // Each package must stay cheaper than its numbers alone at the (new) price.
         const dearer = packagesProblem(merged.packages, input.price_cents ?? current.priceCents);
         if (dearer) throw invalid('packages', dearer);
+        // A smaller raffle must still hold every instant-win number.
+        const outside = instantWinsProblem(merged.instant_wins, merged.total_numbers);
+        if (outside) throw invalid(outside.path, outside.message);
         const from = current.status as RaffleStatus;
         // An archived raffle is hidden, not paused: going back on sale unseen is never right.
         if (current.archivedAt && input.status !== undefined && input.status !== from) {
@@ -343,12 +368,12 @@ export function createRafflesService(deps: {
           const refusal = statusChangeRefusal(from, input.status, { hasSales });
           if (refusal) throw new ConflictError(refusal.message, refusal.code);
         }
-        if (isClosedStatus(from) && changesSaleTerms(current, merged, input)) {
+        if (isClosedStatus(from) && changesSaleTerms(current, currentWins, merged, input)) {
           throw new ConflictError(lifecycleMessages.termsFrozen, 'RAFFLE_CLOSED');
         }
         // What a number was sold under stays: once any number was ever taken (its sale live or
         // ended), none of these terms changes. Read under the raffle's lock, like the sales it counts.
-        const changedTerms = changedSaleTerms(termsOf(current), merged);
+        const changedTerms = changedSaleTerms(termsOf(current, currentWins), merged);
         if (changedTerms.length > 0 && (await rafflesRepo.withSales(tx, [id])).has(id)) {
           throw new ConflictError(termsLockedMessage(changedTerms), 'TERMS_LOCKED', { terms: changedTerms });
         }
@@ -372,6 +397,10 @@ export function createRafflesService(deps: {
         const columns = { ...toColumns(input), ...prizeColumns };
         if (input.seller_id !== undefined) columns.sellerId = input.seller_id;
         if (extension) columns.closingExtensions = [...current.closingExtensions, extension];
+        if (input.instant_wins !== undefined)
+          columns.instantWinCommitment = await deps
+            .instantWins()
+            .replace(tx, id, currentWins, input.instant_wins, current.instantWinCommitment);
         return rafflesRepo.update(tx, id, columns);
       });
       await changed(id);

@@ -467,6 +467,7 @@ describe('publishing at close (issue 20)', () => {
       db: t.db,
       raffles: t.app.services.raffles,
       tickets: () => t.app.services.tickets,
+      instantWins: () => t.app.services.instantWins,
       salesPage: 5,
     });
     expect(await pagedDraws.closeDue()).toContain(raffle.id);

@@ -19,6 +19,8 @@ export function createTrackingService(deps: {
   db: Db;
   /** Payments service: the payments of these tickets, newest first. */
   paymentsForTickets: (ticketIds: string[]) => Promise<PaymentSummary[]>;
+  /** Instant wins: the prize each of these sales won. */
+  instantWinPrizes: (ticketIds: string[]) => Promise<Map<string, string>>;
   receipts: ReceiptSigner;
 }) {
   const { db } = deps;
@@ -31,7 +33,9 @@ export function createTrackingService(deps: {
     async findTickets(input: { cedula: string; phone_last4: string }): Promise<TrackedTicket[]> {
       const rows = await trackingRepo.findBuyerTickets(db, input.cedula, input.phone_last4);
       const paymentsByTicket = new Map<string, TrackedPayment[]>();
-      for (const p of await deps.paymentsForTickets(rows.map((r) => r.id))) {
+      const ids = rows.map((r) => r.id);
+      const [paid, prizes] = await Promise.all([deps.paymentsForTickets(ids), deps.instantWinPrizes(ids)]);
+      for (const p of paid) {
         // A re-sold number keeps its row: a previous buyer's payments are not this buyer's business.
         if (p.payerCedula !== null && p.payerCedula !== input.cedula) continue;
         const list = paymentsByTicket.get(p.ticketId) ?? [];
@@ -68,6 +72,7 @@ export function createTrackingService(deps: {
           has_pending_payment: payments.some((p) => p.status === 'pending'),
           verification_code: row.verificationCode,
           receipt: deps.receipts.receiptFor(row),
+          instant_win_prize: prizes.get(row.id) ?? null,
         };
       });
     },

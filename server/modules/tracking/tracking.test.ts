@@ -80,6 +80,7 @@ describe('POST /api/tracking', () => {
       'buyer_name_masked',
       'has_pending_payment',
       'installments',
+      'instant_win_prize',
       'number',
       'order_code',
       'payment_type',

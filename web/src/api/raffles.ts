@@ -27,6 +27,8 @@ export const raffleKeys = {
   board: (id: string) => [...raffleKeys.detail(id), 'board'] as const,
   draw: (id: string) => [...raffleKeys.detail(id), 'draw'] as const,
   winner: (id: string) => [...raffleKeys.detail(id), 'winner'] as const,
+  /** The instant-win list, for those who edit the raffle (decision 041). */
+  instantWins: (id: string) => [...raffleKeys.detail(id), 'instant-wins'] as const,
   buyers: <F extends object>(id: string, filters: F) =>
     [...raffleKeys.detail(id), 'buyers', filters] as const,
 };

@@ -37,6 +37,7 @@ export function staffPaymentFixture(overrides: Partial<StaffPayment> = {}, numbe
         amount_cents: 500,
         status: 'apartado',
         remaining_cents: 500,
+        instant_win_prize: null,
       },
     ],
     surplus: false,

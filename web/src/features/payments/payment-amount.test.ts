@@ -20,6 +20,7 @@ describe('paymentNumbers', () => {
         amount_cents: 500,
         status: 'apartado',
         remaining_cents: 500,
+        instant_win_prize: null,
       },
       {
         ticket_id: 't4',
@@ -28,6 +29,7 @@ describe('paymentNumbers', () => {
         amount_cents: 250,
         status: 'apartado',
         remaining_cents: 750,
+        instant_win_prize: null,
       },
     ];
     expect(paymentNumbers(staffPaymentFixture({ parts }))).toEqual(['03', '04']);

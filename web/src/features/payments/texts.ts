@@ -40,6 +40,8 @@ export const paymentsTexts = {
     partAmount: (amount: string) => `Recibe ${amount}`,
     partOwes: (owed: string) => `Falta ${owed}`,
     partPaid: 'Pagado por completo',
+    /** An instant-win number fully paid (decision 041). */
+    instantWin: (prize: string) => `¡Número premiado!: ${prize}`,
     bankConfirmed: 'Confirmado por el banco',
     recordedByStaff: 'Registrado por el personal',
     surplus: 'Sobrante',

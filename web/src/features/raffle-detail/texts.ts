@@ -53,6 +53,10 @@ export const raffleDetailTexts = {
     holdTimeValue: (hold: string) => `${hold}; luego el número vuelve a estar disponible`,
     maxPerBuyer: 'Máximo por comprador',
     maxPerBuyerValue: (max: string, one: boolean) => `${max} ${one ? 'número' : 'números'} por cédula`,
+    /** Before the close only the commitment of the instant-win numbers is public (decision 041). */
+    instantWins: 'Números premiados',
+    instantWinsValue:
+      'Algunos números ganan un premio al instante al pagarlos completos. Se revelan al cierre; su huella:',
     singlePayment: 'Pago único',
     installments: (n: number | null) => (n ? `${n} cuotas` : 'En cuotas'),
     staleRate: 'tasa desactualizada',
@@ -147,6 +151,23 @@ export const raffleDetailTexts = {
     fewer: (n: number) => `Solo quedaban ${n} ${plural(n, 'número disponible', 'números disponibles')}.`,
     none: 'No quedan números disponibles para elegir.',
     error: 'La maquinita no pudo elegir números. Inténtalo de nuevo.',
+  },
+  instantWins: {
+    title: 'Números premiados',
+    description:
+      'El organizador eligió estos números antes de la primera venta: quien pagó uno completo ganó su premio al instante. Antes del cierre solo se publicó su huella.',
+    number: 'Número',
+    prize: 'Premio',
+    winner: 'Ganador',
+    nobody: 'Sin ganador',
+    commitment: 'Huella publicada antes de la primera venta',
+    salt: 'Sal (publicada al cierre)',
+    match: 'Coincide con el compromiso publicado',
+    matchDetail:
+      'Tu navegador calculó SHA-256 de la lista y la sal, y da la misma huella que se publicó antes de vender: los números premiados no cambiaron.',
+    noMatch: 'No coincide con el compromiso publicado',
+    noMatchDetail: 'La lista publicada al cierre no es la que se comprometió antes de vender.',
+    how: 'Cómo se calcula: docs/verification.md («Números premiados»).',
   },
   packages: {
     title: 'Paquetes',

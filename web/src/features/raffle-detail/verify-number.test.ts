@@ -45,6 +45,9 @@ function sealed(published = lines, lie?: (p: InclusionProof) => InclusionProof) 
     source: { kind: null, lottery: null, draw_at: null, rule: null, rule_text: null, beacon: null },
     result: null,
     audit_head: null,
+    instant_win_commitment: null,
+    instant_wins: null,
+    instant_win_salt: null,
   };
   const getProof = async (number: number) => {
     const index = published.findIndex((l) => Number(l.split(':')[0]) === number);

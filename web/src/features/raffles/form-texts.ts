@@ -140,6 +140,23 @@ export const formTexts = {
     remove: (n: number) => `Quitar el paquete ${n}`,
     removeShort: 'Quitar',
   },
+  instantWins: {
+    title: 'Números premiados (opcional)',
+    description:
+      'Hasta 20 números con un premio pequeño que se gana al pagar el número completo. Solo se publica una huella (compromiso) hasta el cierre; ahí se muestran los números y cualquiera puede comprobar que no cambiaron. Se fijan con la primera venta.',
+    empty: 'Sin números premiados.',
+    add: 'Agregar número premiado',
+    /** Visible "Número" / "Premio"; the rest names the row for screen readers ("Número premiado 2"). */
+    numberShort: 'Número',
+    numberRest: (n: number) => ` premiado ${n}`,
+    prizeShort: 'Premio',
+    prizeRest: (n: number) => ` del número ${n}`,
+    prizePlaceholder: 'Una gorra, recarga de $5…',
+    remove: (n: number) => `Quitar el número premiado ${n}`,
+    removeShort: 'Quitar',
+    won: (ticket: string) => `Ganado por el número vendido ${ticket}`,
+    secret: 'Solo tú y los administradores ven esta lista antes del cierre.',
+  },
   accounts: {
     empty: 'Aún no hay cuentas. Agrega al menos una para que el comprador sepa a dónde pagar.',
     add: 'Agregar cuenta',
@@ -198,6 +215,7 @@ export const formTexts = {
     nameRequired: 'Escribe el nombre de la rifa',
     price: 'Escribe el precio en dólares, p. ej. 5 o 2,50',
     packageNumbers: 'Escribe cuántos números trae el paquete, p. ej. 5',
+    instantWinNumber: 'Escribe el número premiado (un número entero de la rifa)',
     priceTooHigh: 'El precio máximo por número es $1.000.000,00',
     total: 'Escribe cuántos números tiene la rifa (un número entero)',
     digits: 'Elige cuántas cifras tiene cada número',

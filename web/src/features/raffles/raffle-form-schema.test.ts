@@ -161,3 +161,52 @@ describe('raffle form: number packages', () => {
     ).toEqual([{ numbers: 5, price_cents: 2_000 }]);
   });
 });
+
+describe('raffle form: instant-win numbers (decision 041)', () => {
+  it('sends the numbers and prizes typed, trimmed', () => {
+    const body = createRaffleFormSchema.parse({
+      ...filled,
+      instant_wins: [{ number: '7', prize: '  Una gorra ' }],
+    });
+    expect(body.instant_wins).toEqual([{ number: 7, prize: 'Una gorra' }]);
+  });
+
+  it('explains a repeated number, one outside the raffle and a missing prize, on their rows', () => {
+    const parsed = createRaffleFormSchema.safeParse({
+      ...filled,
+      instant_wins: [
+        { number: '7', prize: 'Gorra' },
+        { number: '7', prize: 'Franela' },
+      ],
+    });
+    expect(parsed.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['instant_wins', '1', 'number'],
+        message: 'El número 7 está repetido en los números premiados',
+      }),
+    );
+    const outside = createRaffleFormSchema.safeParse({
+      ...filled,
+      instant_wins: [{ number: String(Number(filled.total_numbers)), prize: 'Gorra' }],
+    });
+    expect(outside.error?.issues[0]?.message).toMatch(/^El número premiado \d+ no existe en esta rifa/);
+    const noPrize = createRaffleFormSchema.safeParse({
+      ...filled,
+      instant_wins: [{ number: '3', prize: ' ' }],
+    });
+    expect(noPrize.error?.issues[0]).toMatchObject({
+      path: ['instant_wins', '0', 'prize'],
+      message: 'Escribe el premio de este número',
+    });
+  });
+
+  it('leaves the instant wins out of an edit once the terms are locked', () => {
+    const body = editRaffleFormSchema.parse({ ...filled, instant_wins: [{ number: '7', prize: 'Gorra' }] });
+    expect(
+      withoutFrozenTerms(body, { terms_locked: true, status: 'activa', closing_date: null }),
+    ).not.toHaveProperty('instant_wins');
+    expect(
+      withoutFrozenTerms(body, { terms_locked: false, status: 'activa', closing_date: null }).instant_wins,
+    ).toEqual([{ number: 7, prize: 'Gorra' }]);
+  });
+});

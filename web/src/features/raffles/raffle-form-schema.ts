@@ -1,4 +1,5 @@
 import { DRAW_KINDS, drawDeclarationProblems, LOTTERY_RULES } from '@domain/draw-terms';
+import { instantWinsProblem, type StaffInstantWins } from '@domain/instant-wins';
 import { parseMoneyToCents } from '@domain/money';
 import { packagesProblem } from '@domain/package-pricing';
 import {
@@ -135,6 +136,8 @@ const raffleFormFields = z.object({
       })
       .transform(({ numbers, price }) => ({ numbers, price_cents: price })),
   ),
+  // Number and prize as typed; the shared schema trims, caps at 20 and refuses repeats.
+  instant_wins: z.array(z.object({ number: wholeNumber(v.instantWinNumber), prize: z.string() })),
   status: api.status.unwrap(),
   images: api.images.unwrap(),
   show_leaderboards: z.boolean(),
@@ -165,6 +168,8 @@ const toApiBody = (mode: 'create' | 'edit') =>
         ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
       const dearer = packagesProblem(body.packages, body.price_cents);
       if (dearer) ctx.addIssue({ code: 'custom', path: ['packages'], message: dearer });
+      const outside = instantWinsProblem(body.instant_wins, body.total_numbers);
+      if (outside) ctx.addIssue({ code: 'custom', path: outside.path.split('.'), message: outside.message });
       if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
       }
@@ -201,6 +206,7 @@ export function withoutFrozenTerms(
     draw_at,
     draw_rule,
     packages,
+    instant_wins,
     name,
     description,
     images,
@@ -213,7 +219,15 @@ export function withoutFrozenTerms(
   const passed = raffle.closing_date !== null && new Date(raffle.closing_date).getTime() <= Date.now();
   return {
     ...rest,
-    ...(!raffle.terms_locked && !closed && { draw_kind, draw_lottery, draw_at, draw_rule, packages }),
+    ...(!raffle.terms_locked &&
+      !closed && {
+        draw_kind,
+        draw_lottery,
+        draw_at,
+        draw_rule,
+        packages,
+        instant_wins,
+      }),
     ...(!closed && { name, description, images }),
     ...(!passed && !closed && { closing_date }),
     // Several prizes: sources and repeat rule locked with the terms, texts frozen at close.
@@ -252,6 +266,7 @@ export const emptyRaffleForm: RaffleFormInput = {
   payment_instructions: '',
   payment_accounts: [],
   packages: [],
+  instant_wins: [],
   status: 'activa',
   images: [],
   show_leaderboards: false,
@@ -262,7 +277,11 @@ export const emptyRaffleForm: RaffleFormInput = {
 const centsToInput = (cents: number) =>
   cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace('.', ',');
 
-export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
+/** The raffle as the form holds it; `instantWins`: the list its editors see (decision 041). */
+export const raffleToForm = (
+  raffle: Raffle,
+  instantWins: StaffInstantWins['instant_wins'] = [],
+): RaffleFormInput => ({
   name: raffle.name,
   description: raffle.description,
   price: centsToInput(raffle.price_cents),
@@ -283,6 +302,7 @@ export const raffleToForm = (raffle: Raffle): RaffleFormInput => ({
   payment_instructions: raffle.payment_instructions ?? '',
   payment_accounts: raffle.payment_accounts.map(accountToRow),
   packages: raffle.packages.map((p) => ({ numbers: String(p.numbers), price: centsToInput(p.price_cents) })),
+  instant_wins: instantWins.map((w) => ({ number: String(w.number), prize: w.prize })),
   status: raffle.status,
   images: raffle.images,
   show_leaderboards: raffle.show_leaderboards,

@@ -51,6 +51,10 @@ export const trackingTexts = {
     rejected: (reason: string) => `Rechazado: ${reason}`,
     rejectedNoReason: 'Rechazado: escribe al organizador para saber el motivo.',
     sendProof: 'Enviar comprobante',
+    /** An instant-win number fully paid (decision 041). */
+    won: '¡Ganaste!',
+    wonPrize: (prize: string) => `Tu número es un número premiado: ${prize}`,
+    wonHint: 'El organizador te contactará para entregarte el premio.',
     sendAnother: 'Enviar otro comprobante',
     ofNumber: (n: string) => ` del número ${n}`,
   },

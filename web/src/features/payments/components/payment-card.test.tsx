@@ -76,6 +76,7 @@ describe('PaymentCard decisions', () => {
         amount_cents: 500,
         status: 'apartado',
         remaining_cents: 500,
+        instant_win_prize: null,
       },
       {
         ticket_id: 't4',
@@ -84,6 +85,7 @@ describe('PaymentCard decisions', () => {
         amount_cents: 250,
         status: 'abonado',
         remaining_cents: 250,
+        instant_win_prize: null,
       },
     ];
     const one = payment({ amount_cents: 750, amount_ves_cents: 27_375, parts, bank_confirmed: true });

@@ -1,5 +1,6 @@
 import { formatUsd } from '@domain/money';
 import type { StaffPayment } from '@domain/payments';
+import { Gift } from 'lucide-react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { paymentsTexts } from '../texts';
 
@@ -18,6 +19,7 @@ export function PaymentParts({ payment }: { payment: StaffPayment }) {
             amount_cents: payment.amount_cents,
             status: payment.ticket.status,
             remaining_cents: payment.ticket.remaining_cents,
+            instant_win_prize: null,
           },
         ];
   return (
@@ -44,6 +46,15 @@ export function PaymentParts({ payment }: { payment: StaffPayment }) {
                 {part.remaining_cents > 0 ? t.partOwes(formatUsd(part.remaining_cents)) : t.partPaid}
               </span>
             </span>
+            {part.instant_win_prize && (
+              <span
+                className="flex basis-full items-center gap-1.5 rounded-md bg-emerald-50 px-2 py-1 text-sm font-semibold text-emerald-900"
+                data-testid="instant-win-badge"
+              >
+                <Gift aria-hidden className="size-4 shrink-0" />
+                {t.instantWin(part.instant_win_prize)}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -14,6 +14,7 @@ const raffle: PublicRaffle = {
   packages: [],
   prizes: [],
   prize_repeat_rule: 'siguiente_resultado',
+  instant_win_commitment: null,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

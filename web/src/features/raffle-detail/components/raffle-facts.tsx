@@ -1,7 +1,16 @@
 import { formatDateTime } from '@domain/dates';
 import { holdTimeText } from '@domain/hold-time';
 import type { PublicRaffle } from '@domain/raffles';
-import { CalendarClock, CreditCard, Landmark, type LucideIcon, Ticket, Timer, UserCheck } from 'lucide-react';
+import {
+  CalendarClock,
+  CreditCard,
+  Gift,
+  Landmark,
+  type LucideIcon,
+  Ticket,
+  Timer,
+  UserCheck,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SalesCountdown } from '@/components/sales-countdown';
 import { raffleDetailTexts } from '../texts';
@@ -76,6 +85,14 @@ export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; avail
               raffle.max_numbers_per_buyer === 1,
             )}
           </Fact>
+          {raffle.instant_win_commitment && (
+            <Fact icon={Gift} label={t.instantWins}>
+              {t.instantWinsValue}
+              <span className="mt-0.5 block font-mono text-xs break-all text-zinc-600">
+                {raffle.instant_win_commitment}
+              </span>
+            </Fact>
+          )}
         </>
       )}
     </dl>

@@ -15,6 +15,7 @@ const finished: PublicRaffle = {
   packages: [],
   prizes: [],
   prize_repeat_rule: 'siguiente_resultado',
+  instant_win_commitment: null,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,
@@ -80,6 +81,9 @@ const draw: SealedDraw = {
   },
   result: '347',
   audit_head: null,
+  instant_win_commitment: null,
+  instant_wins: null,
+  instant_win_salt: null,
 };
 
 const render = (raffle: PublicRaffle, answer: SealedDraw | undefined) =>

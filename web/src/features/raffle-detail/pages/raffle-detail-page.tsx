@@ -45,6 +45,10 @@ const Leaderboards = lazy(() =>
 const RafflePrizes = lazy(() =>
   import('../components/raffle-prizes').then((m) => ({ default: m.RafflePrizes })),
 );
+// And only a closed raffle with instant-win numbers shows them, with their commitment checked.
+const InstantWinsReveal = lazy(() =>
+  import('../components/instant-wins-reveal').then((m) => ({ default: m.InstantWinsReveal })),
+);
 // So is "Verifica tu número" (its hashing and signature code).
 const VerifyNumberForm = lazy(() =>
   import('../components/verify-number-form').then((m) => ({ default: m.VerifyNumberForm })),
@@ -160,6 +164,11 @@ export function RaffleDetailPage() {
       {data.show_leaderboards && (
         <Suspense fallback={null}>
           <Leaderboards raffleId={data.id} version={boardVersion} />
+        </Suspense>
+      )}
+      {published && draw.data?.instant_wins && draw.data.instant_wins.length > 0 && (
+        <Suspense fallback={null}>
+          <InstantWinsReveal draw={draw.data} committed={data.instant_win_commitment} />
         </Suspense>
       )}
       {published && draw.data?.draw_commitment && (

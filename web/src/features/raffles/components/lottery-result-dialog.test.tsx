@@ -15,6 +15,7 @@ const closed: Raffle = {
   packages: [],
   prizes: [],
   prize_repeat_rule: 'siguiente_resultado',
+  instant_win_commitment: null,
   name: 'Nevera',
   description: '',
   price_cents: 500,

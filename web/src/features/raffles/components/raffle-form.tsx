@@ -14,6 +14,7 @@ import type { RaffleFormInput } from '../raffle-form-schema';
 import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
 import { RaffleExtraPrizesField } from './raffle-extra-prizes-field';
+import { RaffleInstantWinsField } from './raffle-instant-wins-field';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePackagesField } from './raffle-packages-field';
@@ -40,6 +41,8 @@ type RaffleFormProps<T> = {
   closingPassed?: boolean;
   /** Admins only: the vendedores assigned to the raffle (saved by the page after the raffle). */
   sellers?: SellersPick;
+  /** Edit only: instant-win numbers already won, with the sold ticket that won each. */
+  instantWinsWon?: ReadonlyMap<number, string>;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */
@@ -84,6 +87,11 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
         <RafflePackagesField
           locked={(props.termsLocked ?? false) || closed}
           lockedHint={closed ? formTexts.closedLockedHint : formTexts.termsLockedHint}
+        />
+        <RaffleInstantWinsField
+          locked={(props.termsLocked ?? false) || closed}
+          lockedHint={closed ? formTexts.closedLockedHint : formTexts.termsLockedHint}
+          won={props.instantWinsWon}
         />
         <RaffleDrawFields
           hasSales={hasSales}

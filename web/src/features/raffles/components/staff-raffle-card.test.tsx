@@ -13,6 +13,7 @@ const raffle: Raffle = {
   packages: [],
   prizes: [],
   prize_repeat_rule: 'siguiente_resultado',
+  instant_win_commitment: null,
   name: 'Nevera',
   description: '',
   price_cents: 500,

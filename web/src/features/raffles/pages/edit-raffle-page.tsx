@@ -1,3 +1,4 @@
+import type { StaffInstantWins } from '@domain/instant-wins';
 import { messages } from '@domain/messages';
 import { SearchX } from 'lucide-react';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/use-auth';
+import { useInstantWins } from '../api/get-instant-wins';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
@@ -30,6 +32,10 @@ function FormSkeleton() {
     </div>
   );
 }
+
+/** Instant-win numbers already won, with the ticket that won each. */
+const wonBy = (list: StaffInstantWins['instant_wins']) =>
+  new Map(list.flatMap((w) => (w.ticket_number ? [[w.number, w.ticket_number] as const] : [])));
 
 /** The stored closing date is behind us: the raffle closes itself and the date is final. */
 const closingPassed = (closing: string | null) =>
@@ -50,6 +56,9 @@ export function EditRafflePage() {
   const notYours =
     raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
   const notFound = isApiError(raffle.error) && raffle.error.status === 404;
+  // The secret list, for those who may edit the raffle: the form waits for it (its default values).
+  // An admin may edit any raffle: asked together with the raffle, not after it.
+  const instantWins = useInstantWins(id, isAdmin || (raffle.data !== undefined && !notYours));
   const backToDashboard = (
     <Button asChild variant="secondary">
       <Link to={paths.dashboard.root.getHref()}>{texts.common.back}</Link>
@@ -76,30 +85,35 @@ export function EditRafflePage() {
             notYours ? (
               <RaffleOfAnotherSeller name={data.name} />
             ) : (
-              <RaffleForm
-                key={data.id}
-                schema={editRaffleFormSchema}
-                defaultValues={raffleToForm(data)}
-                currentStatus={data.status}
-                hasSales={data.stats.disponible < data.total_numbers}
-                termsLocked={data.terms_locked}
-                closingPassed={closingPassed(data.closing_date)}
-                submitLabel={t.submit}
-                submittingLabel={t.submitting}
-                errorTitle={messages.store.updateRaffle}
-                sellers={
-                  isAdmin && assigned.isSuccess ? { value: sellerIds, onChange: setPicked } : undefined
-                }
-                onSubmit={async (body) => {
-                  const saved = await update.mutateAsync({
-                    id: data.id,
-                    body: withoutFrozenTerms(body, data),
-                  });
-                  if (isAdmin && picked !== null) await setRaffleSellers(data.id, picked);
-                  toast.success(t.success, { description: t.successDescription(saved.name) });
-                  navigate(paths.dashboard.root.getHref());
-                }}
-              />
+              <QueryState query={instantWins} loading={<FormSkeleton />} errorTitle={t.loadError}>
+                {(wins) => (
+                  <RaffleForm
+                    key={data.id}
+                    schema={editRaffleFormSchema}
+                    defaultValues={raffleToForm(data, wins.instant_wins)}
+                    instantWinsWon={wonBy(wins.instant_wins)}
+                    currentStatus={data.status}
+                    hasSales={data.stats.disponible < data.total_numbers}
+                    termsLocked={data.terms_locked}
+                    closingPassed={closingPassed(data.closing_date)}
+                    submitLabel={t.submit}
+                    submittingLabel={t.submitting}
+                    errorTitle={messages.store.updateRaffle}
+                    sellers={
+                      isAdmin && assigned.isSuccess ? { value: sellerIds, onChange: setPicked } : undefined
+                    }
+                    onSubmit={async (body) => {
+                      const saved = await update.mutateAsync({
+                        id: data.id,
+                        body: withoutFrozenTerms(body, data),
+                      });
+                      if (isAdmin && picked !== null) await setRaffleSellers(data.id, picked);
+                      toast.success(t.success, { description: t.successDescription(saved.name) });
+                      navigate(paths.dashboard.root.getHref());
+                    }}
+                  />
+                )}
+              </QueryState>
             )
           }
         </QueryState>

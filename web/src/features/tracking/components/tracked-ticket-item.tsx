@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
-import { Clock, Hourglass, Send } from 'lucide-react';
+import { Clock, Gift, Hourglass, Send } from 'lucide-react';
 import { useState } from 'react';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
@@ -40,6 +40,19 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
         </p>
         <TicketStatusBadge status={ticket.status} />
       </div>
+      {ticket.instant_win_prize && (
+        <div
+          className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-2.5 text-emerald-900"
+          data-testid="instant-win"
+        >
+          <Gift aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-0.5">
+            <p className="text-base font-bold">{t.won}</p>
+            <p className="text-sm">{t.wonPrize(ticket.instant_win_prize)}</p>
+            <p className="text-xs">{t.wonHint}</p>
+          </div>
+        </div>
+      )}
       <dl className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-zinc-600">{t.paid}</dt>
