@@ -55,7 +55,10 @@ describe('a one-field PATCH leaves every other field as it was', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body;
     expect(after.name).toBe('Nuevo nombre');
-    expect(withoutClock(after, 'name')).toEqual(withoutClock(before, 'name'));
+    // The 1.er premio's title is the raffle's name (decision 042): it follows, nothing else moves.
+    expect(after.prizes[0]?.title).toBe('Nuevo nombre');
+    const prizesBefore = before.prizes.map((p, i) => (i === 0 ? { ...p, title: 'Nuevo nombre' } : p));
+    expect(withoutClock(after, 'name')).toEqual(withoutClock({ ...before, prizes: prizesBefore }, 'name'));
   });
 
   it('ticket: only the buyer name changes (status, cedula, phone, money and deadline stay)', async () => {
