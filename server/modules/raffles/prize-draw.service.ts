@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { drawRoundFor, numberOnLine, roundTime, winnerIndex } from '../../../domain/beacon';
-import type { DrawResult } from '../../../domain/draw';
+import type { DrawResult, ProofResult } from '../../../domain/draw';
+import { drawMessages } from '../../../domain/draw-messages';
 import { maskName } from '../../../domain/privacy';
 import { pendingEarlierPrize, prizeMessages, type StoredPrize } from '../../../domain/prize-rules';
 import { isClosedStatus, raffleMessages } from '../../../domain/raffles';
@@ -219,16 +220,34 @@ export function createPrizeDrawService(deps: {
 
     /** A pre-sorteo's sealed list, compressed once (null before it is sealed). */
     async preListFile(row: RaffleRow, position: number): Promise<PublishedFile | null> {
-      const prize = row.prizes[position - 2];
-      if (!prize) throw new NotFoundError(prizeMessages.noSuchPrize, 'PRIZE_NOT_FOUND');
-      if (!prize.pre_draw_at) throw new NotFoundError(prizeMessages.noPreList, 'PRIZE_NOT_FOUND');
-      if (!prize.pre_list) return null;
-      return deps.lists.file(
-        { raffleId: `${row.id}:pre${position}`, commitment: prize.pre_list.commitment },
-        async () => (await prizesRepo.preListText(db, row.id, position)) ?? '',
-      );
+      const sealed = sealedPreList(row, position);
+      return sealed ? deps.lists.file(sealed.key, sealed.text) : null;
+    },
+
+    /**
+     * The RFC 6962 inclusion proof of `number`'s line in a pre-sorteo's sealed list: a buyer checks
+     * their number took part with ~20 hashes, as in the close's list (the same tree code).
+     */
+    async preListProof(row: RaffleRow, position: number, number: number): Promise<ProofResult> {
+      const sealed = sealedPreList(row, position);
+      if (!sealed) throw new ConflictError(prizeMessages.preDrawNotFrozen, 'PRE_DRAW_NOT_SEALED');
+      const proof = await deps.lists.proof(sealed.key, sealed.text, number);
+      if (!proof) throw new NotFoundError(drawMessages.notInList, 'NOT_IN_LIST');
+      return proof;
     },
   };
+
+  /** A pre-sorteo's sealed list: its cache key (a root of its own) and how to read its text. */
+  function sealedPreList(row: RaffleRow, position: number) {
+    const prize = row.prizes[position - 2];
+    if (!prize) throw new NotFoundError(prizeMessages.noSuchPrize, 'PRIZE_NOT_FOUND');
+    if (!prize.pre_draw_at) throw new NotFoundError(prizeMessages.noPreList, 'PRIZE_NOT_FOUND');
+    if (!prize.pre_list) return null;
+    return {
+      key: { raffleId: `${row.id}:pre${position}`, commitment: prize.pre_list.commitment },
+      text: async () => (await prizesRepo.preListText(db, row.id, position)) ?? '',
+    };
+  }
 
   async function fixRound(id: string, position: number) {
     await db.transaction(async (tx) => {

@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { DrawResult } from '../../../domain/draw';
+import type { DrawResult, ProofResult } from '../../../domain/draw';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
-import { merkleLevels, merkleRoot, soldListLines, toHex } from '../../../domain/verification';
+import {
+  fromHex,
+  merkleLevels,
+  merkleRoot,
+  soldListLines,
+  toHex,
+  verifyInclusion,
+} from '../../../domain/verification';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -320,6 +327,8 @@ describe('pre-sorteos', () => {
     await payInFull(paid);
     const notYet = await drawPrize<ApiError>(raffle.id, 2, '412');
     expect(notYet.body.error.code).toBe('PRE_DRAW_NOT_SEALED');
+    const noProofYet = await t.api<ApiError>('GET', `/api/raffles/${raffle.id}/prizes/2/proof?number=12`);
+    expect([noProofYet.status, noProofYet.body.error.code]).toEqual([409, 'PRE_DRAW_NOT_SEALED']);
 
     // Its date comes: the job seals the list of numbers fully paid at that instant.
     await t.db.execute(
@@ -336,6 +345,21 @@ describe('pre-sorteos', () => {
     const lines = soldListLines(file.body);
     expect(lines.map((l) => l.split(':')[0])).toEqual(['12']);
     expect(toHex(merkleRoot(sha, merkleLevels(sha, lines)))).toBe(preList?.commitment);
+    // A buyer checks their own number took part, with the same inclusion proof as the close's list.
+    const proof = await t.api<ProofResult>('GET', `/api/raffles/${raffle.id}/prizes/2/proof?number=12`);
+    expect(proof.status).toBe(200);
+    expect(proof.body).toMatchObject({ line: lines[0], index: 0, size: 1, root: preList?.commitment });
+    const checks = verifyInclusion(sha, {
+      line: proof.body.line,
+      index: proof.body.index,
+      size: proof.body.size,
+      path: proof.body.path.map(fromHex),
+      root: fromHex(preList?.commitment ?? ''),
+    });
+    expect(checks).toBe(true);
+    // Number 34 was not fully paid at that instant: not in the list.
+    const outside = await t.api<ApiError>('GET', `/api/raffles/${raffle.id}/prizes/2/proof?number=34`);
+    expect([outside.status, outside.body.error.code]).toEqual([404, 'NOT_IN_LIST']);
 
     // Paying number 34 now does not make it eligible.
     await payInFull(owed, 'V-7654321');

@@ -318,6 +318,11 @@ export function createRaffleDrawService(deps: {
       return prizes.preListFile(await visibleRow(id), position);
     },
 
+    /** The inclusion proof of `number` in a pre-sorteo's sealed list. */
+    async preListProof(id: string, position: number, number: number): Promise<ProofResult> {
+      return prizes.preListProof(await visibleRow(id), position, number);
+    },
+
     /** The RFC 6962 inclusion proof of the line of `number` in a closed raffle's list. */
     async proof(id: string, number: number): Promise<ProofResult> {
       const row = await visibleRow(id);

@@ -317,6 +317,20 @@ export const raffleDrawRoutes =
       },
       async (request) => draws.proof(request.params.id, request.query.number),
     );
+    app.get(
+      '/raffles/:id/prizes/:position/proof',
+      {
+        schema: {
+          operationId: 'getPreDrawProof',
+          summary:
+            'Prueba de inclusión (RFC 6962) de la línea de un número en la lista sellada de un pre-sorteo',
+          params: preDrawListParams,
+          querystring: proofQuerySchema,
+          response: { 200: proofResultSchema },
+        },
+      },
+      async (request) => draws.preListProof(request.params.id, request.params.position, request.query.number),
+    );
   };
 
 export const raffleClarificationRoutes =
