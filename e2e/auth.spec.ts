@@ -71,8 +71,13 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
   });
 
-  test('signing out shows the toast and returns to /login', async ({ page }) => {
-    await signInAsAdminWithForm(page);
+  test('signing out shows the toast and returns to /login', async ({ page, request }) => {
+    // An admin of its own: "Cerrar sesión" ends every session of its user, and the seeded admin's
+    // are the ones the tests running beside this one use (seen in CI: a dashboard sent to /login).
+    const admin = await createStaffUser(request, { full_name: 'Marta Suárez', role: 'admin' });
+    await page.goto('/login');
+    await signInWithForm(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(toast(page, 'Sesión cerrada', 'Has cerrado sesión correctamente')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
