@@ -5,7 +5,7 @@ import { ANA, JOSE, rows, ticketsUrl } from './sold-tickets-helpers';
 
 const CSV_HEADER =
   'Número;Estado;Comprador;Teléfono;Cédula;Correo;Dirección;Método de pago;Pagado (USD);Pendiente (USD);Fecha de compra;Apartado hasta;' +
-  'Pedido;Pagado (Bs);Pendiente (Bs)';
+  'Pedido;Pagado (Bs);Pendiente (Bs);Vendedor';
 
 test.describe('sold tickets (staff)', () => {
   // Each test seeds its raffle, signs in and walks a whole task; the shared machine is slow.
