@@ -41,10 +41,10 @@ test.describe('sold tickets (staff)', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER);
-    // Ana's two reserved numbers; not José's 03, not her paid 06.
+    // Ana's two reserved numbers (her name capitalised, as exports write it); not José's 03, not her paid 06.
     expect(lines.slice(1).map((line) => line.split(';').slice(0, 5).join(';'))).toEqual([
-      '04;apartado;ana pérez;0424-1112233;V-9876543',
-      '05;apartado;ana pérez;0424-1112233;V-9876543',
+      '04;apartado;Ana Pérez;0424-1112233;V-9876543',
+      '05;apartado;Ana Pérez;0424-1112233;V-9876543',
     ]);
     expect(lines[1]).toContain(';0,00;5,00;');
     // Both of Ana's numbers carry her order's code, as the buyer reads it ("K7M-4Q2XA").
