@@ -7,9 +7,37 @@
 export const DRAW_KINDS = ['loteria', 'drand'] as const;
 export type DrawKind = (typeof DRAW_KINDS)[number];
 
-/** Rules that map a lottery's published result to a number of the raffle. */
-export const LOTTERY_RULES = ['ultimos_digitos'] as const;
+/**
+ * Rules that map a lottery's published result to a number of the raffle: the last digits of its
+ * first, second or third prize (a 2.º premio of the raffle is often read from the lottery's 2.º).
+ */
+export const LOTTERY_RULES = [
+  'ultimos_digitos',
+  'ultimos_digitos_segundo',
+  'ultimos_digitos_tercero',
+] as const;
 export type LotteryRule = (typeof LOTTERY_RULES)[number];
+
+/** Which of the lottery's published prizes a rule reads, in words ("primer", "segundo"…). */
+const RULE_LOTTERY_PRIZE: Record<LotteryRule, string> = {
+  ultimos_digitos: 'primer',
+  ultimos_digitos_segundo: 'segundo',
+  ultimos_digitos_tercero: 'tercer',
+};
+const isLotteryRule = (rule: string): rule is LotteryRule => Object.hasOwn(RULE_LOTTERY_PRIZE, rule);
+/** A stored rule as the type (null when it is none of today's). */
+export const asLotteryRule = (rule: string | null): LotteryRule | null =>
+  rule !== null && isLotteryRule(rule) ? rule : null;
+
+/** The rules as a form offers them. */
+export const lotteryRuleOptions = LOTTERY_RULES.map((rule) => ({
+  rule,
+  label: `Últimos dígitos del ${RULE_LOTTERY_PRIZE[rule]} premio`,
+}));
+
+/** What staff type for a rule: the lottery's prize it reads, whole. */
+export const lotteryResultHint = (rule: LotteryRule | string) =>
+  `El ${isLotteryRule(rule) ? RULE_LOTTERY_PRIZE[rule] : 'primer'} premio completo, p. ej. 347.`;
 
 /** The rule in words, for the raffle page and the register dialog. */
 export function lotteryRuleText(
@@ -19,8 +47,8 @@ export function lotteryRuleText(
 ): string {
   const digits = digitCount === 1 ? 'el último dígito' : `los últimos ${digitCount} dígitos`;
   const wraps = totalNumbers < 10 ** digitCount;
-  return rule === 'ultimos_digitos'
-    ? `Gana ${digits} del primer premio${
+  return isLotteryRule(rule)
+    ? `Gana ${digits} del ${RULE_LOTTERY_PRIZE[rule]} premio${
         wraps ? `; si ese número no existe en la rifa, el resto de dividirlo entre ${totalNumbers}` : ''
       }.`
     : rule;
@@ -35,7 +63,7 @@ export function numberFromLotteryResult(
   raffle: { digitCount: number; totalNumbers: number },
 ): LotteryDerivation {
   const digits = result.replace(/\D/g, '');
-  if (rule !== 'ultimos_digitos') return { ok: false, message: 'Regla de sorteo desconocida.' };
+  if (!isLotteryRule(rule)) return { ok: false, message: 'Regla de sorteo desconocida.' };
   if (digits.length < raffle.digitCount) {
     return {
       ok: false,

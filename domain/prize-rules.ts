@@ -33,6 +33,11 @@ export type PreDrawList = {
   commitment: string;
   line_count: number;
   audit_head: string | null;
+  /**
+   * Its RFC 3161 seal (migration 0025): 'pendiente' from the freeze until the authority answers,
+   * then 'sellado' with who stamped it and when; absent or null when no authority is configured.
+   */
+  seal?: { status: 'pendiente' | 'sellado'; authority: string | null; time: string | null } | null;
 };
 
 /** An additional prize as stored (raffles.prizes, migration 0024), in order from the 2.º. */

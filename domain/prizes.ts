@@ -1,4 +1,5 @@
 import { countField, instantField, raffleIdParams } from './api';
+import { drawTimestampSchema } from './draw-seal';
 import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
 import { MAX_EXTRA_PRIZES, MAX_PRIZES, PRIZE_REPEAT_RULES } from './prize-rules';
 import { uploadUrlField } from './uploads';
@@ -80,6 +81,8 @@ export const prizeViewSchema = z.object({
       line_count: z.int(),
       audit_head: z.string().nullable(),
       list_url: z.string(),
+      /** Its RFC 3161 seal, as the main draw's `timestamp` (null: no authority configured). */
+      timestamp: drawTimestampSchema.nullable(),
     })
     .nullable(),
 });

@@ -27,9 +27,8 @@ test.describe('polish found by a new user (issue 23)', () => {
     await welcome.hover();
     const header = await page.locator('header').first().boundingBox();
     const shown = await welcome.boundingBox();
-    expect(header).not.toBeNull();
-    expect(shown).not.toBeNull();
-    expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    if (!header || !shown) throw new Error('the header or the toast has no box');
+    expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(toast(page, 'Error de inicio de sesión')).toHaveCount(0);
     const menu = page.getByRole('button', { name: 'Menú', exact: true });
     await menu.click();

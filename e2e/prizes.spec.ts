@@ -79,6 +79,10 @@ test.describe('several prizes', () => {
     await expect
       .poll(async () => (await prizesOf(request, raffle.id))[3]?.pre_list, { timeout: 45_000 })
       .toMatchObject({ line_count: 3 });
+    // …and asks the time-stamping authority for its seal at once, as for a close.
+    await expect
+      .poll(async () => (await prizesOf(request, raffle.id))[3]?.pre_list, { timeout: 20_000 })
+      .toMatchObject({ timestamp: { status: 'sellado', authority: 'TSA de Prueba Rifas' } });
 
     // Staff register the pre-sorteo's result from the dashboard, while the raffle is on sale.
     await signInAsAdmin(page);
@@ -115,6 +119,17 @@ test.describe('several prizes', () => {
     await expect(prizes.getByTestId('prize-2')).toContainText('Ganó el 12 · j*** r***');
     await expect(prizes.getByTestId('prize-3')).toContainText('Ganó el 05 · a*** g***');
     await expect(prizes.getByTestId('prize-4')).toContainText('Ganó el 30 · j*** r***');
+    const preList = prizes.getByTestId('prize-4').getByTestId('pre-list');
+    await expect(preList).toContainText('3 números pagados');
+    await expect(preList).toContainText('Sellada por TSA de Prueba Rifas');
+    await expect(preList.getByRole('link', { name: 'Descargar lista' })).toHaveAttribute(
+      'href',
+      `/api/raffles/${raffle.id}/prizes/4/list.txt`,
+    );
+    await expect(preList.getByRole('link', { name: 'Descargar sello (.tsr)' })).toHaveAttribute(
+      'href',
+      `/api/raffles/${raffle.id}/prizes/4/seal.tsr`,
+    );
     for (const [size, viewport] of [
       ['412', PHONE],
       ['1440', DESKTOP],

@@ -227,6 +227,10 @@ export async function buildApp(options: {
     tsaUrl: config.tsaUrl,
     log: app.log,
     retryBaseMs: config.sealRetrySeconds * 1000,
+    // A pre-sorteo's seal is part of its raffle's answer: the cached one is read again.
+    onSealed: (target) => {
+      if (target.position !== null) void raffles.changed(target.raffleId);
+    },
   });
   const draws = createRaffleDrawService({
     db,
@@ -240,6 +244,7 @@ export async function buildApp(options: {
         const head = await audit.head(tx);
         return head ? `${head.seq}:${head.hash}` : null;
       },
+      onPreListFrozen: (raffleId, position) => seals.sealNow(raffleId, position),
       onClosed: (raffleId, how) => {
         if (seals.enabled) seals.sealNow(raffleId);
         // A staff close is recorded by the audit hook with its actor; the job's close by the system.

@@ -111,6 +111,7 @@ describe('names and summaries', () => {
       'GET /api/raffles/{id}/leaderboards': 'getRaffleLeaderboards',
       'GET /api/raffles/{id}/prizes/{position}/list.txt': 'getPreDrawList',
       'GET /api/raffles/{id}/prizes/{position}/proof': 'getPreDrawProof',
+      'GET /api/raffles/{id}/prizes/{position}/seal.tsr': 'getPreDrawSeal',
       'GET /api/raffles/{id}/instant-wins': 'getRaffleInstantWins',
       'GET /api/raffles/{id}/sellers': 'getRaffleSellers',
       'PUT /api/raffles/{id}/sellers': 'setRaffleSellers',

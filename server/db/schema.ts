@@ -213,9 +213,22 @@ export const preDrawLists = pgTable(
       .references(() => raffles.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     soldList: text('sold_list').notNull(),
+    /** The list's Merkle root, as the prize's `pre_list.commitment` (0025; null on older rows). */
+    commitment: text('commitment'),
+    /** Its RFC 3161 seal, as a raffle's (decision 023): 'pendiente' | 'sellado'; null without a TSA. */
+    sealStatus: text('seal_status'),
+    sealToken: text('seal_token'),
+    sealAuthority: text('seal_authority'),
+    sealTime: timestamp('seal_time', { withTimezone: true }),
+    sealError: text('seal_error'),
+    sealAttempts: integer('seal_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'pre_draw_lists_pkey', columns: [t.raffleId, t.position] })],
+  (t) => [
+    primaryKey({ name: 'pre_draw_lists_pkey', columns: [t.raffleId, t.position] }),
+    check('pre_draw_lists_seal_status_check', sql`${t.sealStatus} in ('pendiente','sellado')`),
+    index('pre_draw_lists_seal_pending_idx').on(t.createdAt).where(sql`${t.sealStatus} = 'pendiente'`),
+  ],
 );
 
 /** A reservation: the numbers one buyer reserved together, with a short public code (issue 18). */

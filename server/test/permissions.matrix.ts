@@ -258,6 +258,12 @@ export const matrix: Record<string, Entry | Entry[]> = {
     expect: { anonymous: 404, vendorA: 404, vendorB: 404, vendorC: 404, admin: 404 },
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/prizes/2/proof?number=1` }),
   },
+  'GET /api/raffles/:id/prizes/:position/seal.tsr': {
+    access: 'public',
+    // No sealed pre-sorteo in the shared world: 404 SEAL_NOT_FOUND to everyone alike (prizes.test.ts has one).
+    expect: { anonymous: 404, vendorA: 404, vendorB: 404, vendorC: 404, admin: 404 },
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/prizes/2/seal.tsr` }),
+  },
   'GET /api/raffles/:id/proof': {
     access: 'public',
     call: async (w) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, raffleIdParams } from '../../../domain/api';
+import { preDrawListParams } from '../../../domain/prizes';
 import type { DrawSealService } from './draw-seal.service';
 
 export const drawSealRoutes =
@@ -29,6 +30,33 @@ export const drawSealRoutes =
         return reply
           .type('application/timestamp-reply')
           .header('content-disposition', `attachment; filename="sello-${request.params.id}.tsr"`)
+          .header('cache-control', 'public, max-age=3600')
+          .send(der);
+      },
+    );
+    app.get(
+      '/raffles/:id/prizes/:position/seal.tsr',
+      {
+        schema: {
+          operationId: 'getPreDrawSeal',
+          summary: 'Sello de tiempo RFC 3161 de la lista sellada de un pre-sorteo (archivo .tsr)',
+          description:
+            'La respuesta DER de la autoridad de sellado sobre la raíz de la lista del pre-sorteo ' +
+            '(`pre_list.commitment`). Se verifica igual que el sello del cierre. 404 mientras está pendiente.',
+          params: preDrawListParams,
+          response: {
+            200: nonJsonResponse('Sello de tiempo RFC 3161 (DER)', ['application/timestamp-reply'], {
+              binary: true,
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id, position } = request.params;
+        const der = await deps.seals.token(id, position);
+        return reply
+          .type('application/timestamp-reply')
+          .header('content-disposition', `attachment; filename="sello-presorteo-${position}-${id}.tsr"`)
           .header('cache-control', 'public, max-age=3600')
           .send(der);
       },

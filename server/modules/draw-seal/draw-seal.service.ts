@@ -6,7 +6,7 @@ import { withAdvisoryLock } from '../../lib/advisory-lock';
 import { NotFoundError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
-import { drawSealRepo } from './draw-seal.repo';
+import { drawSealRepo, type PendingSeal, type SealTarget, sealKey } from './draw-seal.repo';
 import { SEAL_TEXTS } from './texts';
 import { requestTimestamp, TimestampError } from './tsa';
 
@@ -43,43 +43,47 @@ export function createDrawSealService(deps: {
   retryBaseMs?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** After a seal is stored (a pre-sorteo's shows in its raffle's answer). */
+  onSealed?: (target: SealTarget) => void;
 }) {
   const { db, tsaUrl, log } = deps;
   const retryBaseMs = deps.retryBaseMs ?? 60_000;
-  /** raffle id → when it may be tried again automatically (this instance's memory). */
+  /** seal key (sealKey) → when it may be tried again automatically (this instance's memory). */
   const notBefore = new Map<string, number>();
 
-  async function sealOne(url: string, raffle: { id: string; root: string }) {
+  async function sealOne(url: string, target: PendingSeal) {
+    const where = { raffleId: target.raffleId, position: target.position };
     try {
-      const seal = await requestTimestamp(url, raffle.root, { timeoutMs: deps.timeoutMs, fetch: deps.fetch });
-      notBefore.delete(raffle.id);
-      if (await drawSealRepo.markSealed(db, raffle.id, seal)) {
-        log.info({ raffleId: raffle.id, authority: seal.authority }, 'draw commitment sealed');
+      const seal = await requestTimestamp(url, target.root, { timeoutMs: deps.timeoutMs, fetch: deps.fetch });
+      notBefore.delete(target.key);
+      if (await drawSealRepo.markSealed(db, target, seal)) {
+        log.info({ ...where, authority: seal.authority }, 'draw commitment sealed');
+        deps.onSealed?.(where);
       }
       return { ok: true as const };
     } catch (error) {
       const message = error instanceof TimestampError ? error.message : SEAL_TEXTS.unreachable(String(error));
-      const attempts = (await drawSealRepo.markFailed(db, raffle.id, message)) ?? 1;
-      notBefore.set(raffle.id, Date.now() + Math.min(retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS));
-      log.warn({ raffleId: raffle.id, attempts, err: message }, 'draw seal failed, will retry');
+      const attempts = (await drawSealRepo.markFailed(db, target, message)) ?? 1;
+      notBefore.set(target.key, Date.now() + Math.min(retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS));
+      log.warn({ ...where, attempts, err: message }, 'draw seal failed, will retry');
       return { ok: false as const, transient: !(error instanceof TimestampError) || error.transient };
     }
   }
 
-  /** `force`: a raffle id, or every pending raffle (`'all'`), asked for whatever its backoff. */
+  /** `force`: a seal key (sealKey), or every pending seal (`'all'`), asked for whatever its backoff. */
   async function pass(url: string, force: string | null): Promise<SealPass> {
     const outcome = await withAdvisoryLock(db, LOCK_KEYS.drawSeal, async () => {
       const now = Date.now();
       // Backoffs live in memory, so the filter runs here, over more rows than one pass asks for:
       // raffles backing off must not hide the due ones behind them. The kicked raffle goes first.
       const due = (await drawSealRepo.pending(db, PENDING_SCAN))
-        .filter((r) => force === 'all' || r.id === force || (notBefore.get(r.id) ?? 0) <= now)
-        .sort((a, b) => Number(b.id === force) - Number(a.id === force))
+        .filter((r) => force === 'all' || r.key === force || (notBefore.get(r.key) ?? 0) <= now)
+        .sort((a, b) => Number(b.key === force) - Number(a.key === force))
         .slice(0, PASS_LIMIT);
       let sealed = 0;
       let failed = 0;
-      for (const raffle of due) {
-        const result = await sealOne(url, raffle);
+      for (const target of due) {
+        const result = await sealOne(url, target);
         if (result.ok) sealed++;
         else {
           failed++;
@@ -119,13 +123,14 @@ export function createDrawSealService(deps: {
     },
 
     /**
-     * Right after a close commits: asks at once for this raffle (whatever its backoff), without
-     * making the caller wait. Another instance holding the lock may have missed it: one more try soon.
+     * Right after a close (or a pre-sorteo's list, `position`) commits: asks at once for it
+     * (whatever its backoff), without making the caller wait. Another instance holding the lock may
+     * have missed it: one more try soon.
      */
-    sealNow(raffleId: string): void {
+    sealNow(raffleId: string, position: number | null = null): void {
       if (tsaUrl === null) return;
       const attempt = (retry: boolean) =>
-        serialized(tsaUrl, raffleId).then(
+        serialized(tsaUrl, sealKey({ raffleId, position })).then(
           (result) => {
             if (result.skipped && retry) setTimeout(() => attempt(false), 2_000).unref();
           },
@@ -134,9 +139,13 @@ export function createDrawSealService(deps: {
       void attempt(true);
     },
 
-    /** The DER TimeStampResp of a sealed raffle, for `GET /api/raffles/:id/seal.tsr`. */
-    async token(raffleId: string): Promise<Buffer> {
-      const token = await drawSealRepo.token(db, raffleId);
+    /**
+     * The DER TimeStampResp of a sealed raffle (`GET /api/raffles/:id/seal.tsr`) or of a
+     * pre-sorteo's list (`…/prizes/:position/seal.tsr`).
+     */
+    async token(raffleId: string, position: number | null = null): Promise<Buffer> {
+      const target: SealTarget = { raffleId, position };
+      const token = await drawSealRepo.token(db, target);
       if (!token) throw new NotFoundError(SEAL_TEXTS.notFound, 'SEAL_NOT_FOUND');
       return Buffer.from(token, 'base64');
     },

@@ -30,8 +30,11 @@ export function createPrizeDrawService(deps: {
   tickets: () => RaffleSales;
   lists: PublishedLists;
   beaconMarginSeconds: number;
+  /** An RFC 3161 authority is configured: a pre-sorteo's list is sealed 'pendiente', then stamped. */
+  sealEnabled: boolean;
   auditHead: (tx: Executor) => Promise<string | null>;
   changed: (raffleId: string) => Promise<void>;
+  onPreListFrozen: (raffleId: string, position: number) => void;
 }) {
   const { db } = deps;
 
@@ -127,12 +130,12 @@ export function createPrizeDrawService(deps: {
     async sealDuePreDraws(): Promise<string[]> {
       const sealed: string[] = [];
       for (const id of await prizesRepo.dueForPreDraw(db)) {
-        const done = await db.transaction(async (tx) => {
+        const frozen = await db.transaction(async (tx) => {
           const row = await rafflesRepo.lockIfFree(tx, id);
-          if (!row) return false;
+          if (!row) return [];
           const now = new Date();
           const prizes = row.prizes.map((p) => ({ ...p }));
-          let changed = false;
+          const positions: number[] = [];
           for (const [i, prize] of prizes.entries()) {
             if (!prize.pre_draw_at || prize.pre_list || new Date(prize.pre_draw_at) > now) continue;
             const pages = async function* () {
@@ -145,21 +148,29 @@ export function createPrizeDrawService(deps: {
               }
             };
             const list = await deps.lists.build(pages());
-            await prizesRepo.insertPreList(tx, id, i + 2, list.text);
+            await prizesRepo.insertPreList(tx, {
+              raffleId: id,
+              position: i + 2,
+              text: list.text,
+              commitment: list.root,
+              sealStatus: deps.sealEnabled ? 'pendiente' : null,
+            });
             prize.pre_list = {
               frozen_at: now.toISOString(),
               commitment: list.root,
               line_count: list.lineCount,
               audit_head: await deps.auditHead(tx),
+              seal: deps.sealEnabled ? { status: 'pendiente', authority: null, time: null } : null,
             };
             if (prize.draw_kind === 'drand') prize.beacon_round = drawRoundFor(now, deps.beaconMarginSeconds);
-            changed = true;
+            positions.push(i + 2);
           }
-          if (changed) await rafflesRepo.update(tx, id, { prizes });
-          return changed;
+          if (positions.length > 0) await rafflesRepo.update(tx, id, { prizes });
+          return positions;
         });
-        if (done) {
+        if (frozen.length > 0) {
           sealed.push(id);
+          for (const position of frozen) deps.onPreListFrozen(id, position);
           await deps.changed(id);
         }
       }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SealStatus } from '../../../domain/draw-seal';
 import { type Executor, queryRows } from '../../db/client';
 import { preDrawLists } from '../../db/schema';
 
@@ -35,8 +36,21 @@ export const prizesRepo = {
   },
 
   /** A pre-sorteo's list is written once; a second sealing of the same prize changes nothing. */
-  async insertPreList(tx: Executor, raffleId: string, position: number, text: string) {
-    await tx.insert(preDrawLists).values({ raffleId, position, soldList: text }).onConflictDoNothing();
+  async insertPreList(
+    tx: Executor,
+    list: {
+      raffleId: string;
+      position: number;
+      text: string;
+      commitment: string;
+      sealStatus: SealStatus | null;
+    },
+  ) {
+    const { raffleId, position, text, commitment, sealStatus } = list;
+    await tx
+      .insert(preDrawLists)
+      .values({ raffleId, position, soldList: text, commitment, sealStatus })
+      .onConflictDoNothing();
   },
 
   async preListText(db: Executor, raffleId: string, position: number): Promise<string | null> {

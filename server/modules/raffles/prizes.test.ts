@@ -302,6 +302,36 @@ describe('a drand prize', () => {
 
 const sha = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 
+describe('the lottery prize each raffle prize is read from', () => {
+  it('is declared per prize ("del segundo premio") and shown in its rule text; an unknown rule is refused', async () => {
+    const raffle = await makeRaffle(
+      t,
+      threePrizes({
+        prizes: [
+          {
+            title: 'Televisor',
+            ...lottery('Triple Táchira', at(2 * HOUR + 60_000)),
+            draw_rule: 'ultimos_digitos_segundo',
+          },
+        ],
+      }),
+    );
+    const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(pub.body.prizes.map((p) => [p.source.rule, p.source.rule_text])).toEqual([
+      ['ultimos_digitos', 'Gana los últimos 2 dígitos del primer premio.'],
+      ['ultimos_digitos_segundo', 'Gana los últimos 2 dígitos del segundo premio.'],
+    ]);
+    const unknown = await t.api<ApiError>('POST', '/api/raffles', {
+      token: admin,
+      body: {
+        ...raffleInput(threePrizes()),
+        prizes: [{ title: 'Bono', ...lottery('Triple Zulia', at(2 * HOUR)), draw_rule: 'cuarto_premio' }],
+      },
+    });
+    expect(unknown.status).toBe(400);
+  });
+});
+
 describe('pre-sorteos', () => {
   it('seal at their date the numbers fully paid then; the winner comes from that list and stays in the main draw', async () => {
     const closing = Date.now() + 2 * HOUR;

@@ -43,6 +43,8 @@ export type CloseHooks = {
   auditHead: (tx: Executor) => Promise<string | null>;
   /** After a close commits: seal now (the background job retries); `auto` when the job closed it. */
   onClosed: (raffleId: string, how: { auto: boolean; lineCount: number }) => void;
+  /** After a pre-sorteo's list is sealed at its date: its RFC 3161 seal is asked for now. */
+  onPreListFrozen: (raffleId: string, position: number) => void;
 };
 
 /** Sales read per query when a list is published: one JSON value of ~1 MB, parsed in a few milliseconds. */
@@ -53,6 +55,7 @@ const noHooks: CloseHooks = {
   beaconMarginSeconds: 30,
   auditHead: async () => null,
   onClosed: () => {},
+  onPreListFrozen: () => {},
 };
 
 /**
@@ -80,8 +83,10 @@ export function createRaffleDrawService(deps: {
     tickets: deps.tickets,
     lists,
     beaconMarginSeconds: hooks.beaconMarginSeconds,
+    sealEnabled: hooks.sealEnabled,
     auditHead: (tx) => hooks.auditHead(tx),
     changed: (id) => deps.raffles.changed(id),
+    onPreListFrozen: (id, position) => hooks.onPreListFrozen(id, position),
   });
 
   async function view(row: RaffleRow): Promise<DrawResult> {

@@ -23,6 +23,26 @@ const isoOf = (s: string | null) => (s ? new Date(s).toISOString() : null);
 
 export const preListPath = (raffleId: string, position: number) =>
   `/api/raffles/${raffleId}/prizes/${position}/list.txt`;
+export const preListSealPath = (raffleId: string, position: number) =>
+  `/api/raffles/${raffleId}/prizes/${position}/seal.tsr`;
+
+/** A pre-sorteo list's public view: where to download it and its RFC 3161 seal. */
+function preListView(raffleId: string, position: number, list: NonNullable<StoredPrize['pre_list']>) {
+  const { seal, ...frozen } = list;
+  const sealed = seal?.status === 'sellado';
+  return {
+    ...frozen,
+    list_url: preListPath(raffleId, position),
+    timestamp: seal
+      ? {
+          status: seal.status,
+          authority: sealed ? seal.authority : null,
+          time: sealed ? seal.time : null,
+          token_url: sealed ? preListSealPath(raffleId, position) : null,
+        }
+      : null,
+  };
+}
 
 function beaconView(round: number | null, randomness: string | null, signature: string | null) {
   return round === null
@@ -80,7 +100,7 @@ export function prizeViews(row: PublicRaffleRow): PrizeView[] {
         void_reason: p.void_reason,
         skipped: p.skipped,
         winner: p.winner_masked,
-        pre_list: p.pre_list ? { ...p.pre_list, list_url: preListPath(row.id, i + 2) } : null,
+        pre_list: p.pre_list ? preListView(row.id, i + 2, p.pre_list) : null,
       }),
     ),
   ];

@@ -19,4 +19,11 @@ export const prizeTexts = {
       ? `Salió el ${number}, que ya había ganado otro premio: queda sin ganador (regla declarada)`
       : `Salió el ${number}, que no estaba pagado a la fecha del pre-sorteo: queda sin ganador`,
   noLines: 'Sorteado sin números participantes: queda sin ganador',
+  preListFrozen: (when: string, count: number) =>
+    `Lista sellada el ${when}: ${count === 1 ? '1 número pagado' : `${count} números pagados`}.`,
+  preListDownload: 'Descargar lista',
+  preListRoot: 'Raíz',
+  sealPending: 'Sello de tiempo: pendiente',
+  sealedBy: (authority: string, when: string) => `Sellada por ${authority} el ${when}`,
+  sealDownload: 'Descargar sello (.tsr)',
 } as const;

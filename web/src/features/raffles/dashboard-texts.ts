@@ -126,7 +126,6 @@ export const dashboardTexts = {
     lotteryDescription: (source: string, rule: string | null) =>
       `Escribe el resultado oficial de ${sentence(source)}${rule ? ` ${rule}` : ''}`,
     resultLabel: 'Resultado oficial, tal como se publicó',
-    resultHint: 'El primer premio completo, p. ej. 347.',
     derived: 'Número ganador según la regla',
     tooEarly: (date: string) => `Podrás registrarlo desde el ${sentence(date)}`,
     confirmResultTitle: (result: string, n: string) =>

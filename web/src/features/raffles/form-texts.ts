@@ -86,7 +86,6 @@ export const formTexts = {
     drawAtHint: 'Hora de Venezuela. Debe ser posterior a la fecha de cierre.',
     drawAtPreview: (date: string) => `Sorteo de la lotería el ${date} (hora de Venezuela).`,
     rule: 'Regla',
-    ruleOption: 'Últimos dígitos del primer premio',
     lockedHint: 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.',
   },
   drawSource: 'Sorteo oficial que decide el ganador',

@@ -8,6 +8,8 @@ export type PrizeChoice = {
   label: string;
   source: string;
   ruleText: string | null;
+  /** The declared rule (which of the lottery's prizes it reads). */
+  rule: string | null;
   drawAt: string | null;
 };
 
@@ -39,6 +41,7 @@ export function registrablePrizes(raffle: Raffle): PrizeChoice[] {
           : p.source.lottery
         : '',
       ruleText: p.source.rule_text,
+      rule: p.source.rule,
       drawAt: p.source.draw_at,
     }));
 }

@@ -1,4 +1,4 @@
-import { DRAW_KINDS, LOTTERY_RULES } from '@domain/draw-terms';
+import { asLotteryRule, DRAW_KINDS, LOTTERY_RULES } from '@domain/draw-terms';
 import type { PrizeView } from '@domain/prizes';
 import { z } from '@domain/zod';
 import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
@@ -66,7 +66,7 @@ export const prizeToRow = (prize: PrizeView): PrizeFormRow => ({
   draw_kind: prize.source.kind ?? 'loteria',
   draw_lottery: prize.source.lottery ?? '',
   draw_at: isoToCaracasLocal(prize.source.draw_at),
-  draw_rule: 'ultimos_digitos',
+  draw_rule: asLotteryRule(prize.source.rule) ?? 'ultimos_digitos',
   pre_draw: prize.pre_draw_at !== null,
   pre_draw_at: isoToCaracasLocal(prize.pre_draw_at),
 });
@@ -85,7 +85,7 @@ export function prizesOverStoredSources<
     draw_kind: prize.source.kind ?? 'drand',
     draw_lottery: prize.source.lottery,
     draw_at: prize.source.draw_at,
-    draw_rule: prize.source.rule === 'ultimos_digitos' ? ('ultimos_digitos' as const) : null,
+    draw_rule: asLotteryRule(prize.source.rule),
     pre_draw_at: prize.pre_draw_at,
   }));
 }

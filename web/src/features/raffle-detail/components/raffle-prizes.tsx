@@ -2,7 +2,7 @@ import { formatDateTime } from '@domain/dates';
 import { drawKindLabels } from '@domain/draw-source-view';
 import { prizeLabel } from '@domain/prize-rules';
 import type { PrizeView } from '@domain/prizes';
-import { Gift, Trophy } from 'lucide-react';
+import { Gift, ShieldCheck, Trophy } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { prizeTexts as t } from '../prize-texts';
 
@@ -41,6 +41,39 @@ function Outcome({ prize, digits, holderKnown }: { prize: PrizeView; digits: num
           ? t.unsold(number)
           : t.winningNumber(number)}
     </p>
+  );
+}
+
+/**
+ * A pre-sorteo's frozen list: when, how many numbers, its root, the list and its RFC 3161 seal to
+ * download (docs/verification.md tells how to check them).
+ */
+function PreList({ list }: { list: NonNullable<PrizeView['pre_list']> }) {
+  const seal = list.timestamp;
+  return (
+    <div className="grid gap-1 rounded-md bg-zinc-50 p-2 text-sm text-zinc-700" data-testid="pre-list">
+      <p className="flex flex-wrap items-center gap-x-2">
+        <ShieldCheck aria-hidden className="size-4 text-emerald-700" />
+        {t.preListFrozen(formatDateTime(list.frozen_at), list.line_count)}
+        <a className="font-medium text-brand-700 underline" href={list.list_url} download>
+          {t.preListDownload}
+        </a>
+      </p>
+      <p className="font-mono text-xs break-all text-zinc-600">
+        {t.preListRoot}: {list.commitment}
+      </p>
+      {seal?.status === 'pendiente' && <p>{t.sealPending}</p>}
+      {seal?.status === 'sellado' && (
+        <p className="flex flex-wrap gap-x-2">
+          {t.sealedBy(seal.authority ?? '', seal.time ? formatDateTime(seal.time) : '')}
+          {seal.token_url && (
+            <a className="font-medium text-brand-700 underline" href={seal.token_url} download>
+              {t.sealDownload}
+            </a>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -86,6 +119,7 @@ export function RafflePrizes({
                 <p className="text-sm text-amber-800">{t.preDrawWhen(formatDateTime(prize.pre_draw_at))}</p>
               )}
               <p className="text-sm text-zinc-600">{sourceText(prize)}</p>
+              {prize.pre_list && <PreList list={prize.pre_list} />}
               <Outcome prize={prize} digits={digitCount} holderKnown={prize.position > 1 || mainKnown} />
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import { declaredSourceText } from '@domain/draw-source-view';
-import { drawTermsMessages, numberFromLotteryResult } from '@domain/draw-terms';
+import { drawTermsMessages, lotteryResultHint, numberFromLotteryResult } from '@domain/draw-terms';
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber } from '@domain/tickets';
 import { Clock, Trophy } from 'lucide-react';
@@ -58,7 +58,8 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
   const source = chosen ? chosen.source : (declaredSourceText(raffle) ?? '');
   const ruleText = chosen ? chosen.ruleText : raffle.draw_rule_text;
   const drawAt = chosen ? chosen.drawAt : raffle.draw_at;
-  const rule = raffle.draw_rule ?? 'ultimos_digitos';
+  const rule = (chosen ? chosen.rule : raffle.draw_rule) ?? 'ultimos_digitos';
+  const resultHint = lotteryResultHint(rule);
   const derived = numberFromLotteryResult(rule, value, {
     digitCount: raffle.digit_count,
     totalNumbers: raffle.total_numbers,
@@ -132,9 +133,9 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
               </p>
             )}
             <div className="grid grid-cols-[1fr_auto] items-start gap-3">
-              <Field id={FIELD_ID} label={t.resultLabel} error={error} hint={t.resultHint}>
+              <Field id={FIELD_ID} label={t.resultLabel} error={error} hint={resultHint}>
                 <Input
-                  {...fieldControlProps(FIELD_ID, error, t.resultHint)}
+                  {...fieldControlProps(FIELD_ID, error, resultHint)}
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={20}

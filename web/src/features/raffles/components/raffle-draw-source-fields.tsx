@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { caracasLocalToIso } from '../caracas-datetime';
 import { formTexts } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
+import { LotteryRuleSelect } from './lottery-rule-select';
 
 const t = formTexts.source;
 const lockedLook = 'bg-zinc-100 text-zinc-600 disabled:opacity-100';
@@ -22,9 +23,9 @@ const NONE = 'ninguna';
 export function RaffleDrawSourceFields({ locked }: { locked: boolean }) {
   const { register, control, formState } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
-  const [kind, drawAt, total, digits] = useWatch({
+  const [kind, drawAt, total, digits, rule] = useWatch({
     control,
-    name: ['draw_kind', 'draw_at', 'total_numbers', 'digit_count'],
+    name: ['draw_kind', 'draw_at', 'total_numbers', 'digit_count', 'draw_rule'],
   });
   const kindHint = locked ? t.lockedHint : t.kindHints[kind === '' ? 'none' : kind];
   const drawAtIso = caracasLocalToIso(drawAt);
@@ -34,11 +35,7 @@ export function RaffleDrawSourceFields({ locked }: { locked: boolean }) {
       ? t.drawAtPreview(formatDateTime(drawAtIso))
       : t.drawAtHint;
   const totalValue = /^\d+$/.test(total) ? Number(total) : 0;
-  const ruleText = lotteryRuleText(
-    'ultimos_digitos',
-    Number(digits) || 1,
-    totalValue || 10 ** Number(digits),
-  );
+  const ruleText = lotteryRuleText(rule, Number(digits) || 1, totalValue || 10 ** Number(digits));
   return (
     <section
       aria-labelledby="draw-source-title"
@@ -110,26 +107,13 @@ export function RaffleDrawSourceFields({ locked }: { locked: boolean }) {
               {...register('draw_at')}
             />
           </Field>
-          <Field id="raffle-draw-rule" label={t.rule} error={errors.draw_rule?.message} hint={ruleText}>
-            <Controller
-              control={control}
-              name="draw_rule"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={locked}>
-                  <SelectTrigger
-                    {...fieldControlProps('raffle-draw-rule', errors.draw_rule?.message, 'hint')}
-                    onBlur={field.onBlur}
-                    className={locked ? lockedLook : undefined}
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="ultimos_digitos">{t.ruleOption}</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
+          <LotteryRuleSelect
+            id="raffle-draw-rule"
+            name="draw_rule"
+            error={errors.draw_rule?.message}
+            hint={ruleText}
+            locked={locked}
+          />
         </div>
       )}
     </section>

@@ -12,6 +12,7 @@ import { formTexts } from '../form-texts';
 import { emptyPrizeRow } from '../prize-form';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
+import { LotteryRuleSelect } from './lottery-rule-select';
 import { PrizePhotoField } from './prize-photo-field';
 
 const t = formTexts.prizes;
@@ -148,6 +149,14 @@ export function RaffleExtraPrizesField({ locked, frozen }: { locked: boolean; fr
                       className={sourceLocked ? lockedLook : undefined}
                     />
                   </Field>
+                )}
+                {kind === 'loteria' && (
+                  <LotteryRuleSelect
+                    id={id('rule')}
+                    name={`prizes.${index}.draw_rule`}
+                    error={e?.draw_rule?.message}
+                    locked={sourceLocked}
+                  />
                 )}
               </div>
               <label className="flex items-start gap-3 text-sm text-zinc-800">

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  asLotteryRule,
+  LOTTERY_RULES,
+  lotteryResultHint,
+  lotteryRuleOptions,
+  lotteryRuleText,
+  numberFromLotteryResult,
+} from './draw-terms';
+
+describe("lottery rules: which of the lottery's prizes decides a raffle prize", () => {
+  it('names the lottery prize each rule reads, in the rule text, the form option and the result hint', () => {
+    expect(lotteryRuleText('ultimos_digitos', 3, 1000)).toBe('Gana los últimos 3 dígitos del primer premio.');
+    expect(lotteryRuleText('ultimos_digitos_segundo', 2, 100)).toBe(
+      'Gana los últimos 2 dígitos del segundo premio.',
+    );
+    expect(lotteryRuleText('ultimos_digitos_tercero', 1, 10)).toBe(
+      'Gana el último dígito del tercer premio.',
+    );
+    expect(lotteryRuleText('ultimos_digitos_segundo', 2, 50)).toBe(
+      'Gana los últimos 2 dígitos del segundo premio; si ese número no existe en la rifa, el resto de dividirlo entre 50.',
+    );
+    expect(lotteryRuleOptions.map((o) => o.label)).toEqual([
+      'Últimos dígitos del primer premio',
+      'Últimos dígitos del segundo premio',
+      'Últimos dígitos del tercer premio',
+    ]);
+    expect(lotteryResultHint('ultimos_digitos_tercero')).toBe('El tercer premio completo, p. ej. 347.');
+  });
+
+  it('derives the number the same way whichever lottery prize the result is from', () => {
+    for (const rule of LOTTERY_RULES) {
+      expect(numberFromLotteryResult(rule, '347', { digitCount: 2, totalNumbers: 100 })).toEqual({
+        ok: true,
+        number: 47,
+      });
+      expect(numberFromLotteryResult(rule, '347', { digitCount: 2, totalNumbers: 40 })).toEqual({
+        ok: true,
+        number: 7,
+      });
+    }
+    expect(numberFromLotteryResult('otra', '347', { digitCount: 2, totalNumbers: 100 }).ok).toBe(false);
+    // Not a rule, even if it is a property every object has.
+    expect(asLotteryRule('toString')).toBeNull();
+    expect(asLotteryRule('ultimos_digitos_segundo')).toBe('ultimos_digitos_segundo');
+  });
+});
