@@ -153,6 +153,10 @@ test.describe('instant-win numbers', () => {
     await expect(approved.getByTestId('instant-win-badge')).toHaveText(`¡Número premiado!: ${PRIZE}`);
     await approved.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(admin, 'instant-wins/payments-1440.png');
+    await admin.setViewportSize(PHONE);
+    await approved.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(approved.getByTestId('instant-win-badge')).toBeVisible();
+    await screenshot(admin, 'instant-wins/payments-412.png');
 
     // The buyer's tracking: "¡Ganaste!" with the prize.
     await lookUp(page, buyer);
