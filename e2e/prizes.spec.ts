@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, apiSignIn, expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
 import { cardOf, DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
@@ -27,6 +27,15 @@ async function drawPrize(request: APIRequestContext, id: string, prize: number, 
     headers: { Authorization: `Bearer ${access_token}` },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Types a lottery result in the open register dialog, confirms it and waits for the toast. */
+async function registerResult(page: Page, result: string, wins: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Resultado oficial, tal como se publicó').fill(result);
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await dialog.getByRole('button', { name: `Sí, registrar: gana el ${wins}` }).click();
+  await expect(toast(page, `Resultado registrado: número ${wins}`)).toBeVisible();
 }
 
 test.describe('several prizes', () => {
@@ -91,10 +100,7 @@ test.describe('several prizes', () => {
     const dialog = page.getByRole('dialog');
     const input = dialog.getByLabel('Resultado oficial, tal como se publicó');
     await expect(input).toBeEnabled({ timeout: 20_000 });
-    await input.fill('730');
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
-    await dialog.getByRole('button', { name: 'Sí, registrar: gana el 30' }).click();
-    await expect(toast(page, 'Resultado registrado: número 30')).toBeVisible();
+    await registerResult(page, '730', '30');
 
     // The close, then the 1.º from the same dialog, the others by the API.
     await closeRaffleViaApi(request, raffle.id);
@@ -103,10 +109,7 @@ test.describe('several prizes', () => {
     // The 1.º's lottery draws 52 s after the start: the field opens then, however soon the close came.
     await expect.poll(() => Date.now(), { timeout: 60_000 }).toBeGreaterThan(start + 53_000);
     await expect(input).toBeEnabled();
-    await input.fill('347');
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
-    await dialog.getByRole('button', { name: 'Sí, registrar: gana el 47' }).click();
-    await expect(toast(page, 'Resultado registrado: número 47')).toBeVisible();
+    await registerResult(page, '347', '47');
     // The 3.º's lottery draws 56 s after the start: its result cannot be registered before.
     await expect.poll(() => Date.now(), { timeout: 50_000 }).toBeGreaterThan(start + 57_000);
     await drawPrize(request, raffle.id, 2, '912');

@@ -7,6 +7,7 @@ import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { type LocalTsa, startLocalTsa } from '../../test/local-tsa';
+import { at, HOUR, lottery } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 23: a pre-sorteo's list is sealed "exactly like a close (list, root, timestamp)": its root
@@ -23,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await tsa?.close();
-});
-
-const HOUR = 3_600_000;
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-const lottery = (name: string, drawAt: string) => ({
-  draw_kind: 'loteria',
-  draw_lottery: name,
-  draw_rule: 'ultimos_digitos',
-  draw_at: drawAt,
 });
 
 /** A raffle with a pre-sorteo in an hour, number 12 fully paid, then the pre-sorteo's date passed. */

@@ -15,6 +15,7 @@ import {
   verifyInclusion,
 } from '../../../domain/verification';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
+import { at, HOUR, lottery } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -24,15 +25,6 @@ beforeAll(async () => {
   admin = await t.signInAdmin();
 });
 afterAll(() => t?.close());
-
-const HOUR = 3_600_000;
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-const lottery = (name: string, drawAt: string) => ({
-  draw_kind: 'loteria',
-  draw_lottery: name,
-  draw_rule: 'ultimos_digitos',
-  draw_at: drawAt,
-});
 
 /** A raffle of 100 numbers: 1.º from the Triple Táchira, 2.º and 3.º from other lotteries. */
 function threePrizes(overrides: Record<string, unknown> = {}) {
