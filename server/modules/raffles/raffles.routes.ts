@@ -28,6 +28,7 @@ import { type Guards, guard, requireAuth } from '../../lib/guards';
 import { allows, forbidden } from '../../lib/permissions';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import type { PublicRaffles } from './public-raffles';
+import type { PublishedFile } from './published-lists';
 import type { RaffleDrawService } from './raffle-draw.service';
 import type { RafflesService } from './raffles.service';
 
@@ -184,6 +185,27 @@ export const raffleDrawRoutes =
   (deps: { draws: RaffleDrawService; guards: Guards; compression: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     const { draws, guards } = deps;
+    /**
+     * A published list (the close's or a pre-sorteo's) never changes: its root is its version, and
+     * every download is served from the bytes compressed once (published-lists.ts).
+     */
+    const sendPublishedList = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      file: PublishedFile,
+      filename: string,
+    ) => {
+      reply
+        .header('etag', file.etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept-encoding')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .type('text/plain; charset=utf-8');
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+      const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+      if (encoding === 'identity') return reply.send(file.raw);
+      return reply.header('content-encoding', encoding).send(encoding === 'br' ? file.br : file.gzip);
+    };
     app.post(
       '/raffles/:id/close',
       {
@@ -257,18 +279,7 @@ export const raffleDrawRoutes =
       async (request, reply) => {
         const file = await draws.soldList(request.params.id);
         if (!file) throw new NotFoundError(drawMessages.notClosed, 'RAFFLE_NOT_CLOSED');
-        // A published list never changes: its commitment is its version, and every download is
-        // served from the bytes compressed once (published-lists.ts).
-        reply
-          .header('etag', file.etag)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('vary', 'accept-encoding')
-          .header('content-disposition', `inline; filename="lista-${request.params.id}.txt"`)
-          .type('text/plain; charset=utf-8');
-        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-        const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
-        if (encoding === 'identity') return reply.send(file.raw);
-        return reply.header('content-encoding', encoding).send(encoding === 'br' ? file.br : file.gzip);
+        return sendPublishedList(request, reply, file, `lista-${request.params.id}.txt`);
       },
     );
     app.get(
@@ -292,16 +303,7 @@ export const raffleDrawRoutes =
         const { id, position } = request.params;
         const file = await draws.preList(id, position);
         if (!file) throw new NotFoundError(prizeMessages.preDrawNotFrozen, 'PRE_DRAW_NOT_SEALED');
-        reply
-          .header('etag', file.etag)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('vary', 'accept-encoding')
-          .header('content-disposition', `inline; filename="presorteo-${position}-${id}.txt"`)
-          .type('text/plain; charset=utf-8');
-        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-        const encoding = deps.compression ? pickEncoding(request.headers['accept-encoding']) : 'identity';
-        if (encoding === 'identity') return reply.send(file.raw);
-        return reply.header('content-encoding', encoding).send(encoding === 'br' ? file.br : file.gzip);
+        return sendPublishedList(request, reply, file, `presorteo-${position}-${id}.txt`);
       },
     );
     app.get(
