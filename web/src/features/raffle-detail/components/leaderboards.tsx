@@ -53,13 +53,22 @@ export function Leaderboards({ raffleId, version }: { raffleId: string; version:
   const { refetch } = query;
 
   useEffect(() => {
-    if (version === 0) return;
+    // A sale moves `version`: read again (at most every FOLLOW_MS). The server counts at most that
+    // often and lets caches keep an answer as long, so what is read right after a sale (or at page
+    // load, from the browser's cache) may predate it: one more read once both have passed catches up.
     const wait = Math.max(0, last.current + FOLLOW_MS - Date.now());
-    const timer = setTimeout(() => {
-      last.current = Date.now();
-      void refetch();
-    }, wait);
-    return () => clearTimeout(timer);
+    const follow =
+      version === 0
+        ? undefined
+        : setTimeout(() => {
+            last.current = Date.now();
+            void refetch();
+          }, wait);
+    const catchUp = setTimeout(() => void refetch(), wait + FOLLOW_MS + 1_000);
+    return () => {
+      clearTimeout(follow);
+      clearTimeout(catchUp);
+    };
   }, [version, refetch]);
 
   if (!query.data) return null;
