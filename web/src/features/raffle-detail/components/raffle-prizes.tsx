@@ -52,9 +52,9 @@ function PreList({ list }: { list: NonNullable<PrizeView['pre_list']> }) {
   const seal = list.timestamp;
   return (
     <div className="grid gap-1 rounded-md bg-zinc-50 p-2 text-sm text-zinc-700" data-testid="pre-list">
-      <p className="flex flex-wrap items-center gap-x-2">
-        <ShieldCheck aria-hidden className="size-4 text-emerald-700" />
-        {t.preListFrozen(formatDateTime(list.frozen_at), list.line_count)}
+      <p>
+        <ShieldCheck aria-hidden className="mr-1 inline size-4 align-[-3px] text-emerald-700" />
+        {t.preListFrozen(formatDateTime(list.frozen_at), list.line_count)}{' '}
         <a className="font-medium text-brand-700 underline" href={list.list_url} download>
           {t.preListDownload}
         </a>
@@ -64,8 +64,8 @@ function PreList({ list }: { list: NonNullable<PrizeView['pre_list']> }) {
       </p>
       {seal?.status === 'pendiente' && <p>{t.sealPending}</p>}
       {seal?.status === 'sellado' && (
-        <p className="flex flex-wrap gap-x-2">
-          {t.sealedBy(seal.authority ?? '', seal.time ? formatDateTime(seal.time) : '')}
+        <p>
+          {t.sealedBy(seal.authority ?? '', seal.time ? formatDateTime(seal.time) : '')}{' '}
           {seal.token_url && (
             <a className="font-medium text-brand-700 underline" href={seal.token_url} download>
               {t.sealDownload}
