@@ -55,7 +55,12 @@ test.describe('several prizes', () => {
       closing_date: at(50),
       ...lottery('Triple Táchira A', 52),
       prizes: [
-        { title: 'Televisor 50 pulgadas', ...lottery('Triple Zulia', 54) },
+        // Read from the lottery's second prize, as declared.
+        {
+          title: 'Televisor 50 pulgadas',
+          ...lottery('Triple Zulia', 54),
+          draw_rule: 'ultimos_digitos_segundo',
+        },
         { title: 'Bono de $100', ...lottery('Triple Caracas', 56) },
         { title: 'Pre-sorteo: teléfono', pre_draw_at: at(15), ...lottery('Lotería del Zulia', 17) },
       ],
@@ -72,6 +77,12 @@ test.describe('several prizes', () => {
     await expect(prizes.getByRole('heading', { name: '4 premios' })).toBeVisible();
     await expect(prizes.getByTestId('prize-1')).toContainText('1.er premio');
     await expect(prizes.getByTestId('prize-2')).toContainText('Televisor 50 pulgadas');
+    await expect(prizes.getByTestId('prize-1')).toContainText(
+      'Gana los últimos 2 dígitos del primer premio.',
+    );
+    await expect(prizes.getByTestId('prize-2')).toContainText(
+      'Gana los últimos 2 dígitos del segundo premio.',
+    );
     await expect(prizes.getByTestId('prize-4')).toContainText('Pre-sorteo · 4.º premio');
     await expect(prizes.getByTestId('prize-4')).toContainText(/^.*Pre-sorteo el .*pagados por completo/);
     for (const [size, viewport] of [

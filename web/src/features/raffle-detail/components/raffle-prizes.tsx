@@ -119,6 +119,10 @@ export function RafflePrizes({
                 <p className="text-sm text-amber-800">{t.preDrawWhen(formatDateTime(prize.pre_draw_at))}</p>
               )}
               <p className="text-sm text-zinc-600">{sourceText(prize)}</p>
+              {/* Which of the lottery's prizes decides this one, as declared ("del segundo premio"). */}
+              {prize.source.kind === 'loteria' && prize.source.rule_text && (
+                <p className="text-sm text-zinc-600">{prize.source.rule_text}</p>
+              )}
               {prize.pre_list && <PreList list={prize.pre_list} />}
               <Outcome prize={prize} digits={digitCount} holderKnown={prize.position > 1 || mainKnown} />
             </li>
