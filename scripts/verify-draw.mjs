@@ -8,6 +8,8 @@
  *   node scripts/verify-draw.mjs --list lista.txt --root <hex> [--draw sorteo.json] [--total N]
  * Options: --receipt recibo.json (repeatable, or several files after it), --key <base64 Ed25519>
  * (offline receipts), --tsr sello.tsr --ca ca.pem (RFC 3161 seal, checked with openssl).
+ * On a URL it also checks each pre-sorteo's sealed list (issue 23): its root, line count, seal
+ * and that its winner is on it; before the close, those are what it checks.
  *
  * Prints one Spanish line per check (✔ passed, ✘ failed, – not checked here) and exits 1 when
  * any check failed.
@@ -24,6 +26,7 @@ const sha256 = (...parts) => {
   return hash.digest();
 };
 const HEX64 = /^[0-9a-f]{64}$/;
+const LOTTERY_RULES = ['ultimos_digitos', 'ultimos_digitos_segundo', 'ultimos_digitos_tercero'];
 
 // ---- report -------------------------------------------------------------------------------
 const results = [];
@@ -225,7 +228,8 @@ function checkWinner(draw, lines, root, raffle) {
     const result = draw.result ?? null;
     if (result === null)
       return skip(`Ganador: la lotería (${source.lottery ?? '—'}) todavía no tiene resultado registrado`);
-    if (source.rule !== 'ultimos_digitos')
+    // The last digits of the lottery's first, second or third prize: the result typed is that prize.
+    if (!LOTTERY_RULES.includes(source.rule))
       return skip(`Ganador: regla desconocida para este verificador (${source.rule})`);
     const digitCount = raffle?.digit_count ?? (lines[0] ? lines[0].indexOf(':') : null);
     const total = raffle?.total_numbers ?? null;
@@ -300,6 +304,49 @@ async function checkSeal(root, tsr, ca, timestamp) {
   );
 }
 
+/** Downloads a seal next to the others of this run (removed at the end). */
+async function downloadSeal(base, url, name, temp) {
+  temp.dir ??= await mkdtemp(path.join(tmpdir(), 'verify-draw-'));
+  const file = path.join(temp.dir, name);
+  await writeFile(file, await fetchOk(new URL(url, base).href, 'bytes'));
+  return file;
+}
+
+/**
+ * A pre-sorteo's list (issue 23), sealed at its date like a close's: the same format, root and
+ * RFC 3161 seal, and its winner (when one is named) must be on it. Each line of the report says
+ * which prize it is about.
+ */
+async function checkPreDraws(draw, base, ca, temp) {
+  for (const prize of draw.prizes ?? []) {
+    const pre = prize.pre_list;
+    if (!pre) continue;
+    const from = results.length;
+    const text = await fetchOk(new URL(pre.list_url, base).href, 'text');
+    const lines = checkList(text, 2);
+    checkRoot(text, lines, String(pre.commitment), 2);
+    check(
+      pre.line_count === lines.length,
+      `line_count publicado (${pre.line_count}) coincide con las líneas de la lista`,
+      `line_count publicado (${pre.line_count}) NO coincide con las ${lines.length} líneas de la lista`,
+    );
+    if (prize.winning_number !== null && prize.winning_number !== undefined && !prize.void_reason) {
+      check(
+        lines.some((line) => numberOfLine(line) === prize.winning_number),
+        `El ganador ${prize.winning_number} está en la lista sellada`,
+        `El ganador ${prize.winning_number} NO está en la lista sellada del pre-sorteo`,
+      );
+    }
+    const stamp = pre.timestamp ?? null;
+    const tsr =
+      stamp?.status === 'sellado' && stamp.token_url && ca
+        ? await downloadSeal(base, stamp.token_url, `presorteo-${prize.position}.tsr`, temp)
+        : null;
+    await checkSeal(String(pre.commitment), tsr, ca, stamp);
+    for (const r of results.slice(from)) r.text = `Pre-sorteo (${prize.position}.º premio): ${r.text}`;
+  }
+}
+
 // ---- main ---------------------------------------------------------------------------------
 async function main() {
   const args = parseArgs(process.argv.slice(2));
@@ -312,7 +359,8 @@ async function main() {
   let text;
   let publicKey = args.key ? ed25519Key(args.key) : null;
   let tsr = args.tsr ?? null;
-  let cleanup = null;
+  /** Where downloaded seals go: made on the first, removed at the end. */
+  const temp = { dir: null };
 
   if (args.base) {
     const api = `${args.base.replace(/\/$/, '')}/api`;
@@ -326,18 +374,25 @@ async function main() {
       const key = await fetchOk(`${api}/receipts/key`, 'json');
       publicKey = ed25519Key(key.public_key);
     }
-    if (!tsr && draw.timestamp?.status === 'sellado' && draw.timestamp.token_url && args.ca) {
-      const dir = await mkdtemp(path.join(tmpdir(), 'verify-draw-'));
-      cleanup = () => rm(dir, { recursive: true, force: true });
-      tsr = path.join(dir, 'sello.tsr');
-      await writeFile(tsr, await fetchOk(new URL(draw.timestamp.token_url, args.base).href, 'bytes'));
-    }
+    if (!tsr && draw.timestamp?.status === 'sellado' && draw.timestamp.token_url && args.ca)
+      tsr = await downloadSeal(args.base, draw.timestamp.token_url, 'sello.tsr', temp);
     console.log(`Rifa ${args.raffle} en ${args.base}`);
   } else {
     text = await readFile(args.list, 'utf8');
     console.log(`Lista ${args.list}`);
   }
   const root = String(args.root ?? draw.draw_commitment ?? '');
+  const preDraws = args.base && (draw.prizes ?? []).some((prize) => prize.pre_list);
+  if (!root && preDraws) {
+    // Still on sale, with a pre-sorteo already sealed: that list is what can be checked now.
+    skip('Lista del cierre: la rifa todavía no cerró');
+    try {
+      await checkPreDraws(draw, args.base, args.ca ?? null, temp);
+    } finally {
+      if (temp.dir) await rm(temp.dir, { recursive: true, force: true });
+    }
+    return report();
+  }
   if (!root) {
     console.log('✘ No hay huella publicada: la rifa todavía no cerró');
     return 1;
@@ -371,10 +426,16 @@ async function main() {
     await checkSeal(root, tsr, args.ca ?? null, draw.timestamp ?? null);
     if (draw.source !== undefined || draw.winning_number !== undefined)
       checkWinner(draw, lines, Buffer.from(root, 'hex'), raffle);
+    if (args.base) await checkPreDraws(draw, args.base, args.ca ?? null, temp);
   } finally {
-    await cleanup?.();
+    if (temp.dir) await rm(temp.dir, { recursive: true, force: true });
   }
 
+  return report();
+}
+
+/** One line per check, then the verdict; the exit code. */
+function report() {
   for (const r of results) console.log(`${r.ok === true ? '✔' : r.ok === false ? '✘' : '–'} ${r.text}`);
   const failed = results.filter((r) => r.ok === false).length;
   console.log(

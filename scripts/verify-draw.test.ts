@@ -172,17 +172,25 @@ describe('verify-draw.mjs on downloaded files', () => {
 
   it('recomputes a lottery winner with the declared rule', async () => {
     const list = write('list-l.txt', soldListText(lines));
-    const drawOf = (winning: number) =>
+    const drawOf = (winning: number, rule = 'ultimos_digitos') =>
       write(
-        `draw-l-${winning}.json`,
+        `draw-l-${winning}-${rule}.json`,
         JSON.stringify({
           draw_commitment: ROOT,
           commitment_version: 2,
           winning_number: winning,
           result: '2347',
-          source: { kind: 'loteria', lottery: 'Triple Zulia', rule: 'ultimos_digitos' },
+          source: { kind: 'loteria', lottery: 'Triple Zulia', rule },
         }),
       );
+    // Read from the lottery's second or third prize: the result typed is that prize, same digits.
+    for (const rule of ['ultimos_digitos_segundo', 'ultimos_digitos_tercero']) {
+      const other = await run('--list', list, '--draw', drawOf(47, rule), '--total', '100');
+      expect(other.out).toContain('✔ Ganador 47: sale del resultado «2347»');
+      expect(other.code).toBe(0);
+    }
+    const unknown = await run('--list', list, '--draw', drawOf(47, 'cuarto_premio'), '--total', '100');
+    expect(unknown.out).toContain('– Ganador: regla desconocida para este verificador (cuarto_premio)');
     const ok = await run('--list', list, '--draw', drawOf(47), '--total', '100');
     expect(ok.out).toContain(
       '✔ Ganador 47: sale del resultado «2347» con la regla (últimos 2 dígitos, módulo 100)',
@@ -356,13 +364,17 @@ describe('verify-draw.mjs on a raffle URL', () => {
   let served = soldListText(lines);
   let timestamp: Record<string, string> | null = null;
   let sealBytes = Buffer.alloc(0);
+  let drawRoot: string | null = ROOT;
+  let prizes: unknown[] = [];
+  let preList = '';
+  let preSeal = Buffer.alloc(0);
   beforeAll(async () => {
     server = createServer((req, res) => {
       const json = (body: unknown) =>
         res.setHeader('content-type', 'application/json').end(JSON.stringify(body));
       if (req.url === `/api/raffles/${RAFFLE}/draw`) {
         return json({
-          draw_commitment: ROOT,
+          draw_commitment: drawRoot,
           commitment_version: 2,
           line_count: lines.length,
           closed_at: CLOSED_AT,
@@ -371,8 +383,11 @@ describe('verify-draw.mjs on a raffle URL', () => {
           winning_number: null,
           source: { kind: null },
           timestamp,
+          prizes,
         });
       }
+      if (req.url === `/api/raffles/${RAFFLE}/prizes/2/list.txt`) return res.end(preList);
+      if (req.url === `/api/raffles/${RAFFLE}/prizes/2/seal.tsr`) return res.end(preSeal);
       if (req.url === `/api/raffles/${RAFFLE}`)
         return json({ id: RAFFLE, digit_count: 2, total_numbers: 100 });
       if (req.url === `/api/raffles/${RAFFLE}/sold-list.txt`) return res.end(served);
@@ -425,5 +440,65 @@ describe('verify-draw.mjs on a raffle URL', () => {
     expect(out).toContain('✘ line_count publicado (7) NO coincide con las 6 líneas de la lista');
     expect(code).toBe(1);
     served = soldListText(lines);
+  });
+
+  it('checks a pre-sorteo list sealed at its date: root, line count, winner and seal; before the close too', async () => {
+    const paid = lines.slice(0, 3);
+    const preRoot = rootOf(paid);
+    const { tsr, ca } = localSeal(preRoot);
+    preList = soldListText(paid);
+    preSeal = readFileSync(tsr);
+    const prize = (winning: number) => ({
+      position: 2,
+      winning_number: winning,
+      void_reason: null,
+      pre_list: {
+        commitment: preRoot,
+        line_count: 3,
+        list_url: `/api/raffles/${RAFFLE}/prizes/2/list.txt`,
+        timestamp: {
+          status: 'sellado',
+          authority: 'TSA de prueba',
+          time: '2026-11-20T12:00:05Z',
+          token_url: `/api/raffles/${RAFFLE}/prizes/2/seal.tsr`,
+        },
+      },
+    });
+    const onList = Number(paid[1]?.split(':')[0]);
+    prizes = [prize(onList)];
+    const ok = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(ok.out).toContain(
+      `✔ Pre-sorteo (2.º premio): La raíz Merkle de la lista coincide con la huella publicada (${preRoot})`,
+    );
+    expect(ok.out).toContain('✔ Pre-sorteo (2.º premio): line_count publicado (3) coincide');
+    expect(ok.out).toContain(`✔ Pre-sorteo (2.º premio): El ganador ${onList} está en la lista sellada`);
+    expect(ok.out).toContain(
+      '✔ Pre-sorteo (2.º premio): Sello de tiempo de TSA de prueba: válido para esta raíz (openssl ts -verify)',
+    );
+    expect(ok.code).toBe(0);
+
+    // A winner who was not fully paid at that date, or a list changed after its seal: caught.
+    const offList = Number(lines[5]?.split(':')[0]);
+    prizes = [prize(offList)];
+    const outside = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(outside.out).toContain(
+      `✘ Pre-sorteo (2.º premio): El ganador ${offList} NO está en la lista sellada`,
+    );
+    expect(outside.code).toBe(1);
+    prizes = [prize(onList)];
+    preList = soldListText(paid.slice(1));
+    const altered = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(altered.out).toContain('✘ Pre-sorteo (2.º premio): La raíz Merkle de la lista NO coincide');
+    expect(altered.code).toBe(1);
+
+    // Still on sale: the pre-sorteo's list is what can be checked.
+    preList = soldListText(paid);
+    drawRoot = null;
+    const open = await run(`${base}/raffle/${RAFFLE}`, '--ca', ca);
+    expect(open.out).toContain('– Lista del cierre: la rifa todavía no cerró');
+    expect(open.out).toContain('✔ Pre-sorteo (2.º premio): Sello de tiempo de TSA de prueba: válido');
+    expect(open.code).toBe(0);
+    drawRoot = ROOT;
+    prizes = [];
   });
 });
