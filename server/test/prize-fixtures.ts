@@ -12,3 +12,20 @@ export const lottery = (name: string, drawAt: string) => ({
   draw_rule: 'ultimos_digitos',
   draw_at: drawAt,
 });
+
+/**
+ * A raffle body of 100 numbers closing in two hours with a pre-sorteo in one (both from lotteries,
+ * drawn a little after their dates).
+ */
+export function preDrawRaffleBody() {
+  const closing = Date.now() + 2 * HOUR;
+  return {
+    total_numbers: 100,
+    digit_count: 2,
+    closing_date: new Date(closing).toISOString(),
+    ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+    prizes: [
+      { title: 'Pre-sorteo: $50', pre_draw_at: at(HOUR), ...lottery('Triple Zulia', at(HOUR + 60_000)) },
+    ],
+  };
+}

@@ -7,7 +7,7 @@ import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { type LocalTsa, startLocalTsa } from '../../test/local-tsa';
-import { at, HOUR, lottery } from '../../test/prize-fixtures';
+import { preDrawRaffleBody } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 23: a pre-sorteo's list is sealed "exactly like a close (list, root, timestamp)": its root
@@ -28,16 +28,7 @@ afterAll(async () => {
 
 /** A raffle with a pre-sorteo in an hour, number 12 fully paid, then the pre-sorteo's date passed. */
 async function preDrawDue() {
-  const closing = Date.now() + 2 * HOUR;
-  const raffle = await makeRaffle(t, {
-    total_numbers: 100,
-    digit_count: 2,
-    closing_date: new Date(closing).toISOString(),
-    ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
-    prizes: [
-      { title: 'Pre-sorteo: $50', pre_draw_at: at(HOUR), ...lottery('Triple Zulia', at(HOUR + 60_000)) },
-    ],
-  });
+  const raffle = await makeRaffle(t, preDrawRaffleBody());
   const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
     body: { numbers: [12], buyer: buyer({ cedula: 'V-12345678' }) },
   });

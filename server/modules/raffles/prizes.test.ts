@@ -15,7 +15,7 @@ import {
   verifyInclusion,
 } from '../../../domain/verification';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
-import { at, HOUR, lottery } from '../../test/prize-fixtures';
+import { at, HOUR, lottery, preDrawRaffleBody } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -326,20 +326,7 @@ describe('the lottery prize each raffle prize is read from', () => {
 
 describe('pre-sorteos', () => {
   it('seal at their date the numbers fully paid then; the winner comes from that list and stays in the main draw', async () => {
-    const closing = Date.now() + 2 * HOUR;
-    const raffle = await makeRaffle(t, {
-      total_numbers: 100,
-      digit_count: 2,
-      closing_date: new Date(closing).toISOString(),
-      ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
-      prizes: [
-        {
-          title: 'Pre-sorteo: $50',
-          pre_draw_at: at(HOUR),
-          ...lottery('Triple Zulia', at(HOUR + 60_000)),
-        },
-      ],
-    });
+    const raffle = await makeRaffle(t, preDrawRaffleBody());
     const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
     expect(pub.body.prizes[1]?.pre_draw_at).not.toBeNull();
 
@@ -394,13 +381,7 @@ describe('pre-sorteos', () => {
     });
 
     // The winner of a pre-sorteo stays in the main draw (another raffle, same steps, a winning 12).
-    const second = await makeRaffle(t, {
-      total_numbers: 100,
-      digit_count: 2,
-      closing_date: new Date(closing).toISOString(),
-      ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
-      prizes: [{ title: 'Pre-sorteo', pre_draw_at: at(HOUR), ...lottery('Triple Zulia', at(HOUR + 60_000)) }],
-    });
+    const second = await makeRaffle(t, preDrawRaffleBody());
     const [mine] = await reserve(second.id, [12]);
     if (!mine) throw new Error('no ticket');
     await payInFull(mine);
