@@ -1,7 +1,16 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, raffleIdParams } from '../../../domain/api';
 import { preDrawListParams } from '../../../domain/prizes';
 import type { DrawSealService } from './draw-seal.service';
+
+/** A stored seal as a download: it never changes once stored, so anyone may keep a copy. */
+const sendSeal = (reply: FastifyReply, der: Buffer, filename: string) =>
+  reply
+    .type('application/timestamp-reply')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'public, max-age=3600')
+    .send(der);
 
 export const drawSealRoutes =
   (deps: { seals: Pick<DrawSealService, 'token'> }): FastifyPluginAsyncZod =>
@@ -26,12 +35,7 @@ export const drawSealRoutes =
       },
       async (request, reply) => {
         const der = await deps.seals.token(request.params.id);
-        // A seal never changes once stored: anyone may keep a copy.
-        return reply
-          .type('application/timestamp-reply')
-          .header('content-disposition', `attachment; filename="sello-${request.params.id}.tsr"`)
-          .header('cache-control', 'public, max-age=3600')
-          .send(der);
+        return sendSeal(reply, der, `sello-${request.params.id}.tsr`);
       },
     );
     app.get(
@@ -54,11 +58,7 @@ export const drawSealRoutes =
       async (request, reply) => {
         const { id, position } = request.params;
         const der = await deps.seals.token(id, position);
-        return reply
-          .type('application/timestamp-reply')
-          .header('content-disposition', `attachment; filename="sello-presorteo-${position}-${id}.tsr"`)
-          .header('cache-control', 'public, max-age=3600')
-          .send(der);
+        return sendSeal(reply, der, `sello-presorteo-${position}-${id}.tsr`);
       },
     );
   };
