@@ -4,10 +4,9 @@ import {
   formStatusOptions,
   isClosedStatus,
   lifecycleMessages,
-  RAFFLE_STATUSES,
-  type RaffleStatus,
   statusChangeRefusal,
-} from './raffles';
+} from './raffle-lifecycle';
+import { RAFFLE_STATUSES, type RaffleStatus } from './raffles';
 
 const none = { hasSales: false };
 const sold = { hasSales: true };

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
-import { lifecycleMessages } from '../../domain/raffles';
+import { lifecycleMessages } from '../../domain/raffle-lifecycle';
 import { isDiskFull } from './disk-space';
 import {
   AppError,

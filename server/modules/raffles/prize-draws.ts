@@ -9,7 +9,7 @@ import {
   type SkippedResult,
   type StoredPrize,
 } from '../../../domain/prize-rules';
-import { isClosedStatus } from '../../../domain/raffles';
+import { isClosedStatus } from '../../../domain/raffle-lifecycle';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { RaffleRow } from './raffles.repo';
 

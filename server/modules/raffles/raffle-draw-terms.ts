@@ -5,12 +5,8 @@ import {
   type LotteryRule,
   lotteryRuleText,
 } from '../../../domain/draw-terms';
-import {
-  isClosedStatus,
-  raffleMessages,
-  type SealedDrawFields,
-  type UpdateRaffle,
-} from '../../../domain/raffles';
+import { isClosedStatus } from '../../../domain/raffle-lifecycle';
+import { raffleMessages, type SealedDrawFields, type UpdateRaffle } from '../../../domain/raffles';
 import type { Executor } from '../../db/client';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
 import { type PublicRaffleRow, type RaffleRow, rafflesRepo } from './raffles.repo';

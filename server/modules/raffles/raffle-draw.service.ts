@@ -8,12 +8,8 @@ import {
 } from '../../../domain/draw';
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
-import {
-  isClosedStatus,
-  type RaffleStatus,
-  raffleMessages,
-  statusChangeRefusal,
-} from '../../../domain/raffles';
+import { isClosedStatus, statusChangeRefusal } from '../../../domain/raffle-lifecycle';
+import { type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';

@@ -8,19 +8,21 @@ import {
 } from '../../../domain/draw-terms';
 import { type InstantWin, instantWinsProblem } from '../../../domain/instant-wins';
 import { packagesProblem, sortedPackages } from '../../../domain/packages';
-import { emptyStats } from '../../../domain/raffle-stats';
 import {
   CREATABLE_STATUSES,
-  type CreateRaffle,
-  changedSaleTerms,
   isClosedStatus,
   lifecycleMessages,
+  statusChangeRefusal,
+} from '../../../domain/raffle-lifecycle';
+import { emptyStats } from '../../../domain/raffle-stats';
+import {
+  type CreateRaffle,
+  changedSaleTerms,
   type PaymentType,
   type Raffle,
   type RaffleStatus,
   raffleMessages,
   raffleRuleViolations,
-  statusChangeRefusal,
   termsLockedMessage,
   type UpdateRaffle,
 } from '../../../domain/raffles';

@@ -5,7 +5,8 @@ import {
   type BulkSkipReason,
   bulkReleaseMessages,
 } from '../../../domain/bulk-release';
-import { isClosedStatus, lifecycleMessages, raffleMessages } from '../../../domain/raffles';
+import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
+import { raffleMessages } from '../../../domain/raffles';
 import { exactNumberFromTerm, normalizeSearchTerm } from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';

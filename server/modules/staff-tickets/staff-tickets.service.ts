@@ -7,7 +7,7 @@ import {
   type StaffPaymentInput,
   statusForMoney,
 } from '../../../domain/ledger';
-import { isClosedStatus, lifecycleMessages } from '../../../domain/raffles';
+import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
 import { paymentMethodLabels } from '../../../domain/reservations';
 import { sellerMessages } from '../../../domain/seller-network';
 import {

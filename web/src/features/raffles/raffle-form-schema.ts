@@ -8,9 +8,9 @@ import {
   type PaymentAccountView,
   paymentAccountFields,
 } from '@domain/payment-accounts';
+import { isClosedStatus } from '@domain/raffle-lifecycle';
 import {
   createRaffleSchema,
-  isClosedStatus,
   MAX_DIGIT_COUNT,
   type Raffle,
   raffleMessages,

@@ -1,4 +1,5 @@
-import { isClosedStatus, type Raffle } from '@domain/raffles';
+import { isClosedStatus } from '@domain/raffle-lifecycle';
+import type { Raffle } from '@domain/raffles';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';

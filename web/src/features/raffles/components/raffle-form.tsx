@@ -1,4 +1,5 @@
-import { isClosedStatus, type RaffleStatus } from '@domain/raffles';
+import { isClosedStatus } from '@domain/raffle-lifecycle';
+import type { RaffleStatus } from '@domain/raffles';
 import type { z } from '@domain/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';

@@ -1,5 +1,6 @@
 import { formatBs, parseMoneyToCents } from '@domain/money';
-import { lifecycleMessages, MAX_DIGIT_COUNT } from '@domain/raffles';
+import { lifecycleMessages } from '@domain/raffle-lifecycle';
+import { MAX_DIGIT_COUNT } from '@domain/raffles';
 import { TriangleAlert } from 'lucide-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Field, fieldControlProps } from '@/components/ui/field';

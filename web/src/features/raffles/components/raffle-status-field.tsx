@@ -1,4 +1,5 @@
-import { formStatusOptions, lifecycleMessages, type RaffleStatus, raffleStatusLabels } from '@domain/raffles';
+import { formStatusOptions, lifecycleMessages } from '@domain/raffle-lifecycle';
+import { type RaffleStatus, raffleStatusLabels } from '@domain/raffles';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { cn } from '@/lib/cn';
 import { formTexts as t } from '../form-texts';

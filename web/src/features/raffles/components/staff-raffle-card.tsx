@@ -1,7 +1,8 @@
 import { formatDateTime } from '@domain/dates';
 import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
-import { isClosedStatus, paymentTypeLabels, type Raffle } from '@domain/raffles';
+import { isClosedStatus } from '@domain/raffle-lifecycle';
+import { paymentTypeLabels, type Raffle } from '@domain/raffles';
 import { Archive, ExternalLink, Hourglass, Pencil, Receipt, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
