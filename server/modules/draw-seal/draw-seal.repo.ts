@@ -158,19 +158,6 @@ const preListSeals = {
       .where(and(preTarget(target), eq(preDrawLists.sealStatus, 'sellado')));
     return row?.token ?? null;
   },
-
-  /** A pre-sorteo list's seal as its view shows it. */
-  async state(db: Executor, raffleId: string) {
-    return db
-      .select({
-        position: preDrawLists.position,
-        status: preDrawLists.sealStatus,
-        authority: preDrawLists.sealAuthority,
-        time: preDrawLists.sealTime,
-      })
-      .from(preDrawLists)
-      .where(eq(preDrawLists.raffleId, raffleId));
-  },
 };
 
 /** Raffles' and pre-sorteos' seals behind one face: each call goes to the target's table. */
@@ -195,5 +182,4 @@ export const drawSealRepo = {
     (await raffleSeals.countPending(db)) + (await preListSeals.countPending(db)),
   token: (db: Executor, target: SealTarget) =>
     target.position === null ? raffleSeals.token(db, target.raffleId) : preListSeals.token(db, target),
-  preListSeals: preListSeals.state,
 };
