@@ -59,7 +59,9 @@ const board1mSizes: Board1mSizes = {
   sellerPauseMs: 20,
   readers: 20,
 };
-const closeSizes: CloseSizes = QUICK ? { sold: 20_000, downloads: 20 } : { sold: 100_000, downloads: 100 };
+const closeSizes: CloseSizes = QUICK
+  ? { sold: 20_000, downloads: 20, closes: 1 }
+  : { sold: 100_000, downloads: 100, closes: 3 };
 const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
 const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
 const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIVE.md');

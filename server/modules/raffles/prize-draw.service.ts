@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { lotteryNumber, prizeSlots, prizeToDraw, recordOutcome, type SourceOutcome } from './prize-draws';
 import { prizesRepo } from './prizes.repo';
-import type { PublishedFile, PublishedLists } from './published-lists';
+import { listPages, type PublishedFile, type PublishedLists } from './published-lists';
 import { prizeViews } from './raffle-prizes';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
@@ -139,16 +139,9 @@ export function createPrizeDrawService(deps: {
           const positions: number[] = [];
           for (const [i, prize] of prizes.entries()) {
             if (!prize.pre_draw_at || prize.pre_list || new Date(prize.pre_draw_at) > now) continue;
-            const pages = async function* () {
-              let after = -1;
-              for (;;) {
-                const page = await deps.tickets().paidSalesPage(tx, id, { after, limit: PAGE });
-                yield page;
-                if (page.length < PAGE) return;
-                after = (page.at(-1) as { number: number }).number;
-              }
-            };
-            const list = await deps.lists.build(pages());
+            const read = (after: number) =>
+              deps.tickets().listPage(tx, id, 'paid', { after, limit: PAGE, lines: true });
+            const list = await deps.lists.build(listPages(read, PAGE));
             await prizesRepo.insertPreList(tx, {
               raffleId: id,
               position: i + 2,

@@ -10,9 +10,36 @@ import {
   toHex,
   verifyInclusion,
 } from '../../../domain/verification';
-import { createPublishedLists, type SoldSale } from './published-lists';
+import { createPublishedLists, type ListPage, listPages, type SoldSale } from './published-lists';
 
 const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
+const lineOf = (s: SoldSale) =>
+  saleLine(sha256, {
+    ticketNumber: s.ticketNumber,
+    verificationCode: s.verificationCode,
+    cedula: s.buyerCedula,
+  });
+const leafOf = (line: string) => sha256(new Uint8Array([0, ...new TextEncoder().encode(line)]));
+
+/**
+ * `all` cut into pages of the given sizes, in turn as the database hashes them (lines and leaves,
+ * with or without the lines) and as sales for the server to hash.
+ */
+function pagesOf(all: SoldSale[], sizes: number[], kind: (i: number) => 'hashed' | 'leaves' | 'sales') {
+  const pages: ListPage[] = [];
+  let at = 0;
+  for (const [i, size] of sizes.entries()) {
+    const slice = all.slice(at, at + size);
+    at += size;
+    const page = { count: slice.length, last: at - 1 };
+    const lines = slice.map(lineOf);
+    const leaves = Buffer.concat(lines.map((l) => leafOf(l)));
+    if (kind(i) === 'sales') pages.push({ ...page, sales: slice });
+    else pages.push({ ...page, text: kind(i) === 'hashed' ? lines.join('\n') : null, leaves });
+  }
+  return pages;
+}
+
 const sales = (n: number): SoldSale[] =>
   Array.from({ length: n }, (_, i) => ({
     ticketNumber: String(i).padStart(6, '0'),
@@ -98,5 +125,67 @@ describe('published lists', () => {
     expect(gunzipSync(a.gzip).toString('utf8')).toBe(built.text);
     expect(brotliDecompressSync(a.br).toString('utf8')).toBe(built.text);
     expect(a.br.length).toBeLessThan(a.raw.length);
+  });
+
+  // Pages of every parity, so the tree's odd nodes wait for the next page at several levels.
+  const sizes = [1, 3, 7, 2, 64, 5, 1, 33, 16, 6];
+  const total = sizes.reduce((a, b) => a + b, 0);
+
+  it('pages hashed by the database, and pages of sales, give the text and root of the list in one piece', async () => {
+    const all = sales(total);
+    const lines = all.map(lineOf);
+    const root = toHex(merkleRoot(sha256, merkleLevels(sha256, lines)));
+    for (const kind of [
+      () => 'hashed' as const,
+      () => 'sales' as const,
+      (i: number) => (i % 2 ? 'hashed' : 'sales'),
+    ] as const) {
+      async function* stream() {
+        yield* pagesOf(all, sizes, kind);
+      }
+      const built = await createPublishedLists().build(stream());
+      expect(soldListLines(built.text)).toEqual(lines);
+      expect(built.text.endsWith('\n')).toBe(true);
+      expect(built.root).toBe(root);
+      expect(built.lineCount).toBe(total);
+    }
+    for (let n = 0; n <= 9; n++) {
+      const few = sales(n);
+      async function* one() {
+        yield* pagesOf(few, [Math.floor(n / 2), n - Math.floor(n / 2)], () => 'leaves');
+      }
+      const committed = await createPublishedLists().commit(one());
+      expect(committed.root).toBe(toHex(merkleRoot(sha256, merkleLevels(sha256, few.map(lineOf)))));
+      expect(committed.lineCount).toBe(n);
+    }
+  });
+
+  it('commits to pages without their lines, and refuses to build a text from them', async () => {
+    const all = sales(total);
+    async function* leavesOnly() {
+      yield* pagesOf(all, sizes, () => 'leaves');
+    }
+    const committed = await createPublishedLists().commit(leavesOnly());
+    expect(committed.root).toBe(toHex(merkleRoot(sha256, merkleLevels(sha256, all.map(lineOf)))));
+    await expect(createPublishedLists().build(leavesOnly())).rejects.toThrow(/without its lines/);
+  });
+
+  it('reads pages by keyset, asking for the next before the last is used, and stops at a short page', async () => {
+    const asked: number[] = [];
+    const pages = new Map<number, ListPage>([
+      [-1, { count: 2, last: 4, text: 'a', leaves: Buffer.alloc(64) }],
+      [4, { count: 2, last: 9, text: 'b', leaves: Buffer.alloc(64) }],
+      [9, { count: 1, last: 12, text: 'c', leaves: Buffer.alloc(32) }],
+    ]);
+    const read = async (after: number) => {
+      asked.push(after);
+      return pages.get(after) as ListPage;
+    };
+    const seen: string[] = [];
+    for await (const page of listPages(read, 2)) {
+      seen.push(`${'text' in page ? page.text : ''}@${asked.join(',')}`);
+    }
+    // The second page was asked for before the first was handed on.
+    expect(seen).toEqual(['a@-1,4', 'b@-1,4,9', 'c@-1,4,9']);
   });
 });

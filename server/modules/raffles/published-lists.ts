@@ -2,7 +2,7 @@ import { createHash, hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ProofResult } from '../../../domain/draw';
-import { cedulaForLine, soldListLines, soldListText, toHex } from '../../../domain/verification';
+import { cedulaForLine, soldListLines, toHex } from '../../../domain/verification';
 
 /** Main-thread time between two yields to the event loop (issue 20: no stall over 50 ms). */
 const SLICE_MS = 8;
@@ -35,6 +35,36 @@ const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
 
 export type SoldSale = { ticketNumber: string; verificationCode: string; buyerCedula: string | null };
 
+/**
+ * A keyset page of a list's sales in number order: hashed by the database (migration 0026: the
+ * leaves, 32 bytes each, and, when asked for, the lines as one text without a final newline), or,
+ * when the database left a sale for the server to hash, the sales themselves. `last` is its last number.
+ */
+export type ListPage = { count: number; last: number | null } & (
+  | { text: string | null; leaves: Buffer }
+  | { sales: SoldSale[] }
+);
+
+/** The pages of a list, each asked for before the one before it is handed on (read and hashing overlap). */
+export async function* listPages(
+  read: (after: number) => Promise<ListPage>,
+  limit: number,
+): AsyncGenerator<ListPage> {
+  const ask = (after: number) => {
+    const page = read(after);
+    page.catch(() => {}); // awaited below; a build that fails first must not leave it unhandled
+    return page;
+  };
+  let next = ask(-1);
+  for (;;) {
+    const page = await next;
+    const more = page.count === limit && page.last !== null;
+    if (more) next = ask(page.last as number);
+    yield page;
+    if (!more) return;
+  }
+}
+
 /** A leaf of the tree: SHA-256(0x00 ‖ line), "\0" being that byte in UTF-8. */
 async function leavesOf(clock: Clock, lines: string[]): Promise<Buffer> {
   const leaves = Buffer.allocUnsafe(lines.length * 32);
@@ -43,35 +73,75 @@ async function leavesOf(clock: Clock, lines: string[]): Promise<Buffer> {
 }
 
 /**
+ * The parents of each pair of nodes (32 bytes each, SHA-256(0x01 ‖ left ‖ right)), in slices that
+ * give the event loop back every few milliseconds; an odd last node is left out.
+ */
+async function parentsOf(clock: Clock, nodes: Buffer): Promise<Buffer> {
+  const pairs = Math.floor(nodes.length / 64);
+  const parents = Buffer.allocUnsafe(pairs * 32);
+  const node = Buffer.allocUnsafe(65);
+  node[0] = 1;
+  await sliced(clock, pairs, (j) => {
+    nodes.copy(node, 1, j * 64, j * 64 + 64);
+    parents.write(sha256Hex(node), j * 32, 'hex');
+  });
+  return parents;
+}
+
+const lastNode = (nodes: Buffer) => Buffer.from(nodes.subarray(nodes.length - 32));
+
+/**
  * The RFC 6962 tree over its leaves as one Buffer per level (32 bytes a node): the same tree as
  * domain/verification.ts `merkleLevels` (published-lists.test.ts checks it) in a few MB instead
- * of millions of small objects (64 MB for 1,000,000 lines). Built in slices that give the event
- * loop back every few milliseconds, so a large close or a first proof never stalls other requests.
+ * of millions of small objects (64 MB for 1,000,000 lines). What a proof is read from.
  */
 async function buildLevels(clock: Clock, leaves: Buffer): Promise<Buffer[]> {
   const levels = [leaves];
-  const node = Buffer.allocUnsafe(65);
-  node[0] = 1; // a node is SHA-256(0x01 ‖ left ‖ right)
   while ((levels.at(-1) as Buffer).length > 32) {
     const below = levels.at(-1) as Buffer;
-    const count = below.length / 32;
-    const above = Buffer.allocUnsafe(Math.ceil(count / 2) * 32);
-    await sliced(clock, Math.ceil(count / 2), (j) => {
-      const i = j * 2;
-      if (i + 1 < count) {
-        below.copy(node, 1, i * 32, i * 32 + 64);
-        above.write(sha256Hex(node), j * 32, 'hex');
-      } else below.copy(above, j * 32, i * 32, i * 32 + 32); // an odd last node moves up as is
-    });
-    levels.push(above);
+    const parents = await parentsOf(clock, below);
+    // An odd last node moves up as is.
+    levels.push(below.length % 64 === 0 ? parents : Buffer.concat([parents, lastNode(below)]));
   }
   return levels;
 }
 
+const EMPTY_ROOT = createHash('sha256').digest();
+
 const rootOf = (levels: Buffer[]) =>
-  (levels.at(-1) as Buffer).length === 0
-    ? createHash('sha256').digest()
-    : (levels.at(-1) as Buffer).subarray(0, 32);
+  (levels.at(-1) as Buffer).length === 0 ? EMPTY_ROOT : (levels.at(-1) as Buffer).subarray(0, 32);
+
+/**
+ * The root of the same tree, built while its leaves arrive a page at a time: each level keeps only
+ * the node still waiting for its pair, so a page is hashed up the tree while the next is read.
+ */
+function treeRoot(clock: Clock) {
+  const waiting: (Buffer | null)[] = [];
+  const counts: number[] = [];
+  async function add(level: number, nodes: Buffer): Promise<void> {
+    counts[level] = (counts[level] ?? 0) + nodes.length / 32;
+    const held = waiting[level];
+    const all = held ? Buffer.concat([held, nodes]) : nodes;
+    const parents = await parentsOf(clock, all);
+    waiting[level] = all.length % 64 === 0 ? null : lastNode(all);
+    if (parents.length > 0) await add(level + 1, parents);
+  }
+  return {
+    add: (leaves: Buffer) => add(0, leaves),
+    /** Once every leaf is in: each level's odd last node moves up as is, up to the one left. */
+    async root(): Promise<Buffer> {
+      for (let level = 0; ; level++) {
+        const count = counts[level] ?? 0;
+        if (count <= 1 && (counts[level + 1] ?? 0) === 0) return waiting[level] ?? EMPTY_ROOT;
+        const odd = waiting[level];
+        if (odd) {
+          waiting[level] = null;
+          await add(level + 1, odd);
+        }
+      }
+    },
+  };
+}
 
 /** The index of the line of `number` in a list in number order, or -1 (binary search). */
 function indexOf(lines: string[], number: number): number {
@@ -93,6 +163,8 @@ function indexOf(lines: string[], number: number): number {
  */
 const lineOf = (sale: SoldSale) =>
   `${sale.ticketNumber}:${sha256Hex(`${sale.verificationCode.trim().toUpperCase()}:${cedulaForLine(sale.buyerCedula)}`)}`;
+
+const salesPage = (sales: SoldSale[]): ListPage => ({ count: sales.length, last: null, sales });
 
 type Tree = { lines: string[]; levels: Buffer[] };
 export type PublishedFile = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
@@ -131,27 +203,54 @@ export function createPublishedLists(
   const trees = lru<Tree>(options.trees ?? 2);
   const files = lru<PublishedFile>(options.files ?? 8);
 
+  /**
+   * The tree over the pages' leaves: pages the database hashed only need their tree; a page of
+   * sales is hashed here first, in slices, while the database reads the next. Each page's lines
+   * (null when it came without them) go to `onText`.
+   */
+  async function commit(
+    pages: SoldSale[] | AsyncIterable<ListPage>,
+    onText: (text: string | null) => void,
+  ): Promise<{ root: string; lineCount: number }> {
+    const tree = treeRoot(clock);
+    let lineCount = 0;
+    for await (const page of Array.isArray(pages) ? [salesPage(pages)] : pages) {
+      if (page.count === 0) continue;
+      if ('sales' in page) {
+        const lines = new Array<string>(page.sales.length);
+        await sliced(clock, lines.length, (i) => {
+          lines[i] = lineOf(page.sales[i] as SoldSale);
+        });
+        onText(lines.join('\n'));
+        await tree.add(await leavesOf(clock, lines));
+      } else {
+        onText(page.text);
+        await tree.add(page.leaves);
+      }
+      lineCount += page.count;
+    }
+    return { root: toHex(await tree.root()), lineCount };
+  }
+
   return {
     /**
-     * The lines, the published text and the Merkle root (hex) of the sales at close, in number
-     * order. Given pages as they are read, each is hashed while the database reads the next.
+     * The published text, its line count and Merkle root (hex) of a list's sales in number order:
+     * the pages must carry their lines.
      */
     async build(
-      sales: SoldSale[] | AsyncIterable<SoldSale[]>,
+      pages: SoldSale[] | AsyncIterable<ListPage>,
     ): Promise<{ text: string; root: string; lineCount: number }> {
-      const lines: string[] = [];
-      const leaves: Buffer[] = [];
-      for await (const page of Array.isArray(sales) ? [sales] : sales) {
-        const pageLines = new Array<string>(page.length);
-        await sliced(clock, page.length, (i) => {
-          pageLines[i] = lineOf(page[i] as SoldSale);
-        });
-        leaves.push(await leavesOf(clock, pageLines));
-        for (const line of pageLines) lines.push(line);
-      }
-      const levels = await buildLevels(clock, Buffer.concat(leaves));
-      return { text: soldListText(lines), root: toHex(rootOf(levels)), lineCount: lines.length };
+      const texts: string[] = [];
+      const { root, lineCount } = await commit(pages, (text) => {
+        if (text === null) throw new Error('a page of the list came without its lines');
+        texts.push(text);
+      });
+      // domain/verification.ts soldListText: every line followed by a newline, an empty list empty.
+      return { text: lineCount === 0 ? '' : `${texts.join('\n')}\n`, root, lineCount };
     },
+
+    /** The line count and Merkle root of a list whose text the database keeps (pages without lines). */
+    commit: (pages: AsyncIterable<ListPage>) => commit(pages, () => {}),
 
     /** The inclusion proof of `number`, or null when it is not in the list. */
     async proof(

@@ -17,8 +17,7 @@ import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { sealView } from '../draw-seal/draw-seal.service';
 import type { InstantWinsService } from '../instant-wins/instant-wins.service';
 import { createPrizeDrawService } from './prize-draw.service';
-import type { SoldSale } from './published-lists';
-import { createPublishedLists, type PublishedFile } from './published-lists';
+import { createPublishedLists, listPages, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
 import type { RafflesService } from './raffles.service';
@@ -170,29 +169,28 @@ export function createRaffleDrawService(deps: {
     });
   }
 
-  /** The frozen sales in keyset pages; the next page is asked for before this one is handed on. */
-  async function* salePages(raffleId: string): AsyncGenerator<SoldSale[]> {
-    const read = (after: number) => {
-      const page = deps.tickets().soldSalesPage(db, raffleId, { after, limit: salesPage });
-      page.catch(() => {}); // awaited below; a build that fails first must not leave it unhandled
-      return page;
-    };
-    let next = read(-1);
-    for (;;) {
-      const page = await next;
-      const more = page.length === salesPage;
-      if (more) next = read((page.at(-1) as { number: number }).number);
-      yield page;
-      if (!more) return;
-    }
-  }
-
   /**
-   * Phase 2: the frozen sales read in keyset pages (short queries, small results to parse) and
-   * hashed while the next page is read; the list, its Merkle root and line count stored once.
+   * Phase 2: the frozen list published once. The database builds and stores its text from the
+   * line hashes it keeps while the leaves are read here in keyset pages (short queries) and the
+   * tree is built as each arrives; then the Merkle root and line count are stored. A list with a
+   * sale the database could not hash (migration 0026) is built here whole.
    */
   async function publish(raffleId: string) {
-    const list = await lists.build(salePages(raffleId));
+    const pages = (lines: boolean) =>
+      listPages(
+        (after) => deps.tickets().listPage(db, raffleId, 'sold', { after, limit: salesPage, lines }),
+        salesPage,
+      );
+    const [text, tree] = await Promise.all([
+      deps.tickets().storeSoldListText(db, raffleId),
+      lists.commit(pages(false)),
+    ]);
+    if (text.stored) {
+      if (text.lineCount !== tree.lineCount)
+        throw new Error(`sold list of ${raffleId} changed while published`);
+      return rafflesRepo.publishList(db, raffleId, { drawCommitment: tree.root, lineCount: tree.lineCount });
+    }
+    const list = await lists.build(pages(true));
     return rafflesRepo.publishList(db, raffleId, {
       drawSoldList: list.text,
       drawCommitment: list.root,
@@ -230,10 +228,13 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return freeze(tx, raffle);
       });
+      // The answer's figures are counted while the list is published: a close changes no sale.
+      const counted = deps.tickets().statsFor([frozen]);
+      counted.catch(() => {}); // awaited by get; a failed publish must not leave it unhandled
       const published = await publish(frozen.id);
       await deps.raffles.changed(id);
       hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
-      return deps.raffles.get(id, actor);
+      return deps.raffles.get(id, actor, counted);
     },
 
     /**

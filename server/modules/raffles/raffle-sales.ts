@@ -1,7 +1,7 @@
 import type { RaffleStats } from '../../../domain/raffles';
 import type { Executor, Tx } from '../../db/client';
 import type { tickets } from '../../db/schema';
-import type { SoldSale } from './published-lists';
+import type { ListPage } from './published-lists';
 import type { RaffleRow } from './raffles.repo';
 
 type SaleRow = typeof tickets.$inferSelect;
@@ -14,17 +14,18 @@ export type RaffleSales = {
   statsFor(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[]): Promise<Map<string, RaffleStats>>;
   resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }): Promise<void>;
   countNotAvailable(tx: Executor, raffleId: string): Promise<number>;
-  /** One keyset page of live sales in number order (numbers after `after`), for the published list. */
-  soldSalesPage(
+  /**
+   * One keyset page (numbers after `after`) of a published list: at close every live sale
+   * (`sold`), at a pre-sorteo the sales fully paid (`paid`, decision 042). Without `lines`, a page
+   * the database hashed carries only its leaves.
+   */
+  listPage(
     tx: Executor,
     raffleId: string,
-    page: { after: number; limit: number },
-  ): Promise<(SoldSale & { number: number })[]>;
-  /** The same page of the sales fully paid right now: a pre-sorteo's eligible list (decision 042). */
-  paidSalesPage(
-    tx: Executor,
-    raffleId: string,
-    page: { after: number; limit: number },
-  ): Promise<(SoldSale & { number: number })[]>;
+    list: 'sold' | 'paid',
+    page: { after: number; limit: number; lines: boolean },
+  ): Promise<ListPage>;
+  /** A frozen raffle's list text stored by the database itself (false: the server must build it). */
+  storeSoldListText(tx: Executor, raffleId: string): Promise<{ stored: boolean; lineCount: number }>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

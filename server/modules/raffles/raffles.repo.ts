@@ -180,11 +180,14 @@ export const rafflesRepo = {
     return row?.text ?? null;
   },
 
-  /** Stores a frozen raffle's list once (a second publisher of the same list changes nothing). */
+  /**
+   * Stores a frozen raffle's list once (a second publisher of the same list changes nothing);
+   * without `drawSoldList` when the database stored the text itself.
+   */
   async publishList(
     db: Executor,
     id: string,
-    list: { drawSoldList: string; drawCommitment: string; lineCount: number },
+    list: { drawSoldList?: string; drawCommitment: string; lineCount: number },
   ): Promise<{ lineCount: number | null }> {
     const [row] = await db
       .update(raffles)

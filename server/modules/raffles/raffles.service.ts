@@ -20,6 +20,7 @@ import {
   changedSaleTerms,
   type PaymentType,
   type Raffle,
+  type RaffleStats,
   type RaffleStatus,
   raffleMessages,
   raffleRuleViolations,
@@ -194,9 +195,16 @@ export function createRafflesService(deps: {
   const changed = async (id: string) => deps.onChanged?.(id);
 
   /** `viewer` given: the money only on the raffles they manage. */
-  async function withStats(rows: PublicRaffleRow[], viewer?: { actor?: AuthContext }): Promise<Raffle[]> {
+  async function withStats(
+    rows: PublicRaffleRow[],
+    viewer?: { actor?: AuthContext },
+    counted?: Promise<Map<string, RaffleStats>>,
+  ): Promise<Raffle[]> {
     const ids = rows.map((row) => row.id);
-    const [stats, sold] = await Promise.all([deps.tickets().statsFor(rows), rafflesRepo.withSales(db, ids)]);
+    const [stats, sold] = await Promise.all([
+      counted ?? deps.tickets().statsFor(rows),
+      rafflesRepo.withSales(db, ids),
+    ]);
     return rows.map((row) => {
       const raffle = toRaffle(row, stats.get(row.id), sold.has(row.id));
       return viewer && !canView(row, viewer.actor) ? countsOnly(raffle) : raffle;
@@ -259,8 +267,9 @@ export function createRafflesService(deps: {
       return withStats(rows, { actor });
     },
 
-    async get(id: string, actor?: AuthContext): Promise<Raffle> {
-      const [raffle] = await withStats([await getVisibleSummary(id, actor)], { actor });
+    /** `counted`: the raffle's figures when they were already being counted (a close). */
+    async get(id: string, actor?: AuthContext, counted?: Promise<Map<string, RaffleStats>>): Promise<Raffle> {
+      const [raffle] = await withStats([await getVisibleSummary(id, actor)], { actor }, counted);
       if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       return raffle;
     },

@@ -9,12 +9,18 @@ import type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../lib/errors';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
+import type { ListPage } from '../raffles/published-lists';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import { type ReservationOutcome, type SalePricing, ticketsRepo } from './tickets.repo';
+import {
+  type PublishedListKind,
+  type ReservationOutcome,
+  type SalePricing,
+  ticketsRepo,
+} from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -236,10 +242,22 @@ export function createTicketsService(deps: Deps) {
       }
     },
 
-    soldSalesPage: (tx: Executor, raffleId: string, page: { after: number; limit: number }) =>
-      ticketsRepo.soldSalesPage(tx, raffleId, page),
-    paidSalesPage: (tx: Executor, raffleId: string, page: { after: number; limit: number }) =>
-      ticketsRepo.paidSalesPage(tx, raffleId, page),
+    /** Hashed by the database; a page holding a sale it left unhashed is read as sales to hash here. */
+    async listPage(
+      tx: Executor,
+      raffleId: string,
+      list: PublishedListKind,
+      page: { after: number; limit: number; lines: boolean },
+    ): Promise<ListPage> {
+      const hashed = await ticketsRepo.hashedListPage(tx, raffleId, list, page);
+      if (hashed.unhashed === 0) {
+        const leaves = Buffer.from(hashed.leaves, 'hex');
+        return { count: hashed.count, last: hashed.last, text: hashed.lines, leaves };
+      }
+      const sales = await ticketsRepo.listSalesPage(tx, raffleId, list, page);
+      return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };
+    },
+    storeSoldListText: (tx: Executor, raffleId: string) => ticketsRepo.storeSoldListText(tx, raffleId),
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
