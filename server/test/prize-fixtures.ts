@@ -13,17 +13,24 @@ export const lottery = (name: string, drawAt: string) => ({
   draw_at: drawAt,
 });
 
-/**
- * A raffle body of 100 numbers closing in two hours with a pre-sorteo in one (both from lotteries,
- * drawn a little after their dates).
- */
-export function preDrawRaffleBody() {
-  const closing = Date.now() + 2 * HOUR;
+/** A raffle of 100 numbers closing `ms` from now, its 1.º premio the Triple Táchira an hour later. */
+export function closingIn(ms: number) {
+  const closing = Date.now() + ms;
   return {
     total_numbers: 100,
     digit_count: 2,
     closing_date: new Date(closing).toISOString(),
     ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+  };
+}
+
+/**
+ * A raffle body of 100 numbers closing in two hours with a pre-sorteo in one (both from lotteries,
+ * drawn a little after their dates).
+ */
+export function preDrawRaffleBody() {
+  return {
+    ...closingIn(2 * HOUR),
     prizes: [
       { title: 'Pre-sorteo: $50', pre_draw_at: at(HOUR), ...lottery('Triple Zulia', at(HOUR + 60_000)) },
     ],

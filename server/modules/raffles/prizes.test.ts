@@ -15,7 +15,7 @@ import {
   verifyInclusion,
 } from '../../../domain/verification';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
-import { at, HOUR, lottery, preDrawRaffleBody } from '../../test/prize-fixtures';
+import { at, closingIn, HOUR, lottery, preDrawRaffleBody } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -28,12 +28,8 @@ afterAll(() => t?.close());
 
 /** A raffle of 100 numbers: 1.º from the Triple Táchira, 2.º and 3.º from other lotteries. */
 function threePrizes(overrides: Record<string, unknown> = {}) {
-  const closing = Date.now() + HOUR;
   return {
-    total_numbers: 100,
-    digit_count: 2,
-    closing_date: new Date(closing).toISOString(),
-    ...lottery('Triple Táchira', new Date(closing + HOUR).toISOString()),
+    ...closingIn(HOUR),
     prizes: [
       { title: 'Televisor 50"', description: 'Smart TV', ...lottery('Triple Zulia', at(2 * HOUR + 60_000)) },
       { title: 'Bono de $100', ...lottery('Triple Caracas', at(2 * HOUR + 120_000)) },

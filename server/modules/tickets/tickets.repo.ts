@@ -308,9 +308,7 @@ export const ticketsRepo = {
             count(*) filter (where list_leaf_hash is null)::int as unhashed,
             ${page.lines ? sql`string_agg(${SALE_LINE}, E'\n' order by number)` : sql`null`} as lines,
             encode(string_agg(list_leaf_hash, ''::bytea order by number), 'hex') as leaves
-          from (select number, ticket_number, list_line_hash, list_leaf_hash from tickets
-                where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
-                order by number limit ${page.limit}) as listed`,
+          from ${listedPage(raffleId, list, page)}`,
     );
     return {
       count: Number(row?.count ?? 0),
@@ -360,9 +358,7 @@ export const ticketsRepo = {
       db,
       sql`select json_agg(json_build_array(number, ticket_number, verification_code, buyer_cedula)
             order by number) as page
-          from (select number, ticket_number, verification_code, buyer_cedula from tickets
-                where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
-                order by number limit ${page.limit}) as listed`,
+          from ${listedPage(raffleId, list, page)}`,
     );
     return (row?.page ?? []).map(([number, ticketNumber, verificationCode, buyerCedula]) => ({
       number,
@@ -404,6 +400,12 @@ const inList = (list: PublishedListKind) =>
   list === 'sold'
     ? sql`ended_at is null and status not in ('disponible', 'cancelado')`
     : sql`ended_at is null and status = 'pagado' and remaining_cents = 0`;
+
+/** One keyset page of a list's sales (numbers after `page.after`, in number order), as `listed`. */
+const listedPage = (raffleId: string, list: PublishedListKind, page: { after: number; limit: number }) =>
+  sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+       from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
+       order by number limit ${page.limit}) as listed`;
 
 /** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
 const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
