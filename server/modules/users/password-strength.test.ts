@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordMessages } from '../../../domain/password';
-import { weakPasswordReasons } from './password-strength';
+import { createEstimator, weakPasswordReasons } from './password-strength';
 
 describe('password strength (zxcvbn-ts, Spanish and English dictionaries)', () => {
   it.each(['aaaaaaa1', '1111111a', 'qwertyui1', 'Rifas2024', 'Venezuela2026', 'Clave12345', 'contraseña1'])(
@@ -28,5 +28,15 @@ describe('password strength (zxcvbn-ts, Spanish and English dictionaries)', () =
   it('checks the length first', async () => {
     expect(await weakPasswordReasons('Ab1-')).toEqual([passwordMessages.tooShort]);
     expect(await weakPasswordReasons('x'.repeat(129))).toEqual([passwordMessages.tooLong]);
+  });
+
+  it('a check made while the idle thread is ending goes to a new thread and is answered', async () => {
+    const estimate = createEstimator({ idleMs: 1 });
+    for (let round = 0; round < 5; round++) {
+      expect((await estimate('Clave-Segura-2026', [])).score).toBeGreaterThanOrEqual(3);
+      // The idle end fires and terminates the thread; its exit is reported a little later, after
+      // the next check has started a new thread.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   });
 });

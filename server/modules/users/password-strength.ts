@@ -16,16 +16,27 @@ type Reply = { id: number; error?: string } & Partial<Verdict>;
  * dictionaries cost ~75 MB of RSS, and passwords are set a few times a day. A check pays the start
  * (well under a second) only when the thread is not already up.
  */
-function createEstimator() {
+export function createEstimator(options: { idleMs?: number } = {}) {
+  const idleMs = options.idleMs ?? IDLE_MS;
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | null = null;
   let lastId = 0;
-  const pending = new Map<number, { resolve: (v: Verdict) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (v: Verdict) => void; reject: (e: Error) => void; worker: Worker }
+  >();
 
+  /**
+   * Fails the checks sent to `target` only: a thread ended when idle reports its exit after a new
+   * one may already be checking (that check once failed with a 500).
+   */
   function stop(target: Worker, error: Error) {
     if (worker === target) worker = null;
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
+    for (const [id, call] of pending) {
+      if (call.worker !== target) continue;
+      pending.delete(id);
+      call.reject(error);
+    }
   }
 
   function start() {
@@ -47,7 +58,7 @@ function createEstimator() {
           if (pending.size > 0 || worker !== started) return;
           worker = null;
           void started.terminate();
-        }, IDLE_MS);
+        }, idleMs);
         idle.unref();
       }
     });
@@ -63,7 +74,7 @@ function createEstimator() {
     const id = ++lastId;
     current.ref();
     return new Promise<Verdict>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, worker: current });
       current.postMessage({ id, password, userInputs });
     });
   };
