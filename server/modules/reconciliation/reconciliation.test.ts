@@ -34,7 +34,7 @@ describe('uploading each bank layout', () => {
         token: admin,
         filename: fixture.file,
       });
-      expect(res.status).toBe(201);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
       const states = expectedStates(fixture);
       const count = (state: string) => states.filter((s) => s.state === state).length;
       expect(res.body).toMatchObject({

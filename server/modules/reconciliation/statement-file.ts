@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { MAX_STATEMENT_ROWS, reconciliationMessages } from '../../../domain/reconciliation';
@@ -200,18 +200,17 @@ export async function readStatementFile(source: Readable): Promise<StatementFile
   };
   tap.on('error', () => {});
   source.pipe(tap);
-  const head = await firstChunk(tap);
+  const { head, whole } = await splitHead(tap);
   if (head.length === 0) {
     drain();
     throw new UnprocessableError(reconciliationMessages.noMovements, 'EMPTY_STATEMENT');
   }
-  tap.unshift(head);
   const rows: Cell[][] = [];
   let kind: StatementFileKind;
   try {
     kind = sniff(head);
-    if (kind === 'csv') await readCsv(tap, rows, guessDelimiter(head));
-    else await readXlsx(tap, rows);
+    if (kind === 'csv') await readCsv(whole, rows, guessDelimiter(head));
+    else await readXlsx(whole, rows);
   } catch (error) {
     drain();
     if (error instanceof AppError) throw error;
@@ -221,19 +220,32 @@ export async function readStatementFile(source: Readable): Promise<StatementFile
   return { kind, rows, sha256: hash.digest('hex'), bytes };
 }
 
-/** The first bytes of the stream (empty at its end), without taking them out for good. */
-async function firstChunk(stream: Readable): Promise<Buffer> {
-  for (;;) {
-    const chunk = stream.read() as Buffer | null;
-    if (chunk !== null) return chunk;
-    if (stream.readableEnded) return Buffer.alloc(0);
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        stream.off('readable', done);
-        stream.off('end', done);
-        resolve();
-      };
-      stream.once('readable', done).once('end', done);
-    });
+/** How much of the file its kind and CSV delimiter are judged on (less only when the file is). */
+const HEAD_BYTES = 16 * 1024;
+
+/**
+ * The file's first HEAD_BYTES (all of it when shorter, empty for none), gathered across as many
+ * chunks as it takes: a slow upload can hand over a first chunk of 1-3 bytes, too few to tell an
+ * XLSX from a CSV. `whole` gives the file again from its first byte.
+ */
+async function splitHead(stream: Readable): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const taken: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < HEAD_BYTES && !ended) {
+    const next = await chunks.next();
+    if (next.done) ended = true;
+    else {
+      taken.push(next.value);
+      length += next.value.length;
+    }
   }
+  const head = Buffer.concat(taken);
+  async function* headThenRest() {
+    yield head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  return { head, whole: Readable.from(headThenRest(), { objectMode: false }) };
 }

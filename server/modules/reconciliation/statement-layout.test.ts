@@ -170,6 +170,29 @@ describe('the file itself', () => {
     expect(file.bytes).toBe(bytes.length);
   });
 
+  it.each(Object.values(FIXTURES))(
+    '$file arriving in chunks of a few bytes reads as it does in one piece',
+    async (fixture) => {
+      // A slow upload may hand the first chunk over with only 1-3 bytes of the file in it: the
+      // kind and the CSV delimiter must not be judged on those alone.
+      const bytes = fs.readFileSync(path.join(fixtureDir, fixture.file));
+      const whole = await read(bytes);
+      const chunks = [bytes.subarray(0, 2), bytes.subarray(2, 3)];
+      for (let at = 3; at < bytes.length; at += 7) chunks.push(bytes.subarray(at, at + 7));
+      const trickled = await readStatementFile(
+        Readable.from(
+          (async function* () {
+            for (const chunk of chunks) {
+              await new Promise((resolve) => setImmediate(resolve));
+              yield chunk;
+            }
+          })(),
+        ),
+      );
+      expect(trickled).toEqual(whole);
+    },
+  );
+
   it('stops past the row limit: 422', async () => {
     const lines = ['Fecha;Referencia;Monto'];
     for (let i = 0; i < 20_001; i++) lines.push(`01/11/2026;${100000 + i};${spanishAmount(100 + i)}`);
