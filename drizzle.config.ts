@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/schema-sellers.ts'],
+  schema: ['./server/db/schema.ts', './server/db/schema-sellers.ts', './server/db/schema-reconciliation.ts'],
   out: './server/db/migrations',
 });

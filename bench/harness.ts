@@ -194,19 +194,39 @@ export async function startTarget(
   }
 }
 
+/** package.json's start script after its build steps: `A=1 node dist/server/main.mjs` → env and args. */
+export function startCommand(): { env: Record<string, string>; args: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  const env: Record<string, string> = {};
+  while (last[0]?.includes('=')) {
+    const [key, value] = (last.shift() as string).split('=') as [string, string];
+    env[key] = value;
+  }
+  if (last.shift() !== 'node') throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return { env, args: last };
+}
+
 async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there on exit (where the time goes).
   const profile = process.env.BENCH_SERVER_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
     : [];
+  // The node flags and environment of `npm start` (V8's and malloc's settings: decisions 032, 047),
+  // so the bench measures the server as it runs in production, only under tsx.
+  const start = startCommand();
+  const nodeFlags = start.args.filter((arg) => arg.startsWith('--'));
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', path.join(root, 'bench/server-entry.ts')],
+    [...profile, ...nodeFlags, '--import', 'tsx', path.join(root, 'bench/server-entry.ts')],
     {
       cwd: root,
       stdio: ['pipe', 'pipe', 'inherit'],
       env: {
         ...process.env,
+        ...start.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: '0',

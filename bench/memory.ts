@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { stopChild } from './harness';
+import { startCommand, stopChild } from './harness';
 import type { Outcome } from './report/results';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,21 +28,6 @@ export type IdleMemory = {
   peakMb: number;
   threads: number;
 };
-
-/** package.json's start script after its build steps: `A=1 node dist/server/main.mjs` → env and args. */
-export function startCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  const env: Record<string, string> = {};
-  while (last[0]?.includes('=')) {
-    const [key, value] = (last.shift() as string).split('=') as [string, string];
-    env[key] = value;
-  }
-  if (last.shift() !== 'node') throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return { env, args: last };
-}
 
 /** The build steps of `npm start` for the server (the web app is not served here). */
 export function buildServer() {

@@ -47,6 +47,8 @@ const server = await startServer(config, {
       cpu: async () => process.cpuUsage(),
       boardBodyStats: async (args: { reset?: boolean }) => boardBodyStats(args.reset),
       rss: async () => process.memoryUsage.rss(),
+      /** What the RSS is made of right now (no collection first: an export's garbage counts). */
+      memoryNow: async () => process.memoryUsage(),
       liveStats: async () => app.services.hub.streamStats(),
       memory: async () => {
         collectGarbage();

@@ -151,6 +151,18 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
 }
 
+/** Resolves once every animation with an end (a dialog opening, a card fading in) has finished. */
+export async function finiteAnimationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 /** A toast (sonner) with this title, optionally with this description. */
 export function toast(page: Page, title: string, description?: string) {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test, uniqueReference, withAdminSession } from './fixtures';
+import {
+  expect,
+  finiteAnimationsDone,
+  screenshot,
+  test,
+  uniqueReference,
+  withAdminSession,
+} from './fixtures';
 import {
   cardsOf,
   cardWithNumber,
@@ -115,6 +122,7 @@ test.describe('payments screen (admin)', () => {
     }
 
     // Nothing runs off the side of a phone, and every control is big enough for a thumb.
+    await finiteAnimationsDone(page); // sizes read mid-animation are not the ones a thumb meets
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const small = await page
       .locator('[data-testid="payment-card"] :is(a, button), [role="tab"]')

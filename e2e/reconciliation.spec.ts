@@ -47,7 +47,8 @@ async function seed(request: APIRequestContext) {
   for (let i = 0; i < 4; i++) {
     const reserved = await reserveViaApi(request, raffle.id, [i], {
       name: ['Ana Rondón', 'José Peña', 'Luisa Mora', 'Pedro Díaz'][i],
-      cedula: `V-${(serial + i) % 100_000_000}`,
+      // Always eight digits: a cédula has at least six, whatever the serial's last digits are.
+      cedula: `V-${10_000_000 + ((serial + i) % 90_000_000)}`,
     });
     const ticket = reserved.tickets[0];
     const reference = String(40_000_000 + ((serial * 7 + i) % 50_000_000));

@@ -6,8 +6,9 @@
 // builds and runs only the browser tests tagged @screenshots, with SCREENSHOTS=1 (they write PNGs to
 // the ignored screenshots/ folder; other runs take none).
 // Under CI=true a missing PostgreSQL is a failure; elsewhere the pass is skipped, loudly.
-// The summary gives each stage's duration; with TEST_TIMINGS_FILE set (.ci/run sets it) each stage
-// also appends a line "label<TAB>seconds" there.
+// The summary gives each stage's duration and names every failed test with the first line of its
+// error (CI keeps only the log's tail); with TEST_TIMINGS_FILE set (.ci/run sets it) each stage also
+// appends a line "label<TAB>seconds" there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +21,49 @@ const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 const isCI = process.env.CI === 'true';
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-test-'));
 const results = [];
+/** "stage › file › test: first line of the error", for the summary. */
+const failures = [];
 const started = performance.now();
 
 /** Seconds as "1m 05s" (or "42s"). */
 function duration(seconds) {
   const s = Math.round(seconds);
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+
+/** The first non-empty line of an error message, without colour codes, at most 300 characters. */
+function firstLine(message = '') {
+  const plain = message.replace(ANSI_COLOUR, '');
+  const line = plain.split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+/** Failed tests (and files that failed outside a test) of a vitest JSON report. */
+function vitestFailures(label, report) {
+  for (const file of report?.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push(`${label} › ${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed')
+      failures.push(`${label} › ${name}: ${firstLine(file.message)}`);
+  }
+}
+
+/** Failed and flaky tests of a Playwright JSON report (its suites nest). */
+function playwrightFailures(label, suite) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const error = test.results.find((r) => r.error)?.error?.message;
+      const what = test.status === 'flaky' ? 'flaky, passed on retry' : 'failed';
+      failures.push(`${label} › ${spec.file}:${spec.line} › ${spec.title} (${what}): ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(label, child);
 }
 
 /** Runs one stage; resolves whether it passed and how long it took. */
@@ -80,6 +118,7 @@ function vitest(label, args, env) {
     env,
   );
   const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+  vitestFailures(label, report);
   const failedTests = report?.numFailedTests ?? 0;
   const failedFiles = report?.numFailedTestSuites ?? 0;
   results.push({
@@ -129,7 +168,9 @@ function playwright({ label = 'browser (Chromium)', args = [], env = {} } = {}) 
     ['playwright', 'test', '--reporter=list,json', ...args],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env },
   );
-  const stats = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')).stats : null;
+  const report = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+  const stats = report?.stats ?? null;
+  for (const suite of report?.suites ?? []) playwrightFailures(label, suite);
   results.push({
     label,
     seconds,
@@ -176,6 +217,10 @@ for (const r of results) {
   const counts =
     r.label === 'web build' ? '' : `: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.label}${counts}${r.why ?? ''}${time}`);
+}
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
 }
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {
   passed: 0,

@@ -10,14 +10,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { payments, profiles, raffles, refunds, tickets } from './schema';
+import { createdAt } from './timestamps';
 
 /** The seller network (issue 22, migration 0018, decision 036). */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Vendedores an admin assigned to a raffle: they work its sales like the owner (lib/permissions.ts). */
 export const raffleSellers = pgTable(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Raffle } from '../../domain/raffles';
+import type { ReservationResult } from '../../domain/reservations';
 import type { Role } from '../../domain/roles';
 import { createUserSchema } from '../../domain/users';
 import { queryRows } from '../db/client';
@@ -60,6 +61,19 @@ export const buyer = (overrides: Record<string, unknown> = {}) => ({
   email: 'maria@example.com',
   ...overrides,
 });
+
+/** The raffle's closing date passes (the job has not run yet): set in the past by SQL. */
+export const closingDatePassed = (t: TestApp, raffleId: string) =>
+  t.db.execute(sql`update raffles set closing_date = now() - interval '1 second' where id = ${raffleId}`);
+
+/** A reservation that must succeed: its tickets (a refusal throws, with the answer). */
+export async function reserveNumbers(t: TestApp, raffleId: string, numbers: number[], who = buyer()) {
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers, buyer: who },
+  });
+  if (res.status !== 201) throw new Error(`reserve failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.tickets;
+}
 
 /**
  * A raffle taken through its lifecycle by the API (decision 010: `cerrada` only by close,

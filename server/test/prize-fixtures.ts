@@ -36,3 +36,15 @@ export function preDrawRaffleBody() {
     ],
   };
 }
+
+/** A raffle of 100 numbers: 1.º from the Triple Táchira, 2.º and 3.º from other lotteries. */
+export function threePrizes(overrides: Record<string, unknown> = {}) {
+  return {
+    ...closingIn(HOUR),
+    prizes: [
+      { title: 'Televisor 50"', description: 'Smart TV', ...lottery('Triple Zulia', at(2 * HOUR + 60_000)) },
+      { title: 'Bono de $100', ...lottery('Triple Caracas', at(2 * HOUR + 120_000)) },
+    ],
+    ...overrides,
+  };
+}

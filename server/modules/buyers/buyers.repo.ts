@@ -31,57 +31,61 @@ export type BuyerTotals = {
   remaining_cents: number;
 };
 
+type KeyFilters = { term: string; exactNumber: number | null; limit: number; offset: number };
+type PageKeys = { keys: { cedula: string }[]; count: number; totals: BuyerTotals | null };
+
+/** Every buyer: a page of `raffle_buyers` in the screen's order, and the totals over all of them. */
+async function allKeys(db: Executor, raffleId: string, filters: KeyFilters): Promise<PageKeys> {
+  const [keys, totals] = await Promise.all([
+    queryRows<{ cedula: string }>(
+      db,
+      sql`select cedula from raffle_buyers where raffle_id = ${raffleId}
+        order by buyer_name asc nulls last, cedula asc limit ${filters.limit} offset ${filters.offset}`,
+    ),
+    buyersRepo.totals(db, raffleId),
+  ]);
+  return { keys, count: totals.buyers, totals };
+}
+
+/** The buyers any of whose sales match the search, grouped from their sales (the trigram index finds them). */
+async function searchedKeys(db: Executor, raffleId: string, filters: KeyFilters): Promise<PageKeys> {
+  const base = sql`from tickets t
+    where t.raffle_id = ${raffleId} and t.status <> 'disponible' and t.buyer_cedula is not null
+      ${matchingBuyers(raffleId, filters.term, filters.exactNumber)}`;
+  const keys = await queryRows<{ cedula: string; groups: number }>(
+    db,
+    sql`select t.buyer_cedula as cedula, count(*) over ()::int as groups,
+        (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name
+      ${base}
+      group by t.buyer_cedula
+      order by buyer_name asc nulls last, t.buyer_cedula asc
+      limit ${filters.limit} offset ${filters.offset}`,
+  );
+  const count = await pageTotal(
+    db,
+    keys[0] === undefined ? undefined : Number(keys[0].groups),
+    filters.offset,
+    sql`select count(distinct t.buyer_cedula)::int as n ${base}`,
+  );
+  return { keys, count, totals: null };
+}
+
 export const buyersRepo = {
   /**
    * The raffle's buyers grouped by cedula, their latest name and phone, every number they hold.
-   * Two steps: the page's cedulas, ordered by latest name (one light pass, counting the groups as
-   * it goes), then everything else for those cedulas alone (the cedula index).
+   * Two steps: the page's cedulas, ordered by latest name, then everything else for those cedulas
+   * alone (the cedula index). Without a search the first step reads the buyers' own table
+   * (`raffle_buyers`, decision 045) and never the sales; a search finds the buyers among the sales.
    */
   async page(
     db: Executor,
     raffleId: string,
     filters: { term: string; exactNumber: number | null; limit: number; offset: number },
   ) {
-    const search = filters.term ? matchingBuyers(raffleId, filters.term, filters.exactNumber) : sql``;
-    const base = sql`from tickets t
-      where t.raffle_id = ${raffleId} and t.status <> 'disponible' and t.buyer_cedula is not null ${search}`;
-    // Without a search every buyer is in the groups: the totals come from the same pass.
-    const totals = filters.term
-      ? sql``
-      : sql`, sum(count(*)) over ()::text as all_tickets, sum(coalesce(sum(t.total_paid_cents), 0)) over ()::text as all_paid,
-          sum(coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)) over ()::text as all_remaining`;
-    const keys = await queryRows<{
-      cedula: string;
-      groups: number;
-      all_tickets?: string;
-      all_paid?: string;
-      all_remaining?: string;
-    }>(
-      db,
-      sql`select t.buyer_cedula as cedula, count(*) over ()::int as groups,
-          (array_agg(t.buyer_name order by t.purchased_at desc nulls last))[1] as buyer_name ${totals}
-        ${base}
-        group by t.buyer_cedula
-        order by buyer_name asc nulls last, t.buyer_cedula asc
-        limit ${filters.limit} offset ${filters.offset}`,
-    );
-    const first = keys[0];
-    const allTotals: BuyerTotals | null =
-      first?.all_tickets !== undefined
-        ? {
-            buyers: Number(first.groups),
-            tickets: Number(first.all_tickets),
-            total_paid_cents: Number(first.all_paid),
-            remaining_cents: Number(first.all_remaining),
-          }
-        : null;
-    const count = await pageTotal(
-      db,
-      keys[0] === undefined ? undefined : Number(keys[0].groups),
-      filters.offset,
-      sql`select count(distinct t.buyer_cedula)::int as n ${base}`,
-    );
-    if (keys.length === 0) return { items: [] as BuyerGroupRow[], count, totals: allTotals };
+    const { keys, count, totals } = filters.term
+      ? await searchedKeys(db, raffleId, filters)
+      : await allKeys(db, raffleId, filters);
+    if (keys.length === 0) return { items: [] as BuyerGroupRow[], count, totals };
     const cedulas = keys.map((k) => k.cedula);
     const rows = await queryRows<BuyerGroupRow>(
       db,
@@ -104,14 +108,14 @@ export const buyersRepo = {
     );
     const byCedula = new Map(rows.map((r) => [r.cedula, r]));
     const items = cedulas.map((c) => byCedula.get(c)).filter((r): r is BuyerGroupRow => r !== undefined);
-    return { items, count, totals: allTotals };
+    return { items, count, totals };
   },
 
   /** Totals over every buyer of the raffle. */
   async totals(db: Executor, raffleId: string): Promise<BuyerTotals> {
     const [row] = await queryRows<{ buyers: number; tickets: number; paid: string; remaining: string }>(
       db,
-      sql`select count(distinct buyer_cedula)::int as buyers, count(*)::int as tickets,
+      sql`select (select count(*)::int from raffle_buyers where raffle_id = ${raffleId}) as buyers, count(*)::int as tickets,
         coalesce(sum(total_paid_cents), 0)::text as paid,
         coalesce(sum(remaining_cents) filter (where status in ('apartado', 'abonado')), 0)::text as remaining
       from tickets where raffle_id = ${raffleId} and status <> 'disponible' and buyer_cedula is not null`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicRaffleListSchema } from '../../../domain/api-routes';
 import { type PaymentType, publicRaffleSchema, type RaffleCounts } from '../../../domain/raffles';
 import { type Encoding, encodedBody } from '../../lib/encoded-body';
+import { createReadsInFlight } from '../../lib/reads-in-flight';
 import type { PublicRaffleRow } from './raffles.repo';
 import { toRaffle } from './raffles.service';
 
@@ -53,13 +54,12 @@ export function createPublicRaffles(deps: {
 }) {
   const ttl = deps.rowTtlMs ?? ROW_TTL_MS;
   const rows = new Map<string, Row>();
-  const readingRows = new Map<string, Promise<Row>>();
   const lists = new Map<string, List>();
-  const readingLists = new Map<string, Promise<List>>();
+  // A read that started before an invalidation is neither cached nor handed to a later request.
+  const readingRows = createReadsInFlight<string, Row>();
+  const readingLists = createReadsInFlight<string, List>();
   const pages = new Map<string, Version>();
   const listPages = new Map<string, Version>();
-  /** Bumped by every invalidation: a read that started before it must not be cached after it. */
-  let generation = 0;
 
   /** What the public sees of the row, to tell whether a re-read changed anything. */
   const viewOf = (row: PublicRaffleRow | null) =>
@@ -68,10 +68,7 @@ export function createPublicRaffles(deps: {
   async function row(id: string): Promise<Row> {
     const cached = rows.get(id);
     if (cached && Date.now() - cached.checkedAt < ttl) return cached;
-    const reading = readingRows.get(id);
-    if (reading) return reading;
-    const started = generation;
-    const promise = (async () => {
+    return readingRows.read(id, async (started) => {
       const found = await deps.findRow(id);
       const view = viewOf(found);
       const before = rows.get(id);
@@ -81,20 +78,15 @@ export function createPublicRaffles(deps: {
         revision: before && before.view === view ? before.revision : ++revisions,
         checkedAt: Date.now(),
       };
-      if (started === generation) remember(rows, id, next, MAX_PAGES);
+      if (readingRows.isCurrent(started)) remember(rows, id, next, MAX_PAGES);
       return next;
-    })().finally(() => readingRows.delete(id));
-    readingRows.set(id, promise);
-    return promise;
+    });
   }
 
   async function list(key: string, filters: PublicListFilters): Promise<List> {
     const cached = lists.get(key);
     if (cached && Date.now() - cached.checkedAt < ttl) return cached;
-    const reading = readingLists.get(key);
-    if (reading) return reading;
-    const started = generation;
-    const promise = (async () => {
+    return readingLists.read(key, async (started) => {
       const found = (await deps.listRows(filters)).filter(deps.isPublic);
       const view = found.map(viewOf).join('\n');
       const before = lists.get(key);
@@ -104,11 +96,9 @@ export function createPublicRaffles(deps: {
         revision: before && before.view === view ? before.revision : ++revisions,
         checkedAt: Date.now(),
       };
-      if (started === generation) remember(lists, key, next, MAX_LISTS);
+      if (readingLists.isCurrent(started)) remember(lists, key, next, MAX_LISTS);
       return next;
-    })().finally(() => readingLists.delete(key));
-    readingLists.set(key, promise);
-    return promise;
+    });
   }
 
   const stampOf = (c: RaffleCounts) =>
@@ -178,14 +168,16 @@ export function createPublicRaffles(deps: {
 
     /** A raffle changed: its row and every list are read again on their next request. */
     invalidate(id: string) {
-      generation++;
+      readingRows.invalidate();
+      readingLists.invalidate();
       rows.delete(id);
       lists.clear();
     },
 
     /** After a gap in the change stream: everything is read again. */
     clear() {
-      generation++;
+      readingRows.invalidate();
+      readingLists.invalidate();
       rows.clear();
       lists.clear();
     },

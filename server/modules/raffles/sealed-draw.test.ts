@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
-import { createHash, createPublicKey, verify } from 'node:crypto';
-import http from 'node:http';
-import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { createPublicKey, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import { drawRoundFor, QUICKNET } from '../../../domain/beacon';
 import type { DrawResult, ProofResult } from '../../../domain/draw';
 import type { Raffle } from '../../../domain/raffles';
-import type { ReservationResult } from '../../../domain/reservations';
 import type { TrackingResult } from '../../../domain/tracking';
 import {
   fromHex,
@@ -21,9 +15,10 @@ import {
   toHex,
   verifyInclusion,
 } from '../../../domain/verification';
-import { buyer, makeRaffle, raffleInput, storedSoldList } from '../../test/factories';
+import { buyer, closingDatePassed, makeRaffle, reserveNumbers, storedSoldList } from '../../test/factories';
+import { at, HOUR } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createRaffleDrawService } from './raffle-draw.service';
+import { nodeSha256 as sha256 } from '../receipts/receipt-signer';
 
 let t: TestApp;
 let admin: string;
@@ -33,26 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-
-async function reserve(raffleId: string, numbers: number[], who = buyer()) {
-  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
-    body: { numbers, buyer: who },
-  });
-  expect(res.status).toBe(201);
-  return res.body.tickets;
-}
-
-/** The closing date passes (the job has not run yet): set in the past by SQL. */
-const closingDatePassed = (raffleId: string) =>
-  t.db.execute(sql`update raffles set closing_date = now() - interval '1 second' where id = ${raffleId}`);
+const inAnHour = () => at(HOUR);
+const reserve = (raffleId: string, numbers: number[], who = buyer()) =>
+  reserveNumbers(t, raffleId, numbers, who);
 
 describe('the sold list freezes at the closing date', () => {
   it('after the closing date, before any close, staff cannot sell, release or cancel, nor move the date; payments go on', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2, closing_date: inAnHour() });
     const [honest] = await reserve(raffle.id, [7, 8], buyer({ cedula: 'V-11111111' }));
-    await closingDatePassed(raffle.id);
+    await closingDatePassed(t, raffle.id);
 
     // The attack: sell the winning number to an accomplice, release a real buyer.
     const sell = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}/numbers/42`, {
@@ -111,7 +95,7 @@ describe('the sold list freezes at the closing date', () => {
     await t.db.execute(
       sql`update tickets set reserved_until = now() - interval '1 minute' where id = ${held.id}`,
     );
-    await closingDatePassed(raffle.id);
+    await closingDatePassed(t, raffle.id);
     await t.app.services.tickets.releaseExpired(100);
     await t.app.services.draws.closeDue();
     const draw = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
@@ -122,7 +106,7 @@ describe('the sold list freezes at the closing date', () => {
     const due = await makeRaffle(t, { total_numbers: 10, digit_count: 1, closing_date: inAnHour() });
     const open = await makeRaffle(t, { total_numbers: 10, digit_count: 1, closing_date: null });
     await reserve(due.id, [1]);
-    await closingDatePassed(due.id);
+    await closingDatePassed(t, due.id);
     const [a, b] = await Promise.all([t.app.services.draws.closeDue(), t.app.services.draws.closeDue()]);
     expect([...a, ...b].filter((id) => id === due.id)).toHaveLength(1);
     expect([...a, ...b]).not.toContain(open.id);
@@ -285,196 +269,5 @@ describe('the prize text freezes at close', () => {
       body: { text: 'hola' },
     });
     expect(anonymous.status).toBe(401);
-  });
-});
-
-describe('a declared lottery source', () => {
-  it('is checked at creation, refuses a result before its time, and derives the number with its rule', async () => {
-    const closing = new Date(Date.now() + 3_600_000);
-    const bad = await t.api<ApiError>('POST', '/api/raffles', {
-      token: admin,
-      body: {
-        ...raffleInput({ total_numbers: 100, digit_count: 2 }),
-        closing_date: closing.toISOString(),
-        draw_kind: 'loteria',
-        draw_lottery: 'Triple Táchira',
-        draw_rule: 'ultimos_digitos',
-        draw_at: new Date(closing.getTime() - 60_000).toISOString(),
-      },
-    });
-    expect(bad.status).toBe(422);
-
-    const raffle = await makeRaffle(t, {
-      total_numbers: 100,
-      digit_count: 2,
-      closing_date: closing.toISOString(),
-      draw_kind: 'loteria',
-      draw_lottery: 'Triple Táchira',
-      draw_rule: 'ultimos_digitos',
-      draw_at: new Date(closing.getTime() + 3_600_000).toISOString(),
-    });
-    expect(raffle.draw_rule_text).toBe('Gana los últimos 2 dígitos del primer premio.');
-    await reserve(raffle.id, [47]);
-    const locked = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
-      token: admin,
-      body: { draw_lottery: 'Lotería del Zulia' },
-    });
-    expect(locked.body.error.code).toBe('DRAW_SOURCE_LOCKED');
-    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-
-    const early = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
-      token: admin,
-      body: { result: '347' },
-    });
-    expect(early.status).toBe(409);
-    expect(early.body.error.code).toBe('DRAW_TOO_EARLY');
-    await t.db.execute(sql`update raffles set draw_at = now() - interval '1 minute' where id = ${raffle.id}`);
-    const noResult = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
-      token: admin,
-      body: { winning_number: 47 },
-    });
-    expect(noResult.status).toBe(422);
-    const drawn = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
-      token: admin,
-      body: { result: '347' },
-    });
-    expect(drawn.status).toBe(200);
-    expect(drawn.body).toMatchObject({
-      result: '347',
-      winning_number: 47,
-      source: { kind: 'loteria', lottery: 'Triple Táchira', rule: 'ultimos_digitos' },
-      winner: { number: 47 },
-    });
-  });
-});
-
-describe('a drand beacon source', () => {
-  it('fixes the round at close (unknown then) and refuses a typed result: it draws itself', async () => {
-    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1, draw_kind: 'drand' });
-    await reserve(raffle.id, [3]);
-    const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
-    const closedAt = new Date(closed.body.closed_at ?? 0);
-    expect(draw.source.kind).toBe('drand');
-    expect(draw.source.beacon?.round).toBe(drawRoundFor(closedAt, 30));
-    expect(new Date(draw.source.beacon?.time ?? 0).getTime()).toBeGreaterThanOrEqual(
-      closedAt.getTime() + 30_000,
-    );
-    expect(draw.source.beacon).toMatchObject({ randomness: null, chain_hash: QUICKNET.chainHash });
-    const typed = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
-      token: admin,
-      body: { winning_number: 3 },
-    });
-    expect(typed.status).toBe(409);
-    expect(typed.body.error.code).toBe('BEACON_DRAW');
-  });
-});
-
-describe('scripts/verify-draw.mjs against this server', () => {
-  const runVerifier = (raffleId: string) =>
-    new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          path.resolve(import.meta.dirname, '../../../scripts/verify-draw.mjs'),
-          `${t.baseUrl}/raffle/${raffleId}`,
-        ],
-        { timeout: 30_000 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
-      );
-    });
-
-  it('passes a sealed list, and catches a line removed, added or altered by direct SQL after close', async () => {
-    /** A raffle with three sales, closed; its list read straight from the database (no download yet). */
-    const closedRaffle = async () => {
-      const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
-      await reserve(raffle.id, [3, 30], buyer({ cedula: 'V-44444444' }));
-      await reserve(raffle.id, [60], buyer({ cedula: 'V-55555555' }));
-      await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-      return { id: raffle.id, lines: soldListLines((await storedSoldList(t, raffle.id)) ?? '') };
-    };
-    const intact = await closedRaffle();
-    const passed = await runVerifier(intact.id);
-    expect(passed.output).toContain('coincide con la huella publicada');
-    expect(passed.code).toBe(0);
-
-    const tamper = {
-      removed: ([a, , c]: string[]) => `${a}\n${c}\n`,
-      added: ([a, b, c]: string[]) => `${a}\n${b}\n${c}\n99:${'1'.repeat(64)}\n`,
-      altered: ([a, , c]: string[]) => `${a}\n30:${'2'.repeat(64)}\n${c}\n`,
-    };
-    for (const [how, edit] of Object.entries(tamper)) {
-      const raffle = await closedRaffle();
-      await t.db.execute(
-        sql`update raffles set draw_sold_list = ${edit(raffle.lines)} where id = ${raffle.id}`,
-      );
-      const caught = await runVerifier(raffle.id);
-      expect(caught.code, how).toBe(1);
-      expect(caught.output, how).toContain('✘');
-    }
-  });
-});
-
-describe('publishing at close (issue 20)', () => {
-  it('serves the list compressed once, immutable, by encoding, with its commitment as ETag', async () => {
-    const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3 });
-    await reserve(raffle.id, [1, 2, 3, 500], buyer({ cedula: 'V-66666666' }));
-    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    const stored = await storedSoldList(t, raffle.id);
-    const url = `${t.baseUrl}/api/raffles/${raffle.id}/sold-list.txt`;
-    const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
-      http
-        .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-        .on('error', reject),
-    );
-    expect(raw.headers['content-encoding']).toBe('br');
-    expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(brotliDecompressSync(raw.body).toString('utf8')).toBe(stored);
-    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
-    expect(raw.headers.etag).toBe(`"${draw.draw_commitment}"`);
-  });
-
-  it('a close interrupted between freezing and publishing is published by the next sweep; no draw before', async () => {
-    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
-    await reserve(raffle.id, [4, 5]);
-    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
-    const list = await storedSoldList(t, raffle.id);
-    // As if the process stopped right after the freeze, a while ago.
-    await t.db.execute(sql`update raffles set draw_sold_list = null, draw_commitment = null, line_count = null,
-      closed_at = now() - interval '5 minutes' where id = ${raffle.id}`);
-    const early = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
-      token: admin,
-      body: { winning_number: 4 },
-    });
-    expect(early.status).toBe(409);
-    expect(early.body.error.code).toBe('LIST_PUBLISHING');
-    await t.app.services.draws.closeDue();
-    expect(await storedSoldList(t, raffle.id)).toBe(list);
-    expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.line_count).toBe(2);
-  });
-
-  it('reads the frozen sales in keyset pages: the list is whole across page boundaries', async () => {
-    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2, closing_date: inAnHour() });
-    await reserve(raffle.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    await reserve(raffle.id, [50], buyer({ cedula: 'V-77777777' }));
-    await closingDatePassed(raffle.id);
-    const pagedDraws = createRaffleDrawService({
-      db: t.db,
-      raffles: t.app.services.raffles,
-      tickets: () => t.app.services.tickets,
-      instantWins: () => t.app.services.instantWins,
-      salesPage: 5,
-    });
-    expect(await pagedDraws.closeDue()).toContain(raffle.id);
-    const lines = soldListLines((await storedSoldList(t, raffle.id)) ?? '');
-    expect(lines.map((l) => Number.parseInt(l, 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 50]);
-    const draw = (await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body;
-    expect(draw.line_count).toBe(13);
-    expect(toHex(merkleRoot(sha256, merkleLevels(sha256, lines)))).toBe(draw.draw_commitment);
   });
 });

@@ -74,6 +74,16 @@ async function hubWithFakeChannel() {
   };
 }
 
+/** A stream whose every write takes 0.5 ms, as a socket write does with thousands open. */
+function slow(sink: LiveSink) {
+  const write = sink.write.bind(sink);
+  sink.write = (frame) => {
+    const until = performance.now() + 0.5;
+    while (performance.now() < until);
+    write(frame);
+  };
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 80));
 let hub: RealtimeHub | null = null;
 afterEach(async () => {
@@ -178,6 +188,116 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     streams.stop();
     expect(sinks.every(({ sink }) => sink.closed)).toBe(true);
     expect(streams.count()).toBe(0);
+  });
+
+  it('writes a round in slices: a change arriving meanwhile reaches the streams not written yet in this round', async () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+    // Each write takes 0.5 ms, so a round of 100 streams is several slices of at most 8 ms.
+    const sinks = Array.from({ length: 100 }, () => recorder(true));
+    const a = { number: 1, status: 'apartado', version: 1 };
+    const b = { number: 2, status: 'apartado', version: 2 };
+    let between = 0;
+    const gaps = setInterval(() => between++, 1); // runs only when a slice lets the loop go
+    for (const { sink } of sinks) {
+      slow(sink);
+      streams.join('r1', sink, null);
+    }
+    let pushedAt = -1;
+    let pushing = false;
+    const first = sinks[0]?.sink as LiveSink;
+    const write = first.write.bind(first);
+    first.write = (frame) => {
+      write(frame);
+      if (pushedAt >= 0 || pushing) return;
+      pushing = true;
+      // Arrives while the round is under way, from another turn of the event loop.
+      setImmediate(() => {
+        pushedAt = sinks.findIndex((r) => r.sink.written.length === 0);
+        streams.push('r1', [b]);
+      });
+    };
+    streams.push('r1', [a]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    clearInterval(gaps);
+    streams.stop();
+
+    expect(between).toBeGreaterThan(0);
+    expect(pushedAt).toBeGreaterThan(0);
+    for (const [i, r] of sinks.entries()) {
+      expect(r.events()).toEqual([a, b]);
+      // Streams reached after the change arrived had it in the same frame; earlier ones in the next round.
+      expect(r.sink.chunks).toHaveLength(i < pushedAt ? 2 : 1);
+    }
+    expect(streams.stats().flushes).toBe(2);
+  });
+
+  it('a flush during a round brings every stream up to date once', async () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+    const sinks = Array.from({ length: 60 }, () => recorder(false));
+    for (const { sink } of sinks) {
+      slow(sink);
+      streams.join('r1', sink, null);
+    }
+    const a = { number: 1, status: 'apartado', version: 1 };
+    const b = { number: 2, status: 'pagado', version: 2 };
+    streams.push('r1', [a]);
+    await new Promise((resolve) => setTimeout(resolve, 12)); // the round is part way through
+    expect(sinks.some((r) => r.sink.written.length === 0)).toBe(true);
+    streams.push('r1', [b]);
+    streams.flush();
+    expect(sinks.every((r) => r.events().length === 2)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const r of sinks) expect(r.events()).toEqual([a, b]);
+    streams.stop();
+  });
+
+  it('waits between rounds only as much as other work needs the event loop', async () => {
+    /** The idle time between one round's last write and the next round's first, with others busy or not. */
+    async function pauses(othersBusy: boolean) {
+      const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+      const sinks = Array.from({ length: 60 }, () => recorder(true)); // a round writes for ~30 ms
+      for (const { sink } of sinks) {
+        slow(sink);
+        streams.join('r1', sink, null);
+      }
+      const firstWrites: number[] = [];
+      const lastWrites: number[] = [];
+      const [first, last] = [sinks[0]?.sink, sinks.at(-1)?.sink] as LiveSink[];
+      const [writeFirst, writeLast] = [first.write.bind(first), last.write.bind(last)];
+      first.write = (frame) => {
+        firstWrites.push(performance.now());
+        writeFirst(frame);
+      };
+      last.write = (frame) => {
+        writeLast(frame);
+        lastWrites.push(performance.now());
+      };
+      let version = 0;
+      const changes = setInterval(
+        () => streams.push('r1', [{ number: 1, status: 'apartado', version: ++version }]),
+        2,
+      );
+      let running = true;
+      const spin = () => {
+        if (!running) return;
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        setImmediate(spin);
+      };
+      if (othersBusy) spin();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      running = false;
+      clearInterval(changes);
+      streams.stop();
+      const waits = firstWrites.slice(1, 12).map((at, i) => at - (lastWrites[i] ?? at));
+      return waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? Number.NaN;
+    }
+    const idle = await pauses(false);
+    const busy = await pauses(true);
+    // Busy all the time: the rounds leave it about as long as they write (~30 ms).
+    expect(busy).toBeGreaterThan(20);
+    // Nothing else to do: the next round follows after about a tick (5 ms), not after as long again.
+    expect(idle).toBeLessThan(busy / 2);
   });
 
   it('pings only the raffles that had nothing to say since the last round, from one interval', async () => {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { packTicketEvents } from '../../../domain/live-events';
 import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
 
@@ -34,10 +35,39 @@ export class LiveFrame {
   }
 }
 
-type Room = { sinks: Set<LiveSink>; pending: TicketEvent[]; quiet: boolean; since: number };
+/** A tick's worth of a raffle's changes, sealed: what a stream is sent is a run of these. */
+type Segment = { id: number; events: TicketEvent[]; since: number };
+
+type Room = {
+  /** Each open stream, and the id of the last segment it was written (its cursor). */
+  sinks: Map<LiveSink, number>;
+  /** Changes received since the last segment was sealed, and when the first of them arrived. */
+  pending: TicketEvent[];
+  pendingSince: number;
+  /** Sealed segments some stream has not been written yet, oldest first, ids consecutive. */
+  segments: Segment[];
+  /** The id of the last sealed segment. */
+  head: number;
+  /** Frames built this round, by the run of segments they carry: shared by every stream at that cursor. */
+  frames: Map<string, LiveFrame>;
+  quiet: boolean;
+};
+
+/**
+ * A round under way: its rooms (each with its head when the round reached it), the room and stream it
+ * is at, and how long it has spent writing.
+ */
+type Round = {
+  rooms: { room: Room; startHead: number }[];
+  at: number;
+  sinks: Iterator<[LiveSink, number]> | null;
+  work: number;
+};
 
 /** The last flushes' figures kept for `stats` (what an operator or the bench reads). */
 const STATS_KEPT = 4_096;
+/** A round writes streams for at most this long before it lets the event loop serve other work. */
+const SLICE_MS = 8;
 
 // Encoded by its schema: whatever else a change carried, only number, status and version go out.
 const publicEvent = (event: TicketEvent) => ticketEventSchema.encode(event);
@@ -63,12 +93,19 @@ const PING_FRAME = LiveFrame.of(': ping\n\n');
 
 /**
  * The open live streams of this instance, grouped by raffle. Changes are not written as they
- * arrive: each raffle's changes wait in one pending list, and at most once per `tickMs` every
- * raffle with changes gets ONE frame, serialized once per format and written as the same Buffer
- * to each of its streams. With 10,000 open pages a change costs a share of one write per stream per
- * tick instead of one string, one encoding and one write per stream per change (decision 030).
- * A tick is `tickMs` after the previous flush ended, or as long as that flush took if longer.
- * One timer for the ticks and one interval for the heartbeats serve every stream.
+ * arrive: each raffle's changes wait in one pending list, sealed into a segment at most once per
+ * slice of a round; a round walks every stream of the raffles with news and writes it, as one frame
+ * serialized once per cursor and format and shared as the same Buffer, every segment it has not
+ * had. With 10,000 open pages a change costs a share of one write per stream per round instead of
+ * one string, one encoding and one write per stream per change (decision 030).
+ *
+ * A round writes in slices of at most SLICE_MS and lets the event loop serve reservations between
+ * them (decision 044). Changes that arrive meanwhile are sealed at the next slice, so the streams the
+ * round has not reached yet get them in this round, and only those it already passed wait for the
+ * next one: a change waits about one round period, not a round in progress plus a gap plus a round.
+ * The next round starts `tickMs` after the previous one ended, or, when other work kept the event
+ * loop busy, up to as long as its writing took: then writing takes at most about half the loop.
+ * One timer serves the rounds and one interval the heartbeats of every stream.
  */
 export function createLiveStreams(options: {
   /** What a stream reconnecting with Last-Event-ID missed, or null when unknown here. */
@@ -77,49 +114,138 @@ export function createLiveStreams(options: {
   heartbeatMs: number;
 }) {
   const rooms = new Map<string, Room>();
+  /** Rooms with changes pending or sealed segments some stream has not had. */
   const dirty = new Set<Room>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let lastFlushAt = Number.NEGATIVE_INFINITY;
-  /** The next tick waits at least as long as the last flush took: at most half the event loop. */
+  let lastRoundAt = Number.NEGATIVE_INFINITY;
+  /** How long after the last round the next one may start (`gapAfter`). */
   let gap = options.tickMs;
-  /** Per flush: how long its oldest change waited here, arrival to written on every stream (ms). */
+  /** Per segment: how long its oldest change waited here, arrival to written on every stream (ms). */
   const lags: number[] = [];
   let flushes = 0;
 
+  let round: Round | null = null;
+  /** The event loop's busy and idle time up to the last round's end. */
+  let loop = performance.eventLoopUtilization();
+
+  /**
+   * How long the next round waits. Writing gives way to other work only when there is other work:
+   * over the last period (previous round's end to this one's), the share of the time not spent
+   * writing that the event loop was busy anyway (reservations, pages) scales the wait from `tickMs`
+   * (others idle: a change reaches the pages about one round later) up to as long as the round
+   * wrote (others busy throughout: writing takes at most about half the loop).
+   */
+  function gapAfter(work: number) {
+    const since = performance.eventLoopUtilization(loop);
+    loop = performance.eventLoopUtilization();
+    const others = since.active - work;
+    const free = since.active + since.idle - work;
+    const busy = free > 0 ? Math.min(1, Math.max(0, others / free)) : 1;
+    // Busy less than half the free time: the others were never kept waiting long, no wait is owed.
+    return Math.max(options.tickMs, work * Math.max(0, 2 * busy - 1));
+  }
+
+  function seal(room: Room) {
+    if (room.pending.length === 0) return;
+    room.head += 1;
+    room.segments.push({ id: room.head, events: room.pending, since: room.pendingSince });
+    room.pending = [];
+    room.quiet = false;
+  }
+
+  /** The frame of every segment after `seen` up to the head, built once per round and format. */
+  function frameFrom(room: Room, seen: number, batched: boolean): LiveFrame {
+    const key = `${seen}:${room.head}:${batched ? 1 : 0}`;
+    let frame = room.frames.get(key);
+    if (!frame) {
+      const first = room.segments[0]?.id ?? room.head + 1;
+      const events = room.segments.slice(Math.max(0, seen + 1 - first)).flatMap((segment) => segment.events);
+      frame = encode(events, batched);
+      room.frames.set(key, frame);
+    }
+    return frame;
+  }
+
+  function writeTo(room: Room, sink: LiveSink, seen: number) {
+    if (seen >= room.head) return;
+    sink.write(frameFrom(room, seen, sink.batched));
+    room.sinks.set(sink, room.head);
+  }
+
+  /** Segments a room had when the round reached it have now reached every stream: they are done. */
+  function endRound(ended: Round) {
+    const now = performance.now();
+    for (const { room, startHead } of ended.rooms) {
+      while (room.segments[0] && room.segments[0].id <= startHead) {
+        const segment = room.segments.shift() as Segment;
+        lags[flushes++ % STATS_KEPT] = now - segment.since;
+      }
+      room.frames.clear();
+      if (room.segments.length === 0 && room.pending.length === 0) dirty.delete(room);
+    }
+    lastRoundAt = now;
+    gap = gapAfter(ended.work);
+    round = null;
+    if (dirty.size > 0) schedule();
+  }
+
+  function schedule() {
+    if (round || timer) return;
+    timer = setTimeout(startRound, Math.max(0, lastRoundAt + gap - performance.now()));
+  }
+
+  /** A round over every raffle with news; `work` carries what a round it replaces had written. */
+  function newRound(work = 0): Round {
+    round = { rooms: [...dirty].map((room) => ({ room, startHead: room.head })), at: 0, sinks: null, work };
+    return round;
+  }
+
+  function startRound() {
+    timer = null;
+    continueRound(newRound());
+  }
+
+  /** Writes streams of the round until the slice is used up, then yields to the event loop. */
+  function continueRound(current: Round, sliceMs = SLICE_MS) {
+    if (round !== current) return; // a flush finished it meanwhile
+    const start = performance.now();
+    const deadline = start + sliceMs;
+    for (const { room } of current.rooms) seal(room);
+    let written = 0;
+    while (current.at < current.rooms.length) {
+      const visit = current.rooms[current.at] as { room: Room; startHead: number };
+      if (!current.sinks) {
+        // Every stream there now, or joined later at the head, will have what is sealed now.
+        visit.startHead = visit.room.head;
+        current.sinks = visit.room.sinks.entries();
+      }
+      for (let next = current.sinks.next(); !next.done; next = current.sinks.next()) {
+        writeTo(visit.room, next.value[0], next.value[1]);
+        if (++written % 16 === 0 && performance.now() > deadline) {
+          current.work += performance.now() - start;
+          setImmediate(continueRound, current);
+          return;
+        }
+      }
+      current.sinks = null;
+      current.at += 1;
+    }
+    current.work += performance.now() - start;
+    endRound(current);
+  }
+
+  /** Every change pending goes out to every stream now, whatever round was under way. */
   function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
-    const start = performance.now();
-    for (const room of dirty) {
-      const events = room.pending;
-      const since = room.since;
-      room.pending = [];
-      room.quiet = false;
-      let single: LiveFrame | undefined;
-      let batch: LiveFrame | undefined;
-      for (const sink of room.sinks) {
-        if (sink.batched) {
-          batch ??= encode(events, true);
-          sink.write(batch);
-        } else {
-          single ??= encode(events, false);
-          sink.write(single);
-        }
-      }
-      lags[flushes++ % STATS_KEPT] = performance.now() - since;
-    }
-    dirty.clear();
-    // Counted from the end, and no shorter than the flush itself: with 10,000 streams a flush is
-    // tens of milliseconds of socket writes, and the reservations need the loop in between.
-    lastFlushAt = performance.now();
-    gap = Math.max(options.tickMs, lastFlushAt - start);
+    continueRound(newRound(round?.work), Number.POSITIVE_INFINITY);
   }
 
   // A stream with nothing to say gets a comment now and then, so proxies keep it open; one that
   // received changes since the last round needs none.
   const heartbeat = setInterval(() => {
     for (const room of rooms.values()) {
-      if (room.quiet) for (const sink of room.sinks) sink.write(PING_FRAME);
+      if (room.quiet) for (const sink of room.sinks.keys()) sink.write(PING_FRAME);
       room.quiet = true;
     }
   }, options.heartbeatMs);
@@ -127,26 +253,39 @@ export function createLiveStreams(options: {
 
   return {
     /**
-     * Changes of a raffle as this instance received them. The first after a quiet tick leaves on the
-     * next turn of the event loop; later ones wait for the tick, so a rush costs one frame per tick.
+     * Changes of a raffle as this instance received them. The first after a quiet spell leaves on
+     * the next turn of the event loop; later ones wait for the round, so a rush costs one frame per round.
      */
     push(raffleId: string, events: readonly TicketEvent[]) {
       const room = rooms.get(raffleId);
       if (!room || events.length === 0) return;
-      if (room.pending.length === 0) room.since = performance.now();
+      if (room.pending.length === 0) room.pendingSince = performance.now();
       room.pending.push(...events);
-      dirty.add(room);
-      timer ??= setTimeout(flush, Math.max(0, lastFlushAt + gap - performance.now()));
+      if (!dirty.has(room)) {
+        dirty.add(room);
+        // A raffle that had nothing to say joins the round under way, if any, at its end.
+        if (round && !round.rooms.some((taken) => taken.room === room))
+          round.rooms.push({ room, startHead: room.head });
+      }
+      schedule();
     },
     /**
      * Adds a stream to its raffle's; `since` is its Last-Event-ID. The missed events go to it alone,
-     * except those still pending here: the next tick brings those to it with everyone else, so each
+     * except those still pending here: the next round brings those to it with everyone else, so each
      * change reaches it once. Answers how to take it out.
      */
     join(raffleId: string, sink: LiveSink, since: number | null): () => void {
       let room = rooms.get(raffleId);
       if (!room) {
-        room = { sinks: new Set(), pending: [], quiet: false, since: 0 };
+        room = {
+          sinks: new Map(),
+          pending: [],
+          pendingSince: 0,
+          segments: [],
+          head: 0,
+          frames: new Map(),
+          quiet: false,
+        };
         rooms.set(raffleId, room);
       }
       if (since !== null) {
@@ -156,7 +295,8 @@ export function createLiveStreams(options: {
         if (!earlier) sink.write(RESET_FRAME);
         else if (earlier.length > 0) sink.write(encode(earlier, sink.batched));
       }
-      room.sinks.add(sink);
+      // Sealed segments are among what it missed (sent above) or before its time: it starts at the head.
+      room.sinks.set(sink, room.head);
       const joined = room;
       return () => {
         joined.sinks.delete(sink);
@@ -169,12 +309,12 @@ export function createLiveStreams(options: {
     /** The change stream had a gap: what is pending goes out, then every page reads its board again. */
     reset() {
       flush();
-      for (const room of rooms.values()) for (const sink of room.sinks) sink.write(RESET_FRAME);
+      for (const room of rooms.values()) for (const sink of room.sinks.keys()) sink.write(RESET_FRAME);
     },
     /** Sends what is pending now (server stop, tests). */
     flush,
     /**
-     * Over the last flushes (up to 4,096): how long a raffle's oldest pending change waited in this
+     * Over the last segments (up to 4,096): how long a raffle's oldest pending change waited in this
      * process, from its arrival on the change channel to its frame written to every stream.
      */
     stats() {
@@ -191,7 +331,7 @@ export function createLiveStreams(options: {
     stop() {
       flush();
       clearInterval(heartbeat);
-      for (const room of [...rooms.values()]) for (const sink of [...room.sinks]) sink.close();
+      for (const room of [...rooms.values()]) for (const sink of [...room.sinks.keys()]) sink.close();
       rooms.clear();
     },
   };

@@ -2,15 +2,13 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import type { ColumnMapping } from '../../../domain/reconciliation';
 import { type Executor, queryRows } from '../../db/client';
+import { payments, raffles, tickets } from '../../db/schema';
 import {
   bankStatementLayouts,
   bankStatementMatches,
   bankStatementRows,
   bankStatements,
-  payments,
-  raffles,
-  tickets,
-} from '../../db/schema';
+} from '../../db/schema-reconciliation';
 import type { PaymentCandidate } from './match-entries';
 
 export type StatementRecord = typeof bankStatements.$inferSelect;

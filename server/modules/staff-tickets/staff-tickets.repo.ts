@@ -1,136 +1,27 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
-import { isTicketNumberTerm, TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
-import { likeTerm, saleMatches } from '../../db/ticket-search';
 import type { RaffleScope } from '../../lib/permissions';
-import { endSale, fromRaw, isLive } from '../tickets/sale-rows';
-import { numbersContaining } from './number-match';
+import { endSale, isLive } from '../tickets/sale-rows';
+import {
+  exactFirst,
+  LIVE_COLUMNS,
+  type NumberRow,
+  numberColumns,
+  numbersFrom,
+  type RaffleShape,
+  salesFrom,
+  salesOnly,
+  type TicketFilters,
+  toNumberRow,
+} from './staff-tickets.sql';
+import { scanTickets } from './staff-tickets-export.repo';
 
-export type TicketFilters = { statuses?: string[]; term?: string; exactNumber?: number | null };
-type RaffleShape = { id: string; totalNumbers: number; digitCount: number };
-
-/** A row of the staff list: a live sale, or a number nobody holds (id null, 'disponible'). */
-export type NumberRow = Omit<TicketRow, 'id'> & {
-  id: string | null;
-  orderCode?: string | null;
-  /** The seller credited with the sale's order (decision 036), or null. */
-  sellerName?: string | null;
-  /** Paid in Bs at each approved payment's rate (null when no payment had a rate). */
-  paidVesCents?: number | null;
-};
-
-/**
- * Only live sales can match: 'disponible' is not asked for, or the term has something other than
- * digits (a number nobody holds has no buyer, and its ticket number is all digits).
- */
-const salesOnly = (f: TicketFilters) =>
-  Boolean((f.statuses?.length && !f.statuses.includes('disponible')) || (f.term && !/^\d+$/.test(f.term)));
-
-/** The staff list's search over numbers `number` whose ticket number is `ticketNumber` (and sale `t`, if any). */
-function searchSql(f: TicketFilters, ticketNumber: SQL, number: SQL): SQL {
-  if (!f.term) return sql`true`;
-  const like = likeTerm(f.term);
-  const exact = f.exactNumber != null ? sql`or ${number} = ${f.exactNumber}::int` : sql``;
-  // A bare number of one to three digits is a ticket number, never phone digits (saleMatches).
-  if (isTicketNumberTerm(f.term)) return sql`(${ticketNumber} ilike ${like} ${exact})`;
-  return sql`(t.buyer_name ilike ${like} or t.buyer_phone ilike ${like} or t.buyer_cedula ilike ${like}
-    or ${ticketNumber} ilike ${like} ${exact})`;
-}
-
-/**
- * The list's order: by number, the number typed first (issue 23): "4567" shows ticket 4567 before
- * the buyers whose phone holds those digits.
- */
-const exactFirst = (f: TicketFilters, number: SQL) =>
-  f.exactNumber != null ? sql`(${number} = ${f.exactNumber}::int) desc, ${number}` : number;
-
-/** Status chips: the five statuses, and 'otros' for anything else. */
-function statusSql(statuses: string[] | undefined, status: SQL): SQL {
-  if (!statuses?.length) return sql`true`;
-  const known = statuses.filter((s) => s !== 'otros');
-  const parts: SQL[] = [];
-  if (known.length > 0) parts.push(sql`${status} = any(${`{${known.join(',')}}`}::text[])`);
-  if (statuses.includes('otros'))
-    parts.push(sql`${status} <> all(${`{${TICKET_STATUSES.join(',')}}`}::text[])`);
-  return sql`(${sql.join(parts, sql` or `)})`;
-}
-
-/** A sale's order code, and what it has paid in Bs at each approved payment's own rate. */
-const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id = t.order_id) as order_code,
-  (select p.full_name from orders o join profiles p on p.id = o.seller_id where o.id = t.order_id) as seller_name,
-  (select round(sum(pp.amount_cents * p.rate_to_usd)) from payment_parts pp join payments p on p.id = pp.payment_id
-   where pp.ticket_id = t.id and p.status = 'approved') as paid_ves_cents`;
-
-const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
-  t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
-  t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at,
-  t.verification_code, ${LEDGER_COLUMNS}`;
-
-/** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
-function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
-  const search = f.term ? saleMatches('t', f.term, f.exactNumber ?? null) : sql`true`;
-  return sql`from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
-    and ${statusSql(f.statuses, sql`t.status`)} and ${search} and ${extra}`;
-}
-
-/**
- * The numbers of [from, to) that can match a search: those whose ticket number holds the term
- * (listed, or scanned when there are too many), the live sales the trigram index finds, and the
- * exact number. A superset: `numbersFrom` applies the search itself to each.
- */
-function candidates(raffle: RaffleShape, f: TicketFilters & { term: string }, from: number, to: number) {
-  const listed = numbersContaining(f.term, raffle.digitCount, from, to);
-  const byNumber =
-    listed === null
-      ? sql`select n from generate_series(${from}::int, ${to}::int - 1) as n
-          where lpad(n::text, ${raffle.digitCount}::int, '0') ilike ${likeTerm(f.term)}`
-      : sql`select unnest(${`{${listed.join(',')}}`}::int[]) as n`;
-  const exact =
-    f.exactNumber != null && f.exactNumber >= from && f.exactNumber < to
-      ? sql`union select ${f.exactNumber}::int`
-      : sql``;
-  // A ticket-number term finds nothing in the sales the numbers above do not already hold.
-  const sales = isTicketNumberTerm(f.term)
-    ? sql``
-    : sql`union select s.number from tickets s where s.raffle_id = ${raffle.id} and s.ended_at is null
-      and s.number >= ${from}::int and s.number < ${to}::int and ${saleMatches('s', f.term, null)}`;
-  return sql`(${byNumber} ${sales} ${exact})`;
-}
-
-/** Every number of [from, to) with its live sale if any: what the staff list and the CSV walk. */
-function numbersFrom(raffle: RaffleShape, f: TicketFilters, from: number, to: number) {
-  const ticketNumber = sql`lpad(n::text, ${raffle.digitCount}::int, '0')`;
-  const numbers = f.term
-    ? sql`${candidates(raffle, { ...f, term: f.term }, from, to)} as c(n)`
-    : sql`generate_series(${from}::int, ${to}::int - 1) as n`;
-  return sql`from ${numbers}
-    left join tickets t on t.raffle_id = ${raffle.id} and t.number = n and t.ended_at is null
-    where ${statusSql(f.statuses, sql`coalesce(t.status, 'disponible')`)} and ${searchSql(f, ticketNumber, sql`n`)}`;
-}
-
-const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uuid as raffle_id, n as number,
-  lpad(n::text, ${raffle.digitCount}::int, '0') as ticket_number, coalesce(t.status, 'disponible') as status,
-  t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
-  t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
-  coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at,
-  t.verification_code, ${LEDGER_COLUMNS}`;
-
-/**
- * No object spread here: `{ ...fromRaw(r), … }` made objects that V8 kept in the old generation
- * (only a full GC freed them): a CSV of 100,000 sales left ~90 MB of them behind.
- */
-const toNumberRow = (r: Record<string, unknown>): NumberRow => {
-  const row: NumberRow = fromRaw(r);
-  row.id = r.id == null ? null : String(r.id);
-  row.orderCode = r.order_code == null ? null : String(r.order_code);
-  row.sellerName = r.seller_name == null ? null : String(r.seller_name);
-  row.paidVesCents = r.paid_ves_cents == null ? null : Number(r.paid_ves_cents);
-  return row;
-};
+export type { NumberRow, TicketFilters } from './staff-tickets.sql';
+export type { BlankRange, ExportSegment } from './staff-tickets-export.repo';
 
 async function countLive(db: Executor, raffleId: string, below: number) {
   const [row] = await queryRows<{ n: number }>(
@@ -173,31 +64,6 @@ async function countMatching(db: Executor, raffle: RaffleShape, f: TicketFilters
   );
   return Number(row?.n ?? 0);
 }
-
-/**
- * Sales read per statement by the CSV export: each a short statement (on PGlite a buyer waits for
- * one at most), and memory stays flat at any raffle size.
- */
-const CSV_CHUNK = 2_000;
-
-/** Numbers nobody holds, [from, to): the CSV writes them without a row each (`tickets-csv.ts`). */
-export type BlankRange = { blank: true; from: number; to: number; digitCount: number };
-/** What the export writes, in number order: a ticket's row, or a run of numbers nobody holds. */
-export type ExportSegment<T = NumberRow> = T | BlankRange;
-/** Numbers walked per statement by a CSV of a digit search (only candidates are read in each). */
-const CSV_WINDOW = 100_000;
-
-/** As PostgreSQL's lpad: padded with zeros, or cut to the width. */
-const lpad = (n: number, width: number) => {
-  const text = String(n);
-  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
-};
-
-/** The status chips' filter (`statusSql`) for one row. */
-const statusWanted = (statuses: string[] | undefined) => (status: string) =>
-  !statuses?.length ||
-  statuses.includes(status) ||
-  (statuses.includes('otros') && !(TICKET_STATUSES as readonly string[]).includes(status));
 
 export const staffTicketsRepo = {
   async page(
@@ -285,84 +151,8 @@ export const staffTicketsRepo = {
     return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
   },
 
-  /**
-   * Every matching ticket in number order, a chunk at a time (CSV export of any size): each chunk
-   * its own short statement, so memory stays flat and, on PGlite, a buyer waits for one chunk at
-   * most, never for the export.
-   */
-  async *scan<T = NumberRow>(
-    db: Executor,
-    raffle: RaffleShape,
-    filters: TicketFilters,
-    /**
-     * What the export makes of a row (a CSV line, a spreadsheet row), called as soon as the row is
-     * read: the row object dies at once. Rows held until a chunk was written lived across
-     * scavenges, so V8 moved their allocation to the old generation (pretenuring), where only a
-     * full GC frees them: +75-140 MB at 100,000 sold.
-     */
-    render: (row: NumberRow) => T = (row) => row as T,
-    batch = CSV_CHUNK,
-  ): AsyncGenerator<ExportSegment<T>[]> {
-    if (salesOnly(filters)) {
-      let after = -1;
-      for (;;) {
-        const rows = await queryRows<Record<string, unknown>>(
-          db,
-          sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters, sql`t.number > ${after}::int`)}
-              order by t.number limit ${batch}`,
-        );
-        if (rows.length > 0) yield rows.map((r) => render(toNumberRow(r)));
-        if (rows.length < batch) return;
-        after = Number(rows[rows.length - 1]?.number ?? after);
-      }
-    }
-    if (filters.term) {
-      // A digit search: windows of numbers, each holding only its candidates (indexed or listed).
-      for (let from = 0; from < raffle.totalNumbers; from += CSV_WINDOW) {
-        const to = Math.min(from + CSV_WINDOW, raffle.totalNumbers);
-        const rows = await queryRows<Record<string, unknown>>(
-          db,
-          sql`select ${numberColumns(raffle)} ${numbersFrom(raffle, filters, from, to)} order by n`,
-        );
-        if (rows.length > 0) yield rows.map((r) => render(toNumberRow(r)));
-      }
-      return;
-    }
-    // Every number (or every available one and some statuses): the live sales by keyset on the
-    // (raffle, number) index; the numbers between them go out as blank ranges, never read. One
-    // array per chunk, built without a pause: the chunk's rows die young (a scavenge frees them)
-    // instead of living across turns of the event loop and filling the old generation.
-    const wanted = statusWanted(filters.statuses);
-    const available = wanted('disponible');
-    const blank = (from: number, to: number): BlankRange => ({
-      blank: true,
-      from,
-      to,
-      digitCount: raffle.digitCount,
-    });
-    let next = 0;
-    let after = -1;
-    for (;;) {
-      const sales = await queryRows<Record<string, unknown>>(
-        db,
-        sql`select ${LIVE_COLUMNS} from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
-            and t.number > ${after}::int and t.number < ${raffle.totalNumbers}::int order by t.number limit ${batch}`,
-      );
-      const segments: ExportSegment<T>[] = [];
-      for (const raw of sales) {
-        const row = toNumberRow(raw);
-        row.ticketNumber = lpad(row.number, raffle.digitCount);
-        if (available && row.number > next) segments.push(blank(next, row.number));
-        if (wanted(row.status)) segments.push(render(row));
-        next = row.number + 1;
-        after = row.number;
-      }
-      const last = sales.length < batch;
-      if (last && available && next < raffle.totalNumbers) segments.push(blank(next, raffle.totalNumbers));
-      if (segments.length > 0) yield segments;
-      if (last) return;
-    }
-  },
+  /** Every matching ticket in number order, a chunk at a time (staff-tickets-export.repo.ts). */
+  scan: scanTickets,
 
   /**
    * The live sales a bulk release selects (by numbers, by buyer cedula, or by the list's filters),

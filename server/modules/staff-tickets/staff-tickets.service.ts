@@ -46,7 +46,7 @@ import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
 import { ticketCsv } from './tickets-csv';
-import { writeTicketXlsx } from './tickets-xlsx';
+import { writeTicketXlsx, XLSX_CHUNK } from './tickets-xlsx';
 
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
 
@@ -258,7 +258,7 @@ export function createStaffTicketsService({
     xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return writeTicketXlsx(
-        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render, XLSX_CHUNK),
         currentRate ? currentRate() : Promise.resolve(null),
         out,
       );

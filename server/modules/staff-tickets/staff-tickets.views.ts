@@ -1,6 +1,6 @@
 import type { StaffTicket } from '../../../domain/staff-tickets';
 import { availableView, saleView } from '../tickets/tickets.views';
-import type { NumberRow } from './staff-tickets.repo';
+import type { NumberRow } from './staff-tickets.sql';
 
 /**
  * A number in the staff list: its live sale, or nobody's (id null). An ended sale reads as its

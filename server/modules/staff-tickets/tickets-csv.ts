@@ -3,7 +3,8 @@ import { displayName } from '../../../domain/names';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
-import type { BlankRange, ExportSegment, NumberRow } from './staff-tickets.repo';
+import type { NumberRow } from './staff-tickets.sql';
+import type { BlankRange, ExportSegment } from './staff-tickets-export.repo';
 
 export const isBlankRange = <T>(segment: ExportSegment<T>): segment is BlankRange =>
   typeof segment === 'object' && segment !== null && 'blank' in segment;

@@ -18,15 +18,19 @@ export function DashboardLayout() {
   useHeaderHeight(header);
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden border-r border-zinc-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-6 lg:p-4">
-        <Link to={paths.dashboard.root.getHref()} className="rounded-lg px-2 py-1">
-          <Logo />
-        </Link>
-        <div className="flex-1 overflow-y-auto">
-          <DashboardNavLinks />
-        </div>
-        <UserBox />
-      </aside>
+      {/* The column is as tall as the page (its white and its border go all the way down); the
+          menu inside stays in view while the page scrolls. */}
+      <div className="hidden border-r border-zinc-200 bg-white lg:block">
+        <aside className="sticky top-0 flex h-dvh flex-col gap-6 p-4">
+          <Link to={paths.dashboard.root.getHref()} className="rounded-lg px-2 py-1">
+            <Logo />
+          </Link>
+          <div className="flex-1 overflow-y-auto">
+            <DashboardNavLinks />
+          </div>
+          <UserBox />
+        </aside>
+      </div>
 
       <header
         ref={header}
