@@ -1,14 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { BulkReleaseInput } from '../../../domain/bulk-release';
-import {
-  ledgerMessages,
-  ledgerNotes,
-  type RefundInput,
-  type StaffPaymentInput,
-  statusForMoney,
-} from '../../../domain/ledger';
+import { ledgerMessages, type RefundInput, type StaffPaymentInput } from '../../../domain/ledger';
 import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
-import { paymentMethodLabels } from '../../../domain/reservations';
 import { sellerMessages } from '../../../domain/seller-network';
 import {
   moneyFieldsIn,
@@ -39,12 +32,20 @@ import {
   UnprocessableError,
 } from '../../lib/errors';
 import { assertCan, canMoveMoney, forbidden, managedRaffles } from '../../lib/permissions';
-import { createOrder, recordReceived, recordRefund } from '../payments/money-ledger';
+import { createOrder } from '../payments/money-ledger';
 import { endSale } from '../tickets/sale-rows';
-import { type Actor, describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
+import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
+import {
+  MONEY_STATUSES,
+  moveMoneyForStatus,
+  receiveByHand,
+  refundByHand,
+  settleMoney,
+  statusAfter,
+} from './staff-tickets-money';
 import { ticketCsv } from './tickets-csv';
 import { writeTicketXlsx, XLSX_CHUNK } from './tickets-xlsx';
 
@@ -63,18 +64,12 @@ const BUYER_FIELDS = [
   ['buyer_cedula', 'buyerCedula'],
   ['buyer_email', 'buyerEmail'],
 ] as const;
-/** Statuses whose money is the ledger's: the status staff ask for becomes what the money says. */
-const MONEY_STATUSES = new Set(['abonado', 'pagado']);
 /** Money moves on a status change, on one more abono, or with a refund. */
 const patchMovesMoney = (sale: TicketRow, patch: TicketPatch) =>
   (patch.status !== undefined && patch.status !== sale.status) ||
   patch.amount_cents !== undefined ||
   patch.refund !== undefined;
 
-/** Statuses that give a sale's money back, or say it stays without a refund. */
-const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
-/** Statuses a sale takes payments in. */
-const PAYS = new Set(['apartado', 'abonado']);
 /** Statuses that take a number out of the published list. */
 const LEAVES_LIST = new Set(['disponible', 'cancelado']);
 
@@ -145,84 +140,6 @@ export function createStaffTicketsService({
         creditedSellerId: row.creditedSellerId,
       }
     );
-  }
-
-  /**
-   * What a status change does to money (issue 18): pagado records an approved payment for what is
-   * owed, abonado the amount given; taking a sale with money back to apartado, releasing or
-   * cancelling it records a refund or an explicit "sin reembolso". Answers the sale as the ledger
-   * left it, and the history lines to add.
-   */
-  async function moveMoneyForStatus(
-    tx: Executor,
-    sale: TicketRow,
-    patch: TicketPatch,
-    actor: Actor,
-    rate: number | null,
-  ) {
-    const lines: string[] = [];
-    const method = patch.payment_method ?? 'efectivo';
-    const receive = async (amountCents: number) => {
-      await recordReceived(tx, sale, { amountCents, method, note: patch.note ?? null }, actor, rate);
-      lines.push(ledgerNotes.recordedByStaff(amountCents, paymentMethodLabels[method]));
-    };
-    if (patch.status === 'pagado' && sale.remainingCents > 0) await receive(sale.remainingCents);
-    if (patch.status === 'abonado' && patch.amount_cents !== undefined) await receive(patch.amount_cents);
-    if (patch.status && TAKES_MONEY_BACK.has(patch.status) && sale.totalPaidCents > 0) {
-      if (patch.refund) {
-        await recordRefund(
-          tx,
-          sale,
-          { amountCents: patch.refund.amount_cents, reason: patch.refund.reason },
-          actor,
-          rate,
-        );
-        lines.push(ledgerNotes.refunded(patch.refund.amount_cents, patch.refund.reason));
-      } else if (patch.no_refund_reason) {
-        lines.push(ledgerNotes.noRefund(patch.no_refund_reason));
-      } else {
-        throw new UnprocessableError(
-          ledgerMessages.refundDecisionRequired(sale.totalPaidCents),
-          'REFUND_DECISION_REQUIRED',
-          {
-            total_paid_cents: sale.totalPaidCents,
-          },
-        );
-      }
-    }
-    const after = lines.length > 0 ? await staffTicketsRepo.findById(tx, sale.id) : null;
-    return { sale: after?.ticket ?? sale, lines };
-  }
-
-  /** The status money leads to: a payment can make a sale abonado or pagado, a refund bring it back. */
-  const statusAfter = (sale: TicketRow, requested: string) =>
-    MONEY_STATUSES.has(requested) ? statusForMoney(sale.totalPaidCents, sale.priceCents) : requested;
-
-  /**
-   * After a ledger entry: the sale's status follows its money (a cancelled one stays cancelled), and
-   * the change is recorded and announced after the commit.
-   */
-  async function settleMoney(tx: Executor, ticketId: string, actor: Actor, note: string) {
-    const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-    if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-    const sale = current.ticket;
-    const status =
-      sale.status === 'cancelado' ? sale.status : statusForMoney(sale.totalPaidCents, sale.priceCents);
-    const row = await staffTicketsRepo.update(tx, ticketId, { status });
-    await recordChanges(tx, [row], describeChanges([row], sale.status, note, actor));
-    return row;
-  }
-
-  /**
-   * A live sale of a raffle this actor manages (checked before the transaction: PGlite has one
-   * connection), locked with its raffle, for a money entry.
-   */
-  async function lockedSale(tx: Executor, owned: { ticket: TicketRow }, id: string) {
-    await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
-    const current = await staffTicketsRepo.findById(tx, id, { lock: true });
-    if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-    if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
-    return current.ticket;
   }
 
   const service = {
@@ -402,27 +319,8 @@ export function createStaffTicketsService({
       const owned = await getOwnedForMoney(actor, id);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
-        const sale = await lockedSale(tx, owned, id);
-        if (!PAYS.has(sale.status))
-          throw new ConflictError(ledgerMessages.saleNotPayable, 'TICKET_NOT_PAYABLE');
         const by = { id: actor.userId, email: actor.email };
-        const payment = await recordReceived(
-          tx,
-          sale,
-          {
-            amountCents: input.amount_cents,
-            method: input.payment_method,
-            reference: input.reference,
-            note: input.note,
-          },
-          by,
-          rate,
-        );
-        const line = ledgerNotes.recordedByStaff(
-          input.amount_cents,
-          paymentMethodLabels[input.payment_method],
-        );
-        const row = await settleMoney(tx, id, by, [line, input.note].filter(Boolean).join('. '));
+        const { payment, row } = await receiveByHand(tx, owned.ticket, input, by, rate);
         return { payment, ticket: toStaffTicket(row) };
       });
     },
@@ -432,16 +330,8 @@ export function createStaffTicketsService({
       const owned = await getOwnedForMoney(actor, id);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
-        const sale = await lockedSale(tx, owned, id);
         const by = { id: actor.userId, email: actor.email };
-        const refund = await recordRefund(
-          tx,
-          sale,
-          { amountCents: input.amount_cents, reason: input.reason },
-          by,
-          rate,
-        );
-        const row = await settleMoney(tx, id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
+        const { refund, row } = await refundByHand(tx, owned.ticket, input, by, rate);
         return { refund, ticket: toStaffTicket(row) };
       });
     },

@@ -1,0 +1,151 @@
+import {
+  ledgerMessages,
+  ledgerNotes,
+  type RefundInput,
+  type StaffPaymentInput,
+  statusForMoney,
+} from '../../../domain/ledger';
+import { paymentMethodLabels } from '../../../domain/reservations';
+import type { TicketPatch } from '../../../domain/staff-tickets';
+import { ticketMessages } from '../../../domain/tickets';
+import type { Executor } from '../../db/client';
+import type { TicketRow } from '../../db/rows';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { recordReceived, recordRefund } from '../payments/money-ledger';
+import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
+import { staffTicketsRepo } from './staff-tickets.repo';
+
+/**
+ * Money staff move on a sale, inside the caller's transaction: by a status change, by hand
+ * (a payment received, a refund given), and the status that follows from the ledger.
+ */
+
+/** Statuses whose money is the ledger's: the status staff ask for becomes what the money says. */
+export const MONEY_STATUSES = new Set(['abonado', 'pagado']);
+/** Statuses that give a sale's money back, or say it stays without a refund. */
+const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
+/** Statuses a sale takes payments in. */
+const PAYS = new Set(['apartado', 'abonado']);
+
+/**
+ * What a status change does to money (issue 18): pagado records an approved payment for what is
+ * owed, abonado the amount given; taking a sale with money back to apartado, releasing or
+ * cancelling it records a refund or an explicit "sin reembolso". Answers the sale as the ledger
+ * left it, and the history lines to add.
+ */
+export async function moveMoneyForStatus(
+  tx: Executor,
+  sale: TicketRow,
+  patch: TicketPatch,
+  actor: Actor,
+  rate: number | null,
+) {
+  const lines: string[] = [];
+  const method = patch.payment_method ?? 'efectivo';
+  const receive = async (amountCents: number) => {
+    await recordReceived(tx, sale, { amountCents, method, note: patch.note ?? null }, actor, rate);
+    lines.push(ledgerNotes.recordedByStaff(amountCents, paymentMethodLabels[method]));
+  };
+  if (patch.status === 'pagado' && sale.remainingCents > 0) await receive(sale.remainingCents);
+  if (patch.status === 'abonado' && patch.amount_cents !== undefined) await receive(patch.amount_cents);
+  if (patch.status && TAKES_MONEY_BACK.has(patch.status) && sale.totalPaidCents > 0) {
+    if (patch.refund) {
+      await recordRefund(
+        tx,
+        sale,
+        { amountCents: patch.refund.amount_cents, reason: patch.refund.reason },
+        actor,
+        rate,
+      );
+      lines.push(ledgerNotes.refunded(patch.refund.amount_cents, patch.refund.reason));
+    } else if (patch.no_refund_reason) {
+      lines.push(ledgerNotes.noRefund(patch.no_refund_reason));
+    } else {
+      throw new UnprocessableError(
+        ledgerMessages.refundDecisionRequired(sale.totalPaidCents),
+        'REFUND_DECISION_REQUIRED',
+        { total_paid_cents: sale.totalPaidCents },
+      );
+    }
+  }
+  const after = lines.length > 0 ? await staffTicketsRepo.findById(tx, sale.id) : null;
+  return { sale: after?.ticket ?? sale, lines };
+}
+
+/** The status money leads to: a payment can make a sale abonado or pagado, a refund bring it back. */
+export const statusAfter = (sale: TicketRow, requested: string) =>
+  MONEY_STATUSES.has(requested) ? statusForMoney(sale.totalPaidCents, sale.priceCents) : requested;
+
+/**
+ * After a ledger entry: the sale's status follows its money (a cancelled one stays cancelled), and
+ * the change is recorded and announced after the commit.
+ */
+export async function settleMoney(tx: Executor, ticketId: string, actor: Actor, note: string) {
+  const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+  if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+  const sale = current.ticket;
+  const status =
+    sale.status === 'cancelado' ? sale.status : statusForMoney(sale.totalPaidCents, sale.priceCents);
+  const row = await staffTicketsRepo.update(tx, ticketId, { status });
+  await recordChanges(tx, [row], describeChanges([row], sale.status, note, actor));
+  return row;
+}
+
+/**
+ * A live sale of a raffle this actor manages (checked before the transaction: PGlite has one
+ * connection), locked with its raffle, for a money entry.
+ */
+async function lockedSale(tx: Executor, sale: TicketRow) {
+  await staffTicketsRepo.lockRaffle(tx, sale.raffleId);
+  const current = await staffTicketsRepo.findById(tx, sale.id, { lock: true });
+  if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+  if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
+  return current.ticket;
+}
+
+/** Money staff received by hand, approved at once; the sale's status follows. */
+export async function receiveByHand(
+  tx: Executor,
+  owned: TicketRow,
+  input: StaffPaymentInput,
+  by: Actor,
+  rate: number | null,
+) {
+  const sale = await lockedSale(tx, owned);
+  if (!PAYS.has(sale.status)) throw new ConflictError(ledgerMessages.saleNotPayable, 'TICKET_NOT_PAYABLE');
+  const payment = await recordReceived(
+    tx,
+    sale,
+    {
+      amountCents: input.amount_cents,
+      method: input.payment_method,
+      reference: input.reference,
+      note: input.note,
+    },
+    by,
+    rate,
+  );
+  const line = ledgerNotes.recordedByStaff(input.amount_cents, paymentMethodLabels[input.payment_method]);
+  const row = await settleMoney(tx, sale.id, by, [line, input.note].filter(Boolean).join('. '));
+  return { payment, row };
+}
+
+/** Money given back by hand; the status follows what is left paid. */
+export async function refundByHand(
+  tx: Executor,
+  owned: TicketRow,
+  input: RefundInput,
+  by: Actor,
+  rate: number | null,
+) {
+  const sale = await lockedSale(tx, owned);
+  const refund = await recordRefund(
+    tx,
+    sale,
+    { amountCents: input.amount_cents, reason: input.reason },
+    by,
+    rate,
+  );
+  const row = await settleMoney(tx, sale.id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
+  return { refund, row };
+}
