@@ -3,8 +3,8 @@ import { publicRaffleListSchema } from '../../../domain/api-routes';
 import { type PaymentType, publicRaffleSchema, type RaffleCounts } from '../../../domain/raffles';
 import { type Encoding, encodedBody } from '../../lib/encoded-body';
 import { createReadsInFlight } from '../../lib/reads-in-flight';
+import { toRaffle } from './raffle-rows';
 import type { PublicRaffleRow } from './raffles.repo';
-import { toRaffle } from './raffles.service';
 
 /** How long a cached raffle row or list is trusted before it is read again (a missed change heals). */
 const ROW_TTL_MS = 2_000;
