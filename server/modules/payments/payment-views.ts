@@ -1,10 +1,15 @@
-import type { Payment, PaymentStatus, StaffPayment } from '../../../domain/payments';
+import type { OrderView } from '../../../domain/orders';
+import type { Payment, PaymentStatus, StaffPayment, TicketLedgerEntry } from '../../../domain/payments';
+import type { TicketRow } from '../../db/rows';
 import { firstPaymentCents } from '../tickets/tickets.service';
+import type { ticketLedger } from './money-ledger';
 import type { ledgerRepo, PaymentRow, StaffPaymentRow } from './payments.repo';
 
 // How payments read to a buyer and to the reviewer (split from payments.service.ts).
 
 const HOUR_MS = 3_600_000;
+/** Statuses a sale takes payments in. */
+export const PAYABLE = new Set(['apartado', 'abonado']);
 export type Part = Awaited<ReturnType<typeof ledgerRepo.partsOf>>[number];
 
 export const toPayment = (row: PaymentRow, orderCode: string | null = null): Payment => ({
@@ -74,4 +79,89 @@ export function toStaffPayment(
       remaining_cents: ticket.remainingCents,
     },
   };
+}
+
+/** The buyer's order as its own page shows it: the numbers still theirs, what is paid and owed. */
+export function toOrderView(
+  found: NonNullable<Awaited<ReturnType<typeof ledgerRepo.orderByCode>>>,
+  sales: TicketRow[],
+  paid: Awaited<ReturnType<typeof ledgerRepo.paymentsOfOrder>>,
+  cedula: string,
+): OrderView {
+  // An order's numbers released or sold again to someone else are no longer the buyer's.
+  const mine = sales.filter((t) => t.buyerCedula === cedula && !t.endedAt);
+  const terms = found.raffle;
+  const sum = (pick: (t: TicketRow) => number) => mine.reduce((total, t) => total + pick(t), 0);
+  return {
+    code: found.order.code,
+    raffle_id: found.raffle.id,
+    raffle_name: found.raffle.name,
+    created_at: found.order.createdAt.toISOString(),
+    total_cents: sum((t) => t.priceCents),
+    paid_cents: sum((t) => t.totalPaidCents),
+    owed_cents: sum((t) => t.remainingCents),
+    due_now_cents: sum((t) =>
+      PAYABLE.has(t.status)
+        ? Math.max(
+            0,
+            Math.min(
+              t.remainingCents,
+              firstPaymentCents({ ...terms, priceCents: t.priceCents }) - t.totalPaidCents,
+            ),
+          )
+        : 0,
+    ),
+    tickets: mine.map((t) => ({
+      id: t.id,
+      number: t.number,
+      ticket_number: t.ticketNumber,
+      status: t.status,
+      price_cents: t.priceCents,
+      total_paid_cents: t.totalPaidCents,
+      remaining_cents: t.remainingCents,
+      reserved_until: t.reservedUntil?.toISOString() ?? null,
+      verification_code: t.verificationCode,
+    })),
+    payments: paid.map((p) => ({
+      id: p.id,
+      status: p.status,
+      amount_cents: p.amountCents,
+      amount_ves_cents: p.amountVesCents,
+      payment_method: p.paymentMethod,
+      reference: p.reference,
+      created_at: p.createdAt.toISOString(),
+      rejection_reason: p.rejectionReason,
+    })),
+  };
+}
+
+/** A ticket's ledger, newest first: the payments that gave it money, and its refunds. */
+export function toLedgerEntries(
+  ledger: Awaited<ReturnType<typeof ticketLedger>>,
+  codes: Map<string, string>,
+  sellers: Map<string, string>,
+): TicketLedgerEntry[] {
+  const entries: (TicketLedgerEntry & { at: string })[] = [
+    ...ledger.payments.map(({ payment, partCents }) => ({
+      ...toPayment(payment, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
+      kind: 'payment' as const,
+      rejection_reason: payment.rejectionReason,
+      part_cents: partCents,
+      seller_name: payment.orderId ? (sellers.get(payment.orderId) ?? null) : null,
+      at: payment.paymentDate.toISOString(),
+    })),
+    ...ledger.refunds.map((r) => ({
+      kind: 'refund' as const,
+      id: r.id,
+      ticket_id: r.ticketId,
+      amount_cents: r.amountCents,
+      reason: r.reason,
+      actor_email: r.actorEmail,
+      created_at: r.createdAt.toISOString(),
+      at: r.createdAt.toISOString(),
+    })),
+  ];
+  return entries
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .map(({ at: _at, ...entry }) => entry);
 }

@@ -21,7 +21,7 @@ import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { earnedOnApproval, insertPayment, ticketLedger } from './money-ledger';
-import { type Part, toPayment, toStaffPayment } from './payment-views';
+import { PAYABLE, type Part, toLedgerEntries, toOrderView, toPayment, toStaffPayment } from './payment-views';
 import { ledgerRepo, paymentsRepo, raffleTerms, type StaffPaymentRow } from './payments.repo';
 
 type Deps = {
@@ -41,7 +41,6 @@ type Deps = {
 
 type Review = z.output<typeof reviewPaymentSchema>;
 type CreatePayment = z.output<typeof createPaymentSchema>;
-const PAYABLE = new Set(['apartado', 'abonado']);
 /** A ticket in one of these is no longer the sale a payment was sent for. */
 const RELEASED = new Set(['disponible', 'cancelado']);
 
@@ -300,29 +299,7 @@ export function createPaymentsService(deps: Deps) {
         ledgerRepo.orderCodes(db, orderIds),
         ledgerRepo.orderSellers(db, orderIds),
       ]);
-      const entries: (TicketLedgerEntry & { at: string })[] = [
-        ...ledger.payments.map(({ payment, partCents }) => ({
-          ...toPayment(payment, payment.orderId ? (codes.get(payment.orderId) ?? null) : null),
-          kind: 'payment' as const,
-          rejection_reason: payment.rejectionReason,
-          part_cents: partCents,
-          seller_name: payment.orderId ? (sellers.get(payment.orderId) ?? null) : null,
-          at: payment.paymentDate.toISOString(),
-        })),
-        ...ledger.refunds.map((r) => ({
-          kind: 'refund' as const,
-          id: r.id,
-          ticket_id: r.ticketId,
-          amount_cents: r.amountCents,
-          reason: r.reason,
-          actor_email: r.actorEmail,
-          created_at: r.createdAt.toISOString(),
-          at: r.createdAt.toISOString(),
-        })),
-      ];
-      return entries
-        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-        .map(({ at: _at, ...entry }) => entry);
+      return toLedgerEntries(ledger, codes, sellers);
     },
 
     /** A proof sent with a reservation: one pending payment for the order, each number's first amount due. */
@@ -363,51 +340,7 @@ export function createPaymentsService(deps: Deps) {
         ledgerRepo.orderTickets(db, found.order.id),
         ledgerRepo.paymentsOfOrder(db, found.order.id),
       ]);
-      // An order's numbers released or sold again to someone else are no longer the buyer's.
-      const mine = sales.filter((t) => t.buyerCedula === cedula && !t.endedAt);
-      const terms = found.raffle;
-      const sum = (pick: (t: TicketRow) => number) => mine.reduce((total, t) => total + pick(t), 0);
-      return {
-        code: found.order.code,
-        raffle_id: found.raffle.id,
-        raffle_name: found.raffle.name,
-        created_at: found.order.createdAt.toISOString(),
-        total_cents: sum((t) => t.priceCents),
-        paid_cents: sum((t) => t.totalPaidCents),
-        owed_cents: sum((t) => t.remainingCents),
-        due_now_cents: sum((t) =>
-          PAYABLE.has(t.status)
-            ? Math.max(
-                0,
-                Math.min(
-                  t.remainingCents,
-                  firstPaymentCents({ ...terms, priceCents: t.priceCents }) - t.totalPaidCents,
-                ),
-              )
-            : 0,
-        ),
-        tickets: mine.map((t) => ({
-          id: t.id,
-          number: t.number,
-          ticket_number: t.ticketNumber,
-          status: t.status,
-          price_cents: t.priceCents,
-          total_paid_cents: t.totalPaidCents,
-          remaining_cents: t.remainingCents,
-          reserved_until: t.reservedUntil?.toISOString() ?? null,
-          verification_code: t.verificationCode,
-        })),
-        payments: paid.map((p) => ({
-          id: p.id,
-          status: p.status,
-          amount_cents: p.amountCents,
-          amount_ves_cents: p.amountVesCents,
-          payment_method: p.paymentMethod,
-          reference: p.reference,
-          created_at: p.createdAt.toISOString(),
-          rejection_reason: p.rejectionReason,
-        })),
-      };
+      return toOrderView(found, sales, paid, cedula);
     },
 
     /**

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { recordReceived, recordRefund } from '../payments/money-ledger';
+import { PAYABLE } from '../payments/payment-views';
 import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -24,8 +25,6 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 export const MONEY_STATUSES = new Set(['abonado', 'pagado']);
 /** Statuses that give a sale's money back, or say it stays without a refund. */
 const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
-/** Statuses a sale takes payments in. */
-const PAYS = new Set(['apartado', 'abonado']);
 
 /**
  * What a status change does to money (issue 18): pagado records an approved payment for what is
@@ -112,7 +111,7 @@ export async function receiveByHand(
   rate: number | null,
 ) {
   const sale = await lockedSale(tx, owned);
-  if (!PAYS.has(sale.status)) throw new ConflictError(ledgerMessages.saleNotPayable, 'TICKET_NOT_PAYABLE');
+  if (!PAYABLE.has(sale.status)) throw new ConflictError(ledgerMessages.saleNotPayable, 'TICKET_NOT_PAYABLE');
   const payment = await recordReceived(
     tx,
     sale,
