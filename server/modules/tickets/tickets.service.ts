@@ -12,15 +12,11 @@ import { LOCK_KEYS } from '../../lib/lock-keys';
 import type { ListPage } from '../raffles/published-lists';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
+import { type PublishedListKind, publishedListRepo } from './published-list.repo';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import {
-  type PublishedListKind,
-  type ReservationOutcome,
-  type SalePricing,
-  ticketsRepo,
-} from './tickets.repo';
+import { type ReservationOutcome, type SalePricing, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -249,15 +245,15 @@ export function createTicketsService(deps: Deps) {
       list: PublishedListKind,
       page: { after: number; limit: number; lines: boolean },
     ): Promise<ListPage> {
-      const hashed = await ticketsRepo.hashedListPage(tx, raffleId, list, page);
+      const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
       if (hashed.unhashed === 0) {
         const leaves = Buffer.from(hashed.leaves, 'hex');
         return { count: hashed.count, last: hashed.last, text: hashed.lines, leaves };
       }
-      const sales = await ticketsRepo.listSalesPage(tx, raffleId, list, page);
+      const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
       return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };
     },
-    storeSoldListText: (tx: Executor, raffleId: string) => ticketsRepo.storeSoldListText(tx, raffleId),
+    storeSoldListText: (tx: Executor, raffleId: string) => publishedListRepo.storeSoldListText(tx, raffleId),
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 

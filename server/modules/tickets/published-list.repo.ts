@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/**
+ * The published lists' reads (decisions 029, 042, 043): a close's or a pre-sorteo's sales in
+ * keyset pages, hashed by the database where it keeps each sale's hashes (migration 0026).
+ */
+
+/**
+ * Which sales a published list holds: at close, every live sale that is not cancelled; at a
+ * pre-sorteo, the live sales fully paid right now (decision 042).
+ */
+export type PublishedListKind = 'sold' | 'paid';
+const inList = (list: PublishedListKind) =>
+  list === 'sold'
+    ? sql`ended_at is null and status not in ('disponible', 'cancelado')`
+    : sql`ended_at is null and status = 'pagado' and remaining_cents = 0`;
+
+/** One keyset page of a list's sales (numbers after `page.after`, in number order), as `listed`. */
+const listedPage = (raffleId: string, list: PublishedListKind, page: { after: number; limit: number }) =>
+  sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+       from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
+       order by number limit ${page.limit}) as listed`;
+
+/** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
+const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
+
+export const publishedListRepo = {
+  /**
+   * One keyset page (numbers after `after`, in number order) of a published list's sales, the
+   * lines and leaves as the database keeps them (migration 0026): the lines as one text, the leaves
+   * as one hex string of 32 bytes each, so reading 100,000 sales is a few short queries and no row
+   * objects. `unhashed` counts the sales whose hashes the database left to the server. Without
+   * `lines` only the leaves travel (a close has the database store its text: `storeSoldListText`).
+   */
+  async hashedListPage(
+    db: Executor,
+    raffleId: string,
+    list: PublishedListKind,
+    page: { after: number; limit: number; lines: boolean },
+  ) {
+    const [row] = await queryRows<{
+      count: number;
+      last: number | null;
+      unhashed: number;
+      lines: string | null;
+      leaves: string | null;
+    }>(
+      db,
+      sql`select count(*)::int as count, max(number) as last,
+            count(*) filter (where list_leaf_hash is null)::int as unhashed,
+            ${page.lines ? sql`string_agg(${SALE_LINE}, E'\n' order by number)` : sql`null`} as lines,
+            encode(string_agg(list_leaf_hash, ''::bytea order by number), 'hex') as leaves
+          from ${listedPage(raffleId, list, page)}`,
+    );
+    return {
+      count: Number(row?.count ?? 0),
+      last: row?.last ?? null,
+      unhashed: Number(row?.unhashed ?? 0),
+      lines: page.lines ? (row?.lines ?? '') : null,
+      leaves: row?.leaves ?? '',
+    };
+  },
+
+  /**
+   * A frozen raffle's published text, built by the database from the line hashes it keeps and
+   * stored in the raffle's row in the same statement: the 7 MB of a 100,000-number list never
+   * travel. Nothing is stored when a sale has no line hash (the server builds that text) or the
+   * list was already published.
+   */
+  async storeSoldListText(db: Executor, raffleId: string): Promise<{ stored: boolean; lineCount: number }> {
+    const [row] = await queryRows<{ line_count: number }>(
+      db,
+      // ARRAY(ordered subquery) keeps the index's order: no sort of 7 MB of lines (string_agg's
+      // ORDER BY sorts them, on disk past work_mem); OFFSET 0 builds it once, not once per use.
+      // A sale without its hash is a NULL line.
+      sql`update raffles set updated_at = now(),
+            draw_sold_list = case when list.line_count = 0 then '' else array_to_string(list.lines, E'\n') || E'\n' end
+          from (select lines, cardinality(lines) as line_count, array_position(lines, null) is null as hashed
+                from (select array(select ${SALE_LINE} from tickets
+                                   where raffle_id = ${raffleId} and ${inList('sold')} order by number) as lines
+                      offset 0) as l
+               ) as list
+          where raffles.id = ${raffleId} and raffles.draw_commitment is null and list.hashed
+          returning list.line_count`,
+    );
+    return row ? { stored: true, lineCount: Number(row.line_count) } : { stored: false, lineCount: 0 };
+  },
+
+  /**
+   * The same page with each sale's fields, for the server to hash itself (a page with a sale the
+   * database did not hash): one JSON value built by the database (one parse, no row objects).
+   */
+  async listSalesPage(
+    db: Executor,
+    raffleId: string,
+    list: PublishedListKind,
+    page: { after: number; limit: number },
+  ) {
+    const [row] = await queryRows<{ page: [number, string, string, string | null][] | null }>(
+      db,
+      sql`select json_agg(json_build_array(number, ticket_number, verification_code, buyer_cedula)
+            order by number) as page
+          from ${listedPage(raffleId, list, page)}`,
+    );
+    return (row?.page ?? []).map(([number, ticketNumber, verificationCode, buyerCedula]) => ({
+      number,
+      ticketNumber,
+      verificationCode,
+      buyerCedula,
+    }));
+  },
+};
