@@ -15,6 +15,7 @@ import {
   type RaffleShape,
   salesFrom,
   salesOnly,
+  statusSql,
   type TicketFilters,
   toNumberRow,
 } from './staff-tickets.sql';
@@ -120,6 +121,41 @@ export const staffTicketsRepo = {
           ? await countMatching(db, raffle, filters)
           : 0;
     return { items: rows.map(toNumberRow), count };
+  },
+
+  /**
+   * A search only live sales can match (a name, a cédula with its letter, a phone with a sign):
+   * the page, its count and the chips' counts per status from one pass over the matches. On
+   * PGlite the page and the chips used to be two statements that each walked the trigram index
+   * and rechecked every match, one after the other. Null when the page is empty (the caller
+   * counts as before).
+   */
+  async searchPage(
+    db: Executor,
+    raffle: RaffleShape,
+    filters: TicketFilters & { term: string; limit: number; offset: number },
+  ): Promise<{ items: NumberRow[]; count: number; byStatus: { status: string; n: number }[] } | null> {
+    const search = { term: filters.term, exactNumber: filters.exactNumber };
+    const rows = await queryRows<Record<string, unknown> & { total: number; by_status: [string, number][] }>(
+      db,
+      sql`with matched as materialized (select t.id, t.number, t.status ${salesFrom(raffle, search)}),
+            listed as (select id, number from matched m where ${statusSql(filters.statuses, sql`m.status`)})
+          select ${LIVE_COLUMNS},
+            (select count(*)::int from listed) as total,
+            (select json_agg(json_build_array(status, n))
+               from (select status, count(*)::int as n from matched group by status) s) as by_status
+          from (select id, number from listed order by ${exactFirst(filters, sql`number`)}
+                limit ${filters.limit} offset ${filters.offset}) p
+          join tickets t on t.id = p.id
+          order by ${exactFirst(filters, sql`t.number`)}`,
+    );
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      items: rows.map(toNumberRow),
+      count: Number(first.total),
+      byStatus: first.by_status.map(([status, n]) => ({ status, n: Number(n) })),
+    };
   },
 
   /** Tickets per status for the chips: the search applies, the status filter does not. */

@@ -37,6 +37,7 @@ import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
+import { salesOnly } from './staff-tickets.sql';
 import { toStaffTicket } from './staff-tickets.views';
 import {
   MONEY_STATUSES,
@@ -142,21 +143,37 @@ export function createStaffTicketsService({
     );
   }
 
+  /** A page of the list and the chips' counts per status (the search applies to both). */
+  async function pageWithChips(
+    raffle: RaffleRow,
+    filters: ReturnType<typeof searchFilters>,
+    paged: Parameters<typeof staffTicketsRepo.page>[2],
+  ) {
+    // A search only sales can match reads both in one pass (searchPage).
+    if (filters.term && salesOnly({ term: filters.term })) {
+      const searched = await staffTicketsRepo.searchPage(db, raffle, { ...paged, term: filters.term });
+      if (searched) return searched;
+    }
+    const [page, byStatus] = await Promise.all([
+      staffTicketsRepo.page(db, raffle, paged),
+      staffTicketsRepo.countByStatus(db, raffle, filters),
+    ]);
+    return { ...page, byStatus };
+  }
+
   const service = {
     async list(
       raffle: RaffleRow,
       query: { status?: string[]; search?: string; page: number; per_page: number },
     ) {
       const filters = searchFilters(query);
-      const [{ items, count }, byStatus] = await Promise.all([
-        staffTicketsRepo.page(db, raffle, {
-          ...filters,
-          statuses: query.status,
-          limit: query.per_page,
-          offset: (query.page - 1) * query.per_page,
-        }),
-        staffTicketsRepo.countByStatus(db, raffle, filters),
-      ]);
+      const paged = {
+        ...filters,
+        statuses: query.status,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      };
+      const { items, count, byStatus } = await pageWithChips(raffle, filters, paged);
       const counts = Object.fromEntries(TICKET_FILTER_STATUSES.map((s) => [s, 0])) as TicketCounts;
       for (const row of byStatus) counts[isTicketStatus(row.status) ? row.status : 'otros'] += row.n;
       return { items: items.map(toStaffTicket), count, page: query.page, per_page: query.per_page, counts };

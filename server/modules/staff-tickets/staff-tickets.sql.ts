@@ -47,7 +47,7 @@ export const exactFirst = (f: TicketFilters, number: SQL) =>
   f.exactNumber != null ? sql`(${number} = ${f.exactNumber}::int) desc, ${number}` : number;
 
 /** Status chips: the five statuses, and 'otros' for anything else. */
-function statusSql(statuses: string[] | undefined, status: SQL): SQL {
+export function statusSql(statuses: string[] | undefined, status: SQL): SQL {
   if (!statuses?.length) return sql`true`;
   const known = statuses.filter((s) => s !== 'otros');
   const parts: SQL[] = [];
