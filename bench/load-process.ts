@@ -7,12 +7,16 @@ import { onCleanup, root, stopChild } from './harness';
 
 export type LoadSamples = { latencies: number[]; statuses: Record<string, number> };
 
-/** Starts `buyers` buyers reserving on `raffleId` from `firstNumber` on; `stop` answers their samples. */
+/**
+ * Starts `buyers` buyers reserving on `raffleId` from `firstNumber` on; `stop` answers their samples.
+ * With `warmupMs`, it answers once the buyers have reserved that long unrecorded.
+ */
 export async function spawnReservationLoad(
   port: number,
   raffleId: string,
   buyers: number,
   firstNumber: number,
+  warmupMs = 0,
 ) {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -24,6 +28,7 @@ export async function spawnReservationLoad(
       raffleId,
       String(buyers),
       String(firstNumber),
+      String(warmupMs),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );

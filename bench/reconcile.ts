@@ -53,9 +53,18 @@ function summarize(samples: { latencies: number[]; statuses: Record<string, numb
   };
 }
 
-/** The load generator in its own process (bench/load-process.ts); `stop` answers its summary. */
-export async function startLoad(port: number, raffleId: string, buyers: number, firstNumber: number) {
-  const load = await spawnReservationLoad(port, raffleId, buyers, firstNumber);
+/**
+ * The load generator in its own process (bench/load-process.ts); `stop` answers its summary of the
+ * requests after its `warmupMs`.
+ */
+export async function startLoad(
+  port: number,
+  raffleId: string,
+  buyers: number,
+  firstNumber: number,
+  warmupMs = 0,
+) {
+  const load = await spawnReservationLoad(port, raffleId, buyers, firstNumber, warmupMs);
   return { stop: async () => summarize(await load.stop()) };
 }
 
