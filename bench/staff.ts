@@ -12,7 +12,8 @@ import { type Latencies, startLoad } from './reconcile';
 
 /**
  * Each load process reserves this long unrecorded first: its first requests open connections and
- * run cold code, which put 300-400 ms maxima in "reservations alone" (2026-11-29 runs).
+ * run cold code, the generator's latency rather than the server's. (The 300-400 ms maxima of
+ * "reservations alone" on PGlite stayed with it: bench/STAFF.md, 2026-11-29.)
  */
 const LOAD_WARMUP_MS = 500;
 
