@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RaffleBuyersPage, type TicketPage, ticketCsvColumns } from '../../../domain/staff-tickets';
 import { makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { staffTicketsRepo, type TicketFilters } from './staff-tickets.repo';
 
 let t: TestApp;
 let admin: string;
@@ -235,4 +236,25 @@ describe('the XLSX export (issue 20)', () => {
       }
     }
   }, 60_000);
+
+  it('the export reads the same rows in chunks of any size (a chunk boundary loses or repeats none)', async () => {
+    const raffle = { id: raffleId, totalNumbers: 1000, digitCount: 3 };
+    const read = async (filters: TicketFilters, batch: number) => {
+      const out: unknown[] = [];
+      for await (const segments of staffTicketsRepo.scan(t.db, raffle, filters, (row) => row, batch))
+        out.push(...segments);
+      return out;
+    };
+    for (const filters of [
+      {},
+      { statuses: ['pagado'] },
+      { statuses: ['disponible', 'abonado'] },
+      { term: 'pérez' },
+    ]) {
+      const whole = await read(filters, 10_000);
+      expect(whole.length, JSON.stringify(filters)).toBeGreaterThan(10);
+      for (const batch of [1, 7, 64])
+        expect(await read(filters, batch), JSON.stringify(filters)).toEqual(whole);
+    }
+  });
 });
