@@ -74,9 +74,12 @@ test.describe('number packages', () => {
     await offers.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'packages-desktop.png');
 
-    // Two more by hand: 12 numbers are "10 por $35" plus 2 singles.
-    await cell(page, '050').click();
-    await cell(page, '051').click();
+    // Two more by hand: 12 numbers are "10 por $35" plus 2 singles. Any two still free: the package
+    // picked 7 at random, and a fixed number (050 once) can be one of them.
+    const free = page.getByRole('button', { name: /^Número \d{3}, disponible$/ });
+    await free.first().click();
+    await expect(page.getByRole('button', { name: /^Apartar 11 números/ })).toBeVisible();
+    await free.first().click();
     await page.getByRole('button', { name: /^Apartar 12 números — \$45,00/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Aparta tus números' });
     await expect(dialog.getByTestId('checkout-saving')).toHaveText(
