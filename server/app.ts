@@ -14,6 +14,7 @@ import { registerApiDocs } from './lib/api-docs';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
 import { refuseHostileInput } from './lib/hostile-input';
+import { createInFlightCount } from './lib/in-flight-count';
 import { rateLimitStore } from './lib/rate-limit-store';
 import { declareRouteContract } from './lib/responses';
 import { securityHeaders } from './lib/security-headers';
@@ -170,7 +171,9 @@ export async function buildApp(options: {
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
   const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
-  const hub = createRealtimeHub(database);
+  // Reservations under way: the live streams' rounds give way to them (decision 048).
+  const buyersWaiting = createInFlightCount();
+  const hub = createRealtimeHub(database, { giveWayTo: buyersWaiting });
   await hub.start();
   const changes = createTicketChanges({ db, log: app.log });
   // Raffle rows that changed, told to every instance: the public answers cached from them are dropped.
@@ -195,6 +198,7 @@ export async function buildApp(options: {
   });
   tickets = createTicketsService({
     db,
+    buyersWaiting,
     findRaffle: raffles.findRow,
     findPublicRaffle: raffles.findPublicRow,
     resolvePaymentProof,

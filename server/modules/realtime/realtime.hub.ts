@@ -1,5 +1,6 @@
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
+import type { InFlightCount } from '../../lib/in-flight-count';
 import { createLiveStreams, type LiveSink } from './live-streams';
 
 export type TicketChange = { raffle_id: string; tickets: TicketEvent[] };
@@ -20,13 +21,18 @@ const HEARTBEAT_MS = 20_000;
  * One LISTEN per process on the channel the writing transactions NOTIFY, fanned out to the
  * open SSE streams of each raffle. Works the same across many instances on one PostgreSQL.
  */
-export function createRealtimeHub(database: Database) {
+export function createRealtimeHub(database: Database, options: { giveWayTo?: InFlightCount } = {}) {
   const listeners = new Map<string, Set<Listener>>();
   /** Per raffle, the last events in the order this instance received them. */
   const recent = new Map<string, TicketEvent[]>();
   /** Told when the change stream had a gap (the LISTEN connection dropped and came back). */
   const resets = new Set<() => void>();
-  const streams = createLiveStreams({ eventsSince, tickMs: LIVE_TICK_MS, heartbeatMs: HEARTBEAT_MS });
+  const streams = createLiveStreams({
+    eventsSince,
+    tickMs: LIVE_TICK_MS,
+    heartbeatMs: HEARTBEAT_MS,
+    giveWayTo: options.giveWayTo,
+  });
   database.onListenerReset?.(() => {
     recent.clear(); // a replay would skip what was lost: reconnecting pages get `reset` instead
     for (const reset of resets) reset();

@@ -75,6 +75,21 @@ describe('GET /api/raffles/:id/events', () => {
     await stream.close();
   });
 
+  it('the rounds that write the streams see the reservations under way (decision 048)', async () => {
+    const raffle = await makeRaffle(t);
+    const stream = await openEvents(raffle.id);
+    const reservations = Array.from({ length: 12 }, (_, i) =>
+      t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+        body: { numbers: [20 + i], buyer: buyer({ cedula: `V-${20_000_000 + i}` }) },
+      }),
+    );
+    expect((await Promise.all(reservations)).map((r) => r.status)).toEqual(Array(12).fill(201));
+    await stream.waitFor(12);
+    // The round that wrote these changes ended after their reservations began: it measured them.
+    expect(t.app.services.hub.streamStats().buyersWaiting).toBeGreaterThan(0);
+    await stream.close();
+  });
+
   it('tells released reservations too (expiry job) and records them in history', async () => {
     const raffle = await makeRaffle(t);
     await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [9], buyer: buyer() } });

@@ -7,6 +7,7 @@ import { historyNotes } from '../../../domain/tickets';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { PublicRaffleRow, RaffleRow } from '../../db/rows';
 import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../lib/errors';
+import type { InFlightCount } from '../../lib/in-flight-count';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
 import type { ListPage } from '../raffles/published-lists';
@@ -37,6 +38,8 @@ type Deps = {
   hub: RealtimeHub;
   /** Seller-network service: the seller a referral code names (cached), or null (decision 036). */
   sellerIdForCode?: (code: string) => Promise<string | null>;
+  /** Counts the reservations under way: the live streams give way to them (decision 048). */
+  buyersWaiting?: InFlightCount;
 };
 
 export type ReservationProof = {
@@ -145,6 +148,51 @@ export function createTicketsService(deps: Deps) {
   // A gap in the change stream (the LISTEN connection came back): every board is read again.
   deps.hub.onReset(() => boards.clear());
 
+  /** See `reserveOrder`. */
+  async function reserveOrderNow(raffleId: string, input: Reservation, options: { sandbox?: boolean }) {
+    const proof =
+      input.payment_proof != null && deps.resolvePaymentProof
+        ? await deps.resolvePaymentProof(input.payment_proof)
+        : null;
+    if (input.payment_proof != null && deps.resolvePaymentProof && !proof) {
+      throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
+    }
+    // Priced from the raffle this instance has in memory (its board's), with no statement of its
+    // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
+    // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
+    let known = boards.cachedRaffle(raffleId);
+    for (let attempt = 1; ; attempt++) {
+      let outcome: ReservationOutcome;
+      try {
+        const pricing = pricingFor(known, input.numbers.length);
+        outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing);
+      } catch (error) {
+        // A deadlock with a staff change (reservations take numbers in one order): try again.
+        if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
+        continue;
+      }
+      if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && attempt < 3) {
+        known = await deps.findRaffle(db, raffleId);
+        boards.invalidate(raffleId);
+        continue;
+      }
+      if ('refusal' in outcome) throw refusalError(outcome.refusal);
+      const rows = outcome.sales;
+      // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
+      // who opens the live stream after their 201 never receives their own sale late.
+      salesSinceAnalyze += rows.length;
+      await deps.changes.announce(rows);
+      return {
+        tickets: rows.map(toBuyerTicket),
+        order: {
+          id: rows[0]?.orderId ?? '',
+          code: outcome.orderCode,
+          total_cents: rows.reduce((sum, r) => sum + r.priceCents, 0),
+        },
+      };
+    }
+  }
+
   const service = {
     analyze: () => {
       salesSinceAnalyze = 0;
@@ -194,48 +242,9 @@ export function createTicketsService(deps: Deps) {
      * A reservation is an order: its sales and the order's public code (issue 18).
      * `sandbox`: the test bench's drill, racing buyers in its hidden raffle through this same path.
      */
-    async reserveOrder(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {
-      const proof =
-        input.payment_proof != null && deps.resolvePaymentProof
-          ? await deps.resolvePaymentProof(input.payment_proof)
-          : null;
-      if (input.payment_proof != null && deps.resolvePaymentProof && !proof) {
-        throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
-      }
-      // Priced from the raffle this instance has in memory (its board's), with no statement of its
-      // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
-      // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
-      let known = boards.cachedRaffle(raffleId);
-      for (let attempt = 1; ; attempt++) {
-        let outcome: ReservationOutcome;
-        try {
-          const pricing = pricingFor(known, input.numbers.length);
-          outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing);
-        } catch (error) {
-          // A deadlock with a staff change (reservations take numbers in one order): try again.
-          if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
-          continue;
-        }
-        if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && attempt < 3) {
-          known = await deps.findRaffle(db, raffleId);
-          boards.invalidate(raffleId);
-          continue;
-        }
-        if ('refusal' in outcome) throw refusalError(outcome.refusal);
-        const rows = outcome.sales;
-        // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
-        // who opens the live stream after their 201 never receives their own sale late.
-        salesSinceAnalyze += rows.length;
-        await deps.changes.announce(rows);
-        return {
-          tickets: rows.map(toBuyerTicket),
-          order: {
-            id: rows[0]?.orderId ?? '',
-            code: outcome.orderCode,
-            total_cents: rows.reduce((sum, r) => sum + r.priceCents, 0),
-          },
-        };
-      }
+    reserveOrder(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {
+      const reserve = () => reserveOrderNow(raffleId, input, options);
+      return deps.buyersWaiting ? deps.buyersWaiting.track(reserve) : reserve();
     },
 
     /** Hashed by the database; a page holding a sale it left unhashed is read as sales to hash here. */
