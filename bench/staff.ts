@@ -43,12 +43,25 @@ export type StaffResult = {
   xlsx: Export;
   /** A second XLSX of the same raffle: exceljs already loaded. */
   xlsxAgain: Export;
-  reservations: { baseline: Latencies; duringCsv: Latencies; duringXlsx: Latencies };
+  reservations: {
+    baseline: Latencies;
+    duringCsv: Latencies;
+    duringXlsx: Latencies;
+    duringXlsxAgain: Latencies;
+  };
+  /**
+   * The server's event-loop delay (max / p99, 5 ms resolution) over each phase of reservations: a
+   * slowest reservation as long as the loop's longest stall waited for the main thread, not for
+   * the database.
+   */
+  loop: Record<'alone' | 'csv' | 'xlsx' | 'xlsxAgain', LoopDelay>;
   /** Reservations alone with the trigram index, then without it (dropped for the phase), same run. */
   trigram: { withIndex: Rate; withoutIndex: Rate; rebuildMs: number };
   /** After the raffle is filled up to `soldLarge`. */
   large: { seedMs: number; searches: Record<string, Latency & { rows: number }>; buyersPage1: Latency };
 };
+
+type LoopDelay = { maxMs: number; p99Ms: number };
 
 /** At the RSS's peak, what grew since the export started: V8's heap, Buffers, and the rest (code, native, WASM). */
 type Growth = { heapMb: number; buffersMb: number; restMb: number };
@@ -169,8 +182,15 @@ const growthText = (e: Export) =>
   `+${Math.round(e.rssPeakAddedMb)} MB (heap ${signed(e.peakGrowth.heapMb)}, Buffers ${signed(e.peakGrowth.buffersMb)}, rest ${signed(e.peakGrowth.restMb)})`;
 const signed = (mb: number) => `${mb < 0 ? '−' : '+'}${Math.abs(Math.round(mb))}`;
 
-const TRIGRAM_INDEX = `CREATE INDEX IF NOT EXISTS "tickets_search_trgm_idx" ON "tickets" USING gin (
-  (coalesce(buyer_name, '') || ' ' || coalesce(buyer_phone, '') || ' ' || coalesce(buyer_cedula, '') || ' ' || ticket_number) gin_trgm_ops)`;
+/** The trigram index as the migrations made it (expression and storage settings), to build it again. */
+async function trigramIndexDefinition(t: Target): Promise<string> {
+  const { rows } = await t.query(
+    "select indexdef from pg_indexes where indexname = 'tickets_search_trgm_idx'",
+  );
+  const definition = (rows[0] as { indexdef?: string } | undefined)?.indexdef;
+  if (!definition) throw new Error('tickets_search_trgm_idx not found');
+  return definition;
+}
 
 export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult> {
   const c = client(t.port, 2, t.token);
@@ -232,34 +252,63 @@ export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult>
     // Reservations on another raffle: alone, alone without the trigram index (what the index
     // costs a reservation, same run), then while the whole CSV and the whole XLSX stream.
     const loadRaffle = await createRaffle(c, 200_000, 'Bench personal carga');
-    const rate = async (firstNumber: number): Promise<Rate> => {
+    const loop = {} as StaffResult['loop'];
+    /** Reservations from `firstNumber` on while `work` runs, with the server's event-loop delay meanwhile. */
+    const during = async <T>(
+      phase: keyof StaffResult['loop'],
+      firstNumber: number,
+      work: () => Promise<T>,
+    ) => {
       const load = await startLoad(t.port, loadRaffle.id, s.loadBuyers, firstNumber, LOAD_WARMUP_MS);
-      const start = now();
-      await sleep(s.baselineMs);
-      const l = await load.stop();
-      return { ...l, perSecond: l.requests / ((now() - start) / 1000) };
+      await t.control('loopDelayStart');
+      const result = await work();
+      const reservations = await load.stop();
+      loop[phase] = await t.control<LoopDelay>('loopDelayStop');
+      return { reservations, result };
     };
-    const withIndex = await rate(0);
+    const rate = async (firstNumber: number, phase?: 'alone'): Promise<Rate> => {
+      const run = async () => {
+        const load = await startLoad(t.port, loadRaffle.id, s.loadBuyers, firstNumber, LOAD_WARMUP_MS);
+        const start = now();
+        await sleep(s.baselineMs);
+        const l = await load.stop();
+        return { ...l, perSecond: l.requests / ((now() - start) / 1000) };
+      };
+      if (!phase) return run();
+      await t.control('loopDelayStart');
+      const r = await run();
+      loop[phase] = await t.control<LoopDelay>('loopDelayStop');
+      return r;
+    };
+    const withIndex = await rate(0, 'alone');
+    const trigramIndex = await trigramIndexDefinition(t);
     await t.query('drop index if exists tickets_search_trgm_idx');
     const withoutIndex = await rate(25_000);
     const rebuildStart = now();
-    await t.query(TRIGRAM_INDEX);
+    await t.query(trigramIndex);
     const rebuildMs = now() - rebuildStart;
     await t.query('analyze tickets');
 
-    const duringCsvLoad = await startLoad(t.port, loadRaffle.id, s.loadBuyers, 50_000, LOAD_WARMUP_MS);
-    await sleep(200);
-    const csv = await exportWithRss(t, `/api/raffles/${raffle.id}/tickets.csv`);
-    const duringCsv = await duringCsvLoad.stop();
-    const duringXlsxLoad = await startLoad(t.port, loadRaffle.id, s.loadBuyers, 100_000, LOAD_WARMUP_MS);
-    await sleep(200);
-    const xlsx = await exportWithRss(t, `/api/raffles/${raffle.id}/tickets.xlsx`);
-    const duringXlsx = await duringXlsxLoad.stop();
+    const exporting = (path: string) => async () => {
+      await sleep(200);
+      return exportWithRss(t, path);
+    };
+    const { reservations: duringCsv, result: csv } = await during(
+      'csv',
+      50_000,
+      exporting(`/api/raffles/${raffle.id}/tickets.csv`),
+    );
+    const { reservations: duringXlsx, result: xlsx } = await during(
+      'xlsx',
+      100_000,
+      exporting(`/api/raffles/${raffle.id}/tickets.xlsx`),
+    );
     // Once more, with the same load: the first export also loads exceljs (its code stays loaded).
-    const againLoad = await startLoad(t.port, loadRaffle.id, s.loadBuyers, 100_000, LOAD_WARMUP_MS);
-    await sleep(200);
-    const xlsxAgain = await exportWithRss(t, `/api/raffles/${raffle.id}/tickets.xlsx`);
-    await againLoad.stop();
+    const { reservations: duringXlsxAgain, result: xlsxAgain } = await during(
+      'xlsxAgain',
+      150_000,
+      exporting(`/api/raffles/${raffle.id}/tickets.xlsx`),
+    );
 
     // The same raffle filled up: searches and the buyers screen at `soldLarge` sold.
     // The trigram index is built once after the rows are in (a bulk build), not entry by entry:
@@ -267,7 +316,7 @@ export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult>
     const largeStart = now();
     await t.query('drop index if exists tickets_search_trgm_idx');
     await seed(t, raffle.id, { total: s.total, sold: s.soldLarge }, s.sold);
-    await t.query(TRIGRAM_INDEX);
+    await t.query(trigramIndex);
     await t.query('analyze tickets');
     const largeSeedMs = now() - largeStart;
     const large = {
@@ -282,7 +331,8 @@ export async function benchStaff(t: Target, s: StaffSizes): Promise<StaffResult>
       csv,
       xlsx,
       xlsxAgain,
-      reservations: { baseline: withIndex, duringCsv, duringXlsx },
+      reservations: { baseline: withIndex, duringCsv, duringXlsx, duringXlsxAgain },
+      loop,
       trigram: { withIndex, withoutIndex, rebuildMs },
       large,
     };
@@ -324,6 +374,13 @@ export function renderStaffReport(options: {
     '| database | seed | buyers page 1 p50 / p99 | CSV time | CSV size | server RSS before / peak added (what grew) | reservations alone p50 / p99 / max | during CSV p50 / p99 / max (n) | targets met |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const stalls: string[] = [
+    '',
+    "What the slowest reservations waited for: beside each phase's reservations, the server's event-loop delay over the phase (max / p99, 5 ms resolution). A reservation maximum close to the loop's longest stall waited for the main thread; one well above it, for the database.",
+    '',
+    '| database | alone: reservations max / loop max, p99 | during CSV | during XLSX (loads exceljs) | during the same XLSX again |',
+    '|---|---|---|---|---|',
+  ];
   const more: string[] = [
     '',
     `| database | XLSX time | XLSX size | server RSS before / peak added (what grew) | the same XLSX again: RSS before / peak added (time) | reservations during XLSX p50 / p99 / max (n) | reservations/s with / without the trigram index (p50) | index rebuilt in (${sizes.sold.toLocaleString('en-US')} sold) | seed to ${sizes.soldLarge.toLocaleString('en-US')} (rows, then the trigram index) | buyers page 1 at ${sizes.soldLarge.toLocaleString('en-US')} p50 / p99 |`,
@@ -355,9 +412,14 @@ export function renderStaffReport(options: {
     );
     const x = r.reservations.duringXlsx;
     const g = r.trigram;
+    const stall = (l: Latencies, d: LoopDelay | undefined) =>
+      `${ms(l.max)} / ${d ? `${ms(d.maxMs)}, ${ms(d.p99Ms)}` : '–'} (${l.requests})`;
+    stalls.push(
+      `| ${label} | ${stall(base, r.loop.alone)} | ${stall(during, r.loop.csv)} | ${stall(x, r.loop.xlsx)} | ${stall(r.reservations.duringXlsxAgain, r.loop.xlsxAgain)} |`,
+    );
     more.push(
       `| ${label} | ${ms(r.xlsx.ms)} | ${(r.xlsx.bytes / 1024 ** 2).toFixed(1)} MB | ${Math.round(r.xlsx.rssBeforeMb)} / ${growthText(r.xlsx)} | ${Math.round(r.xlsxAgain.rssBeforeMb)} / ${growthText(r.xlsxAgain)} (${ms(r.xlsxAgain.ms)}) | ${ms(x.p50)} / ${ms(x.p99)} / ${ms(x.max)} (${x.requests}) | ${g.withIndex.perSecond.toFixed(0)} (${ms(g.withIndex.p50)}) / ${g.withoutIndex.perSecond.toFixed(0)} (${ms(g.withoutIndex.p50)}) | ${ms(g.rebuildMs)} | ${ms(r.large.seedMs)} | ${ms(r.large.buyersPage1.p50)} / ${ms(r.large.buyersPage1.p99)} |`,
     );
   }
-  return [...lines, ...rest, ...more, ''].join('\n');
+  return [...lines, ...rest, ...more, ...stalls, ''].join('\n');
 }

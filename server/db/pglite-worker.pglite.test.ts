@@ -86,6 +86,11 @@ describe('PGlite in its worker thread', () => {
     expect(await database.db.execute(rawQuery)).toEqual(await reference.execute(rawQuery));
   });
 
+  it('creates new WAL segments without zero-filling them inside a statement (decision 049)', async () => {
+    const [setting] = await queryRows<{ wal_init_zero: string }>(database.db, sql`show wal_init_zero`);
+    expect(setting?.wal_init_zero).toBe('off');
+  });
+
   it('rethrows SQL errors with their SQLSTATE, constraint and detail, wrapped by drizzle as before', async () => {
     const failure = (db: Db) =>
       db

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pgliteExtensions } from './pglite-extensions';
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from './pglite-settings';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_START_SETTINGS } from './pglite-settings';
 
 /** A query as drizzle sends it; `rawTypes` are the type OIDs it wants as the text PostgreSQL sent. */
 export type WorkerQuery = {
@@ -161,7 +161,12 @@ function collectWhenIdle() {
 try {
   const pg = await PGlite.create({
     extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${sharedBuffers}`,
+      ...PGLITE_START_SETTINGS,
+    ],
     ...(dataDir && { dataDir }),
     ...(loadDataDir && { loadDataDir: new Blob([await readFile(loadDataDir)]) }),
   });

@@ -54,3 +54,13 @@ describe('the staff search uses the trigram index (issue 20)', () => {
     expect(rows.map((r) => Number(r.number))).toEqual([6170, 6171, 6172, 6173, 6174]);
   });
 });
+
+describe('the trigram index merges its pending list in small steps (decision 049)', () => {
+  it('keeps at most 256 kB of new entries, so no reservation merges 4 MB of them', async () => {
+    const [index] = await queryRows<{ options: string[] | string | null }>(
+      t.db,
+      sql`select reloptions as options from pg_class where relname = 'tickets_search_trgm_idx'`,
+    );
+    expect(String(index?.options)).toContain('gin_pending_list_limit=256');
+  });
+});
