@@ -4,6 +4,8 @@ export const HOUR = 3_600_000;
 
 /** An instant `ms` from now, as the API takes it. */
 export const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** A closing date an hour from now: far enough for a test's sales, moved past by `closingDatePassed`. */
+export const inAnHour = () => at(HOUR);
 
 /** A declared lottery source: its last digits of the first prize, drawn at `drawAt`. */
 export const lottery = (name: string, drawAt: string) => ({

@@ -17,7 +17,7 @@ import {
   reserveNumbers,
   storedSoldList,
 } from '../../test/factories';
-import { at, HOUR } from '../../test/prize-fixtures';
+import { inAnHour } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nodeSha256 as sha256 } from '../receipts/receipt-signer';
 import { createRaffleDrawService } from './raffle-draw.service';
@@ -30,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const inAnHour = () => at(HOUR);
 const reserve = (raffleId: string, numbers: number[], who = buyer()) =>
   reserveNumbers(t, raffleId, numbers, who);
 

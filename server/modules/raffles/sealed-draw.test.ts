@@ -16,7 +16,7 @@ import {
   verifyInclusion,
 } from '../../../domain/verification';
 import { buyer, closingDatePassed, makeRaffle, reserveNumbers, storedSoldList } from '../../test/factories';
-import { at, HOUR } from '../../test/prize-fixtures';
+import { inAnHour } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nodeSha256 as sha256 } from '../receipts/receipt-signer';
 
@@ -28,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const inAnHour = () => at(HOUR);
 const reserve = (raffleId: string, numbers: number[], who = buyer()) =>
   reserveNumbers(t, raffleId, numbers, who);
 
