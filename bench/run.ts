@@ -33,7 +33,8 @@ import { renderReport } from './report/document';
 import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
 import { benchReservations } from './reservations';
 import { board1mSizes, closeSizes, live10kSizes, QUICK, sizes } from './sizes';
-import { benchStaff, renderStaffReport, type StaffResult } from './staff';
+import { benchStaff, type StaffResult } from './staff';
+import { renderStaffReport } from './staff-report';
 import { now } from './stats';
 
 /** `BENCH_ONLY=reservations,board` and `BENCH_DBS=postgres` narrow a run while working on one figure. */
