@@ -70,8 +70,8 @@ const STATS_KEPT = 4_096;
 const SLICE_MS = 8;
 /**
  * Reservations under way, on average between two rounds, below which no wait is owed to them and
- * at which the full wait is: 200 a second answered in ~40 ms keep ~8 under way; 50 buyers back to
- * back keep ~50.
+ * at which the full wait is: 200 a second keep 3-7 under way, 50 buyers back to back 30-39 (a debug
+ * run of bench/live10k.ts, decision 048).
  */
 const FEW_WAITING = 10;
 const MANY_WAITING = 30;
