@@ -44,6 +44,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     locale: 'es-VE',
     timezoneId: 'America/Caracas',
+    // A click that can never happen fails here, naming its step, rather than at the test's timeout.
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -85,8 +85,14 @@ test.describe('raffle management (admin)', () => {
     await expect(card.getByText(/Cierra en (9 d|10 d)/)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Eliminar' })).toBeVisible();
     // A clean screenshot: close the toasts (sonner pauses their timers while the pointer is near).
-    for (const close of await page.getByRole('button', { name: 'Cerrar notificación' }).all()) {
-      await close.click({ force: true }).catch(() => {}); // it may have gone by itself meanwhile
+    // Always the first button still there: a toast that goes by itself shifts the others, and a
+    // click on `nth(1)` of what is now one toast waited for it until the test timed out (seen in CI).
+    const closeButtons = page.getByRole('button', { name: 'Cerrar notificación' });
+    for (let i = 0; i < 5 && (await closeButtons.count()) > 0; i++) {
+      await closeButtons
+        .first()
+        .click({ force: true, timeout: 2_000 })
+        .catch(() => {}); // gone meanwhile
     }
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await screenshot(page, 'dashboard.png', { fullPage: true });

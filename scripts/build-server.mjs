@@ -22,6 +22,7 @@ export async function buildServer() {
       main: 'server/main.ts',
       'pglite-worker': 'server/db/pglite-worker.ts',
       'password-strength-worker': 'server/modules/users/password-strength-worker.mjs',
+      'xlsx-worker': 'server/modules/staff-tickets/xlsx-worker.ts',
     },
     outdir: out,
     outExtension: { '.js': '.mjs' },

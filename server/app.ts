@@ -373,6 +373,7 @@ export async function buildApp(options: {
       staffTickets,
       payments,
       hub,
+      buyersWaiting,
       boards,
       publicRaffles,
       raffleChanges,

@@ -99,4 +99,17 @@ describe('the XLSX export (issue 20, target 4)', () => {
     },
     30_000,
   );
+
+  it('fails when reading the rows fails midway, and ends its worker instead of waiting for rows', async () => {
+    const { scan: rows } = countingScan(2_000, 0);
+    const failing = async function* <T>(render: (row: NumberRow) => T) {
+      let batches = 0;
+      for await (const batch of rows(render)) {
+        if (++batches === 3) throw new Error('connection lost');
+        yield batch;
+      }
+    } as ExportScan;
+    const client = new Writable({ write: (_chunk, _encoding, done) => setImmediate(done) });
+    await expect(writeTicketXlsx(failing, Promise.resolve(null), client)).rejects.toThrow('connection lost');
+  }, 30_000);
 });

@@ -1,128 +1,75 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type ExcelJS from 'exceljs';
-import { ticketCsvColumns } from '../../../domain/staff-tickets';
+import { Worker } from 'node:worker_threads';
 import type { NumberRow } from './staff-tickets.sql';
-import {
-  type ExportScan,
-  isBlankRange,
-  MONEY_COLUMNS,
-  type TicketCellValue,
-  ticketCells,
-} from './tickets-csv';
-import { openSheetOnDeflate, reuseSheetPieces, type SheetStream } from './xlsx-sheet-buffer';
+import { type ExportScan, MONEY_COLUMNS, type TicketCellValue, ticketCells } from './tickets-csv';
+import type { FromXlsxWorker, ToXlsxWorker, XlsxWorkerData } from './xlsx-worker';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Rows handed to exceljs between two looks at the zip's backlog (and a turn of the event loop). */
-const ROWS_PER_TURN = 250;
 /**
- * Sales read per statement for the XLSX (the CSV reads 2,000). A chunk's rows live until its last
- * row is written, across many turns; with ~90 scavenges a second while exceljs runs they were
- * promoted to the old generation: ~1.2 MB per chunk of 2,000, ~60 MB of garbage by the end of a
- * 1,000,000-number export before a full collection took it back (decision 046).
+ * Sales read per statement for the XLSX (the CSV reads 500). Small batches keep each message to the
+ * worker small, and rows never live long enough to reach V8's old generation (decision 046).
  */
 export const XLSX_CHUNK = 250;
-
-/** As PostgreSQL's lpad, which the staff list's ticket numbers come from: zeros, or cut to the width. */
-const lpad = (n: number, width: number) => {
-  const text = String(n);
-  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
-};
 
 /** The CSV's cells as spreadsheet values: money as numbers of USD/Bs (cents / 100), the rest text (empty: no cell). */
 const xlsxValues = (cells: TicketCellValue[]) =>
   cells.map((cell, i) => (MONEY_COLUMNS.has(i) ? (cell == null ? null : Number(cell) / 100) : cell || null));
 
-/** What a sheet is piped into: the deflate (`openSheetOnDeflate`), or archiver's PassThrough without it. */
-type ZipInput = Writable & { _writableState?: { needDrain?: boolean } };
-
-/** Whether a stream holds more than its high-water mark (Node's streams and readable-stream 2 alike). */
-const needsDrain = (stream: ZipInput) =>
-  stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
-
 /**
- * Waits until the rows written so far have gone on: into the zip, and out of it into `out`
- * (decision 046). exceljs's sheet buffer hands 64 KB pieces to the zip without waiting, and
- * archiver's output keeps filling while `out` is full (with a client that reads nothing it took
- * ~45,000 rows before stopping), so both ends are waited for. Rows that go unthrottled pile up long
- * enough to reach V8's old generation, which gives them back only at a full collection. The zip's
- * input is read through `_writableState` too: should exceljs stop being piped straight into the
- * deflate, it would be a `readable-stream` 2 PassThrough, which has no `writableNeedDrain`.
- */
-async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable, gone: AbortSignal) {
-  const stream = (sheet as unknown as { stream: SheetStream }).stream;
-  for (let i = 0; i < 1000 && stream.pipes?.length === 0 && !gone.aborted; i++)
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  for (const next of [...((stream.pipes ?? []) as ZipInput[]), out])
-    if (needsDrain(next) && !gone.aborted) await once(next, 'drain', { signal: gone }).catch(() => {});
-  await new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * The staff list's export as an XLSX workbook, streamed into `out`: the same rows and columns as
- * the CSV (`ticketCells`), the Número column as text ("007" stays "007"), money as numbers. Rows
- * go out a chunk at a time with the zip's backpressure respected, so memory stays flat at any
- * raffle size, and the event loop turns between chunks (reservations keep flowing).
+ * The staff list's export as an XLSX workbook, streamed into `out` (ended on success): the same rows
+ * and columns as the CSV (`ticketCells`). exceljs runs in a worker thread of its own (decision 050):
+ * loading it stalled the event loop ~130 ms, and its zipping held it up to ~60 ms at a time while
+ * buyers reserved. Here the rows are read and turned into cells, a batch whenever the worker asks
+ * (so a client that reads slowly slows the reading), and the file's bytes are written into `out`
+ * with its backpressure passed back to the worker. A client that leaves ends the worker.
  */
 export async function writeTicketXlsx(scan: ExportScan, ratePerUsd: Promise<number | null>, out: Writable) {
-  // Loaded on the first export, not at start-up, and only the streaming writer: the package's entry
-  // also loads the reader and the in-memory workbook, 32 MB of RSS and 0.4 s where the writer alone
-  // takes 19 MB and 0.2 s (measured in a bare process).
-  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
-  const workbook = new WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = openSheetOnDeflate(workbook, () =>
-    workbook.addWorksheet('Tickets', { views: [{ state: 'frozen', ySplit: 1 }] }),
-  );
-  reuseSheetPieces((sheet as unknown as { stream: SheetStream }).stream);
-  sheet.columns = ticketCsvColumns.map((header, i) => ({
-    header,
-    key: String(i),
-    width: i === 0 ? 10 : MONEY_COLUMNS.has(i) ? 14 : 18,
-    // '@' is Excel's text format: a number typed later in the column stays text too.
-    style: i === 0 ? { numFmt: '@' } : MONEY_COLUMNS.has(i) ? { numFmt: '#,##0.00' } : {},
-  }));
-  sheet.getRow(1).commit();
   const rate = await ratePerUsd;
-  const blank = xlsxValues(
-    ticketCells(
-      {
-        status: 'disponible',
-        ticketNumber: '',
-        totalPaidCents: 0,
-        remainingCents: 0,
-        paidVesCents: null,
-      } as NumberRow,
-      rate,
-    ),
-  );
-  // A client that leaves closes `out`: the writer stops, and no wait for the zip is left hanging.
-  const leaving = new AbortController();
-  out.once('close', () => leaving.abort());
-  let written = 0;
-  const wrote = async () => {
-    if (++written % ROWS_PER_TURN === 0) await caughtUp(sheet, out, leaving.signal);
+  const blank = { status: 'disponible', ticketNumber: '', totalPaidCents: 0, remainingCents: 0 } as NumberRow;
+  const workerData: XlsxWorkerData = {
+    blank: xlsxValues(ticketCells({ ...blank, paidVesCents: null }, rate)),
   };
-  for await (const segments of scan((row) => xlsxValues(ticketCells(row, rate)))) {
-    if (leaving.signal.aborted) return;
-    for (const segment of segments) {
-      if (!isBlankRange(segment)) {
-        sheet.addRow(segment).commit();
-        await wrote();
-        continue;
+  const batches = scan((row) => xlsxValues(ticketCells(row, rate)))[Symbol.asyncIterator]();
+  // execArgv: [] because the entry registers tsx itself; the parent's flags (vitest's, --watch) are not for it.
+  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { workerData, execArgv: [] });
+  const post = (message: ToXlsxWorker) => worker.postMessage(message);
+  const stopped = new AbortController();
+
+  await new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      if (stopped.signal.aborted) return;
+      stopped.abort();
+      out.off('close', left);
+      void worker.terminate();
+      void batches.return?.(undefined);
+      if (error) reject(error);
+      else resolve();
+    };
+    // The client left (or `out` failed): nothing more to write, and nobody to tell.
+    const left = () => finish();
+    out.once('close', left);
+    worker.on('error', finish);
+    worker.on('exit', (code) => finish(new Error(`XLSX worker stopped before the end (exit code ${code})`)));
+    worker.on('message', async (message: FromXlsxWorker) => {
+      try {
+        if (message.kind === 'more') {
+          const next = await batches.next();
+          if (!stopped.signal.aborted)
+            post(next.done ? { kind: 'end' } : { kind: 'batch', segments: next.value });
+        } else if (message.kind === 'bytes') {
+          const { bytes } = message;
+          if (!out.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)))
+            await once(out, 'drain', { signal: stopped.signal });
+          post({ kind: 'written' });
+        } else {
+          // Done once `out` has taken every byte (a client's buffered writes included).
+          out.end(() => finish());
+        }
+      } catch (error) {
+        finish(stopped.signal.aborted ? undefined : (error as Error));
       }
-      for (let n = segment.from; n < segment.to; n++) {
-        blank[0] = lpad(n, segment.digitCount);
-        sheet.addRow(blank).commit();
-        await wrote();
-        if (leaving.signal.aborted) return;
-      }
-    }
-  }
-  sheet.commit();
-  await workbook.commit();
+    });
+  });
 }

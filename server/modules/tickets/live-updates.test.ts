@@ -78,16 +78,29 @@ describe('GET /api/raffles/:id/events', () => {
   it('the rounds that write the streams see the reservations under way (decision 048)', async () => {
     const raffle = await makeRaffle(t);
     const stream = await openEvents(raffle.id);
-    const reservations = Array.from({ length: 12 }, (_, i) =>
-      t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
-        body: { numbers: [20 + i], buyer: buyer({ cedula: `V-${20_000_000 + i}` }) },
-      }),
-    );
-    expect((await Promise.all(reservations)).map((r) => r.status)).toEqual(Array(12).fill(201));
-    await stream.waitFor(12);
-    // The round that wrote these changes ended after their reservations began: it measured them.
-    expect(t.app.services.hub.streamStats().buyersWaiting).toBeGreaterThan(0);
-    await stream.close();
+    // What the rounds read, round after round: their windows follow one another, so together they
+    // span the reservations' whole time in flight. (The last round alone may begin after every
+    // answer: on PostgreSQL a change can be announced after its reservation was answered.)
+    const { buyersWaiting } = t.app.services;
+    const tracked = vi.spyOn(buyersWaiting, 'track');
+    const looked = vi.spyOn(buyersWaiting, 'meanSinceLastLook');
+    try {
+      const reservations = Array.from({ length: 12 }, (_, i) =>
+        t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+          body: { numbers: [20 + i], buyer: buyer({ cedula: `V-${20_000_000 + i}` }) },
+        }),
+      );
+      expect((await Promise.all(reservations)).map((r) => r.status)).toEqual(Array(12).fill(201));
+      await stream.waitFor(12);
+      expect(tracked).toHaveBeenCalledTimes(12);
+      // The round that wrote the last of them ends just after its writes.
+      const means = () => looked.mock.results.map((result) => result.value as number);
+      await vi.waitFor(() => expect(Math.max(0, ...means())).toBeGreaterThan(0));
+    } finally {
+      tracked.mockRestore();
+      looked.mockRestore();
+      await stream.close();
+    }
   });
 
   it('tells released reservations too (expiry job) and records them in history', async () => {
