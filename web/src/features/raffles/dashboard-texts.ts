@@ -38,6 +38,8 @@ export const dashboardTexts = {
     code: (code: string) => `Tu código de vendedor: ${code}`,
   },
   assignedBadge: 'Asignada',
+  showMore: (left: number) =>
+    `Ver más rifas (${left === 1 ? 'queda 1' : `quedan ${new Intl.NumberFormat('es-VE').format(left)}`})`,
   card: {
     price: 'Precio',
     numbers: 'Números',

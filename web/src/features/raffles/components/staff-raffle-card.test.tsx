@@ -4,53 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
-import { openRaffleDrawFields } from '@/test/sealed-draw';
+import { staffRaffle } from '@/test/staff-raffle';
 import { StaffRaffleCard } from './staff-raffle-card';
 
-const raffle: Raffle = {
-  id: '7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50',
-  show_leaderboards: false,
-  packages: [],
-  prizes: [],
-  prize_repeat_rule: 'siguiente_resultado',
-  instant_win_commitment: null,
-  name: 'Nevera',
-  description: '',
-  price_cents: 500,
-  total_numbers: 100,
-  digit_count: 2,
-  seller_id: null,
-  payment_type: 'pago_unico',
-  status: 'borrador',
-  installments: null,
-  images: [],
-  created_at: '2026-05-01T12:00:00.000Z',
-  closing_date: null,
-  reservation_hours: 24,
-  reservation_minutes: 1440,
-  max_numbers_per_buyer: 100,
-  organizer_name: null,
-  contact_phone: null,
-  payment_instructions: null,
-  payment_accounts: [],
-  draw_source: null,
-  draw_commitment: null,
-  winning_number: null,
-  drawn_at: null,
-  ...openRaffleDrawFields,
-  archived_at: null,
-  has_sales: false,
-  terms_locked: false,
-  stats: {
-    disponible: 100,
-    apartado: 0,
-    abonado: 0,
-    pagado: 0,
-    cancelado: 0,
-    total_paid_cents: 0,
-    pending_cents: 0,
-  },
-};
+const raffle = staffRaffle;
 
 let fetchStub: ReturnType<typeof recordFetch>;
 beforeEach(() => {

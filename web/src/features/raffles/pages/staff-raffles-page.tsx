@@ -1,8 +1,8 @@
 import { messages } from '@domain/messages';
-import { RAFFLE_STATUSES, type RaffleStatus } from '@domain/raffles';
+import { RAFFLE_STATUSES, type Raffle, type RaffleStatus } from '@domain/raffles';
 import type { Role } from '@domain/roles';
 import { Archive, Gift, PlusCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRaffles } from '@/api/raffles';
 import { PageHeader } from '@/components/page-header';
@@ -24,6 +24,8 @@ const STATUS_PARAM = 'estado';
 /** `?archivadas=1`: the archived raffles instead of the others. */
 const ARCHIVED_PARAM = 'archivadas';
 const SKELETONS = ['a', 'b', 'c', 'd'];
+/** Cards drawn at first and per "Ver más": a business with hundreds of raffles gets a page that opens fast. */
+export const RAFFLE_CARDS_PER_PAGE = 24;
 const isRaffleStatus = (v: string | null): v is RaffleStatus =>
   v !== null && (RAFFLE_STATUSES as readonly string[]).includes(v);
 
@@ -102,23 +104,48 @@ export function StaffRafflesPage({ viewer, insight }: { viewer: Viewer; insight?
             ) : (
               <>
                 <RafflesSummary raffles={list} />
-                <div className="grid gap-4 md:grid-cols-2">
-                  {list.map((raffle) => (
-                    <StaffRaffleCard
-                      key={raffle.id}
-                      raffle={raffle}
-                      canDelete={isAdmin}
-                      canDraw={isAdmin}
-                      canEdit={isAdmin || raffle.seller_id === viewer.profileId}
-                      assigned={!isAdmin && raffle.seller_id !== viewer.profileId}
-                    />
-                  ))}
-                </div>
+                <RaffleCards
+                  key={`${status ?? ''}|${archived}`}
+                  raffles={list}
+                  viewer={viewer}
+                  isAdmin={isAdmin}
+                />
               </>
             )
           }
         </QueryState>
       </div>
+    </>
+  );
+}
+
+/** The raffles' cards, newest first, a page at a time (a new filter starts again at the first page). */
+function RaffleCards({ raffles, viewer, isAdmin }: { raffles: Raffle[]; viewer: Viewer; isAdmin: boolean }) {
+  const [shown, setShown] = useState(RAFFLE_CARDS_PER_PAGE);
+  const left = raffles.length - shown;
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-2">
+        {raffles.slice(0, shown).map((raffle) => (
+          <StaffRaffleCard
+            key={raffle.id}
+            raffle={raffle}
+            canDelete={isAdmin}
+            canDraw={isAdmin}
+            canEdit={isAdmin || raffle.seller_id === viewer.profileId}
+            assigned={!isAdmin && raffle.seller_id !== viewer.profileId}
+          />
+        ))}
+      </div>
+      {left > 0 && (
+        <Button
+          variant="secondary"
+          className="justify-self-center"
+          onClick={() => setShown((n) => n + RAFFLE_CARDS_PER_PAGE)}
+        >
+          {dashboardTexts.showMore(left)}
+        </Button>
+      )}
     </>
   );
 }
