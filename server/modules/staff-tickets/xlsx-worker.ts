@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../lib/thread-priority';
 import { writeXlsxSheet, type XlsxRow, type XlsxSegment } from './xlsx-sheet-writer';
 
 export type XlsxWorkerData = { blank: XlsxRow };
@@ -12,6 +13,9 @@ export type FromXlsxWorker = { kind: 'more' } | { kind: 'bytes'; bytes: Uint8Arr
 
 const port = parentPort;
 if (port) {
+  // Buyers first: on a busy machine the export waits for a core, not the reservations (exceljs's
+  // load and zipping are the most CPU the server spends on one request).
+  lowerThisThreadPriority();
   const post = (message: FromXlsxWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   const received: ({ kind: 'batch'; segments: XlsxSegment[] } | { kind: 'end' })[] = [];
   let wakeReader: (() => void) | null = null;
