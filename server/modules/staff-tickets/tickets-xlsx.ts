@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { ticketCsvColumns } from '../../../domain/staff-tickets';
 import type { NumberRow } from './staff-tickets.sql';
 import { type ExportScan, MONEY_COLUMNS, type TicketCellValue, ticketCells } from './tickets-csv';
 import type { FromXlsxWorker, ToXlsxWorker, XlsxWorkerData } from './xlsx-worker';
@@ -37,6 +38,8 @@ export async function writeTicketXlsx(scan: ExportScan, ratePerUsd: Promise<numb
   const rate = await ratePerUsd;
   const blank = { status: 'disponible', ticketNumber: '', totalPaidCents: 0, remainingCents: 0 } as NumberRow;
   const workerData: XlsxWorkerData = {
+    columns: ticketCsvColumns,
+    moneyColumns: [...MONEY_COLUMNS],
     blank: xlsxValues(ticketCells({ ...blank, paidVesCents: null }, rate)),
   };
   const batches = scan((row) => xlsxValues(ticketCells(row, rate)))[Symbol.asyncIterator]();

@@ -1,15 +1,18 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { ticketCsvColumns } from '../../../domain/staff-tickets';
 import type { BlankRange } from './staff-tickets-export.repo';
-import { MONEY_COLUMNS } from './tickets-csv';
 import { openSheetOnDeflate, reuseSheetPieces, type SheetStream } from './xlsx-sheet-buffer';
 
 /** One sheet row's cells: text, numbers (money), or nothing. */
 export type XlsxRow = (string | number | null)[];
 /** What the sheet is given a chunk at a time: rows, and ranges of numbers nobody holds. */
 export type XlsxSegment = XlsxRow | BlankRange;
+/**
+ * The sheet's columns (the first is the number, as text), which of them are money, and the row of a
+ * number nobody holds. Given by the caller so the worker loads exceljs and nothing of the app.
+ */
+export type XlsxLayout = { columns: readonly string[]; moneyColumns: readonly number[]; blank: XlsxRow };
 
 /** Rows handed to exceljs between two looks at the zip's backlog (and a turn of the event loop). */
 const ROWS_PER_TURN = 250;
@@ -46,11 +49,16 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable, gone: AbortSign
 
 /**
  * The staff list's export as an XLSX workbook, streamed into `out` (tickets-xlsx.ts runs it in a
- * worker thread): a header of the CSV's columns, the Número column as text ("007" stays "007"),
+ * worker thread): a header of `columns`, the Número column as text ("007" stays "007"),
  * money as numbers. Rows are taken a batch at a time with the zip's backpressure respected, so memory
  * stays flat at any raffle size; a range nobody holds is written from `blank` with its numbers.
  */
-export async function writeXlsxSheet(batches: AsyncIterable<XlsxSegment[]>, blank: XlsxRow, out: Writable) {
+export async function writeXlsxSheet(
+  batches: AsyncIterable<XlsxSegment[]>,
+  { columns, moneyColumns, blank }: XlsxLayout,
+  out: Writable,
+) {
+  const money = new Set(moneyColumns);
   // Only the streaming writer: the package's entry also loads the reader and the in-memory
   // workbook, 32 MB of RSS and 0.4 s where the writer alone takes 19 MB and 0.2 s (measured in a
   // bare process).
@@ -64,12 +72,12 @@ export async function writeXlsxSheet(batches: AsyncIterable<XlsxSegment[]>, blan
     workbook.addWorksheet('Tickets', { views: [{ state: 'frozen', ySplit: 1 }] }),
   );
   reuseSheetPieces((sheet as unknown as { stream: SheetStream }).stream);
-  sheet.columns = ticketCsvColumns.map((header, i) => ({
+  sheet.columns = columns.map((header, i) => ({
     header,
     key: String(i),
-    width: i === 0 ? 10 : MONEY_COLUMNS.has(i) ? 14 : 18,
+    width: i === 0 ? 10 : money.has(i) ? 14 : 18,
     // '@' is Excel's text format: a number typed later in the column stays text too.
-    style: i === 0 ? { numFmt: '@' } : MONEY_COLUMNS.has(i) ? { numFmt: '#,##0.00' } : {},
+    style: i === 0 ? { numFmt: '@' } : money.has(i) ? { numFmt: '#,##0.00' } : {},
   }));
   sheet.getRow(1).commit();
   // A client that leaves closes `out`: the writer stops, and no wait for the zip is left hanging.

@@ -5,9 +5,9 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadPriority } from '../../lib/thread-priority';
-import { writeXlsxSheet, type XlsxRow, type XlsxSegment } from './xlsx-sheet-writer';
+import { writeXlsxSheet, type XlsxLayout, type XlsxSegment } from './xlsx-sheet-writer';
 
-export type XlsxWorkerData = { blank: XlsxRow };
+export type XlsxWorkerData = XlsxLayout;
 export type ToXlsxWorker = { kind: 'batch'; segments: XlsxSegment[] } | { kind: 'end' } | { kind: 'written' };
 export type FromXlsxWorker = { kind: 'more' } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'done' };
 
@@ -58,8 +58,7 @@ if (port) {
       post({ kind: 'bytes', bytes }, [bytes.buffer]);
     },
   });
-  const blank = (workerData as XlsxWorkerData).blank;
-  await writeXlsxSheet(batches(), blank, out);
+  await writeXlsxSheet(batches(), workerData as XlsxWorkerData, out);
   await finished(out);
   post({ kind: 'done' });
 }
