@@ -17,8 +17,8 @@ export const XLSX_CHUNK = 250;
 /**
  * The worker's heap (decision 050): a young generation of 2 MB (V8's default grows to tens of MB
  * under exceljs's garbage) and a ceiling on the old one, which also has V8 size it for a small heap.
- * A 400,000-row export in a probe added 67-89 MB of RSS with V8's defaults, 51 MB with these (20 MB
- * of it the server thread's own heap), in the same time. The old generation holds flat at any size.
+ * The bench's export of 1,000,000 numbers added 86-87 MB of the server's RSS with V8's defaults,
+ * 37-42 MB with these (bench/STAFF.md), in the same time. The old generation holds flat at any size.
  */
 const XLSX_WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 };
 
