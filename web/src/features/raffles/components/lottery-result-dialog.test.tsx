@@ -4,42 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
-import { openRaffleDrawFields } from '@/test/sealed-draw';
+import { staffRaffle } from '@/test/staff-raffle';
 import { fingerprintShareText } from './share-fingerprint-dialog';
 import { StaffRaffleCard } from './staff-raffle-card';
 
 const HOUR = 3_600_000;
 const closed: Raffle = {
-  id: '7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50',
-  show_leaderboards: false,
-  packages: [],
-  prizes: [],
-  prize_repeat_rule: 'siguiente_resultado',
-  instant_win_commitment: null,
-  name: 'Nevera',
-  description: '',
-  price_cents: 500,
-  total_numbers: 100,
-  digit_count: 2,
-  seller_id: null,
-  payment_type: 'pago_unico',
+  ...staffRaffle,
   status: 'cerrada',
-  installments: null,
-  images: [],
-  created_at: '2026-05-01T12:00:00.000Z',
   closing_date: new Date(Date.now() - HOUR).toISOString(),
-  reservation_hours: 24,
-  reservation_minutes: 1440,
-  max_numbers_per_buyer: 100,
-  organizer_name: null,
-  contact_phone: null,
-  payment_instructions: null,
-  payment_accounts: [],
-  draw_source: null,
   draw_commitment: 'ab'.repeat(32),
-  winning_number: null,
-  drawn_at: null,
-  ...openRaffleDrawFields,
   closed_at: '2026-11-21T22:00:05.000Z',
   commitment_version: 2,
   line_count: 3,
@@ -48,18 +22,9 @@ const closed: Raffle = {
   draw_at: new Date(Date.now() - 60_000).toISOString(),
   draw_rule: 'ultimos_digitos',
   draw_rule_text: 'Gana los últimos 2 dígitos del primer premio.',
-  archived_at: null,
   has_sales: true,
   terms_locked: true,
-  stats: {
-    disponible: 97,
-    apartado: 1,
-    abonado: 0,
-    pagado: 2,
-    cancelado: 0,
-    total_paid_cents: 0,
-    pending_cents: 0,
-  },
+  stats: { ...staffRaffle.stats, disponible: 97, apartado: 1, pagado: 2 },
 };
 
 let fetchStub: ReturnType<typeof recordFetch>;
