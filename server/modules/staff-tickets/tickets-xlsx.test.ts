@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { NumberRow } from './staff-tickets.sql';
 import type { ExportScan } from './tickets-csv';
-import { writeTicketXlsx } from './tickets-xlsx';
+import { writeTicketXlsx, XLSX_EXPORTS_AT_ONCE } from './tickets-xlsx';
 
 const ROWS = 60_000;
 const BLANKS = 1_000;
@@ -111,5 +111,28 @@ describe('the XLSX export (issue 20, target 4)', () => {
     } as ExportScan;
     const client = new Writable({ write: (_chunk, _encoding, done) => setImmediate(done) });
     await expect(writeTicketXlsx(failing, Promise.resolve(null), client)).rejects.toThrow('connection lost');
+  }, 30_000);
+
+  it(`runs ${XLSX_EXPORTS_AT_ONCE} exports at once; the next waits for a turn, and gets one when an export ends`, async () => {
+    const stuck = Array.from(
+      { length: XLSX_EXPORTS_AT_ONCE },
+      () => new Writable({ highWaterMark: 16 * 1024, write() {} }),
+    );
+    const scans = stuck.map(() => countingScan());
+    const holding = stuck.map((client, i) => writeTicketXlsx(scans[i].scan, Promise.resolve(40), client));
+    for (let i = 0; i < 200 && scans.some((s) => s.progress.rows === 0); i++) await sleep(50);
+    expect(scans.every((s) => s.progress.rows > 0)).toBe(true); // both workers are writing
+
+    const next = countingScan(2, 0);
+    const client = new Writable({ write: (_chunk, _encoding, done) => setImmediate(done) });
+    const waiting = writeTicketXlsx(next.scan, Promise.resolve(40), client);
+    await sleep(1_000); // a worker of its own would have read its 2 rows by now
+    expect(next.progress.rows).toBe(0);
+
+    stuck[0].destroy(); // that client leaves: its turn goes to the waiting export
+    await waiting;
+    expect(next.progress.rows).toBe(2);
+    stuck[1].destroy();
+    await Promise.all(holding);
   }, 30_000);
 });

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
+import { createTurns } from '../../lib/turns';
 import type { NumberRow } from './staff-tickets.sql';
 import { type ExportScan, MONEY_COLUMNS, type TicketCellValue, ticketCells } from './tickets-csv';
 import type { FromXlsxWorker, ToXlsxWorker, XlsxWorkerData } from './xlsx-worker';
@@ -22,6 +23,14 @@ export const XLSX_CHUNK = 250;
  */
 const XLSX_WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 };
 
+/**
+ * XLSX exports whose worker runs at once, per server: each holds up to ~40 MB while it runs, so a
+ * staff member opening twenty tabs must not hold 800 MB. The next one waits for a turn (FIFO).
+ */
+export const XLSX_EXPORTS_AT_ONCE = 2;
+
+const workerTurns = createTurns(XLSX_EXPORTS_AT_ONCE);
+
 /** The CSV's cells as spreadsheet values: money as numbers of USD/Bs (cents / 100), the rest text (empty: no cell). */
 const xlsxValues = (cells: TicketCellValue[]) =>
   cells.map((cell, i) => (MONEY_COLUMNS.has(i) ? (cell == null ? null : Number(cell) / 100) : cell || null));
@@ -35,7 +44,24 @@ const xlsxValues = (cells: TicketCellValue[]) =>
  * with its backpressure passed back to the worker. A client that leaves ends the worker.
  */
 export async function writeTicketXlsx(scan: ExportScan, ratePerUsd: Promise<number | null>, out: Writable) {
+  // A client that leaves while waiting for its turn gives the turn up.
+  const waiting = new AbortController();
+  const leftWaiting = () => waiting.abort();
+  out.once('close', leftWaiting);
+  const release = await workerTurns.take(waiting.signal);
+  out.off('close', leftWaiting);
+  if (!release) return;
+  try {
+    await exportInWorker(scan, ratePerUsd, out);
+  } finally {
+    release();
+  }
+}
+
+async function exportInWorker(scan: ExportScan, ratePerUsd: Promise<number | null>, out: Writable) {
   const rate = await ratePerUsd;
+  // Gone already (while waiting for the rate): its 'close' came before anyone listened for it.
+  if (out.destroyed) return;
   const blank = { status: 'disponible', ticketNumber: '', totalPaidCents: 0, remainingCents: 0 } as NumberRow;
   const workerData: XlsxWorkerData = {
     columns: ticketCsvColumns,
