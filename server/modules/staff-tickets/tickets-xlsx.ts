@@ -31,6 +31,9 @@ export const XLSX_EXPORTS_AT_ONCE = 2;
 
 const workerTurns = createTurns(XLSX_EXPORTS_AT_ONCE);
 
+/** XLSX exports holding a turn now (a worker running or about to). */
+export const xlsxExportsRunning = () => workerTurns.held();
+
 /** The CSV's cells as spreadsheet values: money as numbers of USD/Bs (cents / 100), the rest text (empty: no cell). */
 const xlsxValues = (cells: TicketCellValue[]) =>
   cells.map((cell, i) => (MONEY_COLUMNS.has(i) ? (cell == null ? null : Number(cell) / 100) : cell || null));
