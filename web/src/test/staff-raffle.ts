@@ -1,3 +1,4 @@
+import { emptyStats } from '@domain/raffle-stats';
 import type { Raffle } from '@domain/raffles';
 import { openRaffleDrawFields } from './sealed-draw';
 
@@ -36,13 +37,5 @@ export const staffRaffle: Raffle = {
   archived_at: null,
   has_sales: false,
   terms_locked: false,
-  stats: {
-    disponible: 100,
-    apartado: 0,
-    abonado: 0,
-    pagado: 0,
-    cancelado: 0,
-    total_paid_cents: 0,
-    pending_cents: 0,
-  },
+  stats: { ...emptyStats(), disponible: 100 },
 };
