@@ -52,7 +52,7 @@ export function renderStaffReport(options: {
   ];
   const stalls: string[] = [
     '',
-    "What the slowest reservations waited for: beside each phase's reservations, the server's event-loop delay over the phase (max / p99, 5 ms resolution). A reservation maximum close to the loop's longest stall waited for the main thread; one well above it, for the database.",
+    "What the slowest reservations waited for: beside each phase's reservations, the server's event-loop delay over the phase (max / p99, 1 ms resolution: it overstates a stall by at most 1 ms). A reservation maximum close to the loop's longest stall waited for the main thread; one well above it, for the database.",
     '',
     '| database | alone: reservations max / loop max, p99 | during CSV | during XLSX (loads exceljs) | during the same XLSX again |',
     '|---|---|---|---|---|',

@@ -48,7 +48,7 @@ export type StaffResult = {
     duringXlsxAgain: Latencies;
   };
   /**
-   * The server's event-loop delay (max / p99, 5 ms resolution) over each phase of reservations: a
+   * The server's event-loop delay (max / p99, 1 ms resolution: it overstates a stall by at most 1 ms) over each phase of reservations: a
    * slowest reservation as long as the loop's longest stall waited for the main thread, not for
    * the database.
    */

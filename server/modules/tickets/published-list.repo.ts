@@ -22,16 +22,23 @@ const listedPage = (raffleId: string, list: PublishedListKind, page: { after: nu
        from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
        order by number limit ${page.limit}) as listed`;
 
+/** Sales per row of a hashed page (see `hashedListPage`). */
+const LEAVES_PER_PART = 1_000;
+
 /** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
 const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
 
 export const publishedListRepo = {
   /**
    * One keyset page (numbers after `after`, in number order) of a published list's sales, the
-   * lines and leaves as the database keeps them (migration 0026): the lines as one text, the leaves
-   * as one hex string of 32 bytes each, so reading 100,000 sales is a few short queries and no row
-   * objects. `unhashed` counts the sales whose hashes the database left to the server. Without
+   * lines and leaves as the database keeps them (migration 0026): the leaves as raw bytes, 32 a sale,
+   * and with `lines` the lines as one text, so reading 100,000 sales is a few short queries and no
+   * row objects. `unhashed` counts the sales whose hashes the database left to the server. Without
    * `lines` only the leaves travel (a close has the database store its text: `storeSoldListText`).
+   *
+   * The page comes in parts of LEAVES_PER_PART sales, one row each: a part's hex (64 KB) is a small
+   * string that dies young, where one string for the whole page (1.3 MB) went to V8's large-object
+   * space, and each close's few pages drove two full collections of the server's heap (decision 051).
    */
   async hashedListPage(
     db: Executor,
@@ -39,7 +46,7 @@ export const publishedListRepo = {
     list: PublishedListKind,
     page: { after: number; limit: number; lines: boolean },
   ) {
-    const [row] = await queryRows<{
+    const parts = await queryRows<{
       count: number;
       last: number | null;
       unhashed: number;
@@ -51,14 +58,21 @@ export const publishedListRepo = {
             count(*) filter (where list_leaf_hash is null)::int as unhashed,
             ${page.lines ? sql`string_agg(${SALE_LINE}, E'\n' order by number)` : sql`null`} as lines,
             encode(string_agg(list_leaf_hash, ''::bytea order by number), 'hex') as leaves
-          from ${listedPage(raffleId, list, page)}`,
+          from (select listed.*, (row_number() over (order by number) - 1) / ${LEAVES_PER_PART} as part
+                from ${listedPage(raffleId, list, page)}) as parts
+          group by part order by part`,
     );
+    const count = parts.reduce((sum, part) => sum + Number(part.count), 0);
+    const leaves = Buffer.allocUnsafe(count * 32);
+    let filled = 0;
+    for (const part of parts) filled += leaves.write(part.leaves ?? '', filled, 'hex');
     return {
-      count: Number(row?.count ?? 0),
-      last: row?.last ?? null,
-      unhashed: Number(row?.unhashed ?? 0),
-      lines: page.lines ? (row?.lines ?? '') : null,
-      leaves: row?.leaves ?? '',
+      count,
+      last: parts.at(-1)?.last ?? null,
+      unhashed: parts.reduce((sum, part) => sum + Number(part.unhashed), 0),
+      lines: page.lines ? parts.map((part) => part.lines ?? '').join('\n') : null,
+      // Short only when a sale has no leaf hash (`unhashed`), and then the caller reads the sales.
+      leaves: leaves.subarray(0, filled),
     };
   },
 

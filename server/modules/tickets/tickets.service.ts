@@ -256,8 +256,7 @@ export function createTicketsService(deps: Deps) {
     ): Promise<ListPage> {
       const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
       if (hashed.unhashed === 0) {
-        const leaves = Buffer.from(hashed.leaves, 'hex');
-        return { count: hashed.count, last: hashed.last, text: hashed.lines, leaves };
+        return { count: hashed.count, last: hashed.last, text: hashed.lines, leaves: hashed.leaves };
       }
       const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
       return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leafHash, saleLine, toHex } from '../../../domain/verification';
+import { queryRows } from '../../db/client';
+import { makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { publishedListRepo } from './published-list.repo';
+
+/*
+ * A hashed page travels in parts of 1,000 sales (decision 051): whatever the page's length, what it
+ * answers must be the page whole, in number order, as domain/verification.ts makes each line and leaf.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
+const SALES = 2_345;
+
+/** Sales on numbers 3, 7, 11, … (gaps, so the page's last number is not its count), hashed by the database. */
+async function insertSales(raffleId: string) {
+  await t.db.execute(sql`
+    insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_cedula,
+      price_cents, remaining_cents, reserved_until, purchased_at, version, verification_code)
+    select ${raffleId}::uuid, 4 * n + 3, lpad((4 * n + 3)::text, 4, '0'), 'apartado', 'comprador', '04141234567',
+      'V-' || (10000000 + n), 500, 500, now() + interval '1 day', now(), nextval('ticket_version_seq'),
+      translate(lpad(n::text, 10, '0'), '0123456789', '346789ABCD')
+    from generate_series(0, ${SALES - 1}) as n`);
+}
+
+/** Each sale's line and leaf as the domain makes them, in number order. */
+async function expected(raffleId: string, after: number, limit: number) {
+  const rows = await queryRows<{ number: number; ticket_number: string; code: string; cedula: string }>(
+    t.db,
+    sql`select number, ticket_number, verification_code as code, buyer_cedula as cedula from tickets
+        where raffle_id = ${raffleId} and number > ${after} order by number limit ${limit}`,
+  );
+  const lines = rows.map((r) =>
+    saleLine(sha256, { ticketNumber: r.ticket_number, verificationCode: r.code, cedula: r.cedula }),
+  );
+  return {
+    count: rows.length,
+    last: rows.at(-1)?.number ?? null,
+    lines: lines.join('\n'),
+    leaves: lines.map((line) => toHex(leafHash(sha256, line))).join(''),
+  };
+}
+
+describe('a hashed page of a published list', () => {
+  it('comes back whole across its parts: count, last number, every leaf and line in number order', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10_000, digit_count: 4 });
+    await insertSales(raffle.id);
+    for (const page of [
+      { after: -1, limit: 20_000 }, // the whole list: three parts, the last one short
+      { after: 3_998, limit: 1_500 }, // a keyset page starting mid-list, over two parts
+      { after: 3_998, limit: 1_000 }, // exactly one part
+      { after: 4 * SALES, limit: 20_000 }, // past the end: empty
+    ]) {
+      const read = await publishedListRepo.hashedListPage(t.db, raffle.id, 'sold', { ...page, lines: true });
+      const want = await expected(raffle.id, page.after, page.limit);
+      expect({ ...read, leaves: read.leaves.toString('hex') }, JSON.stringify(page)).toEqual({
+        ...want,
+        unhashed: 0,
+      });
+    }
+    expect((await expected(raffle.id, -1, 20_000)).count).toBe(SALES);
+    // Without lines only the leaves travel.
+    const leavesOnly = await publishedListRepo.hashedListPage(t.db, raffle.id, 'sold', {
+      after: -1,
+      limit: 20_000,
+      lines: false,
+    });
+    expect(leavesOnly.lines).toBeNull();
+    expect(leavesOnly.leaves.length).toBe(SALES * 32);
+  });
+});
