@@ -11,10 +11,20 @@ import { LOCK_KEYS } from '../lib/lock-keys';
 import type { WorkerData } from './pglite-worker';
 import { startPgliteWorker } from './pglite-worker-client';
 import * as coreSchema from './schema';
+import * as moneySchema from './schema-money';
+import * as operationsSchema from './schema-operations';
+import * as prizesSchema from './schema-prizes';
 import * as reconciliationSchema from './schema-reconciliation';
 import * as sellerSchema from './schema-sellers';
 
-const schema = { ...coreSchema, ...sellerSchema, ...reconciliationSchema };
+const schema = {
+  ...coreSchema,
+  ...moneySchema,
+  ...prizesSchema,
+  ...operationsSchema,
+  ...sellerSchema,
+  ...reconciliationSchema,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { payments, profiles } from './schema';
+import { profiles } from './schema';
+import { payments } from './schema-money';
 import { createdAt, updatedAt } from './timestamps';
 
 /** Bank statements and their reconciliation with reported payments (issue 18, decision 020). */

@@ -12,7 +12,8 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { payments, profiles, raffles, refunds, tickets } from './schema';
+import { profiles, raffles, tickets } from './schema';
+import { payments, refunds } from './schema-money';
 import { createdAt } from './timestamps';
 
 /** The seller network (issue 22, migration 0018, decision 036). */

@@ -4,11 +4,9 @@ import {
   bigserial,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -22,13 +20,6 @@ import type { RafflePackage } from '../../domain/packages';
 import type { PaymentAccount } from '../../domain/payment-accounts';
 import type { StoredPrize } from '../../domain/prize-rules';
 import { createdAt, updatedAt } from './timestamps';
-
-/** Key/value settings the app generates once (e.g. the JWT secret when none is configured). */
-export const appSettings = pgTable('app_settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: createdAt(),
-});
 
 export const profiles = pgTable(
   'profiles',
@@ -202,33 +193,6 @@ export const raffles = pgTable(
   ],
 );
 
-/** A pre-sorteo's sealed list (decision 042): the numbers fully paid at its date, one line per sale. */
-export const preDrawLists = pgTable(
-  'pre_draw_lists',
-  {
-    raffleId: uuid('raffle_id')
-      .notNull()
-      .references(() => raffles.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    soldList: text('sold_list').notNull(),
-    /** The list's Merkle root, as the prize's `pre_list.commitment` (0025; null on older rows). */
-    commitment: text('commitment'),
-    /** Its RFC 3161 seal, as a raffle's (decision 023): 'pendiente' | 'sellado'; null without a TSA. */
-    sealStatus: text('seal_status'),
-    sealToken: text('seal_token'),
-    sealAuthority: text('seal_authority'),
-    sealTime: timestamp('seal_time', { withTimezone: true }),
-    sealError: text('seal_error'),
-    sealAttempts: integer('seal_attempts').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ name: 'pre_draw_lists_pkey', columns: [t.raffleId, t.position] }),
-    check('pre_draw_lists_seal_status_check', sql`${t.sealStatus} in ('pendiente','sellado')`),
-    index('pre_draw_lists_seal_pending_idx').on(t.createdAt).where(sql`${t.sealStatus} = 'pendiente'`),
-  ],
-);
-
 /** A reservation: the numbers one buyer reserved together, with a short public code (issue 18). */
 export const orders = pgTable(
   'orders',
@@ -341,126 +305,6 @@ export const raffleBuyers = pgTable(
   ],
 );
 
-/**
- * Instant-win numbers (issue 23, decision 041): secret until the raffle closes, so no public read
- * selects this table; `ticket_id` is the fully paid sale that won it (set by a trigger, 0023).
- */
-export const instantWins = pgTable(
-  'instant_wins',
-  {
-    raffleId: uuid('raffle_id')
-      .notNull()
-      .references(() => raffles.id, { onDelete: 'cascade' }),
-    number: integer('number').notNull(),
-    prize: text('prize').notNull(),
-    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
-    awardedAt: timestamp('awarded_at', { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.raffleId, t.number] }),
-    uniqueIndex('instant_wins_ticket_key').on(t.ticketId).where(sql`${t.ticketId} is not null`),
-    check('instant_wins_award_check', sql`(${t.ticketId} is null) = (${t.awardedAt} is null)`),
-  ],
-);
-
-/** The salt of a raffle's instant-win commitment: secret until the raffle closes (decision 041). */
-export const instantWinSalts = pgTable('instant_win_salts', {
-  raffleId: uuid('raffle_id')
-    .primaryKey()
-    .references(() => raffles.id, { onDelete: 'cascade' }),
-  salt: text('salt').notNull(),
-});
-
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The first ticket it pays (kept for older readers); `payment_parts` says what each ticket got. */
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'restrict' }),
-    orderId: uuid('order_id').references(() => orders.id),
-    status: text('status').notNull().default('pending'),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    paymentMethod: text('payment_method').notNull().default('transfer'),
-    reference: text('reference'),
-    paymentProof: text('payment_proof'),
-    proofSha256: text('proof_sha256'),
-    paymentDate: timestamp('payment_date', { withTimezone: true }).notNull().defaultNow(),
-    notes: text('notes'),
-    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 6 }),
-    duplicateOf: uuid('duplicate_of'),
-    /** The buyer who paid (the ticket's cedula when the payment was sent): approval credits only them. */
-    payerCedula: text('payer_cedula'),
-    /** Why staff rejected it, shown to the buyer in tracking. */
-    rejectionReason: text('rejection_reason'),
-    /** Set once when an approval has been added to the ticket, so approving twice adds once. */
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
-    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** The reference as duplicates are compared (domain/references.ts); unique among live payments. */
-    referenceKey: text('reference_key'),
-    bankCode: text('bank_code'),
-    payerPhone: text('payer_phone'),
-    /** What the buyer paid in Bs, when they reported it in Bs (converted with rate_to_usd). */
-    amountVesCents: bigint('amount_ves_cents', { mode: 'number' }),
-    paidOn: date('paid_on'),
-    /** Recorded by staff (money received by hand), approved at once. */
-    recordedByStaff: boolean('recorded_by_staff').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('payments_reference_key')
-      .on(t.paymentMethod, t.referenceKey)
-      .where(sql`${t.referenceKey} is not null and ${t.status} <> 'rejected'`),
-    index('payments_ticket_idx').on(t.ticketId, t.paymentDate),
-    index('payments_status_idx').on(t.status, t.createdAt),
-    index('payments_reference_idx').on(t.reference),
-    index('payments_proof_idx').on(t.proofSha256),
-    check('payments_status_check', sql`${t.status} in ('pending','approved','rejected')`),
-    check('payments_amount_check', sql`${t.amountCents} > 0`),
-  ],
-);
-
-/** Where a payment's money went: one row per ticket it pays (a payment pays an order's numbers). */
-export const paymentParts = pgTable(
-  'payment_parts',
-  {
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'restrict' }),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.paymentId, t.ticketId] }),
-    index('payment_parts_ticket_idx').on(t.ticketId),
-    check('payment_parts_amount_check', sql`${t.amountCents} > 0`),
-  ],
-);
-
-/** Money given back on a sale (or an explicit correction): subtracts from what it has paid. */
-export const refunds = pgTable(
-  'refunds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'restrict' }),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    reason: text('reason').notNull(),
-    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
-    actorEmail: text('actor_email'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('refunds_ticket_idx').on(t.ticketId),
-    check('refunds_amount_check', sql`${t.amountCents} > 0`),
-  ],
-);
-
 export const ticketEvents = pgTable(
   'ticket_events',
   {
@@ -482,90 +326,5 @@ export const ticketEvents = pgTable(
   (t) => [
     index('ticket_events_raffle_idx').on(t.raffleId, t.id),
     index('ticket_events_ticket_idx').on(t.ticketId),
-  ],
-);
-
-export const dailyExchangeRates = pgTable(
-  'daily_exchange_rates',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    currencyCode: text('currency_code').notNull(),
-    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 6 }).notNull(),
-    rateDate: date('rate_date').notNull(),
-    isStale: boolean('is_stale').notNull().default(false),
-    source: text('source'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('daily_exchange_rates_code_date_key').on(t.currencyCode, t.rateDate)],
-);
-
-/** Uploaded files: payment proofs (private) and raffle images (public), content-hashed. */
-export const files = pgTable(
-  'files',
-  {
-    key: text('key').primaryKey(),
-    kind: text('kind').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    sha256: text('sha256').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('files_sha256_idx').on(t.sha256),
-    check('files_kind_check', sql`${t.kind} in ('payment-proof','raffle-image')`),
-  ],
-);
-
-/** Test bench history: each live check and concurrency drill an admin ran, with its figures. */
-export const testBenchRuns = pgTable(
-  'test_bench_runs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** 'drill' or a check name ('database', 'realtime', 'storage', 'rates', 'expiry'). */
-    kind: text('kind').notNull(),
-    ok: boolean('ok').notNull(),
-    durationMs: integer('duration_ms').notNull(),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
-    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('test_bench_runs_kind_idx').on(t.kind, t.createdAt)],
-);
-
-/** When each background job last ran and what it did (the test bench shows the expiry sweep). */
-export const jobRuns = pgTable('job_runs', {
-  name: text('name').primaryKey(),
-  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
-  result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
-});
-
-/**
- * The tamper-evident audit log (issue 19, decision 025): an append-only hash chain of every staff
- * action. Rows are only ever inserted by server/modules/audit (under an advisory lock); a trigger
- * refuses UPDATE, DELETE and TRUNCATE. No foreign keys: an entry outlives the user or raffle it names.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    actorId: uuid('actor_id'),
-    actorEmail: text('actor_email'),
-    actorRole: text('actor_role'),
-    action: text('action').notNull(),
-    raffleId: uuid('raffle_id'),
-    target: jsonb('target').$type<Record<string, string>>().notNull().default({}),
-    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
-  },
-  (t) => [
-    uniqueIndex('audit_log_prev_hash_key').on(t.prevHash),
-    uniqueIndex('audit_log_hash_key').on(t.hash),
-    index('audit_log_raffle_idx').on(t.raffleId, t.seq),
-    index('audit_log_at_idx').on(t.at),
-    check('audit_log_prev_hash_check', sql`${t.prevHash} ~ '^[0-9a-f]{64}$'`),
-    check('audit_log_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
   ],
 );

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { jobRuns } from '../db/schema';
+import { jobRuns } from '../db/schema-operations';
 
 export type JobRun = typeof jobRuns.$inferSelect;
 

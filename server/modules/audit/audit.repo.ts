@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { type Executor, queryRows } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema-operations';
 import { LOCK_KEYS } from '../../lib/lock-keys';
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { appSettings, authSessions, profiles, refreshTokens, userRoles } from '../../db/schema';
+import { authSessions, profiles, refreshTokens, userRoles } from '../../db/schema';
+import { appSettings } from '../../db/schema-operations';
 
 export const authRepo = {
   async getSetting(db: Executor, key: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { preDrawLists, raffles } from '../../db/schema';
+import { raffles } from '../../db/schema';
+import { preDrawLists } from '../../db/schema-prizes';
 
 /**
  * What is sealed: a closed raffle's commitment (`position` null) or a pre-sorteo's list (its

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { managedRaffleSql } from '../../db/raffle-scope';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema-operations';
 import type { RaffleScope } from '../../lib/permissions';
 
 export type FileKind = 'payment-proof' | 'raffle-image';

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { UploadedFile } from '../../../domain/uploads';
-import { files, userRoles } from '../../db/schema';
+import { userRoles } from '../../db/schema';
+import { files } from '../../db/schema-operations';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReservationResult } from '../../../domain/reservations';
-import { files, jobRuns, tickets } from '../../db/schema';
+import { tickets } from '../../db/schema';
+import { files, jobRuns } from '../../db/schema-operations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { JPEG, PDF, PNG, uploaded } from '../../test/uploads';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecksResponse } from '../../../domain/test-bench';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema-operations';
 import { createS3Storage } from '../../lib/s3-storage';
 import { buyer, makeRaffle } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema-operations';
 import { buyer, makeRaffle } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { InstantWin } from '../../../domain/instant-wins';
 import type { Executor } from '../../db/client';
-import { instantWinSalts, instantWins, tickets } from '../../db/schema';
+import { tickets } from '../../db/schema';
+import { instantWinSalts, instantWins } from '../../db/schema-prizes';
 
 /** The only reader and writer of the instant-win tables: no public read selects them (decision 041). */
 export const instantWinsRepo = {

@@ -3,7 +3,7 @@ import { paymentMessages } from '../../../domain/payments';
 import { referenceKey } from '../../../domain/references';
 import type { Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
-import type { payments } from '../../db/schema';
+import type { payments } from '../../db/schema-money';
 import { ConflictError, UnprocessableError, uniqueViolation } from '../../lib/errors';
 import { earnForPayment, reverseForRefund } from '../commissions/commission-entries';
 import type { Actor } from '../tickets/ticket-changes';

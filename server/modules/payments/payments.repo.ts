@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orders, paymentParts, payments, profiles, raffles, refunds, tickets } from '../../db/schema';
+import { orders, profiles, raffles, tickets } from '../../db/schema';
+import { paymentParts, payments, refunds } from '../../db/schema-money';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type StaffPaymentRow = Awaited<ReturnType<typeof paymentsRepo.list>>[number];

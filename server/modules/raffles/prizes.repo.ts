@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SealStatus } from '../../../domain/draw-seal';
 import { type Executor, queryRows } from '../../db/client';
-import { preDrawLists } from '../../db/schema';
+import { preDrawLists } from '../../db/schema-prizes';
 
 // The queries of several prizes (decision 042) beyond the raffle row itself (rafflesRepo.update
 // writes `prizes`): which raffles a job has work on, and the pre-sorteos' sealed lists.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import { caracasDate, daysBefore, type RateHistoryPoint } from '../../../domain/rates';
-import { dailyExchangeRates } from '../../db/schema';
+import { dailyExchangeRates } from '../../db/schema-money';
 import { makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

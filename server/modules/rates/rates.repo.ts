@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, max, sql } from 'drizzle-orm';
 import type { RateSource } from '../../../domain/rates';
 import type { Executor } from '../../db/client';
-import { dailyExchangeRates } from '../../db/schema';
+import { dailyExchangeRates } from '../../db/schema-money';
 
 export type RateRow = typeof dailyExchangeRates.$inferSelect;
 export type { RateSource };

@@ -7,7 +7,7 @@ import {
   type RatesRefreshResult,
   ratesMessages,
 } from '../../../domain/rates';
-import { dailyExchangeRates } from '../../db/schema';
+import { dailyExchangeRates } from '../../db/schema-money';
 import { makeUser } from '../../test/factories';
 import { deadUrl, startFeed } from '../../test/rates-feed.fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';

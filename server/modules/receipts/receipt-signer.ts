@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { type Receipt, receiptMessage, saleLine, toBase64 } from '../../../domain/verification';
 import type { Executor } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { appSettings } from '../../db/schema-operations';
 
 /** Node's SHA-256 in the shape domain/verification.ts takes. */
 export const nodeSha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());

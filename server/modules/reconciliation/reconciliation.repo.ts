@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import type { ColumnMapping } from '../../../domain/reconciliation';
 import { type Executor, queryRows } from '../../db/client';
-import { payments, raffles, tickets } from '../../db/schema';
+import { raffles, tickets } from '../../db/schema';
+import { payments } from '../../db/schema-money';
 import {
   bankStatementLayouts,
   bankStatementMatches,

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { files, raffles, testBenchRuns } from '../../db/schema';
+import { raffles } from '../../db/schema';
+import { files, testBenchRuns } from '../../db/schema-operations';
 
 export type TestBenchRunRow = typeof testBenchRuns.$inferSelect;
 

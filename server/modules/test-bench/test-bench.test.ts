@@ -11,7 +11,9 @@ import type { ChecksResponse, DrillResponse, RunsResponse } from '../../../domai
 import { TEST_BENCH_CHECKS, type TestBenchRun } from '../../../domain/test-bench';
 import type { TrackingResult } from '../../../domain/tracking';
 import { migrationsFolder, queryRows } from '../../db/client';
-import { jobRuns, payments, raffles } from '../../db/schema';
+import { raffles } from '../../db/schema';
+import { payments } from '../../db/schema-money';
+import { jobRuns } from '../../db/schema-operations';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startReservationExpiryJob } from '../tickets/expiry.job';
