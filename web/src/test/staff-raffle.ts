@@ -1,39 +1,14 @@
 import { emptyStats } from '@domain/raffle-stats';
 import type { Raffle } from '@domain/raffles';
-import { openRaffleDrawFields } from './sealed-draw';
+import { publicRaffle } from './public-raffle';
 
 /** A draft raffle as staff read it (money in `stats`), for the dashboard's tests. */
 export const staffRaffle: Raffle = {
+  ...publicRaffle,
   id: '7d8e3c52-0a55-4a8a-9f8e-2b1c9d3e4f50',
-  show_leaderboards: false,
-  packages: [],
-  prizes: [],
-  prize_repeat_rule: 'siguiente_resultado',
-  instant_win_commitment: null,
   name: 'Nevera',
   description: '',
-  price_cents: 500,
-  total_numbers: 100,
-  digit_count: 2,
-  seller_id: null,
-  payment_type: 'pago_unico',
   status: 'borrador',
-  installments: null,
-  images: [],
-  created_at: '2026-05-01T12:00:00.000Z',
-  closing_date: null,
-  reservation_hours: 24,
-  reservation_minutes: 1440,
-  max_numbers_per_buyer: 100,
-  organizer_name: null,
-  contact_phone: null,
-  payment_instructions: null,
-  payment_accounts: [],
-  draw_source: null,
-  draw_commitment: null,
-  winning_number: null,
-  drawn_at: null,
-  ...openRaffleDrawFields,
   archived_at: null,
   has_sales: false,
   terms_locked: false,

@@ -3,44 +3,20 @@ import type { PublicRaffle } from '@domain/raffles';
 import { describe, expect, it } from 'vitest';
 import type { SealedDraw } from '@/api/raffle-draw';
 import { contentModelErrors } from '@/test/html-content';
+import { publicRaffle } from '@/test/public-raffle';
 import { renderWithProviders } from '@/test/render';
-import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { RaffleStatusBanner } from './raffle-status-banner';
 
 const ROOT = 'ab'.repeat(32);
 
 const finished: PublicRaffle = {
-  id: 'raffle-1',
-  show_leaderboards: false,
-  packages: [],
-  prizes: [],
-  prize_repeat_rule: 'siguiente_resultado',
-  instant_win_commitment: null,
-  name: 'Moto Bera',
-  description: 'Una moto nueva',
-  price_cents: 500,
-  total_numbers: 100,
-  digit_count: 2,
-  seller_id: null,
-  payment_type: 'pago_unico',
+  ...publicRaffle,
   status: 'finalizada',
-  installments: null,
-  images: [],
-  created_at: '2026-05-01T12:00:00.000Z',
   closing_date: '2026-11-21T22:00:00.000Z',
-  reservation_hours: 24,
-  reservation_minutes: 1440,
-  max_numbers_per_buyer: 100,
-  organizer_name: null,
-  contact_phone: null,
-  payment_instructions: null,
-  payment_accounts: [],
-  draw_source: null,
   draw_commitment: ROOT,
   winning_number: 47,
   // Typed by staff the next morning; the lottery drew the night before.
   drawn_at: '2026-11-22T13:00:00.000Z',
-  ...openRaffleDrawFields,
   closed_at: '2026-11-21T22:00:05.000Z',
   commitment_version: 2,
   line_count: 3,
