@@ -2,42 +2,19 @@
 import type { Raffle } from '@domain/raffles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentModelErrors } from '@/test/html-content';
+import { publicRaffle } from '@/test/public-raffle';
 import { recordFetch, renderWithProviders } from '@/test/render';
-import { openRaffleDrawFields } from '@/test/sealed-draw';
 import { FinishedRaffleCard } from './finished-raffle-card';
 import { RaffleCard } from './raffle-card';
 
 const raffle: Raffle = {
-  id: 'raffle-1',
-  show_leaderboards: false,
-  packages: [],
-  prizes: [],
-  prize_repeat_rule: 'siguiente_resultado',
-  instant_win_commitment: null,
-  name: 'Moto Bera',
-  description: 'Una moto nueva',
-  price_cents: 500,
-  total_numbers: 100,
-  digit_count: 2,
-  seller_id: null,
+  ...publicRaffle,
   payment_type: 'cuotas',
-  status: 'activa',
   installments: 4,
-  images: [],
-  created_at: '2026-05-01T12:00:00.000Z',
   closing_date: '2026-11-21T00:00:00.000Z',
-  reservation_hours: 24,
-  reservation_minutes: 1440,
-  max_numbers_per_buyer: 100,
   organizer_name: 'Rifas Pepe',
   contact_phone: '04141234567',
-  payment_instructions: null,
-  payment_accounts: [],
   draw_source: 'Lotería del Táchira',
-  draw_commitment: null,
-  winning_number: null,
-  drawn_at: null,
-  ...openRaffleDrawFields,
   archived_at: null,
   has_sales: true,
   terms_locked: true,
