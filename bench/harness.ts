@@ -215,14 +215,14 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
     : [];
   // BENCH_SERVER_V8_FLAGS="--trace-gc …": V8 flags for the server only (where its pauses come from).
-  const gcFlags = process.env.BENCH_SERVER_V8_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const v8Flags = process.env.BENCH_SERVER_V8_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   // The node flags and environment of `npm start` (V8's and malloc's settings: decisions 032, 047),
   // so the bench measures the server as it runs in production, only under tsx.
   const start = startCommand();
   const nodeFlags = start.args.filter((arg) => arg.startsWith('--'));
   const child = spawn(
     process.execPath,
-    [...profile, ...nodeFlags, ...gcFlags, '--import', 'tsx', path.join(root, 'bench/server-entry.ts')],
+    [...profile, ...nodeFlags, ...v8Flags, '--import', 'tsx', path.join(root, 'bench/server-entry.ts')],
     {
       cwd: root,
       stdio: ['pipe', 'pipe', 'inherit'],
