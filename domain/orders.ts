@@ -4,7 +4,7 @@ import { z } from './zod';
 /**
  * An order (pedido) is one reservation: the numbers one buyer reserved together (issue 18). Its
  * public code is 8 characters of an alphabet without look-alikes, shown as `K7M-4Q2X`; the same
- * alphabet is in `new_order_code()` (migration 0010).
+ * alphabet is in `new_order_code()` (migration 0010, rewritten in 0029).
  */
 export const ORDER_CODE_ALPHABET = '346789ABCDEFGHJKMNPQRTUVWXY';
 const ORDER_CODE = new RegExp(`^[${ORDER_CODE_ALPHABET}]{8}$`);
