@@ -69,7 +69,9 @@ async function insertSales(raffleId: string, sales: Sale[]) {
       price_cents, remaining_cents, reserved_until, purchased_at, version, verification_code)
     select ${raffleId}::uuid, s.n - 1, lpad((s.n - 1)::text, 3, '0'), 'apartado', 'comprador', '04141234567',
       s.sale->>'cedula', 500, 500, now() + interval '1 day', now(), nextval('ticket_version_seq'), s.sale->>'code'
-    from json_array_elements(${JSON.stringify(sales)}::json) with ordinality as s(sale, n)`);
+    from json_array_elements(${JSON.stringify(sales)}::json) with ordinality as s(sale, n)
+    -- Written last number first: a list that came out in the table's order would be reversed.
+    order by s.n desc`);
 }
 
 type Row = {

@@ -85,15 +85,14 @@ export const publishedListRepo = {
   async storeSoldListText(db: Executor, raffleId: string): Promise<{ stored: boolean; lineCount: number }> {
     const [row] = await queryRows<{ line_count: number }>(
       db,
-      // ARRAY(ordered subquery) keeps the index's order: no sort of 7 MB of lines (string_agg's
-      // ORDER BY sorts them, on disk past work_mem); OFFSET 0 builds it once, not once per use.
-      // A sale without its hash is a NULL line.
-      sql`update raffles set updated_at = now(),
-            draw_sold_list = case when list.line_count = 0 then '' else array_to_string(list.lines, E'\n') || E'\n' end
-          from (select lines, cardinality(lines) as line_count, array_position(lines, null) is null as hashed
-                from (select array(select ${SALE_LINE} from tickets
-                                   where raffle_id = ${raffleId} and ${inList('sold')} order by number) as lines
-                      offset 0) as l
+      // One pass in the index's order, no sort: string_agg takes the ordered subquery's rows as they
+      // come (an ORDER BY inside string_agg would sort 7 MB of lines, on disk past work_mem). Each line
+      // brings its own newline, so the text is not copied again to end it. A sale without its hash
+      // is a NULL line, which count(line) leaves out.
+      sql`update raffles set updated_at = now(), draw_sold_list = coalesce(list.text, '')
+          from (select string_agg(line || E'\n', '') as text, count(*) as line_count, count(line) = count(*) as hashed
+                from (select ${SALE_LINE} as line from tickets
+                      where raffle_id = ${raffleId} and ${inList('sold')} order by number) as lines
                ) as list
           where raffles.id = ${raffleId} and raffles.draw_commitment is null and list.hashed
           returning list.line_count`,
