@@ -7,7 +7,7 @@ import { z } from './zod';
 export const BULK_RELEASE_MAX = 10_000;
 
 /** Why a selected number was left as it is (the single release's rules, applied per number). */
-export const BULK_SKIP_REASONS = ['HAS_PAYMENTS', 'NOT_SOLD', 'OUT_OF_RANGE'] as const;
+export const BULK_SKIP_REASONS = ['HAS_PAYMENTS', 'NOT_SOLD', 'OUT_OF_RANGE', 'NOT_YOUR_SALE'] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export const bulkReleaseMessages = {
@@ -18,6 +18,7 @@ export const bulkReleaseMessages = {
     HAS_PAYMENTS: 'Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',
     NOT_SOLD: 'No está vendido ni apartado',
     OUT_OF_RANGE: 'No existe en esta rifa',
+    NOT_YOUR_SALE: 'Es una venta de otro vendedor: solo el dueño de la rifa o un administrador puede liberarla',
   } satisfies Record<BulkSkipReason, string>,
   /** The history note of each released number (the single release writes "Estado cambiado a …"). */
   note: (staff: string) => `Liberado en lote por ${staff}`,

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/bulk-release';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, TicketPage } from '../../../domain/staff-tickets';
+import { assignSeller, creditOrderTo } from '../../test/commission-factories';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -181,6 +182,52 @@ describe('POST /api/raffles/:id/tickets/release', () => {
       (await t.api('POST', `/api/raffles/${raffleId}/tickets/release`, { body: { numbers: [5] } })).status,
     ).toBe(401);
     expect(await sold(raffleId)).toEqual([5, 15, 25, 123, 124, 300]);
+  });
+
+  it('an assigned seller releases only the sales credited to them, as the single release (403 NOT_YOUR_SALE)', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2, price_cents: 1000 }, admin);
+    const [mine, theirs] = [await makeUser(t), await makeUser(t)];
+    for (const s of [mine, theirs]) await assignSeller(t.db, raffle.id, s.user.id);
+    const orders: Record<number, string> = {};
+    const tickets: Record<number, string> = {};
+    for (const [number, who] of [
+      [10, ANA],
+      [20, LUIS],
+      [30, EVA],
+    ] as const) {
+      const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
+        body: { numbers: [number], buyer: buyer(who) },
+      });
+      expect(res.status).toBe(201);
+      tickets[number] = res.body.tickets[0]?.id as string;
+      orders[number] = res.body.order.id;
+    }
+    // 10 is credited to `mine`, 20 to the other seller, 30 to nobody (sold by the raffle itself).
+    await creditOrderTo(t.db, orders[10] as string, mine.user.id);
+    await creditOrderTo(t.db, orders[20] as string, theirs.user.id);
+    const single = await t.api('PATCH', `/api/tickets/${tickets[20]}`, {
+      token: mine.token,
+      body: { status: 'disponible' },
+    });
+    expect(single.status).toBe(403);
+    expect(single.body).toMatchObject({ error: { code: 'NOT_YOUR_SALE' } });
+
+    const body = { numbers: [10, 20, 30] };
+    const dry = await preview(raffle.id, body, mine.token);
+    expect(dry.body).toMatchObject({ numbers: 1, buyers: 1 });
+    expect(dry.body.skipped.map((s) => [s.number, s.reason])).toEqual([
+      [20, 'NOT_YOUR_SALE'],
+      [30, 'NOT_YOUR_SALE'],
+    ]);
+    const done = await release(raffle.id, body, mine.token);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ released: 1, buyers: 1 });
+    expect(await sold(raffle.id)).toEqual([20, 30]);
+    // The admin (like the raffle's owner) releases any sale.
+    const byAdmin = await release(raffle.id, body, admin);
+    expect(byAdmin.body).toMatchObject({ released: 2 });
+    expect(byAdmin.body.skipped.map((s) => [s.number, s.reason])).toEqual([[10, 'NOT_SOLD']]);
+    expect(await sold(raffle.id)).toEqual([]);
   });
 
   it('after the close the sold list is frozen: 409 RAFFLE_CLOSED, dry run too', async () => {

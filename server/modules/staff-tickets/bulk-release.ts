@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { canMoveMoney } from '../../lib/permissions';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -30,9 +31,17 @@ const tooMany = (n: number) =>
 /**
  * What a bulk release selects and what it leaves: the single release's rules per number (a sale
  * with approved money needs a refund decision, so it is skipped and named; a number nobody holds
- * has nothing to release). Over BULK_RELEASE_MAX selected numbers is a 422, never a partial run.
+ * has nothing to release; an assigned seller releases only the sales credited to them, as the
+ * single release's 403 NOT_YOUR_SALE says). Over BULK_RELEASE_MAX selected numbers is a 422, never
+ * a partial run.
  */
-async function plan(db: Executor, raffle: RaffleRow, input: BulkReleaseInput, lock: boolean) {
+async function plan(
+  db: Executor,
+  actor: AuthContext,
+  raffle: RaffleRow,
+  input: BulkReleaseInput,
+  lock: boolean,
+) {
   const skipped: BulkSkipped[] = [];
   let numbers: number[] | undefined;
   if (input.numbers) {
@@ -60,8 +69,12 @@ async function plan(db: Executor, raffle: RaffleRow, input: BulkReleaseInput, lo
     const held = new Set(sales.map((s) => s.number));
     for (const n of numbers) if (!held.has(n)) skipped.push(skip(n, 'NOT_SOLD'));
   }
-  const eligible = sales.filter((s) => s.total_paid_cents === 0);
-  for (const s of sales) if (s.total_paid_cents > 0) skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+  const eligible = [];
+  for (const s of sales) {
+    if (!canMoveMoney(actor, raffle, s.credited_seller_id)) skipped.push(skip(s.number, 'NOT_YOUR_SALE'));
+    else if (s.total_paid_cents > 0) skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+    else eligible.push(s);
+  }
   skipped.sort((a, b) => a.number - b.number);
   return { eligible, buyers: new Set(eligible.map((s) => s.buyer)).size, skipped };
 }
@@ -86,7 +99,7 @@ export async function releaseMany(
 ) {
   if (input.dry_run) {
     assertOpen(raffle);
-    const { eligible, buyers, skipped } = await plan(deps.db, raffle, input, false);
+    const { eligible, buyers, skipped } = await plan(deps.db, actor, raffle, input, false);
     return { numbers: eligible.length, buyers, skipped };
   }
   return deps.changes.transaction(async (tx) => {
@@ -94,7 +107,7 @@ export async function releaseMany(
     const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
     if (!locked) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     assertOpen(locked);
-    const { eligible, buyers, skipped } = await plan(tx, raffle, input, true);
+    const { eligible, buyers, skipped } = await plan(tx, actor, raffle, input, true);
     const before = new Map(eligible.map((s) => [s.id, s.status]));
     const rows = await staffTicketsRepo.endSales(
       tx,

@@ -212,9 +212,11 @@ export const staffTicketsRepo = {
       status: string;
       total_paid_cents: number;
       buyer: string;
+      credited_seller_id: string | null;
     }>(
       db,
-      sql`select t.id, t.number, t.status, t.total_paid_cents, coalesce(t.buyer_cedula, t.id::text) as buyer
+      sql`select t.id, t.number, t.status, t.total_paid_cents, coalesce(t.buyer_cedula, t.id::text) as buyer,
+            (select o.seller_id::text from orders o where o.id = t.order_id) as credited_seller_id
           ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
           ${lock ? sql`for update of t` : sql``}`,
     );
