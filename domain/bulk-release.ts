@@ -18,7 +18,7 @@ export const bulkReleaseMessages = {
     HAS_PAYMENTS: 'Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',
     NOT_SOLD: 'No está vendido ni apartado',
     OUT_OF_RANGE: 'No existe en esta rifa',
-    NOT_YOUR_SALE: 'Es una venta de otro vendedor: solo el dueño de la rifa o un administrador puede liberarla',
+    NOT_YOUR_SALE: 'No es una venta acreditada a ti: solo el dueño de la rifa o un administrador la libera',
   } satisfies Record<BulkSkipReason, string>,
   /** The history note of each released number (the single release writes "Estado cambiado a …"). */
   note: (staff: string) => `Liberado en lote por ${staff}`,

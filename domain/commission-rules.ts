@@ -13,15 +13,27 @@ export type Terms = { percentBp: number | null; perNumberCents: number | null };
 export const percentOf = (amountCents: number, bp: number) => Math.floor((amountCents * bp) / 10_000);
 
 /**
- * What approving `partCents` of a sale earns under `terms`. Percent: the part's percent. Per
- * number: the fixed amount once, when this approval leaves the sale fully paid and no per-number
- * earning of that sale still stands.
+ * The percent commission of a sale's money moving between two running totals of what it has paid
+ * (before and after a payment, or after and before a refund): the difference of the rounded totals,
+ * not the rounded movement. Summed over any payments and refunds at one rate it telescopes to
+ * `percentOf(net paid)`, so cents refunded one at a time (each worth < 1 cent of commission) and
+ * paid back together can no longer earn again what was never taken back (decision 037).
+ */
+export const percentBetween = (lowCents: number, highCents: number, bp: number) =>
+  percentOf(highCents, bp) - percentOf(lowCents, bp);
+
+/**
+ * What approving `amountCents` of a sale, which then has paid `paidAfterCents` in all, earns under
+ * `terms`. Percent: the percent of the sale's running total the part adds. Per number: the fixed
+ * amount once, when this approval leaves the sale fully paid and no per-number earning of that sale
+ * still stands.
  */
 export function earningFor(
   terms: Terms,
-  part: { amountCents: number; fullyPaid: boolean; perNumberStanding: boolean },
+  part: { amountCents: number; paidAfterCents: number; fullyPaid: boolean; perNumberStanding: boolean },
 ): number {
-  if (terms.percentBp !== null) return percentOf(part.amountCents, terms.percentBp);
+  if (terms.percentBp !== null)
+    return percentBetween(part.paidAfterCents - part.amountCents, part.paidAfterCents, terms.percentBp);
   if (terms.perNumberCents !== null && part.fullyPaid && !part.perNumberStanding) return terms.perNumberCents;
   return 0;
 }
@@ -57,18 +69,20 @@ export function saleCommission(
 }
 
 /**
- * What refunding `refundCents` of a sale takes back: the newest earning's percent of the refund,
- * never more than the percent commission still standing on the sale; and the per-number amount
- * when the sale is no longer fully paid and one still stands.
+ * What refunding `amountCents` of a sale, which then has paid `paidAfterCents` in all, takes back:
+ * at the newest earning's percent, what the refund removes from the sale's running total, never more
+ * than the percent commission still standing on the sale; and the per-number amount when the sale
+ * is no longer fully paid and one still stands.
  */
 export function reversalFor(
   sale: SaleCommission,
-  refund: { amountCents: number; fullyPaidAfter: boolean },
+  refund: { amountCents: number; paidAfterCents: number; fullyPaidAfter: boolean },
 ): { percentCents: number; perNumberCents: number } {
-  const percentCents =
+  const taken =
     sale.lastBp === null
       ? 0
-      : Math.max(0, Math.min(percentOf(refund.amountCents, sale.lastBp), sale.percentNet));
+      : percentBetween(refund.paidAfterCents, refund.paidAfterCents + refund.amountCents, sale.lastBp);
+  const percentCents = Math.max(0, Math.min(taken, sale.percentNet));
   const perNumberCents =
     !refund.fullyPaidAfter && sale.perNumberNet > 0
       ? Math.min(sale.lastPerNumber ?? 0, sale.perNumberNet)
