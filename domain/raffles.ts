@@ -44,6 +44,8 @@ export const raffleMessages = {
     'Esta rifa tiene ventas o pagos registrados: no se puede eliminar. Archívala para ocultarla sin perder sus ventas, pagos ni historial.',
   archiveActive:
     'Una rifa activa sigue recibiendo reservas: cierra las ventas (o pásala a borrador) antes de archivarla.',
+  archiveAwaitingDraw:
+    'Esta rifa está cerrada y espera su sorteo: sortéala antes de archivarla, para que sus compradores puedan verificarlo.',
   alreadyArchived: 'Esta rifa ya está archivada.',
   archivedStatus: 'La rifa está archivada: su estado ya no cambia.',
 } as const;

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
 import { createActiveRaffle, openRaffle, reserveOneNumber } from './raffle-helpers';
-import { closeRaffleViaApi, createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import {
+  closeRaffleViaApi,
+  createRaffleViaApi,
+  drawRaffleViaApi,
+  reserveViaApi,
+  uniqueRaffleName,
+} from './raffle-seed';
 
 // Issue 18: terms locked after the first sale, payment accounts as data (edited by the organizer,
 // copied by the buyer), and archiving instead of deleting a raffle with sales. Screenshots
@@ -172,6 +178,8 @@ test.describe('issue 18 on the raffles admin', () => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Nevera archivada') });
     await reserveViaApi(request, raffle.id, [4], { cedula: 'V-20999000' });
     await closeRaffleViaApi(request, raffle.id);
+    // A closed raffle awaiting its draw keeps its list public: archived once drawn.
+    await drawRaffleViaApi(request, raffle.id, 4);
     await page.setViewportSize(PHONE);
     await signInAsAdmin(page);
     const card = page.getByTestId('staff-raffle-card').filter({ hasText: raffle.name });

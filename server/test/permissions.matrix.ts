@@ -181,6 +181,12 @@ const accountsRafflesAndSales: Record<string, Entry | Entry[]> = {
         token: w.accounts.admin.token,
       });
       if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
+      // Drawn first: a closed raffle awaiting its draw is not archived.
+      const drawn = await w.t.api('POST', `/api/raffles/${raffleId}/draw`, {
+        token: w.accounts.admin.token,
+        body: { winning_number: 0 },
+      });
+      if (drawn.status !== 200) throw new Error(`draw: ${drawn.status}`);
       return { method: 'POST', path: `/api/raffles/${raffleId}/archive` };
     },
   },

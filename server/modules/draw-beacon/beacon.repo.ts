@@ -25,7 +25,7 @@ export const beaconRepo = {
     const rows = await queryRows<{ id: string }>(
       db,
       sql`select id from raffles
-          where status = 'cerrada' and draw_kind = 'drand' and beacon_round is not null
+          where status = 'cerrada' and draw_kind = 'drand' and beacon_round is not null and archived_at is null
             and winning_number is null and beacon_randomness is null
             and to_timestamp(${QUICKNET.genesisTime}::bigint + (beacon_round - 1) * ${QUICKNET.periodSeconds}::bigint) <= now()
           order by beacon_round

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { CreatePaymentResult } from '../../../domain/payments';
@@ -30,6 +31,9 @@ const archive = <T = Raffle>(id: string, token = admin) =>
   t.api<T>('POST', `/api/raffles/${id}/archive`, { token });
 const close = (id: string) => t.api<Raffle>('POST', `/api/raffles/${id}/close`, { token: admin });
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
+/** A raffle with no declared source (made before the sealed draw) takes the number itself. */
+const draw = (id: string) =>
+  t.api<ApiError>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { winning_number: 2 } });
 
 describe('DELETE /api/raffles/:id with sales or payments', () => {
   it('answers 409 RAFFLE_HAS_SALES (suggesting to archive) and keeps the raffle, its sales and payments', async () => {
@@ -65,14 +69,15 @@ describe('DELETE /api/raffles/:id with sales or payments', () => {
 });
 
 describe('POST /api/raffles/:id/archive', () => {
-  it('hides a closed raffle with sales from the public and the default staff list, keeping everything', async () => {
+  it('hides a drawn raffle with sales from the public and the default staff list, keeping everything', async () => {
     const raffle = await makeRaffle(t, { name: 'Nevera para archivar' }, seller.token);
     await reserve(raffle.id, 2, 'V-17888999');
     expect((await close(raffle.id)).status).toBe(200);
+    expect((await draw(raffle.id)).status).toBe(200);
 
     const res = await archive(raffle.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: raffle.id, status: 'cerrada', has_sales: true });
+    expect(res.body).toMatchObject({ id: raffle.id, status: 'finalizada', has_sales: true });
     expect(Date.parse(res.body.archived_at ?? '')).not.toBeNaN();
 
     // Public: gone everywhere, like an unknown raffle.
@@ -134,6 +139,32 @@ describe('POST /api/raffles/:id/archive', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('refuses a closed raffle awaiting its draw: its list stays public until drawn, and a hidden one is never drawn', async () => {
+    const raffle = await makeRaffle(t, { name: 'Moto por sortear' });
+    await reserve(raffle.id, 2, 'V-17888111');
+    expect((await close(raffle.id)).status).toBe(200);
+    const refused = await archive<ApiError>(raffle.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'RAFFLE_AWAITING_DRAW',
+      message: raffleMessages.archiveAwaitingDraw,
+    });
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).status).toBe(200);
+
+    // One archived before this rule (hidden while closed) cannot be drawn unseen.
+    await t.db.execute(sql`update raffles set archived_at = now() where id = ${raffle.id}`);
+    const hiddenDraw = await draw(raffle.id);
+    expect(hiddenDraw.status).toBe(409);
+    expect(hiddenDraw.body.error).toEqual({
+      code: 'RAFFLE_ARCHIVED',
+      message: raffleMessages.archivedStatus,
+    });
+    expect((await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: admin })).body).toMatchObject({
+      status: 'cerrada',
+      winning_number: null,
+    });
   });
 
   it('is for admins only: 401 without a session, 403 for a vendedor (even the raffle’s own), 404 unknown', async () => {

@@ -100,6 +100,7 @@ export function createPrizeDrawService(deps: {
     async drawLottery(id: string, position: number, result: string | undefined): Promise<RaffleRow> {
       const before = await rafflesRepo.findWithoutList(db, id);
       if (!before) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+      if (before.archivedAt) throw new ConflictError(raffleMessages.archivedStatus, 'RAFFLE_ARCHIVED');
       const prize = prizeToDraw(before, position);
       const number = lotteryNumber(before, prize, result);
       const after = await record(id, before, position, { result: result ?? null, round: null, number });

@@ -56,7 +56,8 @@ describe('the public raffle answers on two instances', () => {
     await a.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect((await eventually(page, (r) => r.body.status === 'cerrada')).body.status).toBe('cerrada');
 
-    await a.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin });
+    await a.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 3 } });
+    expect((await a.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin })).status).toBe(200);
     expect((await eventually(page, (r) => r.status === 404)).status).toBe(404);
     expect(
       (await eventually(home, (list) => !list.some((r) => r.id === raffle.id))).map((r) => r.id),

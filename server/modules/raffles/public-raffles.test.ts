@@ -164,6 +164,12 @@ describe('the public raffle answers from memory', () => {
     expect(JSON.stringify(page.body)).not.toMatch(/María|12345678|total_paid_cents|pending_cents|has_sales/);
     await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect((await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('cerrada');
+    // Archived once drawn (a closed raffle awaiting its draw keeps its list public).
+    const drawn = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 4 },
+    });
+    expect(drawn.status).toBe(200);
     expect((await t.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin })).status).toBe(200);
     expect((await t.api('GET', `/api/raffles/${raffle.id}`)).status).toBe(404);
     const list = await t.api<PublicRaffle[]>('GET', '/api/raffles');

@@ -267,6 +267,8 @@ export function createRaffleDrawService(deps: {
       const row = await db.transaction(async (tx) => {
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+        // Hidden from the public, its draw could not be checked (archived before that was refused).
+        if (raffle.archivedAt) throw new ConflictError(raffleMessages.archivedStatus, 'RAFFLE_ARCHIVED');
         assertChange(raffle.status, 'finalizada', 'draw');
         if (raffle.drawCommitment === null)
           throw new ConflictError(drawMessages.listPublishing, 'LIST_PUBLISHING');

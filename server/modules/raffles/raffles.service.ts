@@ -317,7 +317,9 @@ export function createRafflesService(deps: {
 
     /**
      * Hides a raffle from the public and from the default staff list, keeping everything it has
-     * (sales, payments, history, its published draw). Not an active one: it would go on selling unseen.
+     * (sales, payments, history, its published draw). Not an active one: it would go on selling
+     * unseen. Not a closed one awaiting its draw: its published list must stay public until drawn,
+     * and an archived raffle is never drawn.
      */
     async archive(actor: AuthContext, id: string): Promise<Raffle> {
       const row = await db.transaction(async (tx) => {
@@ -326,6 +328,8 @@ export function createRafflesService(deps: {
         if (current.archivedAt) throw new ConflictError(raffleMessages.alreadyArchived, 'RAFFLE_ARCHIVED');
         if (current.status === 'activa')
           throw new ConflictError(raffleMessages.archiveActive, 'RAFFLE_ACTIVE');
+        if (current.status === 'cerrada')
+          throw new ConflictError(raffleMessages.archiveAwaitingDraw, 'RAFFLE_AWAITING_DRAW');
         return rafflesRepo.update(tx, id, { archivedAt: new Date() });
       });
       await changed(id);

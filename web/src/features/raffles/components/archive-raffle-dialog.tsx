@@ -13,13 +13,15 @@ const t = dashboardTexts.archive;
 
 /**
  * Admin only, for a raffle that cannot be deleted (it has sales or payments, or it closed): hides it
- * instead, keeping its money and history. An active one must close first (the server says the same).
+ * instead, keeping its money and history. An active one must close first, and a closed one be drawn
+ * first: its published list stays public until its draw (the server says the same).
  */
 export function ArchiveRaffleDialog({ raffle }: { raffle: Raffle }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const archive = useArchiveRaffle();
   const active = raffle.status === 'activa';
+  const awaitingDraw = raffle.status === 'cerrada';
 
   async function confirm() {
     setError(null);
@@ -53,7 +55,7 @@ export function ArchiveRaffleDialog({ raffle }: { raffle: Raffle }) {
       description={t.description}
       actionLabel={archive.isPending ? t.archiving : t.confirm}
       pending={archive.isPending}
-      actionDisabled={active}
+      actionDisabled={active || awaitingDraw}
       error={error}
       onConfirm={confirm}
     >
@@ -63,6 +65,11 @@ export function ArchiveRaffleDialog({ raffle }: { raffle: Raffle }) {
       {active && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {raffleMessages.archiveActive}
+        </p>
+      )}
+      {awaitingDraw && (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {raffleMessages.archiveAwaitingDraw}
         </p>
       )}
     </ActionDialog>

@@ -68,6 +68,15 @@ describe('delete or archive on the staff card (issue 18)', () => {
     expect(within(dialog).getByRole('button', { name: 'Sí, archivar' })).toHaveProperty('disabled', true);
   });
 
+  it('a closed raffle awaiting its draw must be drawn first: the confirm is disabled and says why', async () => {
+    const user = userEvent.setup();
+    renderCard({ status: 'cerrada', has_sales: true, terms_locked: true });
+    await user.click(screen.getByRole('button', { name: 'Archivar: Nevera' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/sortéala antes de archivarla/);
+    expect(within(dialog).getByRole('button', { name: 'Sí, archivar' })).toHaveProperty('disabled', true);
+  });
+
   it('an archived raffle says so and offers neither', () => {
     renderCard({ status: 'cerrada', has_sales: true, archived_at: '2026-11-25T15:00:00.000Z' });
     expect(screen.getByText('Archivada')).toBeTruthy();
