@@ -13,6 +13,16 @@ type CedulaFieldProps = {
   error?: string;
 };
 
+/**
+ * What the digits box holds after an edit: its digits, and the V/E a pasted "E-12.345.678" starts
+ * with (else the current choice). Cleaned before any length limit: a browser's maxLength cut a pasted
+ * "V-20.111.222" to "V-20.111.2", and the reservation went out under V-201112.
+ */
+export function cedulaFromInput(typed: string, kind: 'V' | 'E'): string {
+  const letter = /^\s*([VvEe])/.exec(typed)?.[1]?.toUpperCase();
+  return `${letter === 'E' || letter === 'V' ? letter : kind}-${typed.replace(/\D/g, '')}`;
+}
+
 /** "V-12345678": a V/E choice plus the digits, kept as one string for the shared schema. */
 export function CedulaField({ id, value, onChange, onBlur, error }: CedulaFieldProps) {
   const kind = value.trim().toUpperCase().startsWith('E') ? 'E' : 'V';
@@ -33,10 +43,9 @@ export function CedulaField({ id, value, onChange, onBlur, error }: CedulaFieldP
           {...fieldControlProps(id, error)}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={10}
           placeholder={t.cedulaPlaceholder}
           value={digits}
-          onChange={(event) => onChange(`${kind}-${event.target.value.replace(/\D/g, '')}`)}
+          onChange={(event) => onChange(cedulaFromInput(event.target.value, kind))}
           onBlur={onBlur}
           className="tabular-nums"
         />
