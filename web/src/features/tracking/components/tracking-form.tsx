@@ -61,7 +61,7 @@ export function TrackingForm({ onSearch, searching, initialCedula }: TrackingFor
                 {...fieldControlProps('tracking-cedula', cedulaError)}
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={12}
+                maxLength={16}
                 placeholder={t.cedulaPlaceholder}
                 {...form.register('digits')}
               />
