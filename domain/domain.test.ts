@@ -43,6 +43,12 @@ describe('tickets', () => {
   });
   it('normalizes search terms and detects exact numbers', () => {
     expect(normalizeSearchTerm('  1,234 ')).toBe('1234');
+    // A cédula as staff write it is searched as stored; dotted thousands are digits.
+    expect(normalizeSearchTerm(' V-12.345.678 ')).toBe('V-12345678');
+    expect(normalizeSearchTerm('e 8123456')).toBe('E-8123456');
+    expect(normalizeSearchTerm('12.345.678')).toBe('12345678');
+    expect(normalizeSearchTerm('V-123')).toBe('V-123');
+    expect(normalizeSearchTerm('Pérez, Ana')).toBe('Pérez Ana');
     expect(exactNumberFromTerm('0042')).toBe(42);
     expect(exactNumberFromTerm('42a')).toBeNull();
   });

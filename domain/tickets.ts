@@ -1,3 +1,5 @@
+import { normalizeCedula } from './phone';
+
 /** How many numbers one reservation may take. */
 export const MAX_NUMBERS_PER_RESERVATION = 100;
 
@@ -39,8 +41,18 @@ export const padTicketNumber = (number: number, digitCount: number): string =>
 export const liveUpdateToast = (number: number, status: string): string =>
   `Ticket #${padTicketNumber(number, 3)} ahora está ${status}`;
 
-/** Search term as the spec wants it: trimmed, commas dropped. */
-export const normalizeSearchTerm = (term: string): string => term.trim().replace(/,/g, '');
+/**
+ * Search term as the spec wants it: trimmed, commas dropped. A cédula as staff write it
+ * ("V-12.345.678", "v 12345678") is searched as sales store it ("V-12345678"), and digits grouped
+ * in thousands with dots ("12.345.678") are the digits.
+ */
+export const normalizeSearchTerm = (term: string): string => {
+  const trimmed = term.trim();
+  const cedula = normalizeCedula(trimmed);
+  if (cedula) return cedula;
+  if (/^\d{1,3}(\.\d{3})+$/.test(trimmed)) return trimmed.replace(/\./g, '');
+  return trimmed.replace(/,/g, '');
+};
 
 /**
  * Digits a bare number needs before it also searches phones and cédulas (issue 23): "7" or "123" is

@@ -86,6 +86,16 @@ describe('a bare number in the staff search', () => {
     expect(rest.every((x) => x.verification_code !== 'undefined')).toBe(true);
   });
 
+  it('a cédula as staff write it (dots, a space, lower case) finds its buyer in the list and the buyers screen', async () => {
+    for (const term of ['V-17.777.777', 'v 17777777', '17.777.777']) {
+      expect(await numbersFound(`status=apartado&search=${encodeURIComponent(term)}`), term).toEqual([
+        '0015',
+      ]);
+      expect(await buyersFound(term), term).toEqual(['maría núñez']);
+    }
+    expect(await buyersFound('E-33.333.333')).toEqual(['josé díaz']);
+  });
+
   it('with letters or a dash stays a search of every field', async () => {
     expect(await numbersFound('status=apartado&search=V-1')).toEqual(['0007', '0015']);
     expect(await numbersFound('status=apartado&search=núñez')).toEqual(['0015']);
