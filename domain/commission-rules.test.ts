@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earningFor, percentOf, reversalFor, saleCommission } from './commission-rules';
+import { earningFor, percentBetween, percentOf, reversalFor, saleCommission } from './commission-rules';
 import { commissionTermsInput, percentToBp } from './commissions';
 
 const percent = (bp: number) => ({ percentBp: bp, perNumberCents: null });
@@ -14,23 +14,74 @@ describe('commission arithmetic (decision 037)', () => {
   });
 
   it('earns per part for a percent, and once per fully paid number for a fixed amount', () => {
-    expect(earningFor(percent(1000), { amountCents: 500, fullyPaid: false, perNumberStanding: false })).toBe(
-      50,
+    expect(
+      earningFor(percent(1000), {
+        amountCents: 500,
+        paidAfterCents: 500,
+        fullyPaid: false,
+        perNumberStanding: false,
+      }),
+    ).toBe(50);
+    expect(
+      earningFor(perNumber(150), {
+        amountCents: 500,
+        paidAfterCents: 500,
+        fullyPaid: false,
+        perNumberStanding: false,
+      }),
+    ).toBe(0);
+    expect(
+      earningFor(perNumber(150), {
+        amountCents: 500,
+        paidAfterCents: 500,
+        fullyPaid: true,
+        perNumberStanding: false,
+      }),
+    ).toBe(150);
+    expect(
+      earningFor(perNumber(150), {
+        amountCents: 500,
+        paidAfterCents: 500,
+        fullyPaid: true,
+        perNumberStanding: true,
+      }),
+    ).toBe(0);
+  });
+
+  it('rounds the running total, not each movement: a 1-cent refund is taken back when it crosses a cent', () => {
+    expect(percentBetween(1999, 2000, 5000)).toBe(1);
+    expect(percentBetween(1998, 1999, 5000)).toBe(0);
+    const paid = [{ kind: 'earned', amountCents: 1000, percentBp: 5000, perNumberCents: null }];
+    expect(
+      reversalFor(saleCommission(paid), { amountCents: 1, paidAfterCents: 1999, fullyPaidAfter: false })
+        .percentCents,
+    ).toBe(1);
+    // Paying back 200 cents after 200 refunds of 1 cent earns what those refunds took back, no more.
+    expect(
+      earningFor(percent(5000), {
+        amountCents: 200,
+        paidAfterCents: 2000,
+        fullyPaid: true,
+        perNumberStanding: false,
+      }),
+    ).toBe(100);
+    // Three payments of 5 cents at 10 %: 1 cent in all, as 10 % of 15 is.
+    const parts = [5, 10, 15].map((after) =>
+      earningFor(percent(1000), {
+        amountCents: 5,
+        paidAfterCents: after,
+        fullyPaid: false,
+        perNumberStanding: false,
+      }),
     );
-    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: false, perNumberStanding: false })).toBe(
-      0,
-    );
-    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: true, perNumberStanding: false })).toBe(
-      150,
-    );
-    expect(earningFor(perNumber(150), { amountCents: 500, fullyPaid: true, perNumberStanding: true })).toBe(
-      0,
-    );
+    expect(parts).toEqual([0, 1, 0]);
   });
 
   it('reverses at the earned rate, never beyond what stands, and the fixed amount when no longer paid', () => {
     const earned = [{ kind: 'earned', amountCents: 100, percentBp: 1000, perNumberCents: null }];
-    expect(reversalFor(saleCommission(earned), { amountCents: 300, fullyPaidAfter: false })).toEqual({
+    expect(
+      reversalFor(saleCommission(earned), { amountCents: 300, paidAfterCents: 700, fullyPaidAfter: false }),
+    ).toEqual({
       percentCents: 30,
       perNumberCents: 0,
     });
@@ -39,15 +90,18 @@ describe('commission arithmetic (decision 037)', () => {
       { kind: 'reversed', amountCents: 95, percentBp: 1000, perNumberCents: null },
     ];
     expect(
-      reversalFor(saleCommission(mostlyBack), { amountCents: 700, fullyPaidAfter: false }).percentCents,
+      reversalFor(saleCommission(mostlyBack), { amountCents: 700, paidAfterCents: 0, fullyPaidAfter: false })
+        .percentCents,
     ).toBe(5);
     const fixed = [{ kind: 'earned', amountCents: 200, percentBp: null, perNumberCents: 200 }];
-    expect(reversalFor(saleCommission(fixed), { amountCents: 1, fullyPaidAfter: false }).perNumberCents).toBe(
-      200,
-    );
-    expect(reversalFor(saleCommission(fixed), { amountCents: 1, fullyPaidAfter: true }).perNumberCents).toBe(
-      0,
-    );
+    expect(
+      reversalFor(saleCommission(fixed), { amountCents: 1, paidAfterCents: 999, fullyPaidAfter: false })
+        .perNumberCents,
+    ).toBe(200);
+    expect(
+      reversalFor(saleCommission(fixed), { amountCents: 1, paidAfterCents: 1000, fullyPaidAfter: true })
+        .perNumberCents,
+    ).toBe(0);
   });
 
   it('reads a reversal that undid both kinds by its snapshots', () => {

@@ -8,7 +8,7 @@ export type Terms = { percentBp: number | null; perNumberCents: number | null };
 
 /**
  * A percent commission on an amount: rounded down to the cent (a seller is never paid a fraction
- * the business did not collect; summing floors per part can only under-pay by < 1 cent a part).
+ * the business did not collect). Applied to a sale's running total, never to each movement alone.
  */
 export const percentOf = (amountCents: number, bp: number) => Math.floor((amountCents * bp) / 10_000);
 

@@ -20,8 +20,9 @@ const rateText = (rate: number | null) => (rate === null ? null : String(rate));
 
 /**
  * An approved payment earns each credited sale's seller their commission under the terms in effect
- * now (snapshotted on the entry). Idempotent: the unique index (payment, ticket, seller) keeps a
- * second call, or a racing instance, from crediting twice.
+ * now (snapshotted on the entry); a percent on the sale's running total, so rounding never drifts.
+ * Idempotent: the unique index (payment, ticket, seller) keeps a second call, or a racing instance,
+ * from crediting twice.
  */
 export async function earnForPayment(tx: Executor, paymentId: string, context: Context) {
   const parts = await commissionsRepo.creditedParts(tx, paymentId);
@@ -34,6 +35,7 @@ export async function earnForPayment(tx: Executor, paymentId: string, context: C
     );
     const amount = earningFor(terms, {
       amountCents: part.amountCents,
+      paidAfterCents: part.paidCents,
       fullyPaid: part.remainingCents === 0,
       perNumberStanding: standing.perNumberNet > 0,
     });
@@ -56,9 +58,10 @@ export async function earnForPayment(tx: Executor, paymentId: string, context: C
 }
 
 /**
- * A refund takes back, for each seller with commission standing on the sale, the newest earning's
- * percent of the refunded amount (capped at what stands) and the per-number amount when the sale
- * is no longer fully paid. One entry per refund, sale and seller (unique index).
+ * A refund takes back, for each seller with commission standing on the sale, at the newest
+ * earning's percent what the refund removes from the sale's running total (capped at what stands),
+ * and the per-number amount when the sale is no longer fully paid. One entry per refund, sale and
+ * seller (unique index).
  */
 export async function reverseForRefund(
   tx: Executor,
@@ -76,6 +79,7 @@ export async function reverseForRefund(
     const standing = saleCommission(all.filter((e) => e.sellerId === sellerId));
     const back = reversalFor(standing, {
       amountCents: refund.amountCents,
+      paidAfterCents: ticket.paidCents,
       fullyPaidAfter: ticket.remainingCents === 0,
     });
     const amount = back.percentCents + back.perNumberCents;

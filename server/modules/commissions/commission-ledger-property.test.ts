@@ -214,6 +214,7 @@ describe('the commission ledger under random payments, refunds, term changes and
             if (delta > 0 && terms) {
               const earned = earningFor(terms, {
                 amountCents: delta,
+                paidAfterCents: after.paid,
                 fullyPaid: after.remaining === 0,
                 perNumberStanding: standing.perNumberNet > 0,
               });
@@ -231,6 +232,7 @@ describe('the commission ledger under random payments, refunds, term changes and
             if (delta < 0) {
               const back = reversalFor(standing, {
                 amountCents: -delta,
+                paidAfterCents: after.paid,
                 fullyPaidAfter: after.remaining === 0,
               });
               const total = back.percentCents + back.perNumberCents;

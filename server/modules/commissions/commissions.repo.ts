@@ -130,17 +130,21 @@ export const commissionsRepo = {
     return Boolean(row);
   },
 
-  /** What an approved payment gave each credited sale: the part, the sale's raffle, seller and what it still owes. */
+  /**
+   * What an approved payment gave each credited sale: the part, the sale's raffle, seller, what it
+   * has paid in all (net of refunds, this part included) and what it still owes.
+   */
   async creditedParts(db: Executor, paymentId: string) {
     const rows = await queryRows<{
       ticket_id: string;
       amount_cents: string | number;
       raffle_id: string;
       seller_id: string;
+      total_paid_cents: string | number;
       remaining_cents: string | number;
     }>(
       db,
-      sql`select pp.ticket_id, pp.amount_cents, t.raffle_id, o.seller_id, t.remaining_cents
+      sql`select pp.ticket_id, pp.amount_cents, t.raffle_id, o.seller_id, t.total_paid_cents, t.remaining_cents
             from payment_parts pp
             join tickets t on t.id = pp.ticket_id
             join orders o on o.id = t.order_id
@@ -152,13 +156,19 @@ export const commissionsRepo = {
       amountCents: num(r.amount_cents),
       raffleId: r.raffle_id,
       sellerId: r.seller_id,
+      paidCents: num(r.total_paid_cents),
       remainingCents: num(r.remaining_cents),
     }));
   },
 
   async ticket(db: Executor, id: string) {
     const [row] = await db
-      .select({ id: tickets.id, raffleId: tickets.raffleId, remainingCents: tickets.remainingCents })
+      .select({
+        id: tickets.id,
+        raffleId: tickets.raffleId,
+        paidCents: tickets.totalPaidCents,
+        remainingCents: tickets.remainingCents,
+      })
       .from(tickets)
       .where(eq(tickets.id, id));
     return row ?? null;
