@@ -32,10 +32,18 @@ function OrderPayments({ group, cedula }: { group: Group; cedula: string }) {
   return (
     <div className="grid gap-2">
       {[...orders].map(([code, numbers]) => (
-        <Button key={code} asChild variant="secondary" className="justify-start">
+        // An order of many numbers names them all: the label wraps instead of widening the page.
+        <Button
+          key={code}
+          asChild
+          variant="secondary"
+          className="h-auto min-h-11 justify-start whitespace-normal py-2 text-left"
+        >
           <Link to={paths.order.getHref(group.raffleId, code)} state={{ cedula }}>
             <ReceiptText aria-hidden className="size-4" />
-            {trackingTexts.order.payOrder(formatOrderCode(code), numbers.join(', '))}
+            <span className="min-w-0">
+              {trackingTexts.order.payOrder(formatOrderCode(code), numbers.join(', '))}
+            </span>
           </Link>
         </Button>
       ))}
