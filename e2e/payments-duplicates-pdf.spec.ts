@@ -71,8 +71,8 @@ test.describe('payments screen (admin)', () => {
       method: 'transfer',
     });
 
-    // Another buyer reports the same bank reference: refused, naming the payment it was credited to
-    // (a reference is credited once, written as the bank prints it or not).
+    // Another buyer reports the same bank reference: refused (a reference is credited once, written
+    // as the bank prints it or not), without naming the other buyer's payment.
     const { order } = (await reserveViaApi(request, raffle.id, [88], second)) as { order: { code: string } };
     const reused = await request.post('/api/payments', {
       data: {
@@ -88,7 +88,7 @@ test.describe('payments screen (admin)', () => {
     expect(reused.status(), await reused.text()).toBe(409);
     const refused = (await reused.json()) as { error: { code: string; message: string } };
     expect(refused.error.code).toBe('DUPLICATE_REFERENCE');
-    expect(refused.error.message).toContain(`número 021 de «${raffle.name}»`);
+    expect(refused.error.message).toBe('Esta referencia ya se registró en otro pago.');
     // The same buyer then sends the first buyer's receipt under a reference of their own: the
     // reviewer sees the same proof file flagged (newest, so first on screen).
     const upload = await request.post('/api/uploads', { multipart: { file: receipt } });

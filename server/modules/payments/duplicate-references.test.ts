@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { PublicCreatePaymentResult, StaffPayment } from '../../../domain/payments';
+import { type PublicCreatePaymentResult, paymentMessages, type StaffPayment } from '../../../domain/payments';
 import type { ReservationResult } from '../../../domain/reservations';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 18, fix 2: a bank reference is credited once, across buyers and raffles, whatever way it is typed.
@@ -45,9 +45,50 @@ describe('a bank reference is credited once', () => {
       const again = await pay<ApiError>((await sale(i < 2 ? r1 : r2, who)).id, who, reference);
       expect(again.status, reference).toBe(409);
       expect(again.body.error.code).toBe('DUPLICATE_REFERENCE');
-      // Names the earlier payment's number and date, so the reviewer and the buyer can find it.
-      expect(again.body.error.message).toMatch(/número \d+ de «/);
+      if (who === 'V-7654321') {
+        // Its own buyer is told which payment holds it (number, raffle, date), to find it.
+        expect(again.body.error.message).toMatch(/número \d+ de «/);
+        expect(again.body.error).toHaveProperty('payment_id');
+      } else {
+        // Anyone else learns only that it is taken: not another buyer's payment, number or raffle.
+        expect(again.body.error.message).toBe(paymentMessages.duplicateReferenceRace);
+        expect(again.body.error).not.toHaveProperty('payment_id');
+      }
     }
+  });
+
+  it('names the earlier payment to an admin and to staff of its raffle, not to another raffle’s vendedor', async () => {
+    const theirs = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const held = await pay((await sale(theirs, 'V-8765432')).id, 'V-8765432', '31313131', 'pago_movil');
+    expect(held.status).toBe(201);
+    const seller = await makeUser(t);
+    const mine = (await makeRaffle(t, { price_cents: 1000 }, seller.token)).id;
+    const record = (token: string, ticketId: string) =>
+      t.api<ApiError>('POST', `/api/tickets/${ticketId}/payments`, {
+        token,
+        body: { amount_cents: 100, payment_method: 'pago_movil', reference: '3131-3131' },
+      });
+    const bySeller = await record(seller.token, (await sale(mine, 'V-9876543')).id);
+    expect(bySeller.status).toBe(409);
+    expect(bySeller.body.error.message).toBe(paymentMessages.duplicateReferenceRace);
+    expect(bySeller.body.error).not.toHaveProperty('raffle_name');
+    const byAdmin = await t.api<ApiError>('POST', '/api/payments', {
+      token: admin,
+      body: {
+        ticket_id: (await sale(mine, 'V-9876544')).id,
+        amount_cents: 100,
+        payment_method: 'pago_movil',
+        reference: '31313131',
+      },
+    });
+    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.body.error.message).toMatch(/número \d+ de «/);
+    // Staff of the raffle that holds it are told too.
+    const sameRaffle = await record(admin, (await sale(theirs, 'V-9876545')).id);
+    expect(sameRaffle.body.error).toMatchObject({
+      code: 'DUPLICATE_REFERENCE',
+      payment_id: held.body.payment.id,
+    });
   });
 
   it('is per method: the same digits as a Zelle confirmation are another payment', async () => {

@@ -16,8 +16,32 @@ import { ledgerRepo, type PaymentRow, paymentsRepo } from './payments.repo';
  */
 export type PaymentValues = Omit<typeof payments.$inferInsert, 'referenceKey'>;
 
-/** 409 DUPLICATE_REFERENCE naming the earlier payment (its number, raffle and date). */
-function duplicateReference(found: { id: string; createdAt: Date; number: string; raffle: string } | null) {
+/** The earlier payment that holds a reference, as the duplicate check finds it. */
+export type EarlierPayment = {
+  id: string;
+  createdAt: Date;
+  number: string;
+  raffle: string;
+  raffleId: string;
+  payerCedula: string | null;
+};
+
+/**
+ * Who may learn which payment holds a reference: an admin, staff of that payment's raffle, and the
+ * buyer who reported it. Anyone else typing a reference (another buyer, another raffle's seller)
+ * learns only that it is taken: naming the payment told a vendedor and anonymous buyers about
+ * payments of raffles not theirs.
+ */
+export type ReferenceViewer = { admin: true } | { staffOf: string } | { buyerCedula: string | null };
+export function mayNameEarlier(viewer: ReferenceViewer | null, found: EarlierPayment): boolean {
+  if (viewer === null) return false;
+  if ('admin' in viewer) return true;
+  if ('staffOf' in viewer) return viewer.staffOf === found.raffleId;
+  return viewer.buyerCedula !== null && viewer.buyerCedula === found.payerCedula;
+}
+
+/** 409 DUPLICATE_REFERENCE naming the earlier payment (its number, raffle and date) to whom may know it. */
+function duplicateReference(found: EarlierPayment | null) {
   return new ConflictError(
     found
       ? paymentMessages.duplicateReference(found.number, found.raffle, found.createdAt)
@@ -37,17 +61,18 @@ function duplicateReference(found: { id: string; createdAt: Date; number: string
 /**
  * A payment and where its money goes. A bank reference is credited once: (method, normalised
  * reference) is unique among payments that are not rejected (a database rule; this check only
- * names the earlier payment).
+ * names the earlier payment, to `viewer` when `mayNameEarlier`).
  */
 export async function insertPayment(
   tx: Executor,
   values: PaymentValues,
   parts: { ticketId: string; amountCents: number }[],
+  viewer: ReferenceViewer | null = null,
 ): Promise<PaymentRow> {
   const key = referenceKey(values.reference);
   if (key) {
     const found = await ledgerRepo.findByReference(tx, values.paymentMethod ?? 'transfer', key);
-    if (found) throw duplicateReference(found);
+    if (found) throw duplicateReference(mayNameEarlier(viewer, found) ? found : null);
   }
   let payment: PaymentRow;
   try {
@@ -91,6 +116,8 @@ export async function recordReceived(
       appliedAt: new Date(),
     },
     [{ ticketId: sale.id, amountCents: input.amountCents }],
+    // Staff recording by hand manage this sale's raffle.
+    { staffOf: sale.raffleId },
   );
   await earnedOnApproval(tx, payment.id, { rate, actorId: actor.id ?? null });
   return payment;

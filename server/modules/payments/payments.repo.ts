@@ -181,6 +181,8 @@ export const ledgerRepo = {
         createdAt: payments.createdAt,
         number: tickets.ticketNumber,
         raffle: raffles.name,
+        raffleId: raffles.id,
+        payerCedula: payments.payerCedula,
       })
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))

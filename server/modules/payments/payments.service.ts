@@ -262,6 +262,11 @@ export function createPaymentsService(deps: Deps) {
             payerCedula: first.buyerCedula,
           },
           parts,
+          actor?.role === 'admin'
+            ? { admin: true }
+            : isStaff
+              ? { staffOf: first.raffleId }
+              : { buyerCedula: first.buyerCedula },
         );
         const codes = await ledgerRepo.orderCodes(tx, orderId ? [orderId] : []);
         const answer = {
