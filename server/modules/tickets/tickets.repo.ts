@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import { ticketEvents, tickets } from '../../db/schema';
@@ -227,19 +227,26 @@ export const ticketsRepo = {
   },
 
   /**
-   * Expired reservations with nothing paid go back on sale (their sale ends), unless their buyer
-   * sent a payment that covers the first amount due (price or one cuota) and is still within its
-   * review window: a token payment cannot hold numbers, and no payment holds them forever.
+   * Expired reservations that owe money and have nothing paid go back on sale (their sale ends),
+   * unless their buyer sent a payment that covers the first amount due (price or one cuota) and is
+   * still within its review window: a token payment cannot hold numbers, and no payment holds them
+   * forever. A sale that owes nothing (priced 0: a free raffle, or a package cheaper than a cent a
+   * number) never expires on its own, since its buyer owes nothing for it: it goes back on sale only
+   * with its order, when a sale of that order that owes money goes here. So a buyer who paid the
+   * order keeps every number of it, and one who did not pay loses the package whole. When one of
+   * those free sales is locked by someone else (a payment in flight), the order waits for the next
+   * sweep instead of leaving it behind. So a batch may end more than `limit` sales.
    * A closed raffle's sold list is published, so its reservations stay; the raffle is read with
    * KEY SHARE (SKIP LOCKED), so a close in flight either waits for this sweep or is skipped by it.
    */
   async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
-    const rows = await queryRows<{ id: string }>(
+    const owing = await queryRows<{ id: string; order_id: string | null }>(
       db,
       sql`
-      select t.id from tickets t
+      select t.id, t.order_id from tickets t
       join raffles r on r.id = t.raffle_id
-      where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now() and t.total_paid_cents = 0
+      where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now()
+        and t.total_paid_cents = 0 and t.remaining_cents > 0
         and r.status not in ('cerrada', 'finalizada')
         -- From the closing date the sold list is frozen (migration 0012): a reservation held then stays.
         and (r.closing_date is null or r.closing_date > now())
@@ -252,9 +259,37 @@ export const ticketsRepo = {
                                        else t.price_cents end)
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,
     );
-    const ids = rows.map((r) => r.id);
+    const orderIds = [...new Set(owing.flatMap((r) => (r.order_id ? [r.order_id] : [])))];
+    const free = orderIds.length === 0 ? [] : await ticketsRepo.expiredFreeSales(db, orderIds);
+    const waiting = new Set(free.filter((r) => !r.locked).map((r) => r.order_id));
+    const ids = [...owing, ...free.filter((r) => r.locked)]
+      .filter((r) => !r.order_id || !waiting.has(r.order_id))
+      .map((r) => r.id);
     if (ids.length === 0) return [];
-    return db.update(tickets).set(endSale).where(inArray(tickets.id, ids)).returning();
+    return db
+      .update(tickets)
+      .set(endSale)
+      .where(sql`${tickets.id} = any(${uuidArray(ids)}::uuid[])`)
+      .returning();
+  },
+
+  /**
+   * The live sales of these orders that owe nothing, have paid nothing and whose hold ran out, each
+   * locked here unless someone else holds it (`locked` false): see releaseExpired.
+   */
+  async expiredFreeSales(db: Executor, orderIds: string[]) {
+    const expiredFree = sql`ended_at is null and status = 'apartado' and reserved_until < now()
+      and total_paid_cents = 0 and remaining_cents = 0`;
+    return queryRows<{ id: string; order_id: string; locked: boolean }>(
+      db,
+      sql`
+      with free as materialized (
+        select id, order_id from tickets where order_id = any(${uuidArray(orderIds)}::uuid[]) and ${expiredFree}
+      ), locked as materialized (
+        select id from tickets where id in (select id from free) and ${expiredFree} for update skip locked
+      )
+      select f.id, f.order_id, l.id is not null as locked from free f left join locked l on l.id = f.id`,
+    );
   },
 
   /**

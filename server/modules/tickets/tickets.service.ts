@@ -277,7 +277,10 @@ export function createTicketsService(deps: Deps) {
       );
     },
 
-    /** Reservations past reserved_until with nothing paid go back on sale (one batch of `limit`). */
+    /**
+     * Reservations past reserved_until that owe money with nothing paid go back on sale, with the
+     * numbers of their orders that owe nothing (one batch of `limit`, see ticketsRepo.releaseExpired).
+     */
     async releaseExpired(limit = 500): Promise<number> {
       return deps.changes.transaction(async (tx) => {
         // One instance at a time does the sweep (the others skip this round).
