@@ -1,3 +1,4 @@
+import { formatUsd } from '@domain/money';
 import type { StaffPayment } from '@domain/payments';
 
 /**
@@ -16,4 +17,15 @@ export function paymentNumbers(payment: StaffPayment): string[] {
   return payment.parts.length > 0
     ? payment.parts.map((p) => p.ticket_number)
     : [payment.ticket.ticket_number];
+}
+
+/**
+ * What a surplus payment's numbers still owe now, formatted; null when they owe nothing (paid in
+ * full another way). A part whose number went back on sale owes nothing to this buyer.
+ */
+export function surplusOwes(payment: Pick<StaffPayment, 'parts'>): string | null {
+  const owed = payment.parts
+    .filter((p) => p.status !== 'disponible' && p.status !== 'cancelado')
+    .reduce((sum, p) => sum + p.remaining_cents, 0);
+  return owed > 0 ? formatUsd(owed) : null;
 }

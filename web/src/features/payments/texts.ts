@@ -45,10 +45,16 @@ export const paymentsTexts = {
     bankConfirmed: 'Confirmado por el banco',
     recordedByStaff: 'Registrado por el personal',
     surplus: 'Sobrante',
-    surplusHint:
-      'Sobrante: sus números ya no deben este monto (se pagaron por otro lado). Conviene rechazarlo y avisar al comprador.',
-    surplusApprove: 'Es un sobrante: sus números ya no deben este monto.',
-    surplusReason: 'Sus números ya estaban pagados: este pago sobra. Escríbenos para devolverlo.',
+    /** `owes`: what its numbers still owe now, formatted; null when nothing (all paid another way). */
+    surplusHint: (brings: string, owes: string | null) =>
+      owes === null
+        ? 'Sobrante: sus números ya se pagaron por otro lado y no deben nada. Conviene rechazarlo y avisar al comprador.'
+        : `Sobrante: este pago trae ${brings} y sus números ya solo deben ${owes} (parte se pagó por otro lado). No se aprueba de más: recházalo y registra a mano lo que sí corresponde, o pide otro comprobante.`,
+    surplusApprove: 'Es un sobrante: trae más de lo que sus números deben ahora.',
+    surplusReason: (owes: string | null) =>
+      owes === null
+        ? 'Sus números ya estaban pagados: este pago sobra. Escríbenos para devolverlo.'
+        : `Este pago trae más de lo que faltaba por pagar (${owes}): parte ya se había pagado. Envía un comprobante por lo que falta o escríbenos.`,
     paidInBs: 'Pagado en Bs: convertido a la tasa del día',
     bank: 'Banco',
     noBank: 'Sin banco',

@@ -108,16 +108,46 @@ describe('PaymentCard decisions', () => {
   });
 
   it('a surplus says so, cannot be approved, and suggests rejecting with a reason ready', async () => {
-    const one = payment({ surplus: true });
+    const paidElsewhere = payment().parts.map((p) => ({ ...p, status: 'pagado', remaining_cents: 0 }));
+    const one = payment({ surplus: true, parts: paidElsewhere });
     renderCard(one);
     expect(screen.getByTestId('surplus-badge').textContent).toBe('Sobrante');
     expect((approveButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('note').textContent).toMatch(/ya se pagaron por otro lado y no deben nada/);
     await userEvent.click(rejectButton() as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toMatch(/ya estaban pagados/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rechazar pago' }));
     await waitFor(() => expect(fetchCalls).toHaveLength(1));
     expect(fetchCalls[0]?.body).toMatchObject({ status: 'rejected' });
+  });
+
+  it('a surplus over numbers that still owe part says how much they owe, not that they are paid', async () => {
+    const part = (number: number, amount: number, remaining: number, status: string) => ({
+      ticket_id: `t${number}`,
+      number,
+      ticket_number: String(number),
+      amount_cents: amount,
+      status,
+      remaining_cents: remaining,
+      instant_win_prize: null,
+    });
+    // $10 sent for 100 and 101 ($5 each); then $2.50 of 100 was paid by hand: $7.50 still owed.
+    renderCard(
+      payment({
+        surplus: true,
+        amount_cents: 1000,
+        parts: [part(100, 500, 250, 'abonado'), part(101, 500, 500, 'apartado')],
+      }),
+    );
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('este pago trae $10,00 y sus números ya solo deben $7,50');
+    expect(note.textContent).not.toMatch(/no deben nada/);
+    await userEvent.click(rejectButton() as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toMatch(
+      /más de lo que faltaba por pagar \(\$7,50\)/,
+    );
   });
 
   it('rejects only with a reason, sent with the decision', async () => {

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { whatsappHref } from '@/lib/whatsapp';
-import { paymentBsCents, paymentNumbers } from '../payment-amount';
+import { paymentBsCents, paymentNumbers, surplusOwes } from '../payment-amount';
 import { paymentAnchor } from '../payment-anchor';
 import { paymentsTexts } from '../texts';
 import { DuplicateWarning } from './duplicate-warning';
@@ -128,7 +128,7 @@ export function PaymentCard({ payment, highlighted, duplicateHref }: PaymentCard
               className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             >
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {t.surplusHint}
+              {t.surplusHint(formatUsd(payment.amount_cents), surplusOwes(payment))}
             </p>
           )}
 

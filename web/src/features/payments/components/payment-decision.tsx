@@ -3,7 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useDecidePayment } from '../hooks/use-decide-payment';
-import { paymentNumbers } from '../payment-amount';
+import { paymentNumbers, surplusOwes } from '../payment-amount';
 import { paymentsTexts } from '../texts';
 import { RejectPaymentDialog } from './reject-payment-dialog';
 
@@ -52,7 +52,7 @@ export function PaymentDecision({ payment, buyer }: PaymentDecisionProps) {
         numbers={numbers}
         raffle={payment.ticket.raffle_name}
         pending={pending === 'rejected'}
-        initialReason={payment.surplus ? t.surplusReason : undefined}
+        initialReason={payment.surplus ? t.surplusReason(surplusOwes(payment)) : undefined}
         onConfirm={(text) => decide({ status: 'rejected', reason: text })}
       />
     </div>
