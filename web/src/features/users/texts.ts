@@ -37,7 +37,8 @@ export const usersTexts = {
     role: 'Rol',
     rolePlaceholder: 'Elige un rol',
     password: 'Contraseña',
-    passwordHint: 'Mínimo 8 caracteres, con letras y números.',
+    passwordHint:
+      'Mínimo 8 caracteres y difícil de adivinar: una frase de varias palabras poco comunes, con números o símbolos.',
     submit: 'Crear usuario',
     success: 'Usuario creado',
     successDescription: (name: string) => `${name} ya puede iniciar sesión.`,
