@@ -15,6 +15,8 @@ export const raffleDetailTexts = {
     sellers: 'Top vendedores',
     buyers: 'Top compradores',
     empty: 'Todavía no hay números vendidos.',
+    /** Sales made without a seller's link count for no seller. */
+    sellersEmpty: 'Todavía no hay números vendidos con el enlace de un vendedor.',
     anonymous: 'Sin nombre',
     numbers: (n: number) => `${count.format(n)} ${plural(n, 'número', 'números')}`,
     note: 'Solo se cuentan números apartados o pagados. Los nombres se muestran abreviados.',

@@ -10,7 +10,17 @@ const FOLLOW_MS = 5_000;
 
 type Entry = { name_masked: string; numbers: number };
 
-function Board({ title, entries, icon }: { title: string; entries: Entry[]; icon: React.ReactNode }) {
+function Board({
+  title,
+  entries,
+  icon,
+  empty,
+}: {
+  title: string;
+  entries: Entry[];
+  icon: React.ReactNode;
+  empty: string;
+}) {
   return (
     <div className="grid content-start gap-2 rounded-lg border border-zinc-200 bg-white p-4">
       <h3 className="flex items-center gap-2 text-sm font-semibold text-zinc-900">
@@ -18,7 +28,7 @@ function Board({ title, entries, icon }: { title: string; entries: Entry[]; icon
         {title}
       </h3>
       {entries.length === 0 ? (
-        <p className="text-sm text-zinc-500">{t.empty}</p>
+        <p className="text-sm text-zinc-500">{empty}</p>
       ) : (
         <ol className="grid gap-1">
           {entries.map((e, i) => (
@@ -82,11 +92,13 @@ export function Leaderboards({ raffleId, version }: { raffleId: string; version:
           title={t.sellers}
           entries={query.data.top_sellers}
           icon={<Trophy aria-hidden className="size-4 text-amber-600" />}
+          empty={t.sellersEmpty}
         />
         <Board
           title={t.buyers}
           entries={query.data.top_buyers}
           icon={<Medal aria-hidden className="size-4 text-brand-700" />}
+          empty={t.empty}
         />
       </div>
       <p className="text-xs text-zinc-500">{t.note}</p>
