@@ -4,6 +4,9 @@ import type { PaymentMethod } from '@domain/reservations';
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const count = new Intl.NumberFormat('es-VE');
 
+/** Numbers a lucky pick's toast names; the rest are counted. */
+const LUCKY_TOAST_NUMBERS = 10;
+
 /** Ends a sentence with one period, also after an abbreviation such as "a. m.". */
 export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
@@ -149,7 +152,11 @@ export const raffleDetailTexts = {
     less: 'Uno menos',
     more: 'Uno más',
     pick: 'Elegir al azar',
-    picked: (list: string) => `La maquinita eligió: ${list}`,
+    /** The first numbers only: a toast naming 95 grew over the reservation sheet on a phone. */
+    picked: (numbers: string[]) =>
+      numbers.length <= LUCKY_TOAST_NUMBERS
+        ? `La maquinita eligió: ${numbers.join(', ')}`
+        : `La maquinita eligió: ${numbers.slice(0, LUCKY_TOAST_NUMBERS).join(', ')} y ${count.format(numbers.length - LUCKY_TOAST_NUMBERS)} más`,
     fewer: (n: number) => `Solo quedaban ${n} ${plural(n, 'número disponible', 'números disponibles')}.`,
     none: 'No quedan números disponibles para elegir.',
     error: 'La maquinita no pudo elegir números. Inténtalo de nuevo.',

@@ -26,7 +26,7 @@ export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
       const store = useRaffleStore.getState();
       store.select(numbers);
       store.highlight(numbers[0] as number);
-      const list = numbers.map((n) => padTicketNumber(n, digitCount)).join(', ');
+      const list = numbers.map((n) => padTicketNumber(n, digitCount));
       toast.success(t.picked(list), {
         description: numbers.length < wanted ? t.fewer(numbers.length) : undefined,
       });

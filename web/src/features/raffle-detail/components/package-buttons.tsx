@@ -38,7 +38,7 @@ export function PackageButtons({ raffleId, digitCount, priceCents, packages }: P
       const store = useRaffleStore.getState();
       store.select(numbers);
       store.highlight(numbers[0] as number);
-      const list = numbers.map((n) => padTicketNumber(n, digitCount)).join(', ');
+      const list = numbers.map((n) => padTicketNumber(n, digitCount));
       toast.success(raffleDetailTexts.lucky.picked(list), {
         description: numbers.length < adds ? raffleDetailTexts.lucky.fewer(numbers.length) : undefined,
       });
