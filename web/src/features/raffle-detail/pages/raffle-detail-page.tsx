@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
@@ -62,6 +62,9 @@ function CheckoutLoading() {
   );
 }
 
+/** The reservation sheet's step in the browser's history. */
+const CHECKOUT_HASH = '#apartar';
+
 /** `/raffle/:id`: the prize, the live board, choosing numbers and reserving them. */
 export function RaffleDetailPage() {
   const { id = '' } = useParams();
@@ -71,10 +74,27 @@ export function RaffleDetailPage() {
   const available = useRaffleStore((s) => s.boards[id]?.available);
   const boardVersion = useRaffleStore((s) => s.boards[id]?.version ?? 0);
   const hasSelection = useRaffleStore((s) => s.selection.length > 0);
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
   // Mounted on first "Apartar" and kept afterwards, so closing the sheet keeps what was typed.
   const [checkoutMounted, setCheckoutMounted] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
+  // The sheet is a step in the browser's history (`#apartar`): a phone's Back closes it, as Android
+  // users expect, instead of leaving the raffle with the chosen numbers and typed data.
+  const checkoutOpen = checkoutMounted && location.hash === CHECKOUT_HASH;
+  // Set once a reservation goes to its order page: the sheet then closes without stepping back.
+  const leaving = useRef(false);
+  const setCheckoutOpen = (next: boolean) => {
+    const here = { pathname: location.pathname, search: location.search };
+    if (next) {
+      setCheckoutMounted(true);
+      if (location.hash !== CHECKOUT_HASH)
+        navigate({ ...here, hash: CHECKOUT_HASH }, { state: { sheet: true }, preventScrollReset: true });
+    } else if (!leaving.current && location.hash === CHECKOUT_HASH) {
+      // Opened here: back to the page's own entry. Reached as is (a reload): drop the mark.
+      if ((location.state as { sheet?: boolean } | null)?.sheet) navigate(-1);
+      else navigate(here, { replace: true, preventScrollReset: true });
+    }
+  };
   const boardRef = useRef<HTMLElement>(null);
   const status = raffle.data?.status;
   const published = status === 'cerrada' || status === 'finalizada';
@@ -99,7 +119,9 @@ export function RaffleDetailPage() {
   // The order has its own page: a reload or a shared link keeps it (the cedula stays in this tab).
   const onReserved = ({ orderCode, visit }: ReservationResult) => {
     saveOrderVisit(orderCode, visit);
-    navigate(paths.order.getHref(id, orderCode), { state: visit });
+    leaving.current = true;
+    // In place of the sheet's step: Back from the order goes to the raffle, not to the sheet.
+    navigate(paths.order.getHref(id, orderCode), { state: visit, replace: location.hash === CHECKOUT_HASH });
   };
 
   // A failed background refetch keeps the raffle on screen; only a first load can fail the page.
@@ -183,10 +205,7 @@ export function RaffleDetailPage() {
           packages={data.packages}
           digitCount={data.digit_count}
           rate={rate}
-          onReserve={() => {
-            setCheckoutMounted(true);
-            setCheckoutOpen(true);
-          }}
+          onReserve={() => setCheckoutOpen(true)}
         />
       )}
       {open && hasSelection && <div aria-hidden className="h-[var(--rd-bar-height,9rem)]" />}
