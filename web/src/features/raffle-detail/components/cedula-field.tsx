@@ -19,8 +19,8 @@ type CedulaFieldProps = {
  * "V-20.111.222" to "V-20.111.2", and the reservation went out under V-201112.
  */
 export function cedulaFromInput(typed: string, kind: 'V' | 'E'): string {
-  const letter = /^\s*([VvEe])/.exec(typed)?.[1]?.toUpperCase();
-  return `${letter === 'E' || letter === 'V' ? letter : kind}-${typed.replace(/\D/g, '')}`;
+  const letter = /^\s*([VvEe])/.exec(typed)?.[1]?.toUpperCase() ?? kind;
+  return `${letter}-${typed.replace(/\D/g, '')}`;
 }
 
 /** "V-12345678": a V/E choice plus the digits, kept as one string for the shared schema. */
