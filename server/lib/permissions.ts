@@ -25,6 +25,12 @@ const RAFFLE_RULES = {
   edit: ['admin', 'owner'],
   /** Work its sales: sold tickets, buyers, history, CSV, payment proofs, sales figures. */
   'manage-sales': ['admin', 'owner', 'assigned'],
+  /**
+   * Take a fully paid sale back (release, cancel, refund, lower its status) or give it to another
+   * buyer. An assigned seller could otherwise mark a number paid, see whether it won an instant
+   * prize, and undo it for free: probing a list only its owner may know (decision 053).
+   */
+  'undo-paid-sale': ['admin', 'owner'],
 } as const satisfies Record<string, readonly RaffleRelation[]>;
 
 export type RaffleAction = keyof typeof RAFFLE_RULES;

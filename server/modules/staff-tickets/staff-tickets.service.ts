@@ -71,6 +71,30 @@ const patchMovesMoney = (sale: TicketRow, patch: TicketPatch) =>
   patch.amount_cents !== undefined ||
   patch.refund !== undefined;
 
+/** Who the sale is for: changing these on a paid sale hands its number (and any prize) to someone else. */
+const IDENTITY_FIELDS = BUYER_FIELDS.filter(([field]) => field === 'buyer_name' || field === 'buyer_cedula');
+
+/** Buyer fields the patch sets to something else (edit forms send every field, most unchanged). */
+function changesBuyer(
+  ticket: TicketRow,
+  patch: TicketPatch,
+  fields: readonly (typeof BUYER_FIELDS)[number][],
+) {
+  return fields.some(([field, column]) => {
+    const value = field === 'buyer_name' && patch.buyer_name ? patch.buyer_name.toLowerCase() : patch[field];
+    return value !== undefined && value !== ticket[column];
+  });
+}
+
+/** Whether a patch takes a fully paid sale back or gives it to another buyer (decision 053). */
+function undoesPaidSale(sale: TicketRow, patch: TicketPatch) {
+  if (sale.status !== 'pagado') return false;
+  if (patch.status !== undefined && patch.status !== 'pagado') return true;
+  return patch.refund !== undefined || changesBuyer(sale, patch, IDENTITY_FIELDS);
+}
+
+const paidSaleLocked = () => new ForbiddenError(sellerMessages.paidSaleLocked, 'PAID_SALE_LOCKED');
+
 /** Statuses that take a number out of the published list. */
 const LEAVES_LIST = new Set(['disponible', 'cancelado']);
 
@@ -82,10 +106,7 @@ const LEAVES_LIST = new Set(['disponible', 'cancelado']);
 function changesSoldList(ticket: typeof tickets.$inferSelect, patch: TicketPatch) {
   const statusChanges = patch.status !== undefined && patch.status !== ticket.status;
   if (statusChanges && (LEAVES_LIST.has(patch.status ?? '') || LEAVES_LIST.has(ticket.status))) return true;
-  return BUYER_FIELDS.some(([field, column]) => {
-    const value = field === 'buyer_name' && patch.buyer_name ? patch.buyer_name.toLowerCase() : patch[field];
-    return value !== undefined && value !== ticket[column];
-  });
+  return changesBuyer(ticket, patch, BUYER_FIELDS);
 }
 
 export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
@@ -212,6 +233,8 @@ export function createStaffTicketsService({
         if (!current || !raffle) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         // An ended sale is history: its number, if sold again, is another sale with another id.
         if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
+        if (undoesPaidSale(current.ticket, patch))
+          assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
         if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
           throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
         if (patch.reserved_until && raffle.closingDate && new Date(patch.reserved_until) > raffle.closingDate)
@@ -345,6 +368,9 @@ export function createStaffTicketsService({
     /** `POST /api/tickets/:id/refunds`: money given back; the status follows what is left paid. */
     async refund(actor: AuthContext, id: string, input: RefundInput) {
       const owned = await getOwnedForMoney(actor, id);
+      // Checked on the sale as the request found it: a refund sent before a payment completed it was
+      // decided without seeing whether the number won anything.
+      if (owned.ticket.status === 'pagado') assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
         const by = { id: actor.userId, email: actor.email };
