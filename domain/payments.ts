@@ -20,6 +20,7 @@ export const paymentMessages = {
   cedulaRequired: 'Indica la cédula del comprador para registrar el pago.',
   ticketNotPayable: 'Este ticket no admite pagos en su estado actual.',
   amountTooHigh: 'El monto supera lo que falta por pagar.',
+  amountBelowOneCent: 'El monto en bolívares no llega a un céntimo de dólar a la tasa del día.',
   notFound: 'Pago no encontrado',
   approvedIsFinal: 'Un pago aprobado no se puede cambiar.',
   alreadyDecided: 'Este pago ya fue revisado: su decisión es definitiva.',

@@ -222,6 +222,25 @@ describe('one payment per order', () => {
     );
     expect(view.body.tickets[0]?.verification_code).toMatch(/^[346789A-Z]{10}$/);
     expect((await t.api('GET', `/api/orders/${code}?cedula=V-1234567`)).status).toBe(404);
+    // 0,01 Bs is no dollar cent at 40 Bs/USD: too little, said so on its field.
+    const tooLittle = await t.api<ApiError>('POST', '/api/payments', {
+      body: {
+        order_code: code,
+        cedula: 'V-9999999',
+        amount_ves_cents: 1,
+        payment_method: 'pago_movil',
+        bank_code: '0134',
+        reference: '00123455',
+        payer_phone: '04141234567',
+        paid_on: '2026-11-25',
+      },
+    });
+    expect(tooLittle.status).toBe(422);
+    expect(tooLittle.body.error).toMatchObject({
+      code: 'AMOUNT_TOO_LOW',
+      message: 'El monto en bolívares no llega a un céntimo de dólar a la tasa del día.',
+      fields: [{ path: 'amount_ves_cents' }],
+    });
     // 300 Bs at 40 Bs/USD = $7.50: first cuota (2.50) of each number, in number order.
     const paid = await t.api<{ payment: { amount_cents: number; order_code: string } }>(
       'POST',

@@ -207,6 +207,11 @@ export function createPaymentsService(deps: Deps) {
       if (input.amount_ves_cents !== undefined) {
         if (!rate) throw new UnprocessableError(paymentMessages.rateUnavailable, 'RATE_UNAVAILABLE');
         amountCents = usdCentsFromVes(input.amount_ves_cents, rate);
+        // A few bolívares round to no dollar cents: too little, not (as the spread would say) too much.
+        if (amountCents < 1)
+          throw new UnprocessableError(paymentMessages.amountBelowOneCent, 'AMOUNT_TOO_LOW', {
+            fields: [{ path: 'amount_ves_cents', message: paymentMessages.amountBelowOneCent }],
+          });
       }
       return db.transaction(async (tx) => {
         let sales: TicketRow[];
