@@ -2,6 +2,12 @@
 export const texts = {
   brand: 'Rifas',
   tagline: 'Rifas virtuales garantizadas',
+  unsavedChanges: {
+    title: '¿Salir sin guardar?',
+    description: 'Los datos que escribiste en este formulario se perderán.',
+    stay: 'Seguir editando',
+    leave: 'Salir sin guardar',
+  },
   pagination: {
     previous: 'Anterior',
     next: 'Siguiente',

@@ -3,11 +3,12 @@ import type { RaffleStatus } from '@domain/raffles';
 import type { z } from '@domain/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { formTexts } from '../form-texts';
@@ -57,11 +58,18 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
   const hasSales = props.hasSales ?? false;
   const closed = props.currentStatus !== undefined && isClosedStatus(props.currentStatus);
 
+  // Set while a save runs: the page navigates away from inside onSubmit once it has saved.
+  const saving = useRef(false);
+  const isDirty = form.formState.isDirty;
+  const hasUnsavedChanges = useCallback(() => isDirty && !saving.current, [isDirty]);
+
   async function submit(body: T) {
     setGeneralError(null);
+    saving.current = true;
     try {
       await onSubmit(body);
     } catch (error) {
+      saving.current = false;
       const problems = raffleServerErrors(error, texts.common.genericError);
       for (const { field, message } of problems.fields)
         form.setError(field, { message }, { shouldFocus: true });
@@ -73,6 +81,7 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
   const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <FormProvider {...form}>
+      <UnsavedChangesGuard dirty={hasUnsavedChanges} />
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-5 pb-24 sm:pb-0">
         {generalError && (
           <div
