@@ -195,6 +195,11 @@ test.describe('issue 18 on the raffles admin', () => {
     await expect(toast(page, 'Rifa archivada')).toBeVisible();
     await expect(card).toHaveCount(0);
 
+    // Every filter chip is on screen on a phone (they wrap; a sideways row hid «Archivadas»).
+    const chips = page.getByRole('group', { name: 'Filtrar por estado' });
+    await chips.scrollIntoViewIfNeeded();
+    for (const chip of await chips.getByRole('button').all()) await expect(chip).toBeInViewport({ ratio: 1 });
+    await screenshot(chips, 'i18-f/status-chips-412.png');
     await page.getByRole('button', { name: 'Archivadas' }).click();
     await expect(page).toHaveURL(/archivadas=1/);
     await expect(card.getByText('Archivada', { exact: true })).toBeVisible();

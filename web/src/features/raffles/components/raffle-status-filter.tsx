@@ -16,10 +16,14 @@ const options: { value: RaffleStatus | undefined; label: string }[] = [
   ...RAFFLE_STATUSES.map((status) => ({ value: status, label: raffleStatusLabels[status] })),
 ];
 
-/** Chips that filter the dashboard by raffle status, and the archived ones (kept in the URL by the page). */
+/**
+ * Chips that filter the dashboard by raffle status, and the archived ones (kept in the URL by the
+ * page). They wrap onto a second line on a phone: a row that scrolled sideways hid «Archivadas»
+ * past the edge with nothing to say it was there.
+ */
 export function RaffleStatusFilter({ value, onChange, archived, onArchivedChange }: RaffleStatusFilterProps) {
   return (
-    <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+    <fieldset className="flex min-w-0 flex-wrap gap-2">
       <legend className="sr-only">{dashboardTexts.filterLabel}</legend>
       {options.map((option) => {
         const active = option.value === value;
