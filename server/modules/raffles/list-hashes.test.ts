@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeCedula } from '../../../domain/phone';
+import type { Raffle } from '../../../domain/raffles';
 import {
   leafHash,
   merkleLevels,
@@ -12,7 +13,7 @@ import {
   toHex,
 } from '../../../domain/verification';
 import { queryRows } from '../../db/client';
-import { makeRaffle, storedSoldList } from '../../test/factories';
+import { buyer, makeRaffle, storedSoldList } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createRaffleDrawService } from './raffle-draw.service';
 
@@ -183,16 +184,49 @@ describe('the hashes the database keeps for the published list', () => {
       { code: 'ABCDEFGH36', cedula: null },
     ]);
     await closeInPagesOf(raffle.id, 5);
-    const store = () => t.app.services.tickets.storeSoldListText(t.db, raffle.id);
+    const store = () =>
+      t.app.services.tickets.storeSoldListText(t.db, { id: raffle.id, totalNumbers: raffle.total_numbers });
     const published = await storedSoldList(t, raffle.id);
     // Published: nothing is stored again.
     await t.db.execute(sql`update raffles set draw_sold_list = 'otra' where id = ${raffle.id}`);
-    expect(await store()).toEqual({ stored: false, lineCount: 0 });
+    expect(await store()).toEqual({ stored: false, lineCount: 0, stats: null });
     // Unpublished (a close interrupted before its root): stored, the same text.
     await t.db.execute(
       sql`update raffles set draw_sold_list = null, draw_commitment = null where id = ${raffle.id}`,
     );
-    expect(await store()).toEqual({ stored: true, lineCount: 2 });
+    expect(await store()).toMatchObject({ stored: true, lineCount: 2 });
     expect(await storedSoldList(t, raffle.id)).toBe(published);
+  });
+
+  it("answers the close with the figures counted in the text's own pass, equal to a fresh count", async () => {
+    const admin = await t.signInAdmin();
+    const raffle = await makeRaffle(t, { total_numbers: 100, price_cents: 1000, closing_date: inAnHour() });
+    for (const [i, numbers] of [[1, 2], [3], [4], [5, 6, 7]].entries()) {
+      const made = await t.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+        body: { numbers, buyer: buyer({ cedula: `V-2100000${i}` }) },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    // Every kind of figure: paid in full, an abono, a cancelled sale, a released one, held ones.
+    const patch = (number: number, body: Record<string, unknown>) =>
+      t.api('PATCH', `/api/raffles/${raffle.id}/numbers/${number}`, { token: admin, body });
+    expect((await patch(1, { status: 'pagado' })).status).toBe(200);
+    expect((await patch(3, { status: 'abonado', amount_cents: 400 })).status).toBe(200);
+    expect((await patch(4, { status: 'cancelado' })).status).toBe(200);
+    expect((await patch(6, { status: 'disponible' })).status).toBe(200);
+
+    const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const fresh = await t.app.services.tickets.statsFor([{ id: raffle.id, totalNumbers: 100 }]);
+    expect(closed.body.stats).toEqual(fresh.get(raffle.id));
+    expect(closed.body.stats).toMatchObject({
+      disponible: 94,
+      apartado: 3,
+      abonado: 1,
+      pagado: 1,
+      cancelado: 1,
+      total_paid_cents: 1400,
+      pending_cents: 3600,
+    });
   });
 });

@@ -173,38 +173,45 @@ export function createRaffleDrawService(deps: {
    * Phase 2: the frozen list published once. The database builds and stores its text from the
    * line hashes it keeps while the leaves are read here in keyset pages (short queries) and the
    * tree is built as each arrives; then the Merkle root and line count are stored. A list with a
-   * sale the database could not hash (migration 0026) is built here whole.
+   * sale the database could not hash (migration 0026) is built here whole. Answers the published
+   * row and, when the database stored the text, the raffle's figures counted in that same pass.
    */
-  async function publish(raffleId: string) {
+  async function publish(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
+    const raffleId = raffle.id;
     const pages = (lines: boolean) =>
       listPages(
         (after) => deps.tickets().listPage(db, raffleId, 'sold', { after, limit: salesPage, lines }),
         salesPage,
       );
     const [text, tree] = await Promise.all([
-      deps.tickets().storeSoldListText(db, raffleId),
+      deps.tickets().storeSoldListText(db, raffle),
       lists.commit(pages(false)),
     ]);
     if (text.stored) {
       if (text.lineCount !== tree.lineCount)
         throw new Error(`sold list of ${raffleId} changed while published`);
-      return rafflesRepo.publishList(db, raffleId, { drawCommitment: tree.root, lineCount: tree.lineCount });
+      const row = await rafflesRepo.publishList(db, raffleId, {
+        drawCommitment: tree.root,
+        lineCount: tree.lineCount,
+      });
+      return { row, stats: text.stats };
     }
     const list = await lists.build(pages(true));
-    return rafflesRepo.publishList(db, raffleId, {
+    const row = await rafflesRepo.publishList(db, raffleId, {
       drawSoldList: list.text,
       drawCommitment: list.root,
       lineCount: list.lineCount,
     });
+    return { row, stats: null };
   }
 
   /** A raffle frozen whose list was not published (the process stopped between the phases). */
   async function publishPending(): Promise<number> {
     let published = 0;
-    for (const id of await rafflesRepo.frozenUnpublished(db)) {
+    for (const raffle of await rafflesRepo.frozenUnpublished(db)) {
       // Frozen since its close: reading its sales now gives the list it closed with.
-      await publish(id);
-      await deps.raffles.changed(id);
+      await publish(raffle);
+      await deps.raffles.changed(raffle.id);
       published++;
     }
     return published;
@@ -228,12 +235,14 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return freeze(tx, raffle);
       });
-      // The answer's figures are counted while the list is published: a close changes no sale.
-      const counted = deps.tickets().statsFor([frozen]);
-      counted.catch(() => {}); // awaited by get; a failed publish must not leave it unhandled
-      const published = await publish(frozen.id);
+      const published = await publish(frozen);
+      // The answer's figures: counted in the pass that stored the text (a close changes no sale),
+      // or, when the server built the text, read now.
+      const counted = published.stats
+        ? Promise.resolve(new Map([[frozen.id, published.stats]]))
+        : deps.tickets().statsFor([frozen]);
       await deps.raffles.changed(id);
-      hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
+      hooks.onClosed(id, { auto: false, lineCount: published.row.lineCount ?? 0 });
       return deps.raffles.get(id, actor, counted);
     },
 
@@ -251,10 +260,10 @@ export function createRaffleDrawService(deps: {
           return raffle ? freeze(tx, raffle) : null;
         });
         if (!frozen) continue;
-        const published = await publish(frozen.id);
+        const published = await publish(frozen);
         closed.push(id);
         await deps.raffles.changed(id);
-        hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
+        hooks.onClosed(id, { auto: true, lineCount: published.row.lineCount ?? 0 });
       }
       return closed;
     },

@@ -25,7 +25,13 @@ export type RaffleSales = {
     list: 'sold' | 'paid',
     page: { after: number; limit: number; lines: boolean },
   ): Promise<ListPage>;
-  /** A frozen raffle's list text stored by the database itself (false: the server must build it). */
-  storeSoldListText(tx: Executor, raffleId: string): Promise<{ stored: boolean; lineCount: number }>;
+  /**
+   * A frozen raffle's list text stored by the database itself (false: the server must build it),
+   * with the raffle's figures counted in the same pass (null when nothing was stored).
+   */
+  storeSoldListText(
+    tx: Executor,
+    raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>,
+  ): Promise<{ stored: boolean; lineCount: number; stats: RaffleStats | null }>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

@@ -198,9 +198,9 @@ export const rafflesRepo = {
   },
 
   /** Raffles frozen by a close whose list was never stored (the process stopped in between). */
-  async frozenUnpublished(db: Executor): Promise<string[]> {
-    const rows = await db
-      .select({ id: raffles.id })
+  async frozenUnpublished(db: Executor): Promise<{ id: string; totalNumbers: number }[]> {
+    return db
+      .select({ id: raffles.id, totalNumbers: raffles.totalNumbers })
       .from(raffles)
       .where(
         and(
@@ -211,7 +211,6 @@ export const rafflesRepo = {
           lte(raffles.closedAt, sql`now() - interval '1 minute'`),
         ),
       );
-    return rows.map((r) => r.id);
   },
 
   /** Active raffles past their closing date, soonest first (the close sweep). */

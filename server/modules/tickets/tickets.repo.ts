@@ -19,6 +19,9 @@ const STATS_SQL = `
   from tickets where raffle_id = any($1::uuid[]) and ended_at is null
   group by raffle_id, status`;
 
+/** Live sales of one raffle and one status, with their money (cents). */
+export type StatsRow = { raffle_id: string; status: string; n: number; paid: number; remaining: number };
+
 /** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
 export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
 
@@ -136,7 +139,7 @@ export const ticketsRepo = {
   },
 
   /** Live sales per status plus money collected and pending, for several raffles at once. */
-  async stats(db: Executor, raffleIds: string[]) {
+  async stats(db: Executor, raffleIds: string[]): Promise<StatsRow[]> {
     if (raffleIds.length === 0) return [];
     // Every raffle page and list asks for it: prepared once per connection.
     const rows = await preparedRows<{

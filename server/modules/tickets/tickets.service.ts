@@ -17,7 +17,7 @@ import { type PublishedListKind, publishedListRepo } from './published-list.repo
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import { type ReservationOutcome, type SalePricing, ticketsRepo } from './tickets.repo';
+import { type ReservationOutcome, type SalePricing, type StatsRow, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -80,6 +80,22 @@ export function pricingFor(
 export const EXPIRY_JOB_NAME = 'expiry';
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
+
+/** The figures of each raffle from its rows per status; numbers with no live sale are `disponible`. */
+function statsFromRows(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[], rows: StatsRow[]) {
+  const stats = new Map(raffles.map((r) => [r.id, emptyStats()]));
+  const live = new Map<string, number>();
+  for (const row of rows) {
+    const s = stats.get(row.raffle_id);
+    if (s) addToStats(s, row.status, row.n, row.paid, row.remaining);
+    live.set(row.raffle_id, (live.get(row.raffle_id) ?? 0) + row.n);
+  }
+  for (const r of raffles) {
+    const s = stats.get(r.id);
+    if (s) s.disponible = Math.max(0, r.totalNumbers - (live.get(r.id) ?? 0));
+  }
+  return stats;
+}
 
 export function createTicketsService(deps: Deps) {
   const { db } = deps;
@@ -214,21 +230,13 @@ export function createTicketsService(deps: Deps) {
 
     /** Counts per status: live sales by status, every other number 'disponible'. */
     async statsFor(raffles: Pick<RaffleRow, 'id' | 'totalNumbers'>[]): Promise<Map<string, RaffleStats>> {
-      const stats = new Map(raffles.map((r) => [r.id, emptyStats()]));
-      const live = new Map<string, number>();
-      for (const row of await ticketsRepo.stats(
-        db,
-        raffles.map((r) => r.id),
-      )) {
-        const s = stats.get(row.raffle_id);
-        if (s) addToStats(s, row.status, row.n, row.paid, row.remaining);
-        live.set(row.raffle_id, (live.get(row.raffle_id) ?? 0) + row.n);
-      }
-      for (const r of raffles) {
-        const s = stats.get(r.id);
-        if (s) s.disponible = Math.max(0, r.totalNumbers - (live.get(r.id) ?? 0));
-      }
-      return stats;
+      return statsFromRows(
+        raffles,
+        await ticketsRepo.stats(
+          db,
+          raffles.map((r) => r.id),
+        ),
+      );
     },
 
     latestSales: (raffleId: string) => ticketsRepo.latestStatuses(db, raffleId),
@@ -261,7 +269,12 @@ export function createTicketsService(deps: Deps) {
       const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
       return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };
     },
-    storeSoldListText: (tx: Executor, raffleId: string) => publishedListRepo.storeSoldListText(tx, raffleId),
+    /** Stores the text in the raffle's row and counts the figures of its answer in the same pass. */
+    async storeSoldListText(tx: Executor, raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
+      const stored = await publishedListRepo.storeSoldListText(tx, raffle.id);
+      const stats = stored.stored ? statsFromRows([raffle], stored.stats).get(raffle.id) : undefined;
+      return { stored: stored.stored, lineCount: stored.lineCount, stats: stats ?? null };
+    },
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
