@@ -13,33 +13,21 @@ import {
   type SellerRaffles,
 } from '../../../domain/seller-network';
 import type { RaffleBuyersPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
-import type { TrackedTicket } from '../../../domain/tracking';
 import { orders } from '../../db/schema';
-import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { newSellerCode } from './seller-codes';
+import { assignSellers, makeSeller, type Seller } from './seller-test-helpers';
 
 let t: TestApp;
 let admin: string;
-type Seller = Awaited<ReturnType<typeof makeUser>> & { code: string };
 let owner: Seller;
 let carla: Seller;
 let bruno: Seller;
 let cedulas = 0;
 
-async function seller(name: string): Promise<Seller> {
-  const made = await makeUser(t, { role: 'vendedor' });
-  await t.api('PATCH', `/api/users/${made.user.id}`, { token: admin, body: { full_name: name } });
-  const me = await t.api<SellerMe>('GET', '/api/sellers/me', { token: made.token });
-  expect(me.status).toBe(200);
-  return { ...made, code: me.body.code };
-}
-
-const assign = (raffleId: string, ids: string[]) =>
-  t.api<RaffleSellers>('PUT', `/api/raffles/${raffleId}/sellers`, {
-    token: admin,
-    body: { seller_ids: ids },
-  });
+const seller = (name: string) => makeSeller(t, admin, name);
+const assign = (raffleId: string, ids: string[]) => assignSellers(t, admin, raffleId, ids);
 
 async function reserve(
   raffleId: string,
@@ -324,114 +312,6 @@ describe('attribution', () => {
       body: { buyer_address: 'Calle 5, Barrio Sucre' },
     });
     expect(address.status).toBe(200);
-  });
-});
-
-describe('a paid sale stays paid for an assigned seller', () => {
-  let raffleId: string;
-  const track = async (cedula: string) =>
-    (
-      await t.api<{ tickets: TrackedTicket[] }>('POST', '/api/tracking', {
-        body: { cedula, phone_last4: '4567' },
-      })
-    ).body.tickets;
-  const sellByHand = async (number: number, status: string, cedula: string) => {
-    const res = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffleId}/numbers/${number}`, {
-      token: carla.token,
-      body: { status, buyer_name: 'Pedro Pérez', buyer_cedula: cedula, buyer_phone: '0414-1234567' },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  };
-  beforeAll(async () => {
-    raffleId = (await makeRaffle(t, { instant_wins: [{ number: 40, prize: 'Una moto' }] }, owner.token)).id;
-    await assign(raffleId, [carla.user.id]);
-  });
-
-  it('cannot be released, lowered, refunded or given to another buyer once it revealed an instant win', async () => {
-    // The probe: mark a number paid by hand and read tracking, which tells the buyer at once.
-    const sale = await sellByHand(40, 'pagado', 'V-36666666');
-    expect(sale.status).toBe('pagado');
-    expect((await track('V-36666666')).find((x) => x.number === 40)?.instant_win_prize).toBe('Una moto');
-
-    for (const body of [
-      { status: 'disponible' },
-      { status: 'cancelado' },
-      { status: 'apartado' },
-      { buyer_cedula: 'V-35555555' },
-      { buyer_name: 'Otra Persona' },
-    ]) {
-      const res = await t.api<ApiError>('PATCH', `/api/tickets/${sale.id}`, { token: carla.token, body });
-      expect(res.status, JSON.stringify(body)).toBe(403);
-      expect(res.body.error.code).toBe('PAID_SALE_LOCKED');
-      expect(res.body.error.message).toBe(
-        'Esta venta ya está pagada: solo el dueño de la rifa o un administrador puede deshacerla o cambiar su comprador',
-      );
-    }
-    const refund = await t.api<ApiError>('POST', `/api/tickets/${sale.id}/refunds`, {
-      token: carla.token,
-      body: { amount_cents: 100, reason: 'Me equivoqué' },
-    });
-    expect(refund.status).toBe(403);
-    expect(refund.body.error.code).toBe('PAID_SALE_LOCKED');
-
-    // Nothing changed: the sale, its buyer and its prize are where they were.
-    const after = await t.api<StaffTicket>('GET', `/api/tickets/${sale.id}`, { token: carla.token });
-    expect(after.body).toMatchObject({
-      status: 'pagado',
-      buyer_cedula: 'V-36666666',
-      buyer_name: 'pedro pérez',
-    });
-    expect((await track('V-36666666')).find((x) => x.number === 40)?.instant_win_prize).toBe('Una moto');
-  });
-
-  it('keeps the details that hand nothing over editable, and the same values sent back are no change', async () => {
-    const sale = await sellByHand(41, 'pagado', 'V-34444444');
-    const edit = await t.api<StaffTicket>('PATCH', `/api/tickets/${sale.id}`, {
-      token: carla.token,
-      body: {
-        buyer_name: 'Pedro Pérez',
-        buyer_cedula: 'V-34444444',
-        buyer_phone: '0424-7654321',
-        buyer_address: 'Calle 2',
-        status: 'pagado',
-      },
-    });
-    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    expect(edit.body.buyer_phone).toBe('0424-7654321');
-  });
-
-  it('leaves sales not yet paid to her, and paid ones to the owner and admins', async () => {
-    const held = await sellByHand(42, 'apartado', 'V-33333333');
-    const released = await t.api('PATCH', `/api/tickets/${held.id}`, {
-      token: carla.token,
-      body: { status: 'disponible' },
-    });
-    expect(released.status).toBe(200);
-
-    const part = await sellByHand(43, 'apartado', 'V-32222222');
-    const paid = await t.api('POST', `/api/tickets/${part.id}/payments`, {
-      token: carla.token,
-      body: { amount_cents: 100, payment_method: 'efectivo' },
-    });
-    expect(paid.status).toBe(201);
-    const refunded = await t.api('POST', `/api/tickets/${part.id}/refunds`, {
-      token: carla.token,
-      body: { amount_cents: 100, reason: 'Devuelto al comprador' },
-    });
-    expect(refunded.status).toBe(201);
-
-    const full = await sellByHand(44, 'pagado', 'V-31111111');
-    const byOwner = await t.api<StaffTicket>('PATCH', `/api/tickets/${full.id}`, {
-      token: owner.token,
-      body: { buyer_cedula: 'V-31111112' },
-    });
-    expect(byOwner.status).toBe(200);
-    const byAdmin = await t.api<StaffTicket>('PATCH', `/api/tickets/${full.id}`, {
-      token: admin,
-      body: { status: 'disponible', no_refund_reason: 'El comprador cambió de número' },
-    });
-    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
   });
 });
 

@@ -30,12 +30,20 @@ const LEAVES_PER_PART = 1_000;
 /** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
 const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
 
-/** A status outside TICKET_STATUSES, counted as ticketsRepo.stats would (only its money adds up). */
-const OTHER_STATUS = 'other';
-const statusList = sql`(${sql.join(
-  TICKET_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)})`;
+/**
+ * The groups a close counts its sales in: each status the product names, and `other` for any other
+ * (counted as ticketsRepo.stats would: only its money adds up), each with the rows it takes.
+ */
+const STATS_GROUPS = [
+  ...TICKET_STATUSES.map((status) => ({ status: status as string, rows: sql`status = ${status}` })),
+  {
+    status: 'other',
+    rows: sql`status not in (${sql.join(
+      TICKET_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+  },
+];
 
 export const publishedListRepo = {
   /**
@@ -101,14 +109,14 @@ export const publishedListRepo = {
     raffleId: string,
   ): Promise<{ stored: boolean; lineCount: number; stats: StatsRow[] }> {
     const byStatus = sql.join(
-      [...TICKET_STATUSES, null].map((status, i) => {
-        const which = status === null ? sql`status not in ${statusList}` : sql`status = ${status}`;
-        return sql`count(*) filter (where ${which}) as ${sql.raw(`n_${i}`)},
-          coalesce(sum(total_paid_cents) filter (where ${which}), 0)::text as ${sql.raw(`paid_${i}`)},
-          coalesce(sum(remaining_cents) filter (where ${which}), 0)::text as ${sql.raw(`remaining_${i}`)}`;
-      }),
+      STATS_GROUPS.map(
+        ({ rows }, i) => sql`count(*) filter (where ${rows}) as ${sql.raw(`n_${i}`)},
+          coalesce(sum(total_paid_cents) filter (where ${rows}), 0)::text as ${sql.raw(`paid_${i}`)},
+          coalesce(sum(remaining_cents) filter (where ${rows}), 0)::text as ${sql.raw(`remaining_${i}`)}`,
+      ),
       sql`, `,
     );
+    const figures = STATS_GROUPS.map((_, i) => sql.raw(`list.n_${i}, list.paid_${i}, list.remaining_${i}`));
     const [row] = await queryRows<Record<string, string | number>>(
       db,
       // One pass in the index's order, no sort: string_agg takes the ordered subquery's rows as they
@@ -125,25 +133,16 @@ export const publishedListRepo = {
                       from tickets where raffle_id = ${raffleId} and ended_at is null order by number) as lines
                ) as list
           where raffles.id = ${raffleId} and raffles.draw_commitment is null and list.hashed
-          returning list.line_count, ${sql.join(
-            [...TICKET_STATUSES, null].flatMap((_, i) => [
-              sql.raw(`list.n_${i}`),
-              sql.raw(`list.paid_${i}`),
-              sql.raw(`list.remaining_${i}`),
-            ]),
-            sql`, `,
-          )}`,
+          returning list.line_count, ${sql.join(figures, sql`, `)}`,
     );
     if (!row) return { stored: false, lineCount: 0, stats: [] };
-    const stats = [...TICKET_STATUSES, OTHER_STATUS]
-      .map((status, i) => ({
-        raffle_id: raffleId,
-        status,
-        n: Number(row[`n_${i}`]),
-        paid: Number(row[`paid_${i}`]),
-        remaining: Number(row[`remaining_${i}`]),
-      }))
-      .filter((r) => r.n > 0);
+    const stats = STATS_GROUPS.map(({ status }, i) => ({
+      raffle_id: raffleId,
+      status,
+      n: Number(row[`n_${i}`]),
+      paid: Number(row[`paid_${i}`]),
+      remaining: Number(row[`remaining_${i}`]),
+    })).filter((r) => r.n > 0);
     return { stored: true, lineCount: Number(row.line_count), stats };
   },
 
