@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { MAX_STATEMENT_ROWS, reconciliationMessages } from '../../../domain/reconciliation';
 import { AppError, UnprocessableError } from '../../lib/errors';
 import type { Cell } from './statement-values';
+import { xlsxWorksheets } from './xlsx-worksheets';
 
 /**
  * A statement file read as it streams in (papaparse for CSV, exceljs's streaming reader for XLSX),
@@ -149,21 +150,17 @@ function plainCell(value: unknown): Cell {
 }
 
 async function readXlsx(source: Readable, rows: Cell[][]) {
-  // Loaded on the first workbook, not at start-up: exceljs takes about a second to import.
-  const { default: excel } = await import('exceljs');
-  // Styles are read so date cells come back as dates; the first sheet is the statement.
-  const workbook = new excel.stream.xlsx.WorkbookReader(source, {
-    worksheets: 'emit',
+  // The archive is read whole first (busboy stops it at MAX_STATEMENT_BYTES): a ZIP's index is
+  // at its end, and reading by the index is what makes the read reliable (xlsx-worksheets.ts).
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  // Styles are read so date cells come back as dates.
+  for await (const sheet of xlsxWorksheets(Buffer.concat(chunks), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
-    entries: 'emit',
-  });
-  let sheets = 0;
-  for await (const sheet of workbook) {
-    sheets++;
+  })) {
     for await (const row of sheet) {
-      if (sheets > 1) continue; // read to the end: the upload must be consumed
       if (rows.length >= MAX_STATEMENT_ROWS) throw tooManyRows();
       const values = (row as ExcelJS.Row).values as unknown[];
       // exceljs rows are 1-based and sparse; empty rows above keep their place.
@@ -174,6 +171,7 @@ async function readXlsx(source: Readable, rows: Cell[][]) {
         ),
       );
     }
+    break; // the first sheet is the statement
   }
 }
 
