@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh database per run. Workers load this file too; they inherit the folder through env.
 process.env.RIFAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-e2e-'));
+// The e2e server's one test-only route answers only with this (e2e/e2e-server.ts).
+process.env.E2E_CONTROL_TOKEN ??= randomBytes(16).toString('hex');
 
 /**
  * Specs that change or count what the whole server shares, so a spec running beside them would
@@ -91,6 +94,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.RIFAS_E2E_DATA_DIR,
+      E2E_CONTROL_TOKEN: process.env.E2E_CONTROL_TOKEN,
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'Admin12345!',
       LOG_LEVEL: 'warn',

@@ -304,6 +304,7 @@ export async function createRaffle(
         total_numbers: totalNumbers,
         digit_count: digitCount,
         max_numbers_per_buyer: 1_000_000,
+        draw_kind: 'drand',
       },
     }),
     201,

@@ -6,6 +6,7 @@ import {
   lotteryRuleOptions,
   lotteryRuleText,
   numberFromLotteryResult,
+  undeclaredSourceProblem,
 } from './draw-terms';
 
 describe("lottery rules: which of the lottery's prizes decides a raffle prize", () => {
@@ -43,5 +44,25 @@ describe("lottery rules: which of the lottery's prizes decides a raffle prize", 
     // Not a rule, even if it is a property every object has.
     expect(asLotteryRule('toString')).toBeNull();
     expect(asLotteryRule('ultimos_digitos_segundo')).toBe('ultimos_digitos_segundo');
+  });
+});
+
+describe('a raffle that sells declares its draw source', () => {
+  const none = { draw_kind: null };
+  it('refuses creating or publishing a raffle with none, and dropping a declared one', () => {
+    expect(undeclaredSourceProblem(null, { status: 'activa', ...none })?.path).toBe('draw_kind');
+    expect(
+      undeclaredSourceProblem({ status: 'borrador', ...none }, { status: 'activa', ...none }),
+    ).not.toBeNull();
+    expect(
+      undeclaredSourceProblem({ status: 'activa', draw_kind: 'drand' }, { status: 'activa', ...none }),
+    ).not.toBeNull();
+  });
+
+  it('lets a borrador wait for one, and a raffle selling with none since before sources keep selling', () => {
+    expect(undeclaredSourceProblem(null, { status: 'borrador', ...none })).toBeNull();
+    expect(undeclaredSourceProblem(null, { status: 'activa', draw_kind: 'loteria' })).toBeNull();
+    expect(undeclaredSourceProblem({ status: 'activa', ...none }, { status: 'activa', ...none })).toBeNull();
+    expect(undeclaredSourceProblem({ status: 'activa', ...none }, { status: 'cerrada', ...none })).toBeNull();
   });
 });

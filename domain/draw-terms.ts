@@ -92,6 +92,8 @@ export const drawTermsMessages = {
   beaconDrawsItself:
     'Esta rifa se sortea con el faro público drand: el ganador se calcula solo al salir la ronda.',
   legacyNeedsNumber: 'Escribe el número ganador.',
+  kindRequired:
+    'Elige cómo se decide el ganador: el resultado de una lotería oficial o el faro público drand. Sin eso la rifa solo puede guardarse como borrador.',
 } as const;
 
 export type DrawDeclaration = {
@@ -101,6 +103,21 @@ export type DrawDeclaration = {
   draw_rule: LotteryRule | null;
   closing_date: string | null;
 };
+
+/**
+ * A raffle that sells declares how its winner is decided (API.md, "Sealed draw"): with no declared
+ * source the admin types the winning number, and nobody can check it. A borrador may leave it open
+ * until it is published. A raffle that was already selling with none, from before declared sources,
+ * keeps that (its draw takes `{winning_number}`); once declared, a source cannot be taken away.
+ */
+export function undeclaredSourceProblem(
+  before: { status: string; draw_kind: DrawKind | null } | null,
+  after: { status: string; draw_kind: DrawKind | null },
+): { path: 'draw_kind'; message: string } | null {
+  if (after.draw_kind !== null || after.status === 'borrador') return null;
+  if (before !== null && before.status !== 'borrador' && before.draw_kind === null) return null;
+  return { path: 'draw_kind', message: drawTermsMessages.kindRequired };
+}
 
 /** What is missing or wrong in a declared source (create, and update merged with the stored raffle). */
 export function drawDeclarationProblems(d: DrawDeclaration): { path: string; message: string }[] {

@@ -7,6 +7,7 @@ import {
   drawRaffleViaApi,
   reserveViaApi,
   uniqueRaffleName,
+  withoutDeclaredSourceViaApi,
 } from './raffle-seed';
 
 // Issue 18: terms locked after the first sale, payment accounts as data (edited by the organizer,
@@ -178,7 +179,8 @@ test.describe('issue 18 on the raffles admin', () => {
     const raffle = await createRaffleViaApi(request, { name: uniqueRaffleName('Nevera archivada') });
     await reserveViaApi(request, raffle.id, [4], { cedula: 'V-20999000' });
     await closeRaffleViaApi(request, raffle.id);
-    // A closed raffle awaiting its draw keeps its list public: archived once drawn.
+    // A closed raffle awaiting its draw keeps its list public: archived once drawn (the winner typed).
+    await withoutDeclaredSourceViaApi(request, raffle.id);
     await drawRaffleViaApi(request, raffle.id, 4);
     await page.setViewportSize(PHONE);
     await signInAsAdmin(page);

@@ -20,7 +20,13 @@ import {
   uniqueCedula,
   WINNER,
 } from './raffle-lifecycle-helpers';
-import { closeRaffleViaApi, createRaffleViaApi, drawRaffleViaApi, uniqueRaffleName } from './raffle-seed';
+import {
+  closeRaffleViaApi,
+  createRaffleViaApi,
+  drawRaffleViaApi,
+  uniqueRaffleName,
+  withoutDeclaredSourceViaApi,
+} from './raffle-seed';
 
 // Issue 9, on the dashboard: close sales from the raffle's card, register the official result, and
 // the winner for staff.
@@ -203,6 +209,7 @@ test.describe('raffle lifecycle', () => {
       { name: uniqueRaffleName('Rifa del vendedor'), draw_source: DRAW_SOURCE },
       seller,
     );
+    await withoutDeclaredSourceViaApi(request, raffle.id); // its result typed from DRAW_SOURCE
     await page.goto('/login');
     await signInWithForm(page, seller.email, seller.password);
     await expect(page).toHaveURL(/\/dashboard\/admin$/);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { screenshot, uniqueSerial } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
-import { reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { reserveViaApi, uniqueRaffleName, withoutDeclaredSourceViaApi } from './raffle-seed';
 
 // Issue 9: the life of a raffle after its sales: close from the dashboard card, register the
 // official result, the winner for staff; the public page with its published list and Verificar;
@@ -21,7 +21,10 @@ export const WINNER = {
   email: 'maria.perez@example.com',
 };
 
-/** An active 3-digit raffle with three sold numbers: 007 and 120 (one buyer), 042 (the winner-to-be). */
+/**
+ * An active 3-digit raffle with three sold numbers: 007 and 120 (one buyer), 042 (the winner-to-be).
+ * Its winner is typed from DRAW_SOURCE: it is stored as raffles from before declared sources are.
+ */
 export async function seedRaffleWithSales(request: APIRequestContext, prefix: string) {
   const raffle = await createActiveRaffle(request, {
     name: uniqueRaffleName(prefix),
@@ -30,6 +33,7 @@ export async function seedRaffleWithSales(request: APIRequestContext, prefix: st
     price_cents: 1000,
     draw_source: DRAW_SOURCE,
   });
+  await withoutDeclaredSourceViaApi(request, raffle.id);
   const winnerCedula = uniqueCedula();
   await reserveViaApi(request, raffle.id, [7, 120], { name: 'José Rivas', cedula: uniqueCedula() });
   await reserveViaApi(request, raffle.id, [42], { ...WINNER, cedula: winnerCedula });

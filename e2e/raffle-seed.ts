@@ -28,6 +28,8 @@ export async function createRaffleViaApi(
       digit_count: 2,
       status: 'activa',
       max_numbers_per_buyer: 1_000_000,
+      // A raffle that sells declares how its winner is decided; drand needs no dates.
+      draw_kind: 'drand',
       ...body,
     },
     headers: { Authorization: `Bearer ${session.access_token}` },
@@ -110,6 +112,17 @@ export async function closeRaffleViaApi(request: APIRequestContext, raffleId: st
   });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
+}
+
+/**
+ * The raffle stored as raffles created before declared draw sources are (no `draw_kind`: the admin
+ * types the winner), through the e2e server's own route (e2e/e2e-server.ts): the API cannot make one.
+ */
+export async function withoutDeclaredSourceViaApi(request: APIRequestContext, raffleId: string) {
+  const response = await request.post(`/__e2e/raffles/${raffleId}/without-declared-source`, {
+    headers: { 'x-e2e-token': process.env.E2E_CONTROL_TOKEN ?? '' },
+  });
+  expect(response.status(), await response.text()).toBe(204);
 }
 
 /** `POST /api/raffles/:id/draw` as the admin: registers the official winning number of a closed raffle. */

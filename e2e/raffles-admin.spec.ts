@@ -42,7 +42,11 @@ async function fillRaffleForm(page: Page, name: string) {
   await expect(
     page.getByText(/^Cierra el \d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\. m\. \(hora de Venezuela\)\.$/),
   ).toBeVisible();
-  await page.getByLabel('Sorteo oficial que decide el ganador').fill('Triple Táchira A, 10:00 p. m.');
+  // Declared before the first sale (a new raffle starts on the drand beacon): a lottery after the close.
+  await page.getByLabel('Fuente del sorteo').click();
+  await page.getByRole('option', { name: 'Lotería' }).click();
+  await page.getByLabel('Lotería', { exact: true }).fill('Triple Táchira A');
+  await page.getByLabel('Fecha y hora del sorteo de la lotería').fill(caracasInputDate(11));
   await page.getByLabel('Nombre del organizador').fill('Rifas El Trébol');
   await page.getByLabel('WhatsApp de contacto').fill('0414 765 4321');
   await page
@@ -100,7 +104,7 @@ test.describe('raffle management (admin)', () => {
     await page.goto('/');
     const publicCard = page.getByTestId('raffle-card').filter({ hasText: name });
     await expect(publicCard.getByText('$5,00')).toBeVisible();
-    await expect(publicCard.getByText('Sorteo: Triple Táchira A, 10:00 p. m.')).toBeVisible();
+    await expect(publicCard.getByText(/^Sorteo: Triple Táchira A, \d{1,2} [a-z]{3} \d{4}, /)).toBeVisible();
     await expect(publicCard.getByText('Organiza: Rifas El Trébol')).toBeVisible();
     await expect(publicCard.getByRole('img', { name: `Premio de la rifa ${name}` })).toBeVisible();
     await expect(publicCard.getByRole('link', { name: 'Elegir números' })).toHaveAttribute(

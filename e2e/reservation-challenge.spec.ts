@@ -68,6 +68,7 @@ test('a phone buyer reserves in a rush: the browser solves the proof of work by 
       digit_count: 2,
       status: 'activa',
       draw_source: 'Triple Táchira A, 10:00 p. m.',
+      draw_kind: 'drand',
       closing_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     },
     headers: { Authorization: `Bearer ${session.access_token}` },

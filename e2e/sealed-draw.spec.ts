@@ -177,6 +177,30 @@ test.describe('sealed draw', () => {
     await expect(card.getByTestId('drand-draw-note')).toContainText('Se sortea solo con la ronda');
   });
 
+  test('a new raffle starts on the beacon; with no source it is only saved as a draft', {
+    tag: '@screenshots',
+  }, async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/dashboard/admin/create');
+    const name = uniqueRaffleName('Sin fuente');
+    await page.getByLabel('Nombre de la rifa').fill(name);
+    await page.getByLabel('Precio por número (USD)').fill('5');
+    await expect(page.getByLabel('Fuente del sorteo')).toHaveText(/faro público/i);
+    await page.getByLabel('Fuente del sorteo').click();
+    await page.getByRole('option', { name: 'Sin fuente declarada (solo borradores)' }).click();
+    await page.getByRole('button', { name: 'Crear rifa' }).click();
+    const refusal = page.getByText(/Elige cómo se decide el ganador/);
+    await expect(refusal).toBeVisible();
+    await expect(page).toHaveURL(/\/create$/);
+    await bothSizes(page, async (size) => {
+      await refusal.scrollIntoViewIfNeeded();
+      await screenshot(page, `issue-19/no-source-refused-${size}.png`);
+    });
+    await page.getByRole('radio', { name: /^Borrador/ }).check();
+    await page.getByRole('button', { name: 'Crear rifa' }).click();
+    await expect(toast(page, 'Rifa creada')).toBeVisible();
+  });
+
   test('the form refuses a lottery drawn before the closing date', async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto('/dashboard/admin/create');

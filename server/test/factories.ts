@@ -40,8 +40,21 @@ export const raffleInput = (overrides: Record<string, unknown> = {}) => ({
   // Tests reserve many numbers for one buyer; the cap per buyer has its own test (buyer-cap.test.ts).
   max_numbers_per_buyer: 1_000_000,
   draw_source: 'Triple Táchira A, 10:00 p. m.',
+  // A raffle that sells declares how its winner is decided (domain/draw-terms.ts); drand needs no
+  // dates. Tests that type the winning number use withoutDeclaredSource.
+  draw_kind: 'drand',
   ...overrides,
 });
+
+/**
+ * The raffle stored as raffles created before declared sources are (API.md, "Sealed draw"): no
+ * `draw_kind`, so its draw takes `{winning_number}` typed by the admin. New raffles cannot be
+ * created so; tests of the draw itself, and those that need a given winner, use it.
+ */
+export async function withoutDeclaredSource(t: TestApp, raffleId: string) {
+  await t.db.execute(sql`update raffles set draw_kind = null where id = ${raffleId}`);
+  await t.app.services.raffles.changed(raffleId);
+}
 
 /** A raffle created through the API by the given staff token (the admin's when omitted). */
 export async function makeRaffle(t: TestApp, overrides: Record<string, unknown> = {}, token?: string) {
@@ -91,6 +104,8 @@ export async function makeRaffleIn(
   const admin = await t.signInAdmin();
   const raffle = await makeRaffle(t, options.overrides ?? {}, admin);
   await options.before?.(raffle.id);
+  // The winner given, not drawn: a raffle with no declared source (see withoutDeclaredSource).
+  if (status === 'finalizada') await withoutDeclaredSource(t, raffle.id);
   const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
   if (closed.status !== 200) throw new Error(`close failed: ${closed.status} ${JSON.stringify(closed.body)}`);
   if (status === 'finalizada') {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { raffles } from '../db/schema';
-import { makeRaffle } from './factories';
+import { makeRaffle, withoutDeclaredSource } from './factories';
 import type { Entry } from './permissions.entry';
 import { moneyAndAdminMatrix } from './permissions.matrix-money';
 import { tinyPng, type World } from './route-world';
@@ -181,7 +181,8 @@ const accountsRafflesAndSales: Record<string, Entry | Entry[]> = {
         token: w.accounts.admin.token,
       });
       if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
-      // Drawn first: a closed raffle awaiting its draw is not archived.
+      // Drawn first: a closed raffle awaiting its draw is not archived (the winner typed).
+      await withoutDeclaredSource(w.t, raffleId);
       const drawn = await w.t.api('POST', `/api/raffles/${raffleId}/draw`, {
         token: w.accounts.admin.token,
         body: { winning_number: 0 },
@@ -204,6 +205,7 @@ const accountsRafflesAndSales: Record<string, Entry | Entry[]> = {
         token: w.accounts.admin.token,
       });
       if (closed.status !== 200) throw new Error(`close: ${closed.status}`);
+      await withoutDeclaredSource(w.t, raffleId);
       return { method: 'POST', path: `/api/raffles/${raffleId}/draw`, body: { winning_number: 1 } };
     },
   },

@@ -5,7 +5,7 @@ import type { CreatePaymentResult } from '../../../domain/payments';
 import { type PublicRaffle, type Raffle, raffleMessages } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { TrackingResult } from '../../../domain/tracking';
-import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { buyer, makeRaffle, makeUser, withoutDeclaredSource } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 18: deleting a raffle never deletes money; an admin archives it instead.
@@ -32,8 +32,10 @@ const archive = <T = Raffle>(id: string, token = admin) =>
 const close = (id: string) => t.api<Raffle>('POST', `/api/raffles/${id}/close`, { token: admin });
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
 /** A raffle with no declared source (made before the sealed draw) takes the number itself. */
-const draw = (id: string) =>
-  t.api<ApiError>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { winning_number: 2 } });
+const draw = async (id: string) => {
+  await withoutDeclaredSource(t, id);
+  return t.api<ApiError>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { winning_number: 2 } });
+};
 
 describe('DELETE /api/raffles/:id with sales or payments', () => {
   it('answers 409 RAFFLE_HAS_SALES (suggesting to archive) and keeps the raffle, its sales and payments', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import { drawRoundFor, QUICKNET } from '../../../domain/beacon';
 import type { DrawResult } from '../../../domain/draw';
+import { drawTermsMessages } from '../../../domain/draw-terms';
 import type { Raffle } from '../../../domain/raffles';
 import { merkleLevels, merkleRoot, soldListLines, toHex } from '../../../domain/verification';
 import {
@@ -16,6 +17,7 @@ import {
   raffleInput,
   reserveNumbers,
   storedSoldList,
+  withoutDeclaredSource,
 } from '../../test/factories';
 import { inAnHour } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -112,6 +114,49 @@ describe('a drand beacon source', () => {
     });
     expect(typed.status).toBe(409);
     expect(typed.body.error.code).toBe('BEACON_DRAW');
+  });
+});
+
+describe('no raffle sells without a declared source', () => {
+  const create = (overrides: Record<string, unknown>) =>
+    t.api<Raffle & ApiError>('POST', '/api/raffles', { token: admin, body: raffleInput(overrides) });
+  const patch = (id: string, body: Record<string, unknown>) =>
+    t.api<Raffle & ApiError>('PATCH', `/api/raffles/${id}`, { token: admin, body });
+  const refusedOnKind = (res: { status: number; body: ApiError }) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.error.fields).toContainEqual({
+      path: 'draw_kind',
+      message: drawTermsMessages.kindRequired,
+    });
+  };
+
+  it('refuses creating or publishing one with none; a borrador waits for it; a source stays', async () => {
+    refusedOnKind(await create({ draw_kind: null }));
+    refusedOnKind(await create({ draw_kind: undefined })); // left out: none
+    const draft = await create({ draw_kind: null, status: 'borrador' });
+    expect(draft.status).toBe(201);
+    refusedOnKind(await patch(draft.body.id, { status: 'activa' }));
+    expect((await patch(draft.body.id, { description: 'Sin fuente todavía' })).status).toBe(200);
+    const published = await patch(draft.body.id, { status: 'activa', draw_kind: 'drand' });
+    expect(published.body).toMatchObject({ status: 'activa', draw_kind: 'drand' });
+    refusedOnKind(await patch(draft.body.id, { draw_kind: null }));
+    expect((await t.api<DrawResult>('GET', `/api/raffles/${draft.body.id}/draw`)).body.source.kind).toBe(
+      'drand',
+    );
+  });
+
+  it('lets a raffle selling with none since before sources go on, its winner typed', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10, digit_count: 1 });
+    await withoutDeclaredSource(t, raffle.id);
+    await reserve(raffle.id, [4]);
+    expect((await patch(raffle.id, { description: 'Premio con casco' })).status).toBe(200);
+    expect((await patch(raffle.id, { draw_kind: null, status: 'activa' })).status).toBe(200);
+    await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+    const drawn = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { winning_number: 4 },
+    });
+    expect(drawn.status).toBe(200);
   });
 });
 

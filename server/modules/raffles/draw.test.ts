@@ -4,7 +4,7 @@ import type { ApiError } from '../../../domain/api';
 import type { DrawResult, WinnerResult } from '../../../domain/draw';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
-import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { buyer, makeRaffle, makeUser, withoutDeclaredSource } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,6 +20,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 describe('verifiable draw', () => {
   it('closing commits to the sold list; anyone can recompute it; the draw names a masked winner', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
+    await withoutDeclaredSource(t, raffle.id); // the winning number typed, as before sources
     const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [7, 42], buyer: buyer({ name: 'Carlos Ruiz', cedula: 'V-9876543' }) },
     });
@@ -91,6 +92,7 @@ describe('verifiable draw', () => {
 
   it('an unsold winning number means no winner; drawing an open raffle is refused', async () => {
     const raffle = await makeRaffle(t);
+    await withoutDeclaredSource(t, raffle.id);
     const early = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 3 },

@@ -7,7 +7,14 @@ import { lifecycleMessages } from '../../../domain/raffle-lifecycle';
 import type { Raffle, RaffleStatus } from '../../../domain/raffles';
 import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import type { TrackingResult } from '../../../domain/tracking';
-import { makeRaffle, makeRaffleIn, makeUser, raffleInput, storedSoldList } from '../../test/factories';
+import {
+  makeRaffle,
+  makeRaffleIn,
+  makeUser,
+  raffleInput,
+  storedSoldList,
+  withoutDeclaredSource,
+} from '../../test/factories';
 import { type LifecycleTicket, lifecycleCalls } from '../../test/lifecycle-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -118,6 +125,7 @@ describe('close and draw', () => {
       expect(res.body.error).toMatchObject({ code: 'RAFFLE_NOT_CLOSED', message: drawMessages.notClosed });
     }
     const raffle = await makeRaffleIn(t, 'cerrada');
+    await withoutDeclaredSource(t, raffle.id); // the winning number typed, as before sources
     expect((await draw(raffle.id, 5)).status).toBe(200);
     const twice = await draw<ApiError>(raffle.id, 6);
     expect(twice.status).toBe(409);

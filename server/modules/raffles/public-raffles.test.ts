@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publicRaffleListSchema } from '../../../domain/api-routes';
 import { type PublicRaffle, publicRaffleSchema, type Raffle } from '../../../domain/raffles';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, withoutDeclaredSource } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -164,7 +164,9 @@ describe('the public raffle answers from memory', () => {
     expect(JSON.stringify(page.body)).not.toMatch(/María|12345678|total_paid_cents|pending_cents|has_sales/);
     await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect((await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.status).toBe('cerrada');
-    // Archived once drawn (a closed raffle awaiting its draw keeps its list public).
+    // Archived once drawn (a closed raffle awaiting its draw keeps its list public); the winner
+    // typed, as for a raffle from before declared sources.
+    await withoutDeclaredSource(t, raffle.id);
     const drawn = await t.api('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
       body: { winning_number: 4 },

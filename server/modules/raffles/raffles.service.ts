@@ -1,5 +1,10 @@
 import { drawMessages } from '../../../domain/draw';
-import { drawDeclarationProblems, drawTermsMessages } from '../../../domain/draw-terms';
+import {
+  type DrawKind,
+  drawDeclarationProblems,
+  drawTermsMessages,
+  undeclaredSourceProblem,
+} from '../../../domain/draw-terms';
 import { instantWinsProblem } from '../../../domain/instant-wins';
 import { packagesProblem } from '../../../domain/packages';
 import {
@@ -174,8 +179,11 @@ export function createRafflesService(deps: {
       if (input.closing_date && new Date(input.closing_date).getTime() <= Date.now()) {
         throw invalid('closing_date', raffleMessages.closingInPast);
       }
-      const [declared] = drawDeclarationProblems(mergedDeclaration(null, input));
+      const declaration = mergedDeclaration(null, input);
+      const [declared] = drawDeclarationProblems(declaration);
       if (declared) throw invalid(declared.path, declared.message);
+      const undeclared = undeclaredSourceProblem(null, { status: input.status, ...declaration });
+      if (undeclared) throw invalid(undeclared.path, undeclared.message);
       const dearer = packagesProblem(input.packages, input.price_cents);
       if (dearer) throw invalid('packages', dearer);
       const outside = instantWinsProblem(input.instant_wins, input.total_numbers);
@@ -256,8 +264,14 @@ export function createRafflesService(deps: {
         if (declaredSourceChanges(current, input) && (await deps.tickets().countNotAvailable(tx, id)) > 0) {
           throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
         }
-        const [declared] = drawDeclarationProblems(mergedDeclaration(current, input));
+        const declaration = mergedDeclaration(current, input);
+        const [declared] = drawDeclarationProblems(declaration);
         if (declared) throw invalid(declared.path, declared.message);
+        const undeclared = undeclaredSourceProblem(
+          { status: current.status, draw_kind: current.drawKind as DrawKind | null },
+          { status: input.status ?? current.status, ...declaration },
+        );
+        if (undeclared) throw invalid(undeclared.path, undeclared.message);
         if (changesPrize(current, input) && isFrozen(current)) {
           throw new ConflictError(drawTermsMessages.prizeFrozen, 'RAFFLE_CLOSED');
         }

@@ -151,6 +151,7 @@ export async function killStorm(options: {
         payment_type: 'pago_unico',
         status: 'activa',
         draw_source: 'Triple Táchira A',
+        draw_kind: 'drand',
       },
       token,
     );

@@ -73,9 +73,9 @@ export const formTexts = {
     description:
       'Declara antes de la primera venta de dónde sale el número ganador. Los compradores lo ven antes de comprar y no se puede cambiar después.',
     kind: 'Fuente del sorteo',
-    kindNone: 'Sin fuente declarada (solo texto)',
+    kindNone: 'Sin fuente declarada (solo borradores)',
     kindHints: {
-      none: 'Sin fuente declarada el resultado se escribe a mano. Declara una lotería o el faro público para que nadie pueda torcer el sorteo.',
+      none: 'Sin fuente declarada la rifa solo se guarda como borrador: para publicarla elige una lotería o el faro público, así nadie puede torcer el sorteo.',
       loteria: 'El número ganador sale del resultado oficial de una lotería, con la regla de abajo.',
       drand:
         'El número ganador sale de una ronda del faro público drand (League of Entropy) fijada al cerrar: nadie la conoce antes, ni nosotros.',

@@ -96,14 +96,26 @@ describe('raffle form: the declared draw source (issue 19)', () => {
     expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual(['draw_at', 'draw_lottery']);
   });
 
-  it('sends drand without lottery fields, and no source as null', () => {
+  it('sends drand without lottery fields; a new raffle starts with drand', () => {
     expect(createRaffleFormSchema.parse({ ...lottery, draw_kind: 'drand' })).toMatchObject({
       draw_kind: 'drand',
       draw_lottery: null,
       draw_at: null,
       draw_rule: null,
     });
-    expect(createRaffleFormSchema.parse(filled)).toMatchObject({ draw_kind: null, draw_at: null });
+    expect(createRaffleFormSchema.parse(filled)).toMatchObject({ draw_kind: 'drand', draw_at: null });
+  });
+
+  it('publishes no raffle without a source: with none it saves only as a borrador', () => {
+    const none = { ...filled, draw_kind: '' as const };
+    const result = createRaffleFormSchema.safeParse(none);
+    expect(result.error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['draw_kind'], message: drawTermsMessages.kindRequired }),
+    );
+    expect(createRaffleFormSchema.parse({ ...none, status: 'borrador' })).toMatchObject({
+      draw_kind: null,
+      status: 'borrador',
+    });
   });
 
   it('leaves out of an edit what can no longer change', () => {

@@ -1,4 +1,9 @@
-import { DRAW_KINDS, drawDeclarationProblems, LOTTERY_RULES } from '@domain/draw-terms';
+import {
+  DRAW_KINDS,
+  drawDeclarationProblems,
+  LOTTERY_RULES,
+  undeclaredSourceProblem,
+} from '@domain/draw-terms';
 import { instantWinsProblem, type StaffInstantWins } from '@domain/instant-wins';
 import { parseMoneyToCents } from '@domain/money';
 import { packagesProblem } from '@domain/package-pricing';
@@ -170,6 +175,9 @@ const toApiBody = (mode: 'create' | 'edit') =>
       if (dearer) ctx.addIssue({ code: 'custom', path: ['packages'], message: dearer });
       const outside = instantWinsProblem(body.instant_wins, body.total_numbers);
       if (outside) ctx.addIssue({ code: 'custom', path: outside.path.split('.'), message: outside.message });
+      // Editing, the server knows whether the raffle was selling with none since before sources.
+      const undeclared = mode === 'create' ? undeclaredSourceProblem(null, body) : null;
+      if (undeclared) ctx.addIssue({ code: 'custom', path: [undeclared.path], message: undeclared.message });
       if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
       }
@@ -257,7 +265,8 @@ export const emptyRaffleForm: RaffleFormInput = {
   reservation_minutes: '120',
   max_numbers_per_buyer: '100',
   draw_source: '',
-  draw_kind: '',
+  // Declared by default: a raffle with none can only be saved as a borrador.
+  draw_kind: 'drand',
   draw_lottery: '',
   draw_at: '',
   draw_rule: 'ultimos_digitos',
