@@ -118,6 +118,17 @@ describe('raffle form: the declared draw source (issue 19)', () => {
     });
   });
 
+  it('puts the server refusal of a draft published with no source on the source field', () => {
+    const message = drawTermsMessages.kindRequired;
+    const error = new ApiError(422, 'VALIDATION_ERROR', 'Datos inválidos', {
+      fields: [{ path: 'draw_kind', message }],
+    });
+    expect(raffleServerErrors(error, 'x')).toEqual({
+      fields: [{ field: 'draw_kind', message }],
+      general: null,
+    });
+  });
+
   it('leaves out of an edit what can no longer change', () => {
     const body = editRaffleFormSchema.parse({ ...lottery, closing_date: '2000-01-01T10:00', draw_kind: '' });
     const base = { terms_locked: true, status: 'activa' as const, closing_date: '2000-01-01T14:00:00Z' };
