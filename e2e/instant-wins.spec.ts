@@ -69,7 +69,6 @@ test.describe('instant-win numbers', () => {
     await admin.getByLabel('Precio por número (USD)').fill('5');
     await admin.getByLabel('Cantidad de números').fill('100');
     await admin.getByLabel('Fecha y hora de cierre').fill(caracasInputDate(10));
-    await admin.getByLabel('Sorteo oficial que decide el ganador').fill('Triple Táchira A, 10:00 p. m.');
     await admin.getByLabel('Instrucciones de pago').fill('Pago móvil: Banco de Venezuela, 0414-7654321');
     const section = admin.getByRole('region', { name: 'Números premiados (opcional)' });
     await section.getByRole('button', { name: 'Agregar número premiado' }).click();

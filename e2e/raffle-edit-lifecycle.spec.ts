@@ -9,14 +9,13 @@ const PRICE_WARNING =
   'El nuevo precio solo aplica a las ventas nuevas; los números ya apartados o vendidos conservan su precio.';
 const NO_DRAFT = 'La rifa ya tiene números apartados o vendidos: no puede volver a borrador.';
 
-const SALES_LOCKED = 'No se puede cambiar: ya hay números apartados o vendidos.';
 const TERMS_LOCKED = 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.';
 const CLOSED_LOCKED = 'No se puede cambiar: la rifa ya cerró.';
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
 
 const statusRadios = (page: Page) => page.getByRole('group', { name: 'Estado' }).getByRole('radio');
-const drawSource = (page: Page) => page.getByLabel('Sorteo oficial que decide el ganador');
+const drawSource = (page: Page) => page.getByRole('combobox', { name: 'Fuente del sorteo' });
 
 /** Scrolls so the element sits mid-screen (the phone's sticky save bar covers the bottom). */
 const centerOn = (page: Page, selector: string) =>
@@ -64,8 +63,8 @@ test.describe('raffle lifecycle on the edit form', () => {
     await expect(price).toHaveAttribute('aria-describedby', /raffle-price-warning/);
     // The official draw is fixed once someone bought (the server answers DRAW_SOURCE_LOCKED), and
     // so are the terms a number is sold under (TERMS_LOCKED, issue 18).
-    await expect(drawSource(page)).not.toBeEditable();
-    await expect(drawSource(page)).toHaveAccessibleDescription(SALES_LOCKED);
+    await expect(drawSource(page)).toBeDisabled();
+    await expect(drawSource(page)).toHaveAccessibleDescription(TERMS_LOCKED);
     const digits = page.getByRole('combobox', { name: 'Cifras por número' });
     await expect(digits).toBeDisabled();
     await expect(digits).toHaveAccessibleDescription(TERMS_LOCKED);
@@ -128,13 +127,13 @@ test.describe('on a phone', () => {
       await expect(paymentType.getByRole('radio', { name: /^Pago único/ })).toBeDisabled();
       await expect(page.getByLabel('Cantidad de cuotas')).not.toBeEditable();
       await expect(page.getByLabel('Cantidad de cuotas')).toHaveValue('4');
-      await expect(drawSource(page)).not.toBeEditable();
-      await expect(drawSource(page)).toHaveAccessibleDescription(CLOSED_LOCKED);
+      await expect(drawSource(page)).toBeDisabled();
+      await expect(drawSource(page)).toHaveAccessibleDescription(TERMS_LOCKED);
       await expect(statusRadios(page)).toHaveCount(1);
       await expect(page.getByRole('radio', { name: /^Cerrada/ })).toBeChecked();
       await centerOn(page, '#raffle-digits');
       await screenshot(page, `issue-9/edit-closed-${size}.png`);
-      await centerOn(page, '#raffle-draw-source');
+      await centerOn(page, '#raffle-draw-kind');
       await screenshot(page, `issue-9/edit-closed-draw-${size}.png`);
       await centerOn(page, '#section-publish');
       await screenshot(page, `issue-9/edit-closed-status-${size}.png`);

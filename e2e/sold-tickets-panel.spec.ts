@@ -66,7 +66,8 @@ test.describe('sold tickets (staff)', () => {
     const ticket = preview.getByTestId('staff-printable-ticket');
     await expect(ticket).toContainText('Ana María Pérez de León');
     await expect(ticket).toContainText('V-9876543');
-    await expect(ticket).toContainText('Triple Táchira A, 10:00 p. m.');
+    // The declared source, not the free text beside it.
+    await expect(ticket).toContainText('Faro público drand (League of Entropy)');
     await expect(ticket.getByRole('img', { name: 'Código QR para consultar el ticket' })).toBeVisible();
     await expect(ticket.getByTestId('ticket-qr')).toHaveAttribute(
       'data-url',

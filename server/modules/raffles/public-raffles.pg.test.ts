@@ -3,7 +3,7 @@
 // through the row's time to live, which is set here far beyond the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicRaffle } from '../../../domain/raffles';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, withoutDeclaredSource } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let a: TestApp;
@@ -56,6 +56,7 @@ describe('the public raffle answers on two instances', () => {
     await a.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
     expect((await eventually(page, (r) => r.body.status === 'cerrada')).body.status).toBe('cerrada');
 
+    await withoutDeclaredSource(a, raffle.id); // the winner typed, as before declared sources
     await a.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 3 } });
     expect((await a.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin })).status).toBe(200);
     expect((await eventually(page, (r) => r.status === 404)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { declaredSourceText } from '@domain/draw-source-view';
 import { displayName } from '@domain/names';
 import { formatOrderCode, type OrderView } from '@domain/orders';
 import type { PublicRaffle } from '@domain/raffles';
@@ -18,10 +19,25 @@ import { type CodeEntry, VerificationCodes } from './verification-codes';
 
 const t = orderTexts;
 
+/** The declared source as the page says it (a lottery with its date, the beacon), or the old free text. */
+function ticketSource(raffle: OrderTicketProps['raffle']): string {
+  const source = declaredSourceText(raffle);
+  if (raffle.draw_kind === 'drand' && source) return source;
+  return source ? raffleDetailTexts.hero.drawWith(source) : raffleDetailTexts.hero.drawDefault;
+}
+
 type OrderTicketProps = {
   raffle: Pick<
     PublicRaffle,
-    'id' | 'name' | 'draw_source' | 'organizer_name' | 'contact_phone' | 'payment_instructions'
+    | 'id'
+    | 'name'
+    | 'draw_source'
+    | 'draw_kind'
+    | 'draw_lottery'
+    | 'draw_at'
+    | 'organizer_name'
+    | 'contact_phone'
+    | 'payment_instructions'
   >;
   order: OrderView;
   buyerName?: string;
@@ -79,12 +95,7 @@ export function OrderTicket({
     ...row(t.owed, order.owed_cents > 0 ? owed.label : null),
     ...row(raffleDetailTexts.success.until, order.owed_cents > 0 && until ? formatDateTime(until) : null),
     ...row(texts.paymentMethod, paymentMethod && paymentMethodLabels[paymentMethod]),
-    [
-      raffleDetailTexts.hero.draw,
-      raffle.draw_source
-        ? raffleDetailTexts.hero.drawWith(raffle.draw_source)
-        : raffleDetailTexts.hero.drawDefault,
-    ],
+    [raffleDetailTexts.hero.draw, ticketSource(raffle)],
     ...row(raffleDetailTexts.success.organizer, raffle.organizer_name),
     ...row(raffleDetailTexts.success.contact, raffle.contact_phone),
   ];

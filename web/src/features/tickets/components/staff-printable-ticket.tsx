@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { Raffle } from '@domain/raffles';
@@ -38,7 +39,8 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     [t.paid, formatUsd(ticket.total_paid_cents)],
     [t.owed, formatUsd(ticket.remaining_cents)],
     ...row(t.until, until),
-    ...row(t.draw, raffle.draw_source),
+    // The declared source (a lottery with its date, the beacon), not the free text beside it.
+    ...row(t.draw, declaredSourceText(raffle)),
     ...row(t.closing, raffle.closing_date && formatDateTime(raffle.closing_date)),
     ...row(t.organizer, raffle.organizer_name),
     ...row(t.contact, raffle.contact_phone),
