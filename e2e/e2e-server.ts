@@ -18,14 +18,19 @@ const controlToken = process.env.E2E_CONTROL_TOKEN ?? '';
 
 const server = await startServer(loadConfig(), {
   extend(app, database) {
-    app.post('/__e2e/raffles/:id/without-declared-source', async (request, reply) => {
-      if (controlToken.length < 16 || request.headers['x-e2e-token'] !== controlToken)
-        return reply.status(404).send();
-      const { id } = request.params as { id: string };
-      await database.db.execute(sql`update raffles set draw_kind = null where id = ${id}`);
-      await app.services.raffles.changed(id);
-      return reply.status(204).send();
-    });
+    // Hidden from the OpenAPI document: it describes the app's API, and this route is not one.
+    app.post(
+      '/__e2e/raffles/:id/without-declared-source',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        if (controlToken.length < 16 || request.headers['x-e2e-token'] !== controlToken)
+          return reply.status(404).send();
+        const { id } = request.params as { id: string };
+        await database.db.execute(sql`update raffles set draw_kind = null where id = ${id}`);
+        await app.services.raffles.changed(id);
+        return reply.status(204).send();
+      },
+    );
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
