@@ -128,7 +128,7 @@ test.describe('on a phone', () => {
       await expect(page.getByLabel('Cantidad de cuotas')).not.toBeEditable();
       await expect(page.getByLabel('Cantidad de cuotas')).toHaveValue('4');
       await expect(drawSource(page)).toBeDisabled();
-      await expect(drawSource(page)).toHaveAccessibleDescription(TERMS_LOCKED);
+      await expect(drawSource(page)).toHaveAccessibleDescription(CLOSED_LOCKED);
       await expect(statusRadios(page)).toHaveCount(1);
       await expect(page.getByRole('radio', { name: /^Cerrada/ })).toBeChecked();
       await centerOn(page, '#raffle-digits');

@@ -109,7 +109,9 @@ export function RaffleDrawFields({ hasSales, closed, termsLocked, closingPassed 
           </Field>
         )}
       </div>
-      <RaffleDrawSourceFields locked={termsLocked || closed} />
+      <RaffleDrawSourceFields
+        lockedHint={closed ? t.closedLockedHint : termsLocked ? t.source.lockedHint : null}
+      />
     </FormSection>
   );
 }

@@ -17,20 +17,21 @@ const NONE = 'ninguna';
 
 /**
  * The declared draw source (issue 19): a lottery (name, the time of its draw, the rule that maps its
- * result to a number) or the drand beacon. Read-only, with the reason, once a number was ever taken:
- * the numbers were sold under it (the server answers 409 TERMS_LOCKED).
+ * result to a number) or the drand beacon. Read-only, with `lockedHint` saying why, once a number was
+ * ever taken (the numbers were sold under it: the server answers 409 TERMS_LOCKED) or the raffle closed.
  */
-export function RaffleDrawSourceFields({ locked }: { locked: boolean }) {
+export function RaffleDrawSourceFields({ lockedHint }: { lockedHint: string | null }) {
+  const locked = lockedHint !== null;
   const { register, control, formState } = useFormContext<RaffleFormInput>();
   const errors = formState.errors;
   const [kind, drawAt, total, digits, rule] = useWatch({
     control,
     name: ['draw_kind', 'draw_at', 'total_numbers', 'digit_count', 'draw_rule'],
   });
-  const kindHint = locked ? t.lockedHint : t.kindHints[kind === '' ? 'none' : kind];
+  const kindHint = lockedHint ?? t.kindHints[kind === '' ? 'none' : kind];
   const drawAtIso = caracasLocalToIso(drawAt);
   const drawAtHint = locked
-    ? t.lockedHint
+    ? lockedHint
     : drawAtIso
       ? t.drawAtPreview(formatDateTime(drawAtIso))
       : t.drawAtHint;
@@ -83,7 +84,7 @@ export function RaffleDrawSourceFields({ locked }: { locked: boolean }) {
             id="raffle-draw-lottery"
             label={t.lottery}
             error={errors.draw_lottery?.message}
-            hint={locked ? t.lockedHint : undefined}
+            hint={lockedHint ?? undefined}
           >
             <Input
               {...fieldControlProps(
