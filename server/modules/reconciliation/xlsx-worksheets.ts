@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
 
 /**
  * The worksheets of an XLSX, read row by row with exceljs's streaming worksheet reader, the
@@ -32,8 +31,12 @@ export async function* xlsxWorksheets(
   archive: Buffer,
   options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
 ): AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader> {
-  // Loaded on the first workbook, not at start-up: exceljs takes about a second to import.
-  const { default: excel } = await import('exceljs');
+  // Loaded on the first workbook, not at start-up (exceljs takes about a second to import; both
+  // would stay in an idle server's memory).
+  const [{ default: excel }, { default: unzipper }] = await Promise.all([
+    import('exceljs'),
+    import('unzipper'),
+  ]);
   const directory = await unzipper.Open.buffer(archive);
   const part = (path: string) => directory.files.find((file) => file.path === path)?.stream();
   // The reader's input is never read: the parts are handed to it below.
@@ -54,7 +57,10 @@ export async function* xlsxWorksheets(
 
   const sheets = directory.files
     .map((file) => ({ file, sheetNo: WORKSHEET_PART.exec(file.path)?.[1] }))
-    .filter((sheet): sheet is { file: unzipper.File; sheetNo: string } => sheet.sheetNo !== undefined)
+    .filter(
+      (sheet): sheet is { file: (typeof directory.files)[number]; sheetNo: string } =>
+        sheet.sheetNo !== undefined,
+    )
     .sort((a, b) => Number(a.sheetNo) - Number(b.sheetNo));
   for (const { file, sheetNo } of sheets) {
     for (const { eventType, value } of reader._parseWorksheet(file.stream(), sheetNo))
