@@ -13,7 +13,15 @@ import {
   uniqueSerial,
   withAdminSession,
 } from './fixtures';
-import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
+import {
+  cardsOf,
+  decidedNote,
+  newRaffle,
+  openPayments,
+  receiptPng,
+  reserveAndPay,
+  uniqueBuyer,
+} from './payments-helpers';
 
 // Issue 22 part B: an admin sets a vendedor's commission and approves a payment of a sale credited
 // to them; the vendedor sees it in "Mis ventas"; the admin records the payout in "Vendedores".
@@ -86,7 +94,7 @@ test.describe('commissions', () => {
     await cardsOf(page, raffle.name)
       .getByRole('button', { name: 'Aprobar el pago de los números 021, 022' })
       .click();
-    await expect(toast(page, 'Pago de los números 021, 022 aprobado')).toBeVisible();
+    await expect(decidedNote(page, 'Pago de los números 021, 022 aprobado')).toBeVisible();
 
     // The vendedor sees $1,00 earned (10 % of $10,00) and owed, in "Mis ventas".
     const phone = await browser.newContext({

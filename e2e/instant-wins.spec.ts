@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, screenshot, test, toast, uniqueSerial, withAdminSession } from './fixtures';
-import { cardsOf, openPayments } from './payments-helpers';
+import { cardsOf, decidedNote, openPayments } from './payments-helpers';
 import { cell } from './raffle-helpers';
 import {
   caracasInputDate,
@@ -146,7 +146,7 @@ test.describe('instant-win numbers', () => {
     const pending = cardsOf(admin, name);
     await expect(pending.getByTestId('instant-win-badge')).toHaveCount(0);
     await pending.getByRole('button', { name: 'Aprobar el pago del número 07' }).click();
-    await expect(toast(admin, 'Pago del número 07 aprobado')).toBeVisible();
+    await expect(decidedNote(admin, 'Pago del número 07 aprobado')).toBeVisible();
     await admin.getByRole('tab', { name: /^Aprobados/ }).click();
     const approved = cardsOf(admin, name);
     await expect(approved.getByTestId('instant-win-badge')).toHaveText(`¡Número premiado!: ${PRIZE}`);

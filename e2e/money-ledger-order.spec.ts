@@ -1,6 +1,6 @@
-import { expect, test, toast, uniqueReference, withAdminSession } from './fixtures';
+import { expect, test, uniqueReference, withAdminSession } from './fixtures';
 import { bothSizes, PHONE, RATE, saleOf, shownCode } from './money-ledger-helpers';
-import { cardsOf, openPayments, receiptPng, uniqueBuyer } from './payments-helpers';
+import { cardsOf, decidedNote, openPayments, receiptPng, uniqueBuyer } from './payments-helpers';
 import { cell, createActiveRaffle, openRaffle, setVesRate } from './raffle-helpers';
 import { uniqueRaffleName } from './raffle-seed';
 
@@ -100,8 +100,11 @@ test.describe('money ledger (issue 18)', () => {
     await bothSizes(admin, 'payment-card-order', () => card.scrollIntoViewIfNeeded());
 
     await card.getByRole('button', { name: 'Aprobar el pago de los números 12, 47, 88' }).click();
-    await expect(toast(admin, 'Pago de los números 12, 47, 88 aprobado')).toBeVisible();
-    await expect(card).toHaveCount(0);
+    await expect(decidedNote(admin, 'Pago de los números 12, 47, 88 aprobado')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
+    await bothSizes(admin, 'payment-card-decided', () =>
+      card.getByTestId('payment-decided').evaluate((el) => el.scrollIntoView({ block: 'center' })),
+    );
     await admin.close();
 
     // Each number is paid in full: sold on the board, and the buyer's order says so.

@@ -108,6 +108,10 @@ export async function newRaffle(request: APIRequestContext, prefix: string) {
 export const cardsOf = (page: Page, raffleName: string) =>
   page.getByTestId('payment-card').filter({ hasText: raffleName });
 
+/** What a card decided in this visit says where its buttons were («Pago del número 007 aprobado»). */
+export const decidedNote = (page: Page, text: string) =>
+  page.getByTestId('payment-decided').filter({ hasText: text });
+
 /**
  * The card of `cards` that pays this number: matched on the number's own badge, not on any text
  * of the card (a raffle name's random suffix can contain "021"). The badge reads "007", or

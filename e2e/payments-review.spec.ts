@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test, toast, uniqueReference, withAdminSession } from './fixtures';
-import { cardsOf, newRaffle, openPayments, receiptPng, reserveAndPay, uniqueBuyer } from './payments-helpers';
+import {
+  cardsOf,
+  decidedNote,
+  newRaffle,
+  openPayments,
+  receiptPng,
+  reserveAndPay,
+  uniqueBuyer,
+} from './payments-helpers';
 import { cell, openRaffle, phoneContext, setVesRate } from './raffle-helpers';
 
 /** The pending count the menu badge shows beside "Pagos" (0 when it shows none). */
@@ -67,8 +75,10 @@ test.describe('payments screen (admin)', () => {
 
     const approve = card.getByRole('button', { name: 'Aprobar el pago del número 007' });
     await approve.click();
-    await expect(toast(page, 'Pago del número 007 aprobado')).toBeVisible();
-    await expect(card).toHaveCount(0);
+    // The card stays where it was tapped and says so: no other buyer's card slides under the finger.
+    await expect(decidedNote(page, 'Pago del número 007 aprobado')).toBeVisible();
+    await expect(card.getByTestId('payment-decided')).toBeFocused();
+    await expect(card.getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
     // The menu badge and the tab count follow the decision.
     await expect.poll(() => menuBadge(page)).toBe(pendingBefore - 1);
 
@@ -112,9 +122,9 @@ test.describe('payments screen (admin)', () => {
     const reason = `La referencia ${reference} no aparece en el banco`;
     await dialog.getByLabel('Motivo del rechazo').fill(reason);
     await dialog.getByRole('button', { name: 'Rechazar pago' }).click();
-    await expect(toast(page, 'Pago del número 012 rechazado')).toBeVisible();
+    await expect(decidedNote(page, 'Pago del número 012 rechazado')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(card).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Rechazar/ })).toHaveCount(0);
 
     await page.getByRole('tab', { name: /^Rechazados/ }).click();
     await expect(page).toHaveURL(/\?status=rejected$/);
@@ -161,10 +171,10 @@ test.describe('payments screen (admin)', () => {
     });
     const approve = card.getByRole('button', { name: 'Aprobar el pago de los números 003, 004' });
     await approve.click();
-    await expect(toast(page, 'Pago de los números 003, 004 aprobado')).toBeVisible();
+    await expect(decidedNote(page, 'Pago de los números 003, 004 aprobado')).toBeVisible();
     // One decision on the one payment, for both numbers.
     expect(reviews).toEqual([`PATCH /api/payments/${paymentId}`]);
-    await expect(card).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
 
     await page.getByRole('tab', { name: /^Aprobados/ }).click();
     const approved = cardsOf(page, raffle.name);
@@ -196,7 +206,7 @@ test.describe('payments screen (admin)', () => {
     const other = await page.context().newPage();
     await openPayments(other);
     await cardsOf(other, raffle.name).getByRole('button', { name: 'Aprobar el pago del número 050' }).click();
-    await expect(toast(other, 'Pago del número 050 aprobado')).toBeVisible();
+    await expect(decidedNote(other, 'Pago del número 050 aprobado')).toBeVisible();
     await other.close();
 
     // This tab still shows it as pending; approving it again is refused in Spanish, and the list refreshes.

@@ -17,6 +17,11 @@ export const paymentsTexts = {
   navBadge: (n: number) => (n === 1 ? '1 pago pendiente' : `${count.format(n)} pagos pendientes`),
   /** One card per payment: a proof for several numbers of an order is one payment with parts. */
   total: (payments: number) => (payments === 1 ? '1 pago' : `${count.format(payments)} pagos`),
+  /** Pending tab once some were decided here (their cards stay in place). */
+  totalLeft: (payments: number, decided: number) =>
+    `${payments === 1 ? '1 pago por revisar' : `${count.format(payments)} pagos por revisar`} · ${
+      decided === 1 ? '1 revisado ahora' : `${count.format(decided)} revisados ahora`
+    }`,
   empty: {
     pending: {
       title: 'No hay pagos pendientes',
@@ -119,9 +124,16 @@ export const paymentsTexts = {
     confirm: 'Rechazar pago',
     rejecting: 'Rechazando…',
   },
-  toasts: {
+  /** A card decided in this visit, where its buttons were (it stays until the tab changes). */
+  decided: {
     approved: (numbers: string[]) => `Pago ${ofNumbers(numbers)} aprobado`,
     rejected: (numbers: string[]) => `Pago ${ofNumbers(numbers)} rechazado`,
+    where: {
+      approved: 'Ya está en «Aprobados».',
+      rejected: 'Ya está en «Rechazados»; el comprador verá el motivo.',
+    },
+  },
+  toasts: {
     refreshed: 'Actualizamos la lista con los datos más recientes.',
     failed: 'No se pudo registrar la decisión',
   },

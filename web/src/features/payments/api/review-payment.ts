@@ -10,11 +10,17 @@ export type ReviewPaymentVariables = z.input<typeof reviewPaymentSchema> & { id:
 export const reviewPayment = ({ id, ...decision }: ReviewPaymentVariables): Promise<Payment> =>
   api.patch<Payment>(`/payments/${encodeURIComponent(id)}`, decision);
 
-/** Lists, counts (and the menu badge) refresh after a decision, and after a 409 too. */
-export function useReviewPayment() {
+/**
+ * Lists, counts (and the menu badge) refresh after a decision, and after a 409 too. `onDecided` runs
+ * before that refresh starts, so the page can keep the decided card in place (use-review-queue.ts).
+ */
+export function useReviewPayment(onDecided?: (status: 'approved' | 'rejected') => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewPayment,
+    onSuccess: (_payment, { status }) => {
+      if (status !== 'pending') onDecided?.(status);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryKey }),
   });
 }

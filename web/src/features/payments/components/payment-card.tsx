@@ -6,17 +6,18 @@ import { formatOrderCode } from '@domain/orders';
 import type { StaffPayment } from '@domain/payments';
 import { PAYMENT_METHODS, type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import { BadgeCheck, CircleAlert, MessageCircle } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { whatsappHref } from '@/lib/whatsapp';
+import type { Decided } from '../hooks/use-review-queue';
 import { paymentBsCents, paymentNumbers, surplusOwes } from '../payment-amount';
 import { paymentAnchor } from '../payment-anchor';
 import { paymentsTexts } from '../texts';
 import { DuplicateWarning } from './duplicate-warning';
-import { PaymentDecision } from './payment-decision';
+import { PaymentDecided, PaymentDecision } from './payment-decision';
 import { PaymentParts } from './payment-parts';
 import { PaymentProof } from './payment-proof';
 import { ReviewWindowNote } from './review-window-note';
@@ -26,6 +27,9 @@ type PaymentCardProps = {
   /** The card a link pointed at (`#pago-<id>`): outlined until another one is. */
   highlighted: boolean;
   duplicateHref: (paymentId: string) => string | null;
+  /** Decided in this visit: the card stays where it was and says so (use-review-queue.ts). */
+  decided?: Decided;
+  onDecided?: (decided: Decided) => void;
 };
 
 const t = paymentsTexts.card;
@@ -54,9 +58,13 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
 }
 
 /** One payment: its order and numbers (what each gets), buyer, amount in USD and Bs, bank data, proof, decision. */
-export function PaymentCard({ payment, highlighted, duplicateHref }: PaymentCardProps) {
+export function PaymentCard({ payment, highlighted, duplicateHref, decided, onDecided }: PaymentCardProps) {
   const headingId = useId();
-  const { ticket, status } = payment;
+  // Shown at once; the page's queue keeps the card mounted after the list drops it.
+  const [decidedHere, setDecidedHere] = useState<Decided>();
+  const decision = decided ?? decidedHere;
+  const { ticket } = payment;
+  const status = decision ?? payment.status;
   const buyer = displayName(ticket.buyer_name) ?? t.noName;
   const numbers = paymentNumbers(payment);
   const bsCents = paymentBsCents(payment);
@@ -67,6 +75,8 @@ export function PaymentCard({ payment, highlighted, duplicateHref }: PaymentCard
       className={cn(
         'overflow-hidden transition-shadow',
         highlighted && 'ring-2 ring-brand-600 ring-offset-2',
+        decision === 'approved' && 'border-green-300',
+        decision === 'rejected' && 'border-red-300',
         payment.surplus && status === 'pending' && 'border-amber-300',
       )}
     >
@@ -199,7 +209,7 @@ export function PaymentCard({ payment, highlighted, duplicateHref }: PaymentCard
             )}
           </dl>
 
-          {status === 'rejected' && (
+          {payment.status === 'rejected' && (
             <div className="grid gap-0.5 rounded-lg border border-red-200 bg-white p-3 text-sm">
               <p className="text-xs font-medium text-zinc-600">{t.reason}</p>
               <p className="break-words text-zinc-900">{payment.rejection_reason ?? t.noReason}</p>
@@ -216,7 +226,20 @@ export function PaymentCard({ payment, highlighted, duplicateHref }: PaymentCard
           <PaymentProof url={payment.payment_proof} buyer={buyer} numbers={numbers} />
         </div>
 
-        {status === 'pending' && <PaymentDecision payment={payment} buyer={buyer} />}
+        {decision ? (
+          <PaymentDecided payment={payment} decided={decision} />
+        ) : (
+          status === 'pending' && (
+            <PaymentDecision
+              payment={payment}
+              buyer={buyer}
+              onDecided={(made) => {
+                setDecidedHere(made);
+                onDecided?.(made);
+              }}
+            />
+          )
+        )}
       </article>
     </Card>
   );

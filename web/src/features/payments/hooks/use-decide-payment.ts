@@ -3,7 +3,6 @@ import { toast } from 'sonner';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { useReviewPayment } from '../api/review-payment';
-import { paymentNumbers } from '../payment-amount';
 import { paymentsTexts } from '../texts';
 
 export type Decision = { status: 'approved' | 'rejected'; reason?: string };
@@ -12,18 +11,18 @@ const t = paymentsTexts.toasts;
 
 /**
  * Approves or rejects one payment (all its numbers: one proof of an order is one payment with
- * parts). Success and failure end in a toast; a 409 (already decided elsewhere, ticket changed,
- * amount too high) shows the server's Spanish message, and the lists refetch either way.
+ * parts). A decision recorded is told by its card, where the reviewer tapped (`onDecided`): a toast
+ * at the corner would cover the next card's buttons. A failure ends in a toast; a 409 (already
+ * decided elsewhere, ticket changed, amount too high) shows the server's Spanish message, and the
+ * lists refetch either way.
  */
-export function useDecidePayment(payment: StaffPayment) {
-  const review = useReviewPayment();
-  const numbers = paymentNumbers(payment);
+export function useDecidePayment(payment: StaffPayment, onDecided?: (decided: Decision['status']) => void) {
+  const review = useReviewPayment(onDecided);
 
   /** Resolves true when the decision was recorded. */
   async function decide(decision: Decision): Promise<boolean> {
     try {
       await review.mutateAsync({ id: payment.id, ...decision });
-      toast.success(decision.status === 'approved' ? t.approved(numbers) : t.rejected(numbers));
       return true;
     } catch (error) {
       if (isApiError(error) && error.status === 409) {

@@ -11,17 +11,22 @@ import { PaymentTabs } from '../components/payment-tabs';
 import { PaymentsSkeleton } from '../components/payments-skeleton';
 import { usePaymentLocator } from '../hooks/use-payment-locator';
 import { usePaymentsStatus } from '../hooks/use-payments-status';
+import { useReviewQueue } from '../hooks/use-review-queue';
 import { paymentAnchor, paymentFromHash } from '../payment-anchor';
 import { paymentsTexts } from '../texts';
 
 const emptyIcons = { pending: Inbox, approved: CheckCircle2, rejected: XCircle } as const;
 
-/** Admin: payments by status; each proof shown in place, approved or rejected (with a reason) in one click. */
+/**
+ * Admin: payments by status; each proof shown in place, approved or rejected (with a reason) in one
+ * click. A card decided here stays where it was until the tab changes (use-review-queue.ts).
+ */
 export function PaymentsPage() {
   const t = paymentsTexts;
   const { status, setStatus } = usePaymentsStatus();
   const counts = usePaymentCounts();
   const list = usePayments(status);
+  const queue = useReviewQueue(status, list.data);
   const locate = usePaymentLocator(status, list.data);
   const target = paymentFromHash(useLocation().hash);
 
@@ -40,7 +45,7 @@ export function PaymentsPage() {
       <PaymentTabs status={status} onStatusChange={setStatus} counts={counts.data}>
         <QueryState query={list} loading={<PaymentsSkeleton />} errorTitle={t.errorTitle}>
           {(payments) =>
-            payments.length === 0 ? (
+            payments.length === 0 && queue.decidedCount === 0 ? (
               <EmptyState
                 icon={emptyIcons[status]}
                 title={t.empty[status].title}
@@ -49,15 +54,19 @@ export function PaymentsPage() {
             ) : (
               <section aria-label={t.tabs[status]} className="grid gap-3">
                 <p className="text-sm text-zinc-600" aria-live="polite">
-                  {t.total(payments.length)}
+                  {queue.decidedCount > 0
+                    ? t.totalLeft(payments.length, queue.decidedCount)
+                    : t.total(payments.length)}
                 </p>
                 <ul className="grid gap-4">
-                  {payments.map((payment) => (
+                  {queue.items.map(({ payment, decided }) => (
                     <li key={payment.id}>
                       <PaymentCard
                         payment={payment}
                         highlighted={target === payment.id}
                         duplicateHref={locate}
+                        decided={decided}
+                        onDecided={(made) => queue.markDecided(payment, made)}
                       />
                     </li>
                   ))}
