@@ -8,7 +8,7 @@ import type { DrawKind } from './draw-terms';
 
 export const drawKindLabels: Record<DrawKind, string> = {
   loteria: 'Lotería',
-  drand: 'Faro público drand (League of Entropy)',
+  drand: 'Número aleatorio público (drand)',
 };
 
 type DeclaredSource = {

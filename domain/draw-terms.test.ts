@@ -11,15 +11,17 @@ import {
 
 describe("lottery rules: which of the lottery's prizes decides a raffle prize", () => {
   it('names the lottery prize each rule reads, in the rule text, the form option and the result hint', () => {
-    expect(lotteryRuleText('ultimos_digitos', 3, 1000)).toBe('Gana los últimos 3 dígitos del primer premio.');
+    expect(lotteryRuleText('ultimos_digitos', 3, 1000)).toBe(
+      'Gana el número con los últimos 3 dígitos del primer premio de la lotería.',
+    );
     expect(lotteryRuleText('ultimos_digitos_segundo', 2, 100)).toBe(
-      'Gana los últimos 2 dígitos del segundo premio.',
+      'Gana el número con los últimos 2 dígitos del segundo premio de la lotería.',
     );
     expect(lotteryRuleText('ultimos_digitos_tercero', 1, 10)).toBe(
-      'Gana el último dígito del tercer premio.',
+      'Gana el número con el último dígito del tercer premio de la lotería.',
     );
     expect(lotteryRuleText('ultimos_digitos_segundo', 2, 50)).toBe(
-      'Gana los últimos 2 dígitos del segundo premio; si ese número no existe en la rifa, el resto de dividirlo entre 50.',
+      'Gana el número con los últimos 2 dígitos del segundo premio de la lotería; si ese número no existe en la rifa, el resto de dividirlo entre 50.',
     );
     expect(lotteryRuleOptions.map((o) => o.label)).toEqual([
       'Últimos dígitos del primer premio',

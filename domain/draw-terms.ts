@@ -48,7 +48,7 @@ export function lotteryRuleText(
   const digits = digitCount === 1 ? 'el último dígito' : `los últimos ${digitCount} dígitos`;
   const wraps = totalNumbers < 10 ** digitCount;
   return isLotteryRule(rule)
-    ? `Gana ${digits} del ${RULE_LOTTERY_PRIZE[rule]} premio${
+    ? `Gana el número con ${digits} del ${RULE_LOTTERY_PRIZE[rule]} premio de la lotería${
         wraps ? `; si ese número no existe en la rifa, el resto de dividirlo entre ${totalNumbers}` : ''
       }.`
     : rule;
@@ -90,10 +90,10 @@ export const drawTermsMessages = {
     'Todavía no es la hora declarada del sorteo de la lotería: el resultado no se puede registrar antes.',
   resultRequired: 'Escribe el resultado oficial tal como se publicó (por ejemplo 347).',
   beaconDrawsItself:
-    'Esta rifa se sortea con el faro público drand: el ganador se calcula solo al salir la ronda.',
+    'Esta rifa se sortea con un número aleatorio público (drand): el ganador se calcula solo al salir la ronda.',
   legacyNeedsNumber: 'Escribe el número ganador.',
   kindRequired:
-    'Elige cómo se decide el ganador: el resultado de una lotería oficial o el faro público drand. Sin eso la rifa solo puede guardarse como borrador.',
+    'Elige cómo se decide el ganador: el resultado de una lotería oficial o un número aleatorio público (drand). Sin eso la rifa solo puede guardarse como borrador.',
 } as const;
 
 export type DrawDeclaration = {

@@ -16,7 +16,7 @@ export const prizeInputSchema = z
     title: z.string().trim().min(2, 'Escribe el nombre del premio').max(120),
     description: z.string().trim().max(2000).default(''),
     image: uploadUrlField().nullable().default(null),
-    draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o faro público'),
+    draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o número aleatorio público'),
     draw_lottery: z
       .string()
       .trim()

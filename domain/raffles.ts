@@ -145,7 +145,7 @@ const fields = {
     .max(1_000_000, 'Máximo 1.000.000'),
   draw_source: z.string().trim().max(200).nullable(),
   /** The declared draw source (issue 19): frozen at the first sale like the other terms. */
-  draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o faro público').nullable(),
+  draw_kind: z.enum(DRAW_KINDS, 'Elige lotería o número aleatorio público').nullable(),
   draw_lottery: z.string().trim().min(2, 'Escribe el nombre de la lotería').max(120).nullable(),
   draw_at: z.iso.datetime({ offset: true, message: 'Fecha del sorteo inválida' }).nullable(),
   draw_rule: z.enum(LOTTERY_RULES, 'Regla de sorteo inválida').nullable(),
@@ -289,7 +289,7 @@ const raffleFields = {
   /** The declared time of the lottery's draw. */
   draw_at: instantField.nullable(),
   draw_rule: z.enum(LOTTERY_RULES).nullable(),
-  /** The rule in words ("Gana los últimos 3 dígitos del primer premio."). */
+  /** The rule in words ("Gana el número con los últimos 3 dígitos del primer premio de la lotería."). */
   draw_rule_text: z.string().nullable(),
   /** The official result as published (a lottery source), once registered. */
   draw_result: z.string().nullable(),

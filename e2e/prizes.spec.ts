@@ -78,10 +78,10 @@ test.describe('several prizes', () => {
     await expect(prizes.getByTestId('prize-1')).toContainText('1.er premio');
     await expect(prizes.getByTestId('prize-2')).toContainText('Televisor 50 pulgadas');
     await expect(prizes.getByTestId('prize-1')).toContainText(
-      'Gana los últimos 2 dígitos del primer premio.',
+      'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
     );
     await expect(prizes.getByTestId('prize-2')).toContainText(
-      'Gana los últimos 2 dígitos del segundo premio.',
+      'Gana el número con los últimos 2 dígitos del segundo premio de la lotería.',
     );
     await expect(prizes.getByTestId('prize-4')).toContainText('Pre-sorteo · 4.º premio');
     await expect(prizes.getByTestId('prize-4')).toContainText(/^.*Pre-sorteo el .*pagados por completo/);

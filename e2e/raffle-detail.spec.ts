@@ -29,7 +29,9 @@ test.describe('raffle detail: choose and reserve', () => {
     await expect(page.getByText('$5,00', { exact: true })).toBeVisible();
     await expect(page.getByText('Bs 182,50', { exact: true })).toBeVisible();
     await expect(page.getByText('200 de 200 números disponibles')).toBeVisible();
-    await expect(page.getByText(/^Se sortea con el faro público drand/)).toBeVisible();
+    await expect(
+      page.getByText(/^Se sortea con un número aleatorio público y verificable \(drand\)/),
+    ).toBeVisible();
     await expect(page.getByText(/\d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\. m\./).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Elegir números' }).click();
@@ -65,7 +67,7 @@ test.describe('raffle detail: choose and reserve', () => {
     await expect(ticket.getByTestId('order-due-now')).toContainText('$10,00 / Bs 365,00');
     await expect(ticket.getByText(BUYER.name)).toBeVisible();
     // The declared source, not the free text the organizer also typed (createActiveRaffle's lottery line).
-    await expect(ticket.getByText('Faro público drand (League of Entropy)')).toBeVisible();
+    await expect(ticket.getByText('Número aleatorio público (drand)')).toBeVisible();
     // Exact: the ticket also prints the organizer's instructions ("Haz un pago móvil…").
     await expect(ticket.getByText('Pago móvil', { exact: true })).toBeVisible();
     const whatsapp = page.getByRole('link', { name: 'Compartir por WhatsApp' });

@@ -65,7 +65,7 @@ test.describe('sealed draw', () => {
     await page.goto(`/raffle/${raffle.id}`);
     await expect(page.getByTestId('declared-source')).toContainText(`Se sortea con ${LOTTERY} del `);
     await expect(page.getByTestId('declared-source')).toContainText(
-      'Gana los últimos 2 dígitos del primer premio.',
+      'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
     );
 
     await closeRaffleViaApi(request, raffle.id);
@@ -120,7 +120,9 @@ test.describe('sealed draw', () => {
       'href',
       timestamp.token_url,
     );
-    await expect(facts.getByText('Gana los últimos 2 dígitos del primer premio.')).toBeVisible();
+    await expect(
+      facts.getByText('Gana el número con los últimos 2 dígitos del primer premio de la lotería.'),
+    ).toBeVisible();
     // A closed list is not live.
     await expect(page.getByText('En vivo', { exact: true })).toHaveCount(0);
     await bothSizes(page, async (size) => {
@@ -185,7 +187,7 @@ test.describe('sealed draw', () => {
     const name = uniqueRaffleName('Sin fuente');
     await page.getByLabel('Nombre de la rifa').fill(name);
     await page.getByLabel('Precio por número (USD)').fill('5');
-    await expect(page.getByLabel('Fuente del sorteo')).toHaveText(/faro público/i);
+    await expect(page.getByLabel('Fuente del sorteo')).toHaveText(/número aleatorio público/i);
     await page.getByLabel('Fuente del sorteo').click();
     await page.getByRole('option', { name: 'Sin fuente declarada (solo borradores)' }).click();
     await page.getByRole('button', { name: 'Crear rifa' }).click();
@@ -211,7 +213,9 @@ test.describe('sealed draw', () => {
     await page.getByRole('option', { name: 'Lotería' }).click();
     await page.getByLabel('Lotería', { exact: true }).fill(LOTTERY);
     await page.getByLabel('Fecha y hora del sorteo de la lotería').fill(caracasInputDate(9));
-    await expect(page.getByText('Gana los últimos 2 dígitos del primer premio.')).toBeVisible();
+    await expect(
+      page.getByText('Gana el número con los últimos 2 dígitos del primer premio de la lotería.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Crear rifa' }).click();
     await expect(
       page.getByText('La fecha del sorteo de la lotería debe ser posterior a la fecha de cierre.'),

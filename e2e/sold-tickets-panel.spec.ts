@@ -67,7 +67,7 @@ test.describe('sold tickets (staff)', () => {
     await expect(ticket).toContainText('Ana María Pérez de León');
     await expect(ticket).toContainText('V-9876543');
     // The declared source, not the free text beside it.
-    await expect(ticket).toContainText('Faro público drand (League of Entropy)');
+    await expect(ticket).toContainText('Número aleatorio público (drand)');
     await expect(ticket.getByRole('img', { name: 'Código QR para consultar el ticket' })).toBeVisible();
     await expect(ticket.getByTestId('ticket-qr')).toHaveAttribute(
       'data-url',

@@ -60,7 +60,9 @@ describe('a declared lottery source', () => {
       draw_rule: 'ultimos_digitos',
       draw_at: new Date(closing.getTime() + 3_600_000).toISOString(),
     });
-    expect(raffle.draw_rule_text).toBe('Gana los últimos 2 dígitos del primer premio.');
+    expect(raffle.draw_rule_text).toBe(
+      'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
+    );
     await reserve(raffle.id, [47]);
     const locked = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
       token: admin,

@@ -43,8 +43,11 @@ describe('the lottery prize each raffle prize is read from', () => {
     );
     const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
     expect(pub.body.prizes.map((p) => [p.source.rule, p.source.rule_text])).toEqual([
-      ['ultimos_digitos', 'Gana los últimos 2 dígitos del primer premio.'],
-      ['ultimos_digitos_segundo', 'Gana los últimos 2 dígitos del segundo premio.'],
+      ['ultimos_digitos', 'Gana el número con los últimos 2 dígitos del primer premio de la lotería.'],
+      [
+        'ultimos_digitos_segundo',
+        'Gana el número con los últimos 2 dígitos del segundo premio de la lotería.',
+      ],
     ]);
     const unknown = await t.api<ApiError>('POST', '/api/raffles', {
       token: admin,

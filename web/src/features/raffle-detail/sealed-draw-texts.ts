@@ -13,7 +13,7 @@ export const sealedDrawTexts = {
       return text.endsWith('.') ? text : `${text}.`;
     },
     drand:
-      'Se sortea con el faro público drand (League of Entropy): una ronda fijada al cerrar las ventas, que nadie conoce antes.',
+      'Se sortea con un número aleatorio público y verificable (drand), de una ronda fijada al cerrar las ventas: nadie lo conoce antes.',
     legacy: (source: string) => `Sorteo con la lotería oficial: ${source}`,
     declaredBefore: 'Declarado antes de la primera venta; ya no cambia.',
   },

@@ -217,6 +217,8 @@ export const raffleDetailTexts = {
     cedula: 'Cédula',
     cedulaType: 'Tipo de cédula',
     cedulaPlaceholder: '12345678',
+    /** The shared schema's cédula message, said for this field (V/E chosen apart, digits typed). */
+    cedulaDigits: 'Cédula inválida: escribe sus números, de 6 a 9 dígitos.',
     email: 'Correo (opcional)',
     emailPlaceholder: 'tucorreo@ejemplo.com',
     proof: 'Comprobante de pago (opcional)',

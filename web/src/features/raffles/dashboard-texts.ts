@@ -139,7 +139,8 @@ export const dashboardTexts = {
       `Se sortea solo con la ronda ${round} de drand (hacia ${time}).`,
     drandPending: 'Se sortea solo con la ronda de drand fijada al cerrar, en cuanto salga.',
   },
-  closedDrand: 'Ventas cerradas. El ganador sale del faro público drand, sin que nadie lo registre.',
+  closedDrand:
+    'Ventas cerradas. El ganador sale del número aleatorio público (drand), sin que nadie lo registre.',
   closedNote: (source: string | null): string =>
     sentence(`Ventas cerradas. Falta registrar el resultado${source ? ` de ${source}` : ''}`),
   winner: {

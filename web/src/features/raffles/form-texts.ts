@@ -75,10 +75,10 @@ export const formTexts = {
     kind: 'Fuente del sorteo',
     kindNone: 'Sin fuente declarada (solo borradores)',
     kindHints: {
-      none: 'Sin fuente declarada la rifa solo se guarda como borrador: para publicarla elige una lotería o el faro público, así nadie puede torcer el sorteo.',
+      none: 'Sin fuente declarada la rifa solo se guarda como borrador: para publicarla elige una lotería o el número aleatorio público, así nadie puede torcer el sorteo.',
       loteria: 'El número ganador sale del resultado oficial de una lotería, con la regla de abajo.',
       drand:
-        'El número ganador sale de una ronda del faro público drand (League of Entropy) fijada al cerrar: nadie la conoce antes, ni nosotros.',
+        'El número ganador sale de un número aleatorio público (drand, publicado por universidades y empresas de varios países) de una ronda fijada al cerrar: nadie lo conoce antes, ni nosotros, y cualquiera puede comprobarlo.',
     },
     lottery: 'Lotería',
     lotteryPlaceholder: 'Triple Táchira A',

@@ -11,7 +11,7 @@ export const rafflesTexts = {
       'Escoge tus números en un tablero en vivo, apártalos en segundos y paga por transferencia o pago móvil. Tu ticket queda a tu nombre y puedes consultarlo cuando quieras.',
     trustDraw: 'Ganador por sorteo oficial',
     trustDrawText:
-      'El número ganador sale del sorteo oficial de lotería indicado en cada rifa. Nadie lo elige.',
+      'El número ganador sale del sorteo indicado en cada rifa, una lotería oficial o un número aleatorio público, declarado antes de la primera venta. Nadie lo elige.',
     trustList: 'Lista de vendidos verificable',
     trustListText: 'Al cerrar la rifa publicamos la lista de números vendidos con su huella digital.',
     trustTrack: 'Tus tickets, siempre a la vista',

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { fieldMessages } from '@domain/fields';
 import { normalizeCedula } from '@domain/phone';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,5 +40,20 @@ describe('the cédula box', () => {
     expect(cedulaFromInput(' v 12.345.678', 'E')).toBe('V-12345678');
     expect(cedulaFromInput('123', 'E')).toBe('E-123');
     expect(cedulaFromInput('12a3', 'V')).toBe('V-123');
+  });
+});
+
+describe('the cédula box’s error', () => {
+  it('says to type the digits, not "V-12345678": V/E has its own selector', () => {
+    render(
+      <CedulaField id="c" value="V-12" onChange={() => {}} onBlur={() => {}} error={fieldMessages.cedula} />,
+    );
+    expect(screen.getByText('Cédula inválida: escribe sus números, de 6 a 9 dígitos.')).toBeTruthy();
+    expect(screen.queryByText(fieldMessages.cedula)).toBeNull();
+  });
+
+  it('shows any other message as it came', () => {
+    render(<CedulaField id="c" value="V-12" onChange={() => {}} onBlur={() => {}} error="Otra cosa" />);
+    expect(screen.getByText('Otra cosa')).toBeTruthy();
   });
 });

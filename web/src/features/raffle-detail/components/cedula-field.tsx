@@ -1,3 +1,4 @@
+import { fieldMessages } from '@domain/fields';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -24,9 +25,12 @@ export function cedulaFromInput(typed: string, kind: 'V' | 'E'): string {
 }
 
 /** "V-12345678": a V/E choice plus the digits, kept as one string for the shared schema. */
-export function CedulaField({ id, value, onChange, onBlur, error }: CedulaFieldProps) {
+export function CedulaField({ id, value, onChange, onBlur, error: given }: CedulaFieldProps) {
   const kind = value.trim().toUpperCase().startsWith('E') ? 'E' : 'V';
   const digits = value.replace(/\D/g, '');
+  // The shared schema's message says how to write a whole cédula ("V-12345678"); here V/E has its
+  // own selector and the box takes the digits alone.
+  const error = given === fieldMessages.cedula ? t.cedulaDigits : given;
   return (
     <Field id={id} label={t.cedula} error={error}>
       <div className="flex gap-2">

@@ -111,7 +111,7 @@ export function RafflePrizes({
               className="grid gap-1 rounded-lg border border-zinc-200 p-3"
               data-testid={`prize-${prize.position}`}
             >
-              <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+              <p className="text-xs font-semibold tracking-wide text-brand-700">
                 {prize.pre_draw_at ? t.preDrawLabel(prizeLabel(prize.position)) : prizeLabel(prize.position)}
               </p>
               <p className="font-semibold text-zinc-900">{prize.title}</p>

@@ -24,7 +24,7 @@ const finished: PublicRaffle = {
   draw_lottery: 'Triple Táchira A',
   draw_at: '2026-11-22T02:00:00.000Z',
   draw_rule: 'ultimos_digitos',
-  draw_rule_text: 'Gana los últimos 2 dígitos del primer premio.',
+  draw_rule_text: 'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
   draw_result: '347',
   stats: { disponible: 97, apartado: 1, abonado: 0, pagado: 2, cancelado: 0 },
 };
@@ -52,7 +52,7 @@ const draw: SealedDraw = {
     lottery: 'Triple Táchira A',
     draw_at: finished.draw_at,
     rule: 'ultimos_digitos',
-    rule_text: 'Gana los últimos 2 dígitos del primer premio.',
+    rule_text: 'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
     beacon: null,
   },
   result: '347',
@@ -85,7 +85,9 @@ describe('the banner of a finished raffle (issue 19)', () => {
     expect(getByText('21 nov 2026, 6:00 p. m., con 3 números')).toBeTruthy();
     expect(getByText('Huella de la lista (raíz Merkle)')).toBeTruthy();
     expect(getByTestId('sealed-root').textContent).toBe(ROOT);
-    expect(getByText('Gana los últimos 2 dígitos del primer premio.')).toBeTruthy();
+    expect(
+      getByText('Gana el número con los últimos 2 dígitos del primer premio de la lotería.'),
+    ).toBeTruthy();
   });
 
   it('says the seal is pending while the authority has not answered', () => {

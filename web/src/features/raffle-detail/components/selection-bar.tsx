@@ -56,10 +56,14 @@ export function SelectionBar({ priceCents, packages = [], digitCount, rate, onRe
     >
       <div className="mx-auto grid max-w-6xl gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <div className="flex items-center justify-between gap-2">
-          <p className="text-sm font-semibold text-zinc-900" aria-live="polite">
-            {t.count(selection.length)}
+          {/* The saving goes under the count when both do not fit, never split in two. */}
+          <p
+            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-zinc-900"
+            aria-live="polite"
+          >
+            <span className="whitespace-nowrap">{t.count(selection.length)}</span>
             {price.savingCents > 0 && (
-              <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-800">
                 {raffleDetailTexts.packages.saving(formatUsd(price.savingCents))}
               </span>
             )}
@@ -67,7 +71,7 @@ export function SelectionBar({ priceCents, packages = [], digitCount, rate, onRe
           <button
             type="button"
             onClick={() => useRaffleStore.getState().clearSelection()}
-            className="-my-2 inline-flex min-h-10 min-w-10 items-center justify-center rounded px-2 text-xs font-medium text-zinc-700 underline underline-offset-2"
+            className="-my-2 inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center rounded px-2 text-xs font-medium whitespace-nowrap text-zinc-700 underline underline-offset-2"
           >
             {t.clear}
           </button>

@@ -21,7 +21,7 @@ const closed: Raffle = {
   draw_lottery: 'Triple Táchira A',
   draw_at: new Date(Date.now() - 60_000).toISOString(),
   draw_rule: 'ultimos_digitos',
-  draw_rule_text: 'Gana los últimos 2 dígitos del primer premio.',
+  draw_rule_text: 'Gana el número con los últimos 2 dígitos del primer premio de la lotería.',
   has_sales: true,
   terms_locked: true,
   stats: { ...staffRaffle.stats, disponible: 97, apartado: 1, pagado: 2 },
