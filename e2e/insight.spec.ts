@@ -131,7 +131,10 @@ test.describe('dashboard sales insight', () => {
     await signInWithForm(page, seller.email, seller.password);
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     const select = insight(page).getByRole('combobox', { name: 'Rifa' });
-    await expect(select).toHaveText('Todas mis rifas');
+    await expect(select).toHaveText('Todas las rifas que atiendes');
+    await expect(page.getByTestId('sales-insight')).toContainText(
+      'Tus ventas y tu comisión están en «Mis ventas».',
+    );
     await settled(page);
     // Their totals only: the admin's raffle's two numbers are not counted.
     await expect(count(page, 'sold')).toHaveText('1');
@@ -139,7 +142,11 @@ test.describe('dashboard sales insight', () => {
       '1 número por $5,00 en los últimos 30 días.',
     );
     await select.click();
-    await expect(page.getByRole('option')).toHaveText(['Todas mis rifas', quiet.name, theirs.name]);
+    await expect(page.getByRole('option')).toHaveText([
+      'Todas las rifas que atiendes',
+      quiet.name,
+      theirs.name,
+    ]);
     await page.keyboard.press('Escape');
 
     // A raffle with no sales says so instead of drawing an empty chart.

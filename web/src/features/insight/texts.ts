@@ -2,7 +2,10 @@
 export const insightTexts = {
   title: 'Ventas',
   description: 'Números vendidos y dinero cobrado hasta hoy.',
-  allSeller: 'Todas mis rifas',
+  /** A vendedor sees every sale of the raffles they work, not only theirs («Mis ventas» has those). */
+  sellerDescription:
+    'Números vendidos y dinero cobrado en las rifas que atiendes, por todos sus vendedores. Tus ventas y tu comisión están en «Mis ventas».',
+  allSeller: 'Todas las rifas que atiendes',
   periodLabel: 'Período del gráfico',
   periods: { 7: '7 días', 30: '30 días', 90: '90 días' } as Record<number, string>,
   tiles: {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { insightTexts } from '../texts';
 
 /** The frame of the sales section: the same while loading and loaded, so nothing jumps. */
-export function InsightSection({ children }: { children: ReactNode }) {
+export function InsightSection({ children, description }: { children: ReactNode; description?: string }) {
   return (
     <section
       aria-labelledby="sales-insight-title"
@@ -14,7 +14,7 @@ export function InsightSection({ children }: { children: ReactNode }) {
         <h2 id="sales-insight-title" className="text-lg font-semibold text-zinc-900">
           {insightTexts.title}
         </h2>
-        <p className="text-sm text-zinc-600">{insightTexts.description}</p>
+        <p className="text-sm text-zinc-600">{description ?? insightTexts.description}</p>
       </div>
       {children}
     </section>

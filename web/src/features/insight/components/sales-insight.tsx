@@ -48,7 +48,7 @@ export function SalesInsight({ role }: { role: Role }) {
   }
 
   return (
-    <InsightSection>
+    <InsightSection description={role === 'admin' ? undefined : t.sellerDescription}>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,24rem)_auto] sm:items-end sm:justify-between">
         <RaffleSelect
           id="insight-raffle"
