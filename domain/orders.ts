@@ -103,6 +103,11 @@ export const orderViewSchema = z.object({
       total_paid_cents: centsField,
       remaining_cents: centsField,
       reserved_until: instantField.nullable(),
+      /**
+       * Until when a payment under review keeps this number from expiring (it then outlasts
+       * `reserved_until`); null when no pending payment covers its first amount due.
+       */
+      review_hold_until: instantField.nullable(),
       /** The sale's verification code: this answer is for its buyer (proven by the cedula) only. */
       verification_code: z.string(),
     }),

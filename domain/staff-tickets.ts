@@ -112,8 +112,17 @@ export const raffleBuyerSchema = z.object({
   remaining_cents: centsField,
   /** Distinct statuses of their tickets. */
   statuses: z.array(z.string()),
-  /** Earliest reserved_until of their unpaid reservations (the deadline a reminder names). */
+  /**
+   * Earliest reserved_until of their unpaid reservations that no payment under review keeps (the
+   * deadline a reminder names); null when there are none.
+   */
   reserved_until: instantField.nullable(),
+  /**
+   * Earliest time until which a payment under review keeps one of their reservations from
+   * expiring; null when no pending payment holds any. With `reserved_until` null, every
+   * reservation they still have to pay for is under review.
+   */
+  review_hold_until: instantField.nullable(),
   /** The sellers credited with their orders (decision 036), by name. */
   sellers: z.array(z.string()),
 });
@@ -178,6 +187,12 @@ export const staffTicketSchema = buyerTicketSchema.extend({
   order_code: z.string().nullable().optional(),
   /** The seller credited with the sale (a referral link or the staff member who sold it), in lists. */
   seller_name: z.string().nullable().optional(),
+  /**
+   * In lists and `GET /api/tickets/:id`: until when a payment under review keeps this reservation
+   * from expiring (it then outlasts `reserved_until`); null when no pending payment covers its
+   * first amount due.
+   */
+  review_hold_until: instantField.nullable().optional(),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 

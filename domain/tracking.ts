@@ -61,6 +61,11 @@ export const trackedTicketSchema = z.object({
   total_paid_cents: centsField,
   remaining_cents: centsField,
   reserved_until: instantField.nullable(),
+  /**
+   * Until when a payment under review keeps this reservation from expiring (it then outlasts
+   * `reserved_until`); null when no pending payment covers its first amount due.
+   */
+  review_hold_until: instantField.nullable(),
   purchased_at: instantField.nullable(),
   payments: z.array(trackedPaymentSchema),
   buyer_name_masked: z.string(),

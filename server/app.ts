@@ -262,8 +262,14 @@ export async function buildApp(options: {
   });
   const vesRate = async (executor?: Executor) =>
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
-  const staffTickets = createStaffTicketsService({ db, changes, resolvePaymentProof, currentRate: vesRate });
-  const buyers = createBuyersService({ db });
+  const staffTickets = createStaffTicketsService({
+    db,
+    changes,
+    resolvePaymentProof,
+    currentRate: vesRate,
+    paymentReviewHours: config.paymentReviewHours,
+  });
+  const buyers = createBuyersService({ db, paymentReviewHours: config.paymentReviewHours });
   payments = createPaymentsService({
     db,
     tickets: staffTickets,
@@ -280,6 +286,7 @@ export async function buildApp(options: {
     paymentsForTickets: payments.forTickets,
     instantWinPrizes: (ids) => instantWins.prizesOf(ids),
     receipts,
+    paymentReviewHours: config.paymentReviewHours,
   });
   const paymentsService = payments;
   const reconciliation = createReconciliationService({

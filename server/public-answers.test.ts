@@ -159,6 +159,7 @@ describe('a public answer carries only what its schema declares', () => {
       total_paid_cents: 0,
       remaining_cents: 500,
       reserved_until: null,
+      review_hold_until: null,
       purchased_at: null,
       payments: [],
       buyer_name_masked: 'm*** p***',

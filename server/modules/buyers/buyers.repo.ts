@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
+import { reviewHoldUntilSql } from '../../db/review-hold';
 import { saleMatches } from '../../db/ticket-search';
 
 export type BuyerGroupRow = {
@@ -13,6 +14,7 @@ export type BuyerGroupRow = {
   remaining: string;
   statuses: string[];
   reserved_until: Date | string | null;
+  review_hold_until: Date | string | null;
   sellers: string[] | null;
 };
 
@@ -72,7 +74,9 @@ async function searchedKeys(db: Executor, raffleId: string, filters: KeyFilters)
 
 export const buyersRepo = {
   /**
-   * The raffle's buyers grouped by cedula, their latest name and phone, every number they hold.
+   * The raffle's buyers grouped by cedula, their latest name and phone, every number they hold, the
+   * first deadline of the reservations they may lose and the first end of those a payment under
+   * review keeps.
    * Two steps: the page's cedulas, ordered by latest name, then everything else for those cedulas
    * alone (the cedula index). Without a search the first step reads the buyers' own table
    * (`raffle_buyers`, decision 045) and never the sales; a search finds the buyers among the sales.
@@ -81,6 +85,7 @@ export const buyersRepo = {
     db: Executor,
     raffleId: string,
     filters: { term: string; exactNumber: number | null; limit: number; offset: number },
+    reviewHours: number,
   ) {
     const { keys, count, totals } = filters.term
       ? await searchedKeys(db, raffleId, filters)
@@ -98,10 +103,13 @@ export const buyersRepo = {
           coalesce(sum(t.total_paid_cents), 0)::text as paid,
           coalesce(sum(t.remaining_cents) filter (where t.status in ('apartado', 'abonado')), 0)::text as remaining,
           array_agg(distinct t.status) as statuses,
-          min(t.reserved_until) filter (where t.status in ('apartado', 'abonado')) as reserved_until,
+          min(t.reserved_until) filter (where t.status in ('apartado', 'abonado') and h.until is null) as reserved_until,
+          min(h.until) as review_hold_until,
           array(select distinct p.full_name from orders o join profiles p on p.id = o.seller_id
                 where o.id = any(array_agg(t.order_id)) order by 1) as sellers
         from tickets t
+        -- Until when a payment under review keeps each sale (db/review-hold.ts), or null.
+        cross join lateral (select ${reviewHoldUntilSql('t', reviewHours)} as until) h
         where t.raffle_id = ${raffleId} and t.status <> 'disponible'
           and t.buyer_cedula = any(${`{${cedulas.map((c) => `"${c.replace(/["\\]/g, (x) => `\\${x}`)}"`).join(',')}}`}::text[])
         group by t.buyer_cedula`,

@@ -6,19 +6,31 @@ import { buyersRepo } from './buyers.repo';
 export type BuyersService = ReturnType<typeof createBuyersService>;
 
 /** A raffle's buyers, one per cedula: what they hold, paid and owe (staff; ownership checked by the route). */
-export function createBuyersService({ db }: { db: Db }) {
+export function createBuyersService({
+  db,
+  paymentReviewHours,
+}: {
+  db: Db;
+  /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
+  paymentReviewHours: number;
+}) {
   return {
     async list(
       raffle: { id: string; digitCount: number },
       query: { search?: string; page: number; per_page: number },
     ): Promise<RaffleBuyersPage> {
       const term = query.search ? normalizeSearchTerm(query.search) : '';
-      const page = buyersRepo.page(db, raffle.id, {
-        term,
-        exactNumber: term ? exactNumberFromTerm(term) : null,
-        limit: query.per_page,
-        offset: (query.page - 1) * query.per_page,
-      });
+      const page = buyersRepo.page(
+        db,
+        raffle.id,
+        {
+          term,
+          exactNumber: term ? exactNumberFromTerm(term) : null,
+          limit: query.per_page,
+          offset: (query.page - 1) * query.per_page,
+        },
+        paymentReviewHours,
+      );
       // Without a search the page's own pass counted the totals; with one, they are over every buyer.
       const [{ items, count, totals: fromPage }, searched] = await Promise.all([
         page,
@@ -40,6 +52,7 @@ export function createBuyersService({ db }: { db: Db }) {
             remaining_cents: Number(row.remaining),
             statuses: [...row.statuses].sort(),
             reserved_until: row.reserved_until ? new Date(row.reserved_until).toISOString() : null,
+            review_hold_until: row.review_hold_until ? new Date(row.review_hold_until).toISOString() : null,
             sellers: row.sellers ?? [],
           };
         }),

@@ -87,6 +87,8 @@ export function toOrderView(
   sales: TicketRow[],
   paid: Awaited<ReturnType<typeof ledgerRepo.paymentsOfOrder>>,
   cedula: string,
+  /** Until when a payment under review keeps each sale, for those it keeps. */
+  holds: Map<string, Date>,
 ): OrderView {
   // An order's numbers released or sold again to someone else are no longer the buyer's.
   const mine = sales.filter((t) => t.buyerCedula === cedula && !t.endedAt);
@@ -120,6 +122,7 @@ export function toOrderView(
       total_paid_cents: t.totalPaidCents,
       remaining_cents: t.remainingCents,
       reserved_until: t.reservedUntil?.toISOString() ?? null,
+      review_hold_until: holds.get(t.id)?.toISOString() ?? null,
       verification_code: t.verificationCode,
     })),
     payments: paid.map((p) => ({

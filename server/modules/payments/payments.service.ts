@@ -350,7 +350,8 @@ export function createPaymentsService(deps: Deps) {
         ledgerRepo.orderTickets(db, found.order.id),
         ledgerRepo.paymentsOfOrder(db, found.order.id),
       ]);
-      return toOrderView(found, sales, paid, cedula);
+      const holds = await deps.tickets.reviewHolds(sales);
+      return toOrderView(found, sales, paid, cedula, holds);
     },
 
     /**

@@ -68,6 +68,7 @@ export function createStaffTicketsService({
   changes,
   resolvePaymentProof,
   currentRate,
+  paymentReviewHours,
 }: {
   db: Db;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
@@ -76,6 +77,8 @@ export function createStaffTicketsService({
   resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
   /** Rates service: today's Bs per USD, kept with money staff record. */
   currentRate?: () => Promise<number | null>;
+  /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
+  paymentReviewHours: number;
 }) {
   /** A patch never names money (400), and a proof set by hand is one of this server's uploads (null clears it). */
   async function checkPatch(patch: TicketPatch) {
@@ -115,6 +118,12 @@ export function createStaffTicketsService({
     );
   }
 
+  /** Until when a payment under review keeps each of these sales (only a reservation can be kept). */
+  function reviewHolds(sales: { id: string | null; status: string; endedAt: Date | null }[]) {
+    const ids = sales.flatMap((s) => (s.id && !s.endedAt && s.status === 'apartado' ? [s.id] : []));
+    return staffTicketsRepo.reviewHolds(db, ids, paymentReviewHours);
+  }
+
   /** A page of the list and the chips' counts per status (the search applies to both). */
   async function pageWithChips(
     raffle: RaffleRow,
@@ -148,7 +157,14 @@ export function createStaffTicketsService({
       const { items, count, byStatus } = await pageWithChips(raffle, filters, paged);
       const counts = Object.fromEntries(TICKET_FILTER_STATUSES.map((s) => [s, 0])) as TicketCounts;
       for (const row of byStatus) counts[isTicketStatus(row.status) ? row.status : 'otros'] += row.n;
-      return { items: items.map(toStaffTicket), count, page: query.page, per_page: query.per_page, counts };
+      const holds = await reviewHolds(items);
+      return {
+        items: items.map((row) => toStaffTicket(row, holds)),
+        count,
+        page: query.page,
+        per_page: query.per_page,
+        counts,
+      };
     },
 
     /** Every ticket matching the list's filters, as CSV text chunks. */
@@ -170,7 +186,13 @@ export function createStaffTicketsService({
       );
     },
 
-    get: async (actor: AuthContext, id: string) => toStaffTicket((await getOwned(actor, id)).ticket),
+    async get(actor: AuthContext, id: string) {
+      const { ticket } = await getOwned(actor, id);
+      return toStaffTicket(ticket, await reviewHolds([ticket]));
+    },
+
+    /** Until when a payment under review keeps each of these sales, for those it keeps (the order page). */
+    reviewHolds,
 
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       const owned = await getOwned(actor, id);

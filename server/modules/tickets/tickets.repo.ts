@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
+import { expiresOnItsOwnSql, heldForReviewSql } from '../../db/review-hold';
 import type { TicketRow } from '../../db/rows';
 import { ticketEvents, tickets } from '../../db/schema';
 import { endSale, fromRaw, isLive, type RawTicket } from './sale-rows';
@@ -248,18 +249,12 @@ export const ticketsRepo = {
       sql`
       select t.id, t.order_id from tickets t
       join raffles r on r.id = t.raffle_id
-      where t.ended_at is null and t.status = 'apartado' and t.reserved_until < now()
-        and t.total_paid_cents = 0 and t.remaining_cents > 0
+      where ${expiresOnItsOwnSql('t')} and t.reserved_until < now()
         and r.status not in ('cerrada', 'finalizada')
         -- From the closing date the sold list is frozen (migration 0012): a reservation held then stays.
         and (r.closing_date is null or r.closing_date > now())
-        and not exists (
-          select 1 from payment_parts pp join payments p on p.id = pp.payment_id
-          where pp.ticket_id = t.id and p.status = 'pending'
-            and p.created_at > now() - make_interval(hours => ${reviewHours}::int)
-            and pp.amount_cents >= case when r.payment_type = 'cuotas' and r.installments > 1
-                                       then ceil(t.price_cents::numeric / r.installments)
-                                       else t.price_cents end)
+        -- The rule screens show as \`review_hold_until\` (db/review-hold.ts).
+        and not ${heldForReviewSql('t', reviewHours)}
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,
     );
     const orderIds = [...new Set(owing.flatMap((r) => (r.order_id ? [r.order_id] : [])))];

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { reviewHoldUntilSql, toInstant } from '../../db/review-hold';
 import { orders, raffles, tickets } from '../../db/schema';
 
 export type TrackedTicketRow = {
@@ -20,6 +21,8 @@ export type TrackedTicketRow = {
   orderCode: string | null;
   verificationCode: string;
   buyerCedula: string | null;
+  /** Until when a payment under review keeps the number (db/review-hold.ts), or null. */
+  reviewHoldUntil: Date | null;
 };
 
 export const trackingRepo = {
@@ -27,7 +30,12 @@ export const trackingRepo = {
    * Tickets of one buyer: the cedula (indexed, stored normalized) and the last four digits of the
    * phone must both match. Newest raffle first, then by number.
    */
-  findBuyerTickets(db: Executor, cedula: string, phoneLast4: string): Promise<TrackedTicketRow[]> {
+  findBuyerTickets(
+    db: Executor,
+    cedula: string,
+    phoneLast4: string,
+    reviewHours: number,
+  ): Promise<TrackedTicketRow[]> {
     return db
       .select({
         id: tickets.id,
@@ -48,6 +56,7 @@ export const trackingRepo = {
         orderCode: orders.code,
         verificationCode: tickets.verificationCode,
         buyerCedula: tickets.buyerCedula,
+        reviewHoldUntil: sql<Date | null>`${reviewHoldUntilSql('tickets', reviewHours)}`.mapWith(toInstant),
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))

@@ -22,6 +22,8 @@ export function createTrackingService(deps: {
   /** Instant wins: the prize each of these sales won. */
   instantWinPrizes: (ticketIds: string[]) => Promise<Map<string, string>>;
   receipts: ReceiptSigner;
+  /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
+  paymentReviewHours: number;
 }) {
   const { db } = deps;
 
@@ -31,7 +33,12 @@ export function createTrackingService(deps: {
      * No match gives an empty list, whichever half was wrong.
      */
     async findTickets(input: { cedula: string; phone_last4: string }): Promise<TrackedTicket[]> {
-      const rows = await trackingRepo.findBuyerTickets(db, input.cedula, input.phone_last4);
+      const rows = await trackingRepo.findBuyerTickets(
+        db,
+        input.cedula,
+        input.phone_last4,
+        deps.paymentReviewHours,
+      );
       const paymentsByTicket = new Map<string, TrackedPayment[]>();
       const ids = rows.map((r) => r.id);
       const [paid, prizes] = await Promise.all([deps.paymentsForTickets(ids), deps.instantWinPrizes(ids)]);
@@ -64,6 +71,7 @@ export function createTrackingService(deps: {
           total_paid_cents: row.totalPaidCents,
           remaining_cents: row.remainingCents,
           reserved_until: row.reservedUntil?.toISOString() ?? null,
+          review_hold_until: row.reviewHoldUntil?.toISOString() ?? null,
           purchased_at: row.purchasedAt?.toISOString() ?? null,
           payments,
           buyer_name_masked: maskBuyerName(row.buyerName),

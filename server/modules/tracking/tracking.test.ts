@@ -92,6 +92,7 @@ describe('POST /api/tracking', () => {
       'receipt',
       'remaining_cents',
       'reserved_until',
+      'review_hold_until',
       'status',
       'ticket_number',
       'total_paid_cents',
@@ -108,10 +109,12 @@ describe('POST /api/tracking', () => {
     expect(seven.payments).toEqual([
       { status: 'pending', amount_cents: 400, payment_date: expect.any(String), rejection_reason: null },
     ]);
+    // A payment under review below the price does not keep the number past reserved_until.
     expect(seven).toMatchObject({
       amount_due_cents: 1000,
       has_pending_payment: true,
       payment_type: 'pago_unico',
+      review_hold_until: null,
     });
     expect(Number.isNaN(Date.parse(seven.purchased_at as string))).toBe(false);
     expect(Number.isNaN(Date.parse(seven.reserved_until as string))).toBe(false);

@@ -1,0 +1,56 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+// A pending payment keeps a reservation from expiring while staff review it (PAYMENT_REVIEW_HOURS).
+// The expiry sweep (tickets.repo.ts releaseExpired) and every screen that shows how long a number is
+// kept (`review_hold_until`: tracking, the staff list, the buyers screen, the order page) read the
+// rule from here, so what a screen promises is what the sweep does.
+
+/** A sale alias of our own queries ('t', 'tickets'), never user input. */
+const alias = (sale: string) => {
+  if (!/^[a-z_]+$/.test(sale)) throw new Error(`not a table alias: ${sale}`);
+  return sql.raw(sale);
+};
+
+/**
+ * A reservation that runs out on its own at `reserved_until`: live, 'apartado', nothing paid and
+ * money owed. (A sale that owes nothing goes back on sale only with its order: releaseExpired.)
+ */
+export function expiresOnItsOwnSql(sale: string): SQL {
+  const t = alias(sale);
+  return sql`(${t}.ended_at is null and ${t}.status = 'apartado' and ${t}.total_paid_cents = 0 and ${t}.remaining_cents > 0)`;
+}
+
+/**
+ * The pending payments that hold sale `sale`: sent within the review window, and giving it at least
+ * its first amount due (its price, or one cuota when its raffle is paid in cuotas), so a token
+ * payment cannot hold a number and no payment holds it forever.
+ */
+function holdingPaymentsSql(sale: string, reviewHours: number): SQL {
+  const t = alias(sale);
+  return sql`from payment_parts hold_part
+    join payments hold_payment on hold_payment.id = hold_part.payment_id
+    join raffles hold_raffle on hold_raffle.id = ${t}.raffle_id
+    where hold_part.ticket_id = ${t}.id and hold_payment.status = 'pending'
+      and hold_payment.created_at > now() - make_interval(hours => ${reviewHours}::int)
+      and hold_part.amount_cents >= case when hold_raffle.payment_type = 'cuotas' and hold_raffle.installments > 1
+                                         then ceil(${t}.price_cents::numeric / hold_raffle.installments)
+                                         else ${t}.price_cents end`;
+}
+
+/** Whether a pending payment under review keeps sale `sale` from expiring now. */
+export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>
+  sql`exists (select 1 ${holdingPaymentsSql(sale, reviewHours)})`;
+
+/**
+ * Until when a payment under review keeps sale `sale` from expiring (timestamptz): the newest
+ * holding payment's creation plus the review window; null when none holds it or the sale does not
+ * expire on its own.
+ */
+export const reviewHoldUntilSql = (sale: string, reviewHours: number): SQL =>
+  sql`(case when ${expiresOnItsOwnSql(sale)} then (
+    select max(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int)
+    ${holdingPaymentsSql(sale, reviewHours)}) end)`;
+
+/** A timestamptz as either driver hands it back (Date or text), or null. */
+export const toInstant = (value: unknown): Date | null =>
+  value == null ? null : value instanceof Date ? value : new Date(String(value));
