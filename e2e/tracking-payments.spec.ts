@@ -138,6 +138,13 @@ test.describe('paying from tracking', () => {
 
     // The lookup runs again: the new payment is pending, the rejected one still explains itself.
     await expect(ticket.getByText('Tu pago está en revisión')).toBeVisible();
+    // It covers the price: the number is kept while it is reviewed, no deadline threatens it.
+    await expect(
+      ticket.getByText(/^Guardamos este número hasta el .+ mientras lo revisamos\.$/),
+    ).toBeVisible();
+    await expect(ticket.getByText(/^Paga antes del/)).toHaveCount(0);
+    await ticket.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-hold/tracking-412.png', { animations: 'disabled' });
     const payments = ticket.getByTestId('tracked-payment');
     await expect(payments).toHaveCount(2);
     await expect(payments.filter({ hasText: 'Pendiente' })).toContainText('$5,00');
@@ -147,6 +154,7 @@ test.describe('paying from tracking', () => {
     // The other number was not touched.
     const other = page.getByTestId('tracked-ticket').filter({ hasText: '#008' });
     await expect(other.getByText('Sin pagos enviados todavía.')).toBeVisible();
+    await expect(other.getByText(/^Paga antes del .+ para no perder este número\.$/)).toBeVisible();
     expect(page.url()).not.toContain(buyer.digits);
   });
 

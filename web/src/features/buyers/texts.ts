@@ -30,6 +30,8 @@ export const buyersTexts = {
     paid: 'Pagado',
     owed: 'Debe',
     deadline: (when: string) => `Fecha límite: ${when}`,
+    /** A payment under review keeps their reservations until then (no deadline runs meanwhile). */
+    inReview: (until: string) => `Pago en revisión (hasta ${until})`,
     remind: 'Recordar por WhatsApp',
     write: 'Escribir por WhatsApp',
     remindLabel: (name: string) => `Recordar por WhatsApp a ${name}`,
@@ -51,6 +53,12 @@ export const buyersTexts = {
     deadline: (when: string) => `Fecha límite para pagar: ${when}`,
     howToPay: 'Cómo pagar:',
     owedClosing: 'Cuando pagues, envíanos el comprobante por aquí. ¡Gracias!',
+    /** Some of what is owed has a payment under review: the amount does not count it yet. */
+    partlyInReview: 'Tenemos en revisión un pago tuyo: este monto aún no lo descuenta.',
+    /** Every reservation they have to pay is kept by a payment under review: nothing to ask for. */
+    inReviewIntro: (raffle: string) => `Recibimos tu pago de la rifa «${raffle}» y lo estamos revisando.`,
+    keptUntil: (when: string) => `Guardamos tus números hasta el ${when} mientras lo revisamos.`,
+    inReviewClosing: 'Te avisaremos por aquí cuando lo confirmemos. ¡Gracias!',
     thanksIntro: (raffle: string) => `¡Gracias por participar en la rifa «${raffle}»!`,
     nothingOwed: 'No tienes pagos pendientes.',
     thanksClosing: '¡Mucha suerte en el sorteo!',

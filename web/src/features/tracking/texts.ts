@@ -47,6 +47,8 @@ export const trackingTexts = {
     nextDue: 'Próximo pago',
     nextCuota: (n: number) => `Próxima cuota (de ${n})`,
     inReview: 'Tu pago está en revisión',
+    /** A payment under review that covers what is due keeps the number past its deadline. */
+    keptWhileInReview: (date: string) => `Guardamos este número hasta el ${date} mientras lo revisamos.`,
     inReviewHint: 'El organizador lo revisará. Si pagaste otra parte, puedes enviar otro comprobante.',
     rejected: (reason: string) => `Rechazado: ${reason}`,
     rejectedNoReason: 'Rechazado: escribe al organizador para saber el motivo.',

@@ -2,12 +2,12 @@ import { formatDateTime } from '@domain/dates';
 import { formatBs, formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { RaffleBuyer } from '@domain/staff-tickets';
-import { Clock, IdCard, MessageCircle, Phone } from 'lucide-react';
+import { Clock, Hourglass, IdCard, MessageCircle, Phone } from 'lucide-react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
-import { owesMoney, reminderText } from '../reminder-text';
+import { onlyInReview, owesMoney, reminderText } from '../reminder-text';
 import { buyersTexts } from '../texts';
 import { TicketNumbers } from './ticket-numbers';
 
@@ -22,6 +22,8 @@ export function BuyerCard({ buyer, raffle, vesRate }: BuyerCardProps) {
   const t = buyersTexts.buyer;
   const name = displayName(buyer.buyer_name) ?? t.noName;
   const owes = owesMoney(buyer);
+  // Everything they have to pay is kept by a payment under review: nothing to remind them of.
+  const remind = owes && !onlyInReview(buyer);
   const href = whatsappHref(reminderText({ buyer, raffle, vesRate }), buyer.buyer_phone);
   return (
     <Card className="flex h-full flex-col gap-4 p-4 sm:p-5" data-testid="buyer-card">
@@ -86,19 +88,25 @@ export function BuyerCard({ buyer, raffle, vesRate }: BuyerCardProps) {
             {t.deadline(formatDateTime(buyer.reserved_until))}
           </p>
         )}
+        {owes && buyer.review_hold_until && (
+          <p className="flex items-start gap-1.5 text-xs text-zinc-700" data-testid="buyer-in-review">
+            <Hourglass aria-hidden className="mt-px size-3.5 shrink-0" />
+            {t.inReview(formatDateTime(buyer.review_hold_until))}
+          </p>
+        )}
         <Button
           asChild
-          variant={owes ? 'primary' : 'secondary'}
+          variant={remind ? 'primary' : 'secondary'}
           className="w-full sm:w-auto sm:justify-self-start"
         >
           <a
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={owes ? t.remindLabel(name) : t.writeLabel(name)}
+            aria-label={remind ? t.remindLabel(name) : t.writeLabel(name)}
           >
             <MessageCircle aria-hidden />
-            {owes ? t.remind : t.write}
+            {remind ? t.remind : t.write}
           </a>
         </Button>
       </div>

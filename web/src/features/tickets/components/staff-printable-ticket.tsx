@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
-import { reservedUntil } from './ticket-fields';
+import { reservedUntil, reviewHoldUntil } from './ticket-fields';
 
 const t = ticketsTexts.print;
 
@@ -39,6 +39,7 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     [t.paid, formatUsd(ticket.total_paid_cents)],
     [t.owed, formatUsd(ticket.remaining_cents)],
     ...row(t.until, until),
+    ...row(t.inReviewUntil, reviewHoldUntil(ticket)),
     // The declared source (a lottery with its date, the beacon), not the free text beside it.
     ...row(t.draw, declaredSourceText(raffle)),
     ...row(t.closing, raffle.closing_date && formatDateTime(raffle.closing_date)),

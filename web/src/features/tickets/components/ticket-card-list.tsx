@@ -1,14 +1,14 @@
 import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { Clock, IdCard } from 'lucide-react';
+import { Clock, Hourglass, IdCard } from 'lucide-react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Card } from '@/components/ui/card';
 import { ticketsTexts } from '../texts';
 import { SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { NumberButton, reservedUntil } from './ticket-fields';
+import { NumberButton, reservedUntil, reviewHoldUntil } from './ticket-fields';
 
 type TicketCardListProps = {
   tickets: StaffTicket[];
@@ -35,6 +35,7 @@ export function TicketCardList({
       {tickets.map((ticket) => {
         const name = displayName(ticket.buyer_name);
         const until = reservedUntil(ticket);
+        const inReview = reviewHoldUntil(ticket);
         return (
           <li key={ticket.number}>
             <Card className="grid gap-3 p-3 sm:p-4" data-testid="ticket-row" data-number={ticket.number}>
@@ -105,6 +106,12 @@ export function TicketCardList({
                 <p className="flex items-start gap-1.5 text-xs text-amber-900">
                   <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
                   {c.reservedUntil}: {until}
+                </p>
+              )}
+              {inReview && (
+                <p className="flex items-start gap-1.5 text-xs text-zinc-700" data-testid="ticket-in-review">
+                  <Hourglass aria-hidden className="mt-px size-3.5 shrink-0" />
+                  {c.inReviewUntil(inReview)}
                 </p>
               )}
             </Card>

@@ -2,9 +2,21 @@ import { formatDateTime } from '@domain/dates';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { ticketsTexts } from '../texts';
 
-/** A number whose buyer still has to pay by a deadline (paid, released or cancelled ones do not). */
+/**
+ * Until when a payment under review keeps a reservation (the server's `review_hold_until`, the
+ * expiry sweep's own rule): its deadline to pay no longer applies meanwhile.
+ */
+export const reviewHoldUntil = (ticket: StaffTicket): string | null =>
+  ticket.review_hold_until && ticket.status === 'apartado' ? formatDateTime(ticket.review_hold_until) : null;
+
+/**
+ * A number whose buyer still has to pay by a deadline (paid, released or cancelled ones do not,
+ * nor one a payment under review keeps: `reviewHoldUntil`).
+ */
 export const reservedUntil = (ticket: StaffTicket): string | null =>
-  ticket.reserved_until && (ticket.status === 'apartado' || ticket.status === 'abonado')
+  ticket.reserved_until &&
+  (ticket.status === 'apartado' || ticket.status === 'abonado') &&
+  !reviewHoldUntil(ticket)
     ? formatDateTime(ticket.reserved_until)
     : null;
 

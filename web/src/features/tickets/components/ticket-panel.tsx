@@ -13,7 +13,7 @@ import { useTicket } from '../api/get-ticket';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { reservedUntil } from './ticket-fields';
+import { reservedUntil, reviewHoldUntil } from './ticket-fields';
 import { TicketHistory } from './ticket-history';
 import { TicketPayments } from './ticket-payments';
 
@@ -68,6 +68,7 @@ function PanelBody({
   const ticket = query.data ?? opened;
   const name = displayName(ticket.buyer_name);
   const until = reservedUntil(ticket);
+  const inReview = reviewHoldUntil(ticket);
   const method = ticket.payment_method
     ? (paymentMethodLabels[ticket.payment_method as PaymentMethod] ?? ticket.payment_method)
     : null;
@@ -133,6 +134,7 @@ function PanelBody({
             <Row label={t.purchasedAt}>{formatDateTime(ticket.purchased_at)}</Row>
           )}
           {until && <Row label={t.reservedUntil}>{until}</Row>}
+          {inReview && <Row label={t.inReviewUntil}>{inReview}</Row>}
         </dl>
       </Section>
 

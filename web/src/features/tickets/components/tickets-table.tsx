@@ -7,7 +7,7 @@ import { ticketsTexts } from '../texts';
 import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { DateTime, Missing, NumberButton, reservedUntil } from './ticket-fields';
+import { DateTime, Missing, NumberButton, reservedUntil, reviewHoldUntil } from './ticket-fields';
 
 type TicketsTableProps = {
   tickets: StaffTicket[];
@@ -63,6 +63,7 @@ export function TicketsTable({
         {tickets.map((ticket) => {
           const name = displayName(ticket.buyer_name);
           const until = reservedUntil(ticket);
+          const inReview = reviewHoldUntil(ticket);
           return (
             <TableRow key={ticket.number} data-testid="ticket-row" data-number={ticket.number}>
               <TableCell className="px-3 py-1">
@@ -109,7 +110,13 @@ export function TicketsTable({
                 {formatUsd(ticket.remaining_cents)}
               </TableCell>
               <TableCell className="min-w-28 px-3 text-xs text-zinc-700">
-                {until ? <DateTime value={until} /> : <Missing />}
+                {inReview ? (
+                  <span data-testid="ticket-in-review">{c.inReviewUntil(inReview)}</span>
+                ) : until ? (
+                  <DateTime value={until} />
+                ) : (
+                  <Missing />
+                )}
               </TableCell>
               <TableCell className="px-3 py-1 text-right">
                 <TicketActions

@@ -25,7 +25,11 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
   const { rate } = useVesRate();
   const money = (cents: number) => moneyLabel(cents, rate);
   const [sending, setSending] = useState(false);
-  const holdsUntil = ticket.status === 'apartado' && ticket.reserved_until;
+  // A payment under review that covers what is due keeps the number past reserved_until (the
+  // server's expiry rule): no deadline to threaten with meanwhile.
+  const keptUntil = ticket.status === 'apartado' ? ticket.review_hold_until : null;
+  const holdsUntil = !keptUntil && ticket.status === 'apartado' && ticket.reserved_until;
+  const inReview = ticket.has_pending_payment || keptUntil !== null;
   const payable = PAYABLE.includes(ticket.status) && ticket.remaining_cents > 0;
   const cuotas = ticket.payment_type === 'cuotas' && ticket.installments;
   return (
@@ -80,11 +84,12 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
         )
       )}
       <TicketVerification ticket={ticket} />
-      {ticket.has_pending_payment && (
+      {inReview && (
         <div className="flex gap-2 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
           <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
           <div className="grid gap-0.5">
             <p className="font-semibold">{t.inReview}</p>
+            {keptUntil && <p className="text-xs">{t.keptWhileInReview(formatDateTime(keptUntil))}</p>}
             {payable && <p className="text-xs">{t.inReviewHint}</p>}
           </div>
         </div>
