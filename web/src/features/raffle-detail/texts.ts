@@ -245,6 +245,8 @@ export const raffleDetailTexts = {
     numbers: (n: number) => plural(n, 'Tu número', 'Tus números'),
     total: 'Total a pagar',
     until: 'Apartados hasta',
+    /** A payment under review keeps them (PAYMENT_REVIEW_HOURS): no deadline to pay meanwhile. */
+    reviewUntil: 'Guardados en revisión hasta',
     howToPay: 'Cómo pagar',
     accounts: 'Cuentas para pagar',
     accountsHint: 'Copia cada dato y pégalo en la app de tu banco.',

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { VesRate } from '@/lib/exchange-rates';
 import { installmentPlan, installmentsText } from '../installments';
+import { orderDeadline } from '../order-deadline';
 import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
@@ -41,8 +42,9 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   const numbers = t.numbersList(order.tickets.length, list);
   const method = visit.paymentMethod ?? 'pago_movil';
   const plan = installmentPlan(raffle);
-  const firstUntil = order.tickets.find((ticket) => ticket.reserved_until)?.reserved_until;
-  const until = order.owed_cents > 0 && firstUntil ? formatDateTime(firstUntil) : '';
+  // The share text names a deadline only while one is owed (not while a payment under review keeps them).
+  const deadline = orderDeadline(order.tickets);
+  const until = order.owed_cents > 0 && deadline?.kind === 'pay' ? formatDateTime(deadline.at) : '';
   const cuotas = plan !== null;
   const inReview = order.payments.some((payment) => payment.status === 'pending');
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;

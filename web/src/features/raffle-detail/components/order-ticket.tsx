@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { texts } from '@/config/texts';
+import { orderDeadline } from '../order-deadline';
 import { orderTexts } from '../order-texts';
 import type { PriceText } from '../price';
 import { raffleDetailTexts } from '../texts';
@@ -84,7 +85,9 @@ export function OrderTicket({
       : pendingReview
         ? success.statusInReview
         : success.statusReserved;
-  const until = order.tickets.find((ticket) => ticket.reserved_until)?.reserved_until;
+  const deadline = order.owed_cents > 0 ? orderDeadline(order.tickets) : null;
+  // Counting down only while the numbers can still be lost: not while a payment under review keeps them.
+  const until = deadline?.kind === 'pay' ? deadline.at : null;
   const rows: [string, string][] = [
     // As the staff screens show it: "maría núñez" or "MARÍA NÚÑEZ" typed, "María Núñez" read.
     ...row(raffleDetailTexts.success.buyer, displayName(buyerName)),
@@ -93,7 +96,12 @@ export function OrderTicket({
     ...row(raffleDetailTexts.installments.row, plan),
     [t.paid, paid.label],
     ...row(t.owed, order.owed_cents > 0 ? owed.label : null),
-    ...row(raffleDetailTexts.success.until, order.owed_cents > 0 && until ? formatDateTime(until) : null),
+    ...(deadline
+      ? row(
+          deadline.kind === 'pay' ? raffleDetailTexts.success.until : raffleDetailTexts.success.reviewUntil,
+          formatDateTime(deadline.at),
+        )
+      : []),
     ...row(texts.paymentMethod, paymentMethod && paymentMethodLabels[paymentMethod]),
     [raffleDetailTexts.hero.draw, ticketSource(raffle)],
     ...row(raffleDetailTexts.success.organizer, raffle.organizer_name),
@@ -162,7 +170,7 @@ export function OrderTicket({
           <div className="grid gap-0.5 rounded-lg bg-brand-50 px-3 py-2" data-testid="order-due-now">
             <p className="text-xs font-medium text-brand-800">{cuotas ? t.dueNowCuotas : t.dueNow}</p>
             <p className="text-lg font-bold text-zinc-900 tabular-nums">{dueNow.label}</p>
-            {until && !pendingReview && (
+            {until && (
               <div className="print:hidden">
                 <ReservationCountdown until={until} />
               </div>
