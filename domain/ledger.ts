@@ -18,6 +18,7 @@ export const ledgerMessages = {
   nothingOwed: 'Este número ya está pagado por completo.',
   nothingPaid: 'Este número no tiene pagos que reembolsar.',
   reservedUntilOutOfRange: 'La reserva solo se puede extender hasta la fecha de cierre de la rifa.',
+  reservedUntilPast: 'La nueva fecha límite ya pasó: para devolver el número a la venta, libéralo.',
   saleNotPayable: 'Este número no admite pagos en su estado actual.',
 } as const;
 

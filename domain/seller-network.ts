@@ -21,6 +21,8 @@ export const sellerMessages = {
   sellerNotFound: 'Uno de los vendedores no existe',
   duplicateSellers: 'No repitas vendedores',
   notYourSale: 'Solo puedes registrar dinero en las ventas acreditadas a ti',
+  notYourSaleToDecide:
+    'Esta venta no está acreditada a ti: solo su vendedor, el dueño de la rifa o un administrador cambia su comprador o su plazo',
   paidSaleLocked:
     'Esta venta ya está pagada: solo el dueño de la rifa o un administrador puede deshacerla o cambiar su comprador',
   leaderboardsOff: 'Esta rifa no muestra clasificaciones',

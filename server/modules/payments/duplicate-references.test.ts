@@ -91,6 +91,28 @@ describe('a bank reference is credited once', () => {
     });
   });
 
+  it('tells a vendedor of an earlier payment with the same reference only in their own raffle (the fraud hint)', async () => {
+    const theirs = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const held = await pay((await sale(theirs, 'V-8765440')).id, 'V-8765440', '41414141', 'pago_movil');
+    expect(held.status).toBe(201);
+    const seller = await makeUser(t);
+    const mine = (await makeRaffle(t, { price_cents: 1000 }, seller.token)).id;
+    // Another method: not the same payment (no 409), but the same digits are worth a look.
+    const staffPay = (token: string, ticketId: string, method: string) =>
+      t.api<{ payment: StaffPayment }>('POST', '/api/payments', {
+        token,
+        body: { ticket_id: ticketId, amount_cents: 100, payment_method: method, reference: '41414141' },
+      });
+    const bySeller = await staffPay(seller.token, (await sale(mine, 'V-9876550')).id, 'transfer');
+    expect(bySeller.status, JSON.stringify(bySeller.body)).toBe(201);
+    expect(bySeller.body.payment.duplicate_of).toBeNull();
+    // The reviewer still sees it, and the admin is told at once.
+    const list = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
+    expect(list.find((p) => p.id === bySeller.body.payment.id)?.duplicate_of).toBe(held.body.payment.id);
+    const byAdmin = await staffPay(admin, (await sale(mine, 'V-9876551')).id, 'zelle');
+    expect(byAdmin.body.payment.duplicate_of).toBe(held.body.payment.id);
+  });
+
   it('is per method: the same digits as a Zelle confirmation are another payment', async () => {
     const r = (await makeRaffle(t, { price_cents: 1000 })).id;
     expect((await pay((await sale(r, 'V-1111111')).id, 'V-1111111', '55443322')).status).toBe(201);

@@ -15,7 +15,8 @@ export const paymentsRepo = {
 
   /**
    * An earlier payment with the same bank reference or the same proof file, for a ticket of
-   * another buyer: a fraud hint. One buyer paying several numbers with one transfer is not.
+   * another buyer: a fraud hint (its id, and its raffle: who may be told of it). One buyer paying
+   * several numbers with one transfer is not.
    */
   async findDuplicate(
     db: Executor,
@@ -26,13 +27,13 @@ export const paymentsRepo = {
     if (by.proofSha256) matches.push(eq(payments.proofSha256, by.proofSha256));
     if (matches.length === 0) return null;
     const [row] = await db
-      .select({ id: payments.id })
+      .select({ id: payments.id, raffleId: tickets.raffleId })
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))
       .where(and(or(...matches), sql`${tickets.buyerCedula} is distinct from ${by.buyerCedula}`))
       .orderBy(payments.createdAt)
       .limit(1);
-    return row?.id ?? null;
+    return row ?? null;
   },
 
   async findById(db: Executor, id: string, options: { lock?: boolean } = {}) {

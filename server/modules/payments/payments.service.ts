@@ -242,7 +242,7 @@ export function createPaymentsService(deps: Deps) {
         const parts = await spread(tx, sales, amountCents);
         const first = sales.find((t) => t.id === parts[0]?.ticketId) ?? sales[0];
         if (!first) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-        const duplicateOf = await paymentsRepo.findDuplicate(tx, {
+        const duplicate = await paymentsRepo.findDuplicate(tx, {
           reference: input.reference,
           proofSha256,
           buyerCedula: first.buyerCedula,
@@ -263,7 +263,7 @@ export function createPaymentsService(deps: Deps) {
             proofSha256,
             notes: input.notes ?? null,
             rateToUsd: rate === null ? null : String(rate),
-            duplicateOf,
+            duplicateOf: duplicate?.id ?? null,
             payerCedula: first.buyerCedula,
           },
           parts,
@@ -279,6 +279,10 @@ export function createPaymentsService(deps: Deps) {
           ticket: { id: first.id, number: first.number, status: first.status },
           payment: toPayment(payment, orderId ? (codes.get(orderId) ?? null) : null),
         };
+        // Staff are told of an earlier payment only when they may see it: an admin, or staff of its
+        // raffle (as the 409 names it, money-ledger.ts): a seller of another raffle learns nothing.
+        if (isStaff && actor?.role !== 'admin' && duplicate && duplicate.raffleId !== first.raffleId)
+          return { ...answer, payment: { ...answer.payment, duplicate_of: null } };
         if (isStaff) return answer;
         // A buyer sees their own payment, not the fraud hint that points at other payments.
         const { duplicate_of: _hint, ...own } = answer.payment;
@@ -317,7 +321,7 @@ export function createPaymentsService(deps: Deps) {
       const first = proof.tickets[0];
       if (!first) return;
       const rate = (await deps.currentRate?.(tx)) ?? null;
-      const duplicateOf = await paymentsRepo.findDuplicate(tx, {
+      const duplicate = await paymentsRepo.findDuplicate(tx, {
         proofSha256: proof.sha256,
         buyerCedula: first.buyerCedula,
       });
@@ -332,7 +336,7 @@ export function createPaymentsService(deps: Deps) {
           proofSha256: proof.sha256,
           notes: paymentMessages.sentWithReservation,
           rateToUsd: rate === null ? null : String(rate),
-          duplicateOf,
+          duplicateOf: duplicate?.id ?? null,
           payerCedula: first.buyerCedula,
         },
         proof.tickets.map((t) => ({ ticketId: t.id, amountCents: t.amountCents })),

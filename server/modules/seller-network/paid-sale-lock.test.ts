@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { StaffTicket } from '../../../domain/staff-tickets';
 import type { TrackedTicket } from '../../../domain/tracking';
-import { makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, reserveNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assignSellers, makeSeller, type Seller } from './seller-test-helpers';
 
@@ -129,5 +129,106 @@ describe('a paid sale stays paid for an assigned seller', () => {
       body: { status: 'disponible', no_refund_reason: 'El comprador cambió de número' },
     });
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+  });
+});
+
+/*
+ * A sale not credited to an assigned seller (a buyer of the web, or of another seller) is not hers to
+ * decide: she may not record its money (decision 036), nor give it and what was paid on it to another
+ * holder, nor set its hold so the sweep frees it (a security review, 2026-11-30).
+ */
+describe('another seller’s sale, for an assigned seller', () => {
+  let raffleId: string;
+  const webSale = async (number: number, cedula: string) => {
+    const [sale] = await reserveNumbers(t, raffleId, [number], buyer({ cedula }));
+    const found = await t.api<StaffTicket>('GET', `/api/tickets/${sale?.id}`, { token: admin });
+    return found.body;
+  };
+  beforeAll(async () => {
+    raffleId = (await makeRaffle(t, {}, owner.token)).id;
+    await assignSellers(t, admin, raffleId, [carla.user.id]);
+  });
+
+  it('cannot be handed to another holder, even part-paid, and its buyer still finds it', async () => {
+    const sale = await webSale(8, 'V-15550001');
+    const cash = await t.api('POST', `/api/tickets/${sale.id}/payments`, {
+      token: admin,
+      body: { amount_cents: 400, payment_method: 'efectivo' },
+    });
+    expect(cash.status).toBe(201);
+    for (const body of [
+      { buyer_name: 'Amigo De Carla', buyer_cedula: 'V-30303031', buyer_phone: '0414-3030304' },
+      { buyer_cedula: 'V-30303031' },
+      { buyer_name: 'Amigo De Carla' },
+      { buyer_phone: '0414-3030304' },
+    ]) {
+      const res = await t.api<ApiError>('PATCH', `/api/tickets/${sale.id}`, { token: carla.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.error.code).toBe('NOT_YOUR_SALE');
+      expect(res.body.error.message).toBe(
+        'Esta venta no está acreditada a ti: solo su vendedor, el dueño de la rifa o un administrador cambia su comprador o su plazo',
+      );
+    }
+    const after = await t.api<StaffTicket>('GET', `/api/tickets/${sale.id}`, { token: admin });
+    expect(after.body).toMatchObject({ buyer_cedula: 'V-15550001', total_paid_cents: 400 });
+    // Details that hand nothing over stay hers to fix, and the edit form's unchanged fields are no change.
+    const address = await t.api<StaffTicket>('PATCH', `/api/tickets/${sale.id}`, {
+      token: carla.token,
+      body: {
+        buyer_name: sale.buyer_name,
+        buyer_cedula: sale.buyer_cedula,
+        buyer_phone: sale.buyer_phone,
+        buyer_address: 'Calle 5, Mérida',
+        reserved_until: sale.reserved_until,
+      },
+    });
+    expect(address.status, JSON.stringify(address.body)).toBe(200);
+  });
+
+  it('cannot have its hold moved, to the past or the future; nobody sets a hold that already passed', async () => {
+    const sale = await webSale(9, 'V-15550002');
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    for (const reserved_until of [past, later, null]) {
+      const res = await t.api<ApiError>('PATCH', `/api/tickets/${sale.id}`, {
+        token: carla.token,
+        body: { reserved_until },
+      });
+      expect(res.status, String(reserved_until)).toBe(403);
+      expect(res.body.error.code).toBe('NOT_YOUR_SALE');
+    }
+    // The owner may extend it, but no one backdates it: a release is a release.
+    const backdated = await t.api<ApiError>('PATCH', `/api/tickets/${sale.id}`, {
+      token: owner.token,
+      body: { reserved_until: past },
+    });
+    expect(backdated.status).toBe(422);
+    expect(backdated.body.error.code).toBe('RESERVED_UNTIL_OUT_OF_RANGE');
+    const extended = await t.api<StaffTicket>('PATCH', `/api/tickets/${sale.id}`, {
+      token: owner.token,
+      body: { reserved_until: later },
+    });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    expect(new Date(extended.body.reserved_until ?? 0).getTime()).toBe(new Date(later).getTime());
+  });
+
+  it('stays hers to decide when it is credited to her', async () => {
+    const own = await t.api<StaffTicket>('PATCH', `/api/raffles/${raffleId}/numbers/10`, {
+      token: carla.token,
+      body: {
+        status: 'apartado',
+        buyer_name: 'Luis Mora',
+        buyer_cedula: 'V-20202020',
+        buyer_phone: '0414-1234567',
+      },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    const edit = await t.api<StaffTicket>('PATCH', `/api/tickets/${own.body.id}`, {
+      token: carla.token,
+      body: { buyer_cedula: 'V-20202021', reserved_until: later },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.buyer_cedula).toBe('V-20202021');
   });
 });

@@ -47,7 +47,13 @@ import {
   settleMoney,
   statusAfter,
 } from './staff-tickets-money';
-import { changesSoldList, patchMovesMoney, undoesPaidSale } from './ticket-patch-rules';
+import {
+  changesHold,
+  changesSoldList,
+  patchDecidesSale,
+  patchMovesMoney,
+  undoesPaidSale,
+} from './ticket-patch-rules';
 import { ticketCsv } from './tickets-csv';
 import { writeTicketXlsx, XLSX_CHUNK } from './tickets-xlsx';
 
@@ -98,10 +104,14 @@ export function createStaffTicketsService({
   }
 
   /** A sale whose money the actor may move (an assigned seller: only the sales credited to them). */
-  async function getOwnedForMoney(actor: AuthContext, id: string) {
+  async function getOwnedForMoney(
+    actor: AuthContext,
+    id: string,
+    message: string = sellerMessages.notYourSale,
+  ) {
     const row = await getOwned(actor, id);
     if (!canMoveMoney(actor, row.raffle, row.creditedSellerId))
-      throw new ForbiddenError(sellerMessages.notYourSale, 'NOT_YOUR_SALE');
+      throw new ForbiddenError(message, 'NOT_YOUR_SALE');
     return row;
   }
 
@@ -197,6 +207,8 @@ export function createStaffTicketsService({
     async update(actor: AuthContext, id: string, patch: TicketPatch) {
       const owned = await getOwned(actor, id);
       if (patchMovesMoney(owned.ticket, patch)) await getOwnedForMoney(actor, id);
+      else if (patchDecidesSale(owned.ticket, patch))
+        await getOwnedForMoney(actor, id, sellerMessages.notYourSaleToDecide);
       await checkPatch(patch);
       const rate = (await currentRate?.()) ?? null;
       return changes.transaction(async (tx) => {
@@ -210,6 +222,13 @@ export function createStaffTicketsService({
           assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
         if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
           throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+        // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).
+        if (
+          patch.reserved_until &&
+          changesHold(current.ticket, patch) &&
+          new Date(patch.reserved_until) <= new Date()
+        )
+          throw new UnprocessableError(ledgerMessages.reservedUntilPast, 'RESERVED_UNTIL_OUT_OF_RANGE');
         if (patch.reserved_until && raffle.closingDate && new Date(patch.reserved_until) > raffle.closingDate)
           throw new UnprocessableError(
             ledgerMessages.reservedUntilOutOfRange,

@@ -23,6 +23,8 @@ export const patchMovesMoney = (sale: TicketRow, patch: TicketPatch) =>
 
 /** Who the sale is for: changing these on a paid sale hands its number (and any prize) to someone else. */
 const IDENTITY_FIELDS = BUYER_FIELDS.filter(([field]) => field === 'buyer_name' || field === 'buyer_cedula');
+/** Who holds the sale and how they prove it: tracking asks the cédula and the phone's last digits. */
+const HOLDER_FIELDS = BUYER_FIELDS.filter(([field]) => field !== 'buyer_address' && field !== 'buyer_email');
 
 /** Buyer fields the patch sets to something else (edit forms send every field, most unchanged). */
 function changesBuyer(
@@ -35,6 +37,22 @@ function changesBuyer(
     return value !== undefined && value !== ticket[column];
   });
 }
+
+/** Whether a patch sets another hold than the sale's (a field sent with its current value is no change). */
+export function changesHold(sale: TicketRow, patch: TicketPatch) {
+  if (patch.reserved_until === undefined) return false;
+  const next = patch.reserved_until === null ? null : new Date(patch.reserved_until).getTime();
+  return next !== (sale.reservedUntil?.getTime() ?? null);
+}
+
+/**
+ * Whether a patch decides the sale: moves its money, gives it (and what was paid on it) to another
+ * holder, or changes how long it is held. The same people do all three (`canMoveMoney`: an assigned
+ * vendedor only on the sales credited to them): handing another seller's buyer's number to someone
+ * else, or backdating its hold so the sweep frees it, is a release by another name.
+ */
+export const patchDecidesSale = (sale: TicketRow, patch: TicketPatch) =>
+  patchMovesMoney(sale, patch) || changesBuyer(sale, patch, HOLDER_FIELDS) || changesHold(sale, patch);
 
 /** Whether a patch takes a fully paid sale back or gives it to another buyer (decision 053). */
 export function undoesPaidSale(sale: TicketRow, patch: TicketPatch) {
