@@ -88,3 +88,30 @@ export const sortedPackages = (packages: readonly RafflePackage[]): RafflePackag
   [...packages]
     .sort((a, b) => a.numbers - b.numbers)
     .map((p) => ({ numbers: p.numbers, price_cents: p.price_cents }));
+
+/** A number an order still holds, as its new price is worked out. */
+export type KeptSale = { id: string; number: number; priceCents: number; paidCents: number };
+
+/**
+ * The new price of each number an order keeps after others left it (expired, released), for those
+ * whose price changes: a package's discount is for the whole package, so what is kept costs the
+ * cheapest price of that many numbers (`salePrices`, split in number order as at the reservation),
+ * never less than a number already paid. Keeping 1 of "5 por $20" at $10 each, that one owes $10,
+ * not $4 (a security review, 2026-11-30: pay one number at the package share, let the rest expire).
+ * Only raises: kept numbers that already cost that much stay as they are.
+ */
+export function keptSalePrices(
+  kept: readonly KeptSale[],
+  unitCents: number,
+  packages: readonly RafflePackage[],
+): { id: string; priceCents: number }[] {
+  if (kept.length === 0) return [];
+  const { totalCents, prices } = salePrices(kept.length, unitCents, packages);
+  if (kept.reduce((sum, sale) => sum + sale.priceCents, 0) >= totalCents) return [];
+  return [...kept]
+    .sort((a, b) => a.number - b.number)
+    .flatMap((sale, i) => {
+      const price = Math.max(prices[i] ?? unitCents, sale.paidCents, sale.priceCents);
+      return price === sale.priceCents ? [] : [{ id: sale.id, priceCents: price }];
+    });
+}

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { keptSalePrices } from './package-pricing';
 import { packagesProblem, priceFor, type RafflePackage, splitCents } from './packages';
 
 const fiveFor20 = { numbers: 5, price_cents: 2_000 };
@@ -88,5 +89,40 @@ describe('packagesProblem', () => {
     const bad: RafflePackage[] = [{ numbers: 5, price_cents: 2_500 }];
     expect(packagesProblem(bad, 500)).toMatch(/paquete de 5 números debe costar menos/);
     expect(packagesProblem([fiveFor20], 500)).toBeNull();
+  });
+});
+
+describe('keptSalePrices: the numbers an order keeps pay for what they are', () => {
+  const fivePack = [{ numbers: 5, price_cents: 2000 }];
+  const sale = (number: number, priceCents: number, paidCents = 0) => ({
+    id: `s${number}`,
+    number,
+    priceCents,
+    paidCents,
+  });
+
+  it('one number kept of "5 por $20" costs the single price, even the one already paid at the share', () => {
+    expect(keptSalePrices([sale(10, 400, 400)], 1000, fivePack)).toEqual([{ id: 's10', priceCents: 1000 }]);
+  });
+
+  it('six kept of seven still hold a package: only the single beyond it is added, split over all', () => {
+    // 7 numbers cost 2000 + 2 × 1000 = 4000 (571-572 each); 6 cost 2000 + 1000 = 3000 (500 each).
+    const kept = [0, 1, 2, 3, 4, 5].map((n) => sale(n, n < 3 ? 572 : 571));
+    expect(keptSalePrices(kept, 1000, fivePack)).toEqual([]);
+    const four = kept.slice(0, 4);
+    expect(keptSalePrices(four, 1000, fivePack)).toEqual(four.map((s) => ({ id: s.id, priceCents: 1000 })));
+  });
+
+  it('leaves an order that is still a whole package, or a raffle without packages, as it is', () => {
+    const whole = [1, 2, 3, 4, 5].map((n) => sale(n, 400));
+    expect(keptSalePrices(whole, 1000, fivePack)).toEqual([]);
+    expect(keptSalePrices([sale(1, 1000)], 1000, [])).toEqual([]);
+  });
+
+  it('never prices a number under what it already paid', () => {
+    const twoFor15 = [{ numbers: 2, price_cents: 1500 }];
+    // Kept 2 of an order of 4 at 750 each: still the package price, nothing to raise.
+    expect(keptSalePrices([sale(1, 750, 750), sale(2, 750)], 1000, twoFor15)).toEqual([]);
+    expect(keptSalePrices([sale(1, 750, 750)], 1000, twoFor15)).toEqual([{ id: 's1', priceCents: 1000 }]);
   });
 });

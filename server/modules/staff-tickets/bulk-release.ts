@@ -13,6 +13,7 @@ import type { RaffleRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
+import { repriceKeptSales } from '../tickets/package-reprice';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -124,6 +125,7 @@ export async function releaseMany(
         describeChanges(slice, (row) => before.get(row.id) ?? 'apartado', note, by),
       );
     }
+    await repriceKeptSales(tx, rows);
     return { released: rows.length, buyers, skipped };
   });
 }

@@ -33,6 +33,7 @@ import {
 } from '../../lib/errors';
 import { assertCan, canMoveMoney, forbidden, managedRaffles } from '../../lib/permissions';
 import { createOrder } from '../payments/money-ledger';
+import { repriceKeptSales } from '../tickets/package-reprice';
 import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { releaseMany } from './bulk-release';
@@ -265,6 +266,8 @@ export function createStaffTicketsService({
           ...money.lines,
         ].join('. ');
         await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
+        // Released or cancelled out of its order: what the order keeps is priced for what it is.
+        if (patch.status === 'disponible' || patch.status === 'cancelado') await repriceKeptSales(tx, [row]);
         return toStaffTicket(row);
       });
     },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { RafflePackage } from '../../../domain/package-pricing';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import { expiresOnItsOwnSql, heldForReviewSql } from '../../db/review-hold';
 import type { TicketRow } from '../../db/rows';
@@ -269,6 +270,49 @@ export const ticketsRepo = {
       .set(endSale)
       .where(sql`${tickets.id} = any(${uuidArray(ids)}::uuid[])`)
       .returning();
+  },
+
+  /**
+   * The live held or paid sales of these orders in raffles that sell packages, locked, with their
+   * raffle's single price and packages (package-reprice.ts). `nowait`: a sale someone else holds (a
+   * payment in flight) fails the statement at once instead of waiting (the sweep tries again later).
+   */
+  async keptPackagedSales(db: Executor, orderIds: string[], options: { nowait?: boolean } = {}) {
+    return queryRows<{
+      id: string;
+      order_id: string;
+      number: number;
+      status: string;
+      price_cents: number;
+      total_paid_cents: number;
+      unit_cents: number;
+      packages: RafflePackage[];
+    }>(
+      db,
+      sql`
+      select t.id, t.order_id, t.number, t.status, t.price_cents, t.total_paid_cents,
+             r.price_cents as unit_cents, r.packages
+      from tickets t join raffles r on r.id = t.raffle_id
+      where t.order_id = any(${uuidArray(orderIds)}::uuid[]) and t.ended_at is null
+        and t.status in ('apartado', 'abonado', 'pagado') and jsonb_array_length(r.packages) > 0
+      order by t.order_id, t.number
+      for update of t ${options.nowait ? sql`nowait` : sql``}`,
+    );
+  },
+
+  /** A sale's new price and the status its money gives; the money trigger works out what it owes (0010). */
+  async reprice(
+    db: Executor,
+    id: string,
+    priceCents: number,
+    status: string,
+  ): Promise<TicketRow | undefined> {
+    const [row] = await db
+      .update(tickets)
+      .set({ priceCents, status, version: sql`nextval('ticket_version_seq')`, updatedAt: sql`now()` })
+      .where(eq(tickets.id, id))
+      .returning();
+    return row;
   },
 
   /**

@@ -13,6 +13,7 @@ import { LOCK_KEYS } from '../../lib/lock-keys';
 import type { ListPage } from '../raffles/published-lists';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
+import { repriceKeptSales } from './package-reprice';
 import { type PublishedListKind, publishedListRepo } from './published-list.repo';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
@@ -300,6 +301,8 @@ export function createTicketsService(deps: Deps) {
         if (!(await ticketsRepo.tryJobLock(tx, LOCK_KEYS.reservationExpiry))) return 0;
         const rows = await ticketsRepo.releaseExpired(tx, limit, deps.paymentReviewHours);
         await recordChanges(tx, rows, describeChanges(rows, 'apartado', historyNotes.reservationExpired));
+        // What their orders keep no longer holds a package: priced for what it is.
+        await repriceKeptSales(tx, rows, { nowait: true });
         return rows.length;
       });
     },

@@ -180,7 +180,7 @@ export const raffleDetailTexts = {
   },
   packages: {
     title: 'Paquetes',
-    hint: 'Tócalo y completamos tus números al azar. Al apartar siempre se aplica el mejor precio.',
+    hint: 'Tócalo y completamos tus números al azar. Al apartar siempre se aplica el mejor precio. El precio de paquete es por el paquete completo: si un número se libera o vence, los que quedan pasan a su precio normal.',
     offer: (n: number, price: string) => `${n} por ${price}`,
     saving: (saving: string) => `Ahorras ${saving}`,
     /** What tapping the package does now: the numbers it adds at random. */

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationResult } from '../../../domain/reservations';
+import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
+import { buyer, makeRaffle } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { repricedNote } from './package-reprice';
+
+// A package's discount is for the whole package (a security review, 2026-11-30): a buyer who
+// reserved "5 por $20" (each number $4 of a $10 raffle), paid one number and let the other four
+// expire kept that number, paid in full, for $4. Whatever ends part of an order (the sweep, a
+// release, a bulk release, a cancellation), what the order keeps is priced for what it is.
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ config: { paymentReviewHours: 48 } });
+  admin = await t.signInAdmin();
+});
+afterAll(() => t?.close());
+
+const packageRaffle = () =>
+  makeRaffle(t, { price_cents: 1000, packages: [{ numbers: 5, price_cents: 2000 }] }).then((r) => r.id);
+
+let cedulas = 0;
+async function reserve(raffleId: string, numbers: number[]) {
+  cedulas += 1;
+  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
+    body: { numbers, buyer: buyer({ cedula: `V-${21000000 + cedulas}` }) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return Object.fromEntries(res.body.tickets.map((tk) => [tk.number, tk.id])) as Record<number, string>;
+}
+const sale = async (id: string) =>
+  (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
+const money = async (id: string) => {
+  const s = await sale(id);
+  return [s.status, s.price_cents, s.total_paid_cents, s.remaining_cents];
+};
+async function payByHand(id: string, amountCents: number) {
+  const res = await t.api('POST', `/api/tickets/${id}/payments`, {
+    token: admin,
+    body: { amount_cents: amountCents, payment_method: 'efectivo' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+async function sweep() {
+  await t.db.execute(
+    sql`update tickets set reserved_until = now() - interval '1 minute' where status = 'apartado'`,
+  );
+  while ((await t.app.services.tickets.releaseExpired(500)) === 500);
+}
+
+describe('an order that no longer holds its package is priced for what it keeps', () => {
+  it('the sweep: one number paid at the package share, the rest expired, owes the single price', async () => {
+    const raffleId = await packageRaffle();
+    const ids = await reserve(raffleId, [10, 11, 12, 13, 14]);
+    expect(await money(ids[10] as string)).toEqual(['apartado', 400, 0, 400]);
+    await payByHand(ids[10] as string, 400);
+    expect(await money(ids[10] as string)).toEqual(['pagado', 400, 400, 0]);
+
+    await sweep();
+    expect((await sale(ids[11] as string)).status).toBe('disponible');
+    // Paid $4 of $10: part-paid, and no longer released by the sweep (it has money).
+    expect(await money(ids[10] as string)).toEqual(['abonado', 1000, 400, 600]);
+    const board = (await t.api<{ statuses: string }>('GET', `/api/raffles/${raffleId}/board`)).body.statuses;
+    expect(board[10]).not.toBe('d');
+    const history = await t.api<HistoryPage>('GET', `/api/history?ticket_id=${ids[10]}`, { token: admin });
+    expect(history.body.items[0]).toMatchObject({
+      from_status: 'pagado',
+      to_status: 'abonado',
+      note: repricedNote,
+    });
+  });
+
+  it('a release or a cancellation by staff, and a bulk release', async () => {
+    const raffleId = await packageRaffle();
+    const one = await reserve(raffleId, [20, 21, 22, 23, 24]);
+    const released = await t.api('PATCH', `/api/tickets/${one[20]}`, {
+      token: admin,
+      body: { status: 'disponible' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    for (const n of [21, 22, 23, 24])
+      expect(await money(one[n] as string)).toEqual(['apartado', 1000, 0, 1000]);
+
+    const two = await reserve(raffleId, [30, 31, 32, 33, 34]);
+    const cancelled = await t.api('PATCH', `/api/tickets/${two[30]}`, {
+      token: admin,
+      body: { status: 'cancelado' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await sale(two[31] as string)).price_cents).toBe(1000);
+
+    const three = await reserve(raffleId, [40, 41, 42, 43, 44]);
+    const bulk = await t.api('POST', `/api/raffles/${raffleId}/tickets/release`, {
+      token: admin,
+      body: { numbers: [40, 41] },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    for (const n of [42, 43, 44]) expect((await sale(three[n] as string)).price_cents).toBe(1000);
+  });
+
+  it('leaves an order that still holds a package, and a raffle without packages, as they were', async () => {
+    const raffleId = await packageRaffle();
+    // 7 numbers: 2000 + 2 × 1000 = 4000, 571-572 each. Six kept still cost 3,000 at most: no raise.
+    const seven = await reserve(raffleId, [50, 51, 52, 53, 54, 55, 56]);
+    const before = await Promise.all(
+      [50, 51, 52, 53, 54, 55].map(async (n) => (await sale(seven[n] as string)).price_cents),
+    );
+    await t.api('PATCH', `/api/tickets/${seven[56]}`, { token: admin, body: { status: 'disponible' } });
+    const after = await Promise.all(
+      [50, 51, 52, 53, 54, 55].map(async (n) => (await sale(seven[n] as string)).price_cents),
+    );
+    expect(after).toEqual(before);
+
+    const plain = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const ids = await reserve(plain, [1, 2]);
+    await t.api('PATCH', `/api/tickets/${ids[1]}`, { token: admin, body: { status: 'disponible' } });
+    expect(await money(ids[2] as string)).toEqual(['apartado', 1000, 0, 1000]);
+  });
+});
