@@ -26,7 +26,25 @@ export const paymentAccountMessages = {
   binanceId: 'El ID de Binance Pay son solo números (de 6 a 12)',
   binanceIdOrEmail: 'Escribe el ID de Binance Pay o el correo de la cuenta',
   tooMany: `Puedes agregar hasta ${MAX_PAYMENT_ACCOUNTS} cuentas de pago`,
+  noWayToPay:
+    'Agrega al menos una cuenta, instrucciones de pago o un WhatsApp de contacto: sin eso quien aparte no tiene cómo pagarte. Sin ninguno, guárdala como borrador.',
 } as const;
+
+/**
+ * A raffle put on sale tells its buyers how to pay: an account, instructions or a WhatsApp to ask on.
+ * Without any, a buyer who reserves has nowhere to pay before the hold runs out (a phone review,
+ * 2026-11-30). A borrador may wait. The create form asks it; the API leaves it to the organizer.
+ */
+export function noWayToPayProblem(raffle: {
+  status: string;
+  payment_accounts: readonly unknown[];
+  payment_instructions: string | null;
+  contact_phone: string | null;
+}): { path: 'payment_accounts'; message: string } | null {
+  if (raffle.status === 'borrador' || raffle.payment_accounts.length > 0) return null;
+  if (raffle.payment_instructions?.trim() || raffle.contact_phone?.trim()) return null;
+  return { path: 'payment_accounts', message: paymentAccountMessages.noWayToPay };
+}
 
 /** What each value is called, in the organizer's form and on the buyer's page alike. */
 export const paymentAccountFieldLabels = {

@@ -193,6 +193,8 @@ test.describe('sealed draw', () => {
     await page.getByRole('button', { name: 'Crear rifa' }).click();
     const refusal = page.getByText(/Elige cómo se decide el ganador/);
     await expect(refusal).toBeVisible();
+    // No account, instructions or WhatsApp either: on sale, a buyer would have nowhere to pay.
+    await expect(page.getByText(/sin eso quien aparte no tiene cómo pagarte/)).toBeVisible();
     await expect(page).toHaveURL(/\/create$/);
     await bothSizes(page, async (size) => {
       await refusal.scrollIntoViewIfNeeded();

@@ -1,4 +1,5 @@
 import { drawTermsMessages } from '@domain/draw-terms';
+import { paymentAccountMessages } from '@domain/payment-accounts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import {
@@ -10,12 +11,37 @@ import {
 } from './raffle-form-schema';
 import { raffleServerErrors } from './server-errors';
 
-const filled: RaffleFormInput = { ...emptyRaffleForm, name: 'Moto Bera', price: '5' };
+// A raffle on sale says how to pay (noWayToPayProblem): the contact's WhatsApp is enough.
+const filled: RaffleFormInput = {
+  ...emptyRaffleForm,
+  name: 'Moto Bera',
+  price: '5',
+  contact_phone: '0414-7654321',
+};
 
 describe('raffle form: organizer and payments', () => {
-  it('sends null for the optional organizer fields left empty', () => {
-    const body = createRaffleFormSchema.parse({ ...filled, organizer_name: '  ', contact_phone: '' });
+  it('sends null for the optional organizer fields left empty (a borrador needs no way to pay yet)', () => {
+    const body = createRaffleFormSchema.parse({
+      ...filled,
+      organizer_name: '  ',
+      contact_phone: '',
+      status: 'borrador',
+    });
     expect(body).toMatchObject({ organizer_name: null, contact_phone: null, payment_instructions: null });
+  });
+
+  it('puts no raffle on sale without an account, instructions or a WhatsApp to pay', () => {
+    const none = { ...filled, contact_phone: '', payment_instructions: '', payment_accounts: [] };
+    const result = createRaffleFormSchema.safeParse(none);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['payment_accounts'], message: paymentAccountMessages.noWayToPay }),
+    ]);
+    for (const one of [
+      { contact_phone: '0414-7654321' },
+      { payment_instructions: 'Zelle: pagos@eltrebol.com' },
+    ])
+      expect(createRaffleFormSchema.safeParse({ ...none, ...one }).success).toBe(true);
   });
 
   it('normalizes the phone and keeps the line breaks of the instructions', () => {

@@ -8,6 +8,7 @@ import { instantWinsProblem, type StaffInstantWins } from '@domain/instant-wins'
 import { parseMoneyToCents } from '@domain/money';
 import { packagesProblem } from '@domain/package-pricing';
 import {
+  noWayToPayProblem,
   PAYMENT_ACCOUNT_METHODS,
   type PaymentAccountField,
   type PaymentAccountView,
@@ -178,6 +179,8 @@ const toApiBody = (mode: 'create' | 'edit') =>
       // Editing, the server knows whether the raffle was selling with none since before sources.
       const undeclared = mode === 'create' ? undeclaredSourceProblem(null, body) : null;
       if (undeclared) ctx.addIssue({ code: 'custom', path: [undeclared.path], message: undeclared.message });
+      const unpayable = mode === 'create' ? noWayToPayProblem(body) : null;
+      if (unpayable) ctx.addIssue({ code: 'custom', path: [unpayable.path], message: unpayable.message });
       if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
       }
