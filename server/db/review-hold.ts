@@ -21,35 +21,41 @@ export function expiresOnItsOwnSql(sale: string): SQL {
 }
 
 /**
- * The pending payments that hold sale `sale`: sent within the review window, and giving it at least
- * its first amount due (its price, or one cuota when its raffle is paid in cuotas), so a token
- * payment cannot hold a number and no payment holds it forever.
+ * The pending payments that give sale `sale` at least its first amount due (its price, or one cuota
+ * when its raffle is paid in cuotas), so a token payment cannot hold a number.
  */
-function holdingPaymentsSql(sale: string, reviewHours: number): SQL {
+function coveringPaymentsSql(sale: string): SQL {
   const t = alias(sale);
   return sql`from payment_parts hold_part
     join payments hold_payment on hold_payment.id = hold_part.payment_id
     join raffles hold_raffle on hold_raffle.id = ${t}.raffle_id
     where hold_part.ticket_id = ${t}.id and hold_payment.status = 'pending'
-      and hold_payment.created_at > now() - make_interval(hours => ${reviewHours}::int)
       and hold_part.amount_cents >= case when hold_raffle.payment_type = 'cuotas' and hold_raffle.installments > 1
                                          then ceil(${t}.price_cents::numeric / hold_raffle.installments)
                                          else ${t}.price_cents end`;
 }
 
+/**
+ * The review window runs from the first covering payment still pending: staff have that long to
+ * decide. Counted from the newest, a buyer who reported a made-up payment every two days kept the
+ * numbers for as long as nobody rejected them (a security review, 2026-11-30); a rejection ends that
+ * payment, and the next one still pending starts its own window.
+ */
+const holdEndsSql = (sale: string, reviewHours: number): SQL =>
+  sql`(select min(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int) ${coveringPaymentsSql(sale)})`;
+
 /** Whether a pending payment under review keeps sale `sale` from expiring now. */
 export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>
-  sql`exists (select 1 ${holdingPaymentsSql(sale, reviewHours)})`;
+  sql`coalesce(${holdEndsSql(sale, reviewHours)} > now(), false)`;
 
 /**
- * Until when a payment under review keeps sale `sale` from expiring (timestamptz): the newest
- * holding payment's creation plus the review window; null when none holds it or the sale does not
- * expire on its own.
+ * Until when a payment under review keeps sale `sale` from expiring (timestamptz): the first covering
+ * pending payment's creation plus the review window, while that is ahead; null when none holds it or
+ * the sale does not expire on its own.
  */
 export const reviewHoldUntilSql = (sale: string, reviewHours: number): SQL =>
-  sql`(case when ${expiresOnItsOwnSql(sale)} then (
-    select max(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int)
-    ${holdingPaymentsSql(sale, reviewHours)}) end)`;
+  sql`(case when ${expiresOnItsOwnSql(sale)} and ${heldForReviewSql(sale, reviewHours)}
+    then ${holdEndsSql(sale, reviewHours)} end)`;
 
 /** A timestamptz as either driver hands it back (Date or text), or null. */
 export const toInstant = (value: unknown): Date | null =>

@@ -89,6 +89,13 @@ beforeAll(async () => {
     sql`update payments set created_at = now() - make_interval(hours => ${REVIEW_HOURS + 1}::int) where id = ${stale}`,
   );
   await reserve('unpaid', unico.id, 5);
+  // A made-up payment every two days: the window runs from the first one still pending, so a fresh
+  // one does not start it again (the newest used to, and held the number as long as nobody rejected).
+  const first = await pay(await reserve('repeated', unico.id, 6), 1000);
+  await t.db.execute(
+    sql`update payments set created_at = now() - make_interval(hours => ${REVIEW_HOURS + 1}::int) where id = ${first}`,
+  );
+  await pay(sales.repeated?.id as string, 1000);
   holding.cuota = await pay(await reserve('cuota', cuotas.id, 1), 250);
   await pay(await reserve('underCuota', cuotas.id, 2), 249);
   // Luis: one number, its payment under review; nothing else to pay.
@@ -104,6 +111,7 @@ async function expectedHolds() {
     rejected: null,
     stale: null,
     unpaid: null,
+    repeated: null,
     cuota: await expectedHold(holding.cuota as string),
     underCuota: null,
     luis: await expectedHold(holding.luis as string),
@@ -148,7 +156,7 @@ describe('review_hold_until: until when a payment under review keeps a reservati
     const [deadline] = await queryRows<{ until: Date | string }>(
       t.db,
       sql`select min(reserved_until) as until from tickets
-          where id = any(${`{${[sales.short, sales.rejected, sales.stale, sales.unpaid].map((s) => s?.id).join(',')}}`}::uuid[])`,
+          where id = any(${`{${[sales.short, sales.rejected, sales.stale, sales.unpaid, sales.repeated].map((s) => s?.id).join(',')}}`}::uuid[])`,
     );
     expect(ana?.reserved_until).toBe(new Date(deadline?.until as string).toISOString());
     // Every reservation Luis has to pay for is under review: no deadline to remind him of.
