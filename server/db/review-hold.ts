@@ -36,12 +36,13 @@ function coveringPaymentsSql(sale: string): SQL {
 }
 
 /**
- * The review window runs from the first covering payment still pending: staff have that long to
- * decide. Counted from the newest, a buyer who reported a made-up payment every two days kept the
- * numbers for as long as nobody rejected them (a security review, 2026-11-30); a rejection ends that
- * payment, and the next one still pending starts its own window.
+ * When the review window of sale `sale` ends (timestamptz; past ones too, which the payments screen
+ * warns of), or null when no covering payment is pending. It runs from the first covering payment
+ * still pending: staff have that long to decide. Counted from the newest, a buyer who reported a
+ * made-up payment every two days kept the numbers for as long as nobody rejected them (a security
+ * review, 2026-11-30); a rejection ends that payment, and the next one still pending starts its own.
  */
-const holdEndsSql = (sale: string, reviewHours: number): SQL =>
+export const holdEndsSql = (sale: string, reviewHours: number): SQL =>
   sql`(select min(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int) ${coveringPaymentsSql(sale)})`;
 
 /** Whether a pending payment under review keeps sale `sale` from expiring now. */

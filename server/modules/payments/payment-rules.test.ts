@@ -227,6 +227,11 @@ describe('rejection reason, counts, the reviewer list and group decisions', () =
       (Date.parse(listed?.review_until as string) - Date.parse(listed?.created_at as string)) / 3_600_000;
     expect(hours).toBe(48);
     expect(list.find((x: { id: string }) => x.id === token.id)?.review_until).toBeNull();
+    // The proof sent again later: the number is kept from the first one, and its card says so.
+    const again = await pay(tk.id, 1000, ANA, { reference: 'BDV-778900' });
+    const relisted = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin }))
+      .body;
+    expect(relisted.find((x) => x.id === again.id)?.review_until).toBe(listed?.review_until);
     expect(counts.pending).toBe(list.length);
     expect(Object.keys(counts).sort()).toEqual(['approved', 'pending', 'rejected']);
     const anon = await t.api('GET', '/api/payments/counts');

@@ -7,7 +7,17 @@ import type { ledgerRepo, PaymentRow, StaffPaymentRow } from './payments.repo';
 
 // How payments read to a buyer and to the reviewer (split from payments.service.ts).
 
-const HOUR_MS = 3_600_000;
+/**
+ * How long a pending payment keeps its numbers: until the first of their review windows ends (each
+ * from the first covering payment still pending on that number), or null when none is open for them.
+ */
+function earliestWindowEnd(parts: Part[], windows: Map<string, Date>): string | null {
+  const ends = parts.flatMap((p) => {
+    const end = windows.get(p.ticketId);
+    return end ? [end.getTime()] : [];
+  });
+  return ends.length > 0 ? new Date(Math.min(...ends)).toISOString() : null;
+}
 /** Statuses a sale takes payments in. */
 export const PAYABLE = new Set(['apartado', 'abonado']);
 export type Part = Awaited<ReturnType<typeof ledgerRepo.partsOf>>[number];
@@ -35,7 +45,8 @@ export const toPayment = (row: PaymentRow, orderCode: string | null = null): Pay
 /** The reviewer's view: who paid what for which numbers, whether it still holds them. */
 export function toStaffPayment(
   row: StaffPaymentRow,
-  reviewHours: number,
+  /** Per sale, when its review window ends (payments.repo reviewWindowEnds). */
+  windows: Map<string, Date>,
   parts: Part[],
   codes: Map<string, string>,
   confirmed: Set<string>,
@@ -52,7 +63,7 @@ export function toStaffPayment(
     created_at: payment.createdAt.toISOString(),
     reviewed_at: payment.reviewedAt?.toISOString() ?? null,
     rejection_reason: payment.rejectionReason,
-    review_until: holds ? new Date(payment.createdAt.getTime() + reviewHours * HOUR_MS).toISOString() : null,
+    review_until: holds ? earliestWindowEnd(parts, windows) : null,
     group_key: payment.proofSha256 ? `${payment.proofSha256}:${payment.payerCedula ?? ''}` : null,
     parts: parts.map((p) => ({
       ticket_id: p.ticketId,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
+import { holdEndsSql, toInstant } from '../../db/review-hold';
 import { orders, profiles, raffles, tickets } from '../../db/schema';
 import { paymentParts, payments, refunds } from '../../db/schema-money';
 
@@ -154,6 +155,25 @@ export const ledgerRepo = {
       .innerJoin(tickets, eq(tickets.id, paymentParts.ticketId))
       .where(inArray(paymentParts.paymentId, paymentIds))
       .orderBy(tickets.number);
+  },
+
+  /**
+   * When the review window of each of these sales ends (server/db/review-hold.ts: from the first
+   * covering payment still pending), past or ahead; sales with none are left out.
+   */
+  async reviewWindowEnds(db: Executor, ticketIds: string[], reviewHours: number): Promise<Map<string, Date>> {
+    if (ticketIds.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; ends: unknown }>(
+      db,
+      sql`select t.id, ${holdEndsSql('t', reviewHours)} as ends
+          from tickets t where t.id = any(${`{${ticketIds.join(',')}}`}::uuid[])`,
+    );
+    const ends = new Map<string, Date>();
+    for (const row of rows) {
+      const at = toInstant(row.ends);
+      if (at) ends.set(String(row.id), at);
+    }
+    return ends;
   },
 
   async insertRefund(db: Executor, values: typeof refunds.$inferInsert) {

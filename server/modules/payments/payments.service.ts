@@ -189,8 +189,15 @@ export function createPaymentsService(deps: Deps) {
     const prizes = deps.instantWinPrizes
       ? await deps.instantWinPrizes([...new Set(parts.map((p) => p.ticketId))])
       : new Map<string, string>();
+    // The review window of each pending payment's numbers, by the rule the expiry sweep follows.
+    const pendingIds = new Set(rows.filter((r) => r.payment.status === 'pending').map((r) => r.payment.id));
+    const windows = await ledgerRepo.reviewWindowEnds(
+      db,
+      [...new Set(parts.filter((p) => pendingIds.has(p.paymentId)).map((p) => p.ticketId))],
+      reviewHours,
+    );
     return rows.map((r) =>
-      toStaffPayment(r, reviewHours, byPayment.get(r.payment.id) ?? [], codes, confirmed, prizes),
+      toStaffPayment(r, windows, byPayment.get(r.payment.id) ?? [], codes, confirmed, prizes),
     );
   }
 
