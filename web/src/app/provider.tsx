@@ -28,7 +28,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
         richColors
         closeButton
         containerAriaLabel={texts.toasts.region}
-        toastOptions={{ closeButtonAriaLabel: texts.toasts.close }}
+        toastOptions={{
+          closeButtonAriaLabel: texts.toasts.close,
+          // Sonner's ✕ is 20 px: an invisible ring makes it a 40 px target for a thumb (UX.md), same look.
+          classNames: { closeButton: "after:absolute after:-inset-2.5 after:content-['']" },
+        }}
       />
     </QueryClientProvider>
   );
