@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from './client';
 
 // A pending payment keeps a reservation from expiring while staff review it (PAYMENT_REVIEW_HOURS).
 // The expiry sweep (tickets.repo.ts releaseExpired) and every screen that shows how long a number is
@@ -57,6 +58,25 @@ export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>
 export const reviewHoldUntilSql = (sale: string, reviewHours: number): SQL =>
   sql`(case when ${expiresOnItsOwnSql(sale)} and ${heldForReviewSql(sale, reviewHours)}
     then ${holdEndsSql(sale, reviewHours)} end)`;
+
+/** One of the instants above (`instant('t')`) for each of these sales; sales where it is null are left out. */
+export async function instantsBySale(
+  db: Executor,
+  ids: string[],
+  instant: (sale: string) => SQL,
+): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; at: unknown }>(
+    db,
+    sql`select t.id, ${instant('t')} as at from tickets t where t.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  const found = new Map<string, Date>();
+  for (const row of rows) {
+    const at = toInstant(row.at);
+    if (at) found.set(String(row.id), at);
+  }
+  return found;
+}
 
 /** A timestamptz as either driver hands it back (Date or text), or null. */
 export const toInstant = (value: unknown): Date | null =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
-import { holdEndsSql, toInstant } from '../../db/review-hold';
+import type { Executor } from '../../db/client';
+import { holdEndsSql, instantsBySale } from '../../db/review-hold';
 import { orders, profiles, raffles, tickets } from '../../db/schema';
 import { paymentParts, payments, refunds } from '../../db/schema-money';
 
@@ -161,20 +161,8 @@ export const ledgerRepo = {
    * When the review window of each of these sales ends (server/db/review-hold.ts: from the first
    * covering payment still pending), past or ahead; sales with none are left out.
    */
-  async reviewWindowEnds(db: Executor, ticketIds: string[], reviewHours: number): Promise<Map<string, Date>> {
-    if (ticketIds.length === 0) return new Map();
-    const rows = await queryRows<{ id: string; ends: unknown }>(
-      db,
-      sql`select t.id, ${holdEndsSql('t', reviewHours)} as ends
-          from tickets t where t.id = any(${`{${ticketIds.join(',')}}`}::uuid[])`,
-    );
-    const ends = new Map<string, Date>();
-    for (const row of rows) {
-      const at = toInstant(row.ends);
-      if (at) ends.set(String(row.id), at);
-    }
-    return ends;
-  },
+  reviewWindowEnds: (db: Executor, ticketIds: string[], reviewHours: number) =>
+    instantsBySale(db, ticketIds, (sale) => holdEndsSql(sale, reviewHours)),
 
   async insertRefund(db: Executor, values: typeof refunds.$inferInsert) {
     const [row] = await db.insert(refunds).values(values).returning();

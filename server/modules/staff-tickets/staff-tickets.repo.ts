@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
-import { reviewHoldUntilSql, toInstant } from '../../db/review-hold';
+import { instantsBySale, reviewHoldUntilSql } from '../../db/review-hold';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
 import type { RaffleScope } from '../../lib/permissions';
@@ -192,20 +192,8 @@ export const staffTicketsRepo = {
    * Until when a payment under review keeps each of these sales (db/review-hold.ts), for those it
    * keeps: read for a page's sales alone, so the list's statements and the export stay as they were.
    */
-  async reviewHolds(db: Executor, ids: string[], reviewHours: number): Promise<Map<string, Date>> {
-    if (ids.length === 0) return new Map();
-    const rows = await queryRows<{ id: string; until: unknown }>(
-      db,
-      sql`select t.id, ${reviewHoldUntilSql('t', reviewHours)} as until
-          from tickets t where t.id = any(${`{${ids.join(',')}}`}::uuid[])`,
-    );
-    const holds = new Map<string, Date>();
-    for (const row of rows) {
-      const until = toInstant(row.until);
-      if (until) holds.set(String(row.id), until);
-    }
-    return holds;
-  },
+  reviewHolds: (db: Executor, ids: string[], reviewHours: number) =>
+    instantsBySale(db, ids, (sale) => reviewHoldUntilSql(sale, reviewHours)),
 
   /** Every matching ticket in number order, a chunk at a time (staff-tickets-export.repo.ts). */
   scan: scanTickets,
