@@ -2,6 +2,7 @@
 // each command sends `count` reservation requests (one distinct number each, numbers from `from`)
 // with `concurrency` buyers on keep-alive sockets, to our server or to the trivial Fastify reference
 // (bench/trivial-server.ts): the same requests, the same bodies, the same client code.
+import { randomUUID } from 'node:crypto';
 import { serveCommands } from './child';
 import { client, request } from './http';
 import { percentile, runPool } from './stats';
@@ -48,7 +49,8 @@ serveCommands(async (command) => {
       const number = c.from + i;
       try {
         const reply = await request(http, 'POST', path, {
-          body: { numbers: [number], buyer: buyer(number) },
+          // As the web app sends it: a key per request (decision 057).
+          body: { numbers: [number], buyer: buyer(number), request_id: randomUUID() },
         });
         if (reply.status === 201) responseBytes = reply.body.length;
         statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;

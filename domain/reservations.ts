@@ -77,6 +77,11 @@ export const reservationSchema = z
     payment_proof: uploadUrlField().nullish(),
     /** The referral code kept from a seller's link (decision 036): an unknown one credits nobody. */
     seller_code: sellerCodeField.optional(),
+    /**
+     * A key the browser chooses for this request and sends again with it after a lost answer: the
+     * same request, refused by its own earlier sale, is answered with that order (decision 057).
+     */
+    request_id: z.uuid('La clave de la solicitud no es válida').optional(),
     /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
     altcha: z.string().max(4000).optional(),
   })

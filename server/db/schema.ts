@@ -205,6 +205,8 @@ export const orders = pgTable(
     buyerCedula: text('buyer_cedula'),
     /** The seller credited with this order: a referral link's seller or the staff member who sold it. */
     sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The key the buyer's browser sent with the reservation: the same request again gets this order (decision 057). */
+    requestId: uuid('request_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ export type TicketEventInsert = typeof ticketEvents.$inferInsert;
 /** See ticketsRepo.reserveMany. Arrays of one entry per request; numbers as int[] literals. */
 const RESERVE_MANY_SQL = `
   select s.grp, s.refusal, s.refused, s.digits, s.order_code, (s.sale).* from reserve_sales($1::uuid[], $2::boolean[], $3::int[], $4::text[], $5::text[],
-    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::text[], $14::text[]) as s`;
+    $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::text[], $14::text[], $15::uuid[]) as s`;
 
 /** See ticketsRepo.stats. */
 const STATS_SQL = `
@@ -83,6 +83,8 @@ export type SaleRequest = {
    * those terms (migration 0022). Absent: the raffle's price, while it has no packages.
    */
   pricing?: SalePricing | null;
+  /** The key the buyer's browser chose for this request, kept on its order (decision 057). */
+  requestId?: string | null;
 };
 
 export type SalePricing = { terms: string; prices: number[] };
@@ -181,7 +183,7 @@ export const ticketsRepo = {
     const column = (pick: (r: SaleRequest) => string | boolean | null) => textArray(requests.map(pick));
     const rows = await preparedRows<RawTicket & RefusalColumns & { grp: number; order_code: string | null }>(
       db,
-      'tickets_reserve_many_v5',
+      'tickets_reserve_many_v6',
       RESERVE_MANY_SQL,
       [
         column((r) => r.raffleId),
@@ -198,6 +200,7 @@ export const ticketsRepo = {
         column((r) => r.sellerId ?? null),
         column((r) => r.pricing?.terms ?? null),
         column((r) => (r.pricing ? intArray(r.pricing.prices) : null)),
+        column((r) => r.requestId ?? null),
       ],
     );
     const outcomes: ReservationOutcome[] = requests.map(() => ({ sales: [], orderCode: '' }));
@@ -219,6 +222,29 @@ export const ticketsRepo = {
       }
     }
     return outcomes;
+  },
+
+  /**
+   * The order an earlier sending of this very request made (decision 057): the live sales of these
+   * numbers, when every one of them belongs to one order kept with this request key and cédula.
+   * Read through the numbers' unique index, so `orders.request_id` needs none. Null otherwise.
+   */
+  async sentBefore(
+    db: Executor,
+    request: { raffleId: string; requestId: string; cedula: string; numbers: number[] },
+  ): Promise<{ sales: TicketRow[]; orderCode: string } | null> {
+    const rows = await queryRows<RawTicket & { order_code: string }>(
+      db,
+      sql`select o.code as order_code, t.* from tickets t join orders o on o.id = t.order_id
+          where t.raffle_id = ${request.raffleId} and t.ended_at is null
+            and t.number = any(${intArray(request.numbers)}::int[])
+            and o.request_id = ${request.requestId} and o.buyer_cedula = ${request.cedula}
+          order by t.number`,
+    );
+    const sales = rows.map(fromRaw);
+    const oneOrder = new Set(sales.map((s) => s.orderId)).size === 1;
+    if (!oneOrder || sales.length !== new Set(request.numbers).size) return null;
+    return { sales, orderCode: String(rows[0]?.order_code) };
   },
 
   /** Which of these numbers have a live sale (after a conflict: the ones to report as taken). */

@@ -148,6 +148,9 @@ export const ticketsRoutes =
         const key = `${request.params.id}:${request.ip}`;
         const count = request.body.numbers.length;
         if (!(await deps.numbersPerIp.take(key, count))) {
+          // A request sent again after its answer was lost was counted the first time (decision 057).
+          const before = await tickets.sentBefore(request.params.id, request.body);
+          if (before) return reply.status(201).send(before);
           throw new TooManyRequestsError(
             messages.http.numbersPerIp(deps.numbersPerIpPerRaffle),
             'RESERVATION_IP_LIMIT',
@@ -155,7 +158,9 @@ export const ticketsRoutes =
           );
         }
         try {
-          const reserved = await tickets.reserveOrder(request.params.id, request.body);
+          const { replayed, ...reserved } = await tickets.reserveOrder(request.params.id, request.body);
+          // A request sent again got its first answer: its numbers were counted the first time.
+          if (replayed) await deps.numbersPerIp.giveBack(key, count);
           return reply.status(201).send(reserved);
         } catch (error) {
           await deps.numbersPerIp.giveBack(key, count);

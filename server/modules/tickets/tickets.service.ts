@@ -18,7 +18,13 @@ import { type PublishedListKind, publishedListRepo } from './published-list.repo
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import { type ReservationOutcome, type SalePricing, type StatsRow, ticketsRepo } from './tickets.repo';
+import {
+  type ReservationOutcome,
+  type SalePricing,
+  type StatsRow,
+  type TicketRow,
+  ticketsRepo,
+} from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -127,7 +133,15 @@ export function createTicketsService(deps: Deps) {
     // An unknown code credits nobody; whether its seller sells this raffle is reserve_sales' check.
     const sellerId =
       input.seller_code && deps.sellerIdForCode ? await deps.sellerIdForCode(input.seller_code) : null;
-    const request = { raffleId, numbers: input.numbers, values, sandbox, sellerId, pricing };
+    const request = {
+      raffleId,
+      numbers: input.numbers,
+      values,
+      sandbox,
+      sellerId,
+      pricing,
+      requestId: input.request_id ?? null,
+    };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
     if (!recordProof) return batcher.reserve(request);
     return db.transaction(async (tx) => {
@@ -193,21 +207,42 @@ export function createTicketsService(deps: Deps) {
         boards.invalidate(raffleId);
         continue;
       }
-      if ('refusal' in outcome) throw refusalError(outcome.refusal);
+      if ('refusal' in outcome) {
+        // The same request sent again (its answer was lost on the way): its own order, once more.
+        const before = await sentBefore(raffleId, input);
+        if (before) return { ...answerFor(before.sales, before.orderCode), replayed: true };
+        throw refusalError(outcome.refusal);
+      }
       const rows = outcome.sales;
       // Answered once announced (a few ms, batched with the other sales of the moment): a buyer
       // who opens the live stream after their 201 never receives their own sale late.
       salesSinceAnalyze += rows.length;
       await deps.changes.announce(rows);
-      return {
-        tickets: rows.map(toBuyerTicket),
-        order: {
-          id: rows[0]?.orderId ?? '',
-          code: outcome.orderCode,
-          total_cents: rows.reduce((sum, r) => sum + r.priceCents, 0),
-        },
-      };
+      return { ...answerFor(rows, outcome.orderCode), replayed: false };
     }
+  }
+
+  /** A reservation's answer: its sales as the buyer sees them and its order. */
+  function answerFor(rows: TicketRow[], orderCode: string) {
+    return {
+      tickets: rows.map(toBuyerTicket),
+      order: {
+        id: rows[0]?.orderId ?? '',
+        code: orderCode,
+        total_cents: rows.reduce((sum, r) => sum + r.priceCents, 0),
+      },
+    };
+  }
+
+  /** The order an earlier sending of this request made, when it carries a key (decision 057). */
+  function sentBefore(raffleId: string, input: Reservation) {
+    if (!input.request_id) return Promise.resolve(null);
+    return ticketsRepo.sentBefore(db, {
+      raffleId,
+      requestId: input.request_id,
+      cedula: input.buyer.cedula,
+      numbers: input.numbers,
+    });
   }
 
   const service = {
@@ -241,6 +276,12 @@ export function createTicketsService(deps: Deps) {
     },
 
     latestSales: (raffleId: string) => ticketsRepo.latestStatuses(db, raffleId),
+
+    /** The answer an earlier sending of this request got, when it carries a key and its order holds (decision 057). */
+    async sentBefore(raffleId: string, input: Reservation) {
+      const before = await sentBefore(raffleId, input);
+      return before && answerFor(before.sales, before.orderCode);
+    },
 
     /** The sales made, as the buyer sees them (see `reserveOrder`). */
     async reserve(raffleId: string, input: Reservation, options: { sandbox?: boolean } = {}) {

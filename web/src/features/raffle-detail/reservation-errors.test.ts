@@ -30,3 +30,13 @@ describe('reservationProblem', () => {
     );
   });
 });
+
+describe('reservationProblem when no answer came', () => {
+  it('asks for the same tap again and says it will not reserve twice', () => {
+    for (const status of [0, 502, 504]) {
+      const problem = reservationProblem(new ApiError(status, 'NETWORK_ERROR', 'x'), 3);
+      expect(problem.taken).toEqual([]);
+      expect(problem.message).toMatch(/toca «Apartar» otra vez.*sin apartarlo dos veces/);
+    }
+  });
+});

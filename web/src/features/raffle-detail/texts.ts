@@ -224,6 +224,8 @@ export const raffleDetailTexts = {
     proof: 'Comprobante de pago (opcional)',
     proofHint: 'Foto o PDF del pago, hasta 5 MB. También puedes enviarlo después.',
     sending: 'Apartando…',
+    answerLost:
+      'No pudimos confirmar tu apartado por la conexión. Revisa tu señal y toca «Apartar» otra vez: si ya quedó apartado, te mostramos tu pedido sin apartarlo dos veces.',
     noNumbers: 'Elige al menos un número en el tablero para continuar.',
     backToBoard: 'Volver al tablero',
     privacy: 'Tus datos solo los ve el organizador. En el tablero público nadie ve tu nombre.',

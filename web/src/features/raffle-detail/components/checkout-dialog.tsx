@@ -1,12 +1,13 @@
 import { holdTimeText } from '@domain/hold-time';
 import type { PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
-import { useCreateReservation } from '../api/create-reservation';
+import { newRequestId } from '@/lib/request-id';
+import { answerLost, useCreateReservation } from '../api/create-reservation';
 import {
   type CheckoutFormInput,
   type CheckoutFormOutput,
@@ -49,6 +50,9 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   const selection = useRaffleStore((s) => s.selection);
   const removed = confirmed.filter((n) => !selection.includes(n));
   const needsConfirm = removed.length > 0 && selection.length > 0;
+  // One key per request: the buyer's next tap on the same numbers (after a lost answer) sends it
+  // again, so the server answers their own order instead of "taken" (decision 057).
+  const requestKey = useRef<{ sending: string; id: string } | null>(null);
 
   // A conflict message belongs to the attempt it explains; reopening starts a new attempt.
   useEffect(() => {
@@ -70,6 +74,8 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     setProblem(null);
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);
+    const sending = `${[...numbers].sort((a, b) => a - b).join(',')}|${values.buyer.cedula}`;
+    if (requestKey.current?.sending !== sending) requestKey.current = { sending, id: newRequestId() };
     try {
       const { order } = await reserve.mutateAsync({
         raffleId: raffle.id,
@@ -78,8 +84,10 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           buyer: values.buyer,
           payment_method: values.payment_method,
           payment_proof: proof.fileUrl ?? undefined,
+          request_id: requestKey.current.id,
         },
       });
+      requestKey.current = null;
       useRaffleStore.getState().clearSelection();
       onReserved({
         orderCode: order.code,
@@ -93,7 +101,9 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       proof.clear();
       onOpenChange(false);
     } catch (error) {
-      useRaffleStore.getState().setOwnNumbers(before);
+      // With no answer the numbers may be this buyer's already: the board must not drop them as
+      // "taken by someone else" before their next tap asks (decision 057).
+      if (!answerLost(error)) useRaffleStore.getState().setOwnNumbers(before);
       const found = reservationProblem(error, raffle.digit_count);
       if (found.taken.length > 0) useRaffleStore.getState().deselect(found.taken);
       for (const field of found.fields) {
