@@ -169,3 +169,73 @@ describe('a bank reference is credited once', () => {
     expect(list.find((p) => p.id === second.body.payment.id)?.duplicate_of).toBe(first.body.payment.id);
   });
 });
+
+// Decision 057: a buyer's report whose answer was lost on the way is sent again; it is the same
+// payment, not a duplicate of itself.
+describe('the same report sent again by its buyer', () => {
+  const paymentsOf = async (ticketId: string) =>
+    (
+      await t.db.execute(
+        sql`select id, status from payments where ticket_id = ${ticketId} order by created_at`,
+      )
+    ).rows as { id: string; status: string }[];
+
+  it('answers the payment it made, once, for a ticket and for an order', async () => {
+    const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const ticket = await sale(raffle, 'V-5550001');
+    const first = await pay(ticket.id, 'V-5550001', 'REF-4455660');
+    expect(first.status).toBe(201);
+    const again = await pay(ticket.id, 'V-5550001', 'ref 4455660');
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await paymentsOf(ticket.id)).toHaveLength(1);
+
+    const order = await t.api<ReservationResult>('POST', `/api/raffles/${raffle}/reservations`, {
+      body: { numbers: [95, 96], buyer: buyer({ cedula: 'V-5550002' }) },
+    });
+    const payOrder = () =>
+      t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+        body: {
+          order_code: order.body.order.code,
+          cedula: 'V-5550002',
+          amount_cents: 2000,
+          payment_method: 'transfer',
+          reference: '77889900',
+        },
+      });
+    const byOrder = await payOrder();
+    expect(byOrder.status).toBe(201);
+    const byOrderAgain = await payOrder();
+    expect(byOrderAgain.status).toBe(201);
+    expect(byOrderAgain.body.payment.id).toBe(byOrder.body.payment.id);
+    const count = await t.db.execute(
+      sql`select count(*)::int as n from payments where order_id = ${order.body.order.id}`,
+    );
+    expect(count.rows[0]).toEqual({ n: 1 });
+  });
+
+  it('is still a duplicate with another amount, once decided, or from staff', async () => {
+    const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const ticket = await sale(raffle, 'V-5550003');
+    expect((await pay(ticket.id, 'V-5550003', 'REF-5566771')).status).toBe(201);
+    const otherAmount = await t.api<ApiError>('POST', '/api/payments', {
+      body: { ticket_id: ticket.id, amount_cents: 200, cedula: 'V-5550003', reference: 'REF-5566771' },
+    });
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.error.code).toBe('DUPLICATE_REFERENCE');
+    const staff = await t.api<ApiError>('POST', '/api/payments', {
+      token: admin,
+      body: { ticket_id: ticket.id, amount_cents: 100, reference: 'REF-5566771' },
+    });
+    expect(staff.status).toBe(409);
+    const [payment] = await paymentsOf(ticket.id);
+    const approved = await t.api('PATCH', `/api/payments/${payment?.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(approved.status).toBe(200);
+    const afterApproval = await pay<ApiError>(ticket.id, 'V-5550003', 'REF-5566771');
+    expect(afterApproval.status).toBe(409);
+    expect(await paymentsOf(ticket.id)).toHaveLength(1);
+  });
+});

@@ -9,6 +9,7 @@ import {
   type TicketLedgerEntry,
 } from '../../../domain/payments';
 import { phoneDigits } from '../../../domain/phone';
+import { referenceKey } from '../../../domain/references';
 import { reservationMessages } from '../../../domain/reservations';
 import { ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
@@ -175,6 +176,31 @@ export function createPaymentsService(deps: Deps) {
     };
   }
 
+  /**
+   * The payment this buyer already reported with the same reference for the same sales and amount,
+   * still pending: the same report sent again after a lost answer (decision 057). Null otherwise,
+   * and then the reference's own rule (409 DUPLICATE_REFERENCE) applies as before.
+   */
+  async function sentBefore(
+    tx: Executor,
+    input: CreatePayment,
+    report: { sales: TicketRow[]; orderId: string | null; amountCents: number },
+  ) {
+    const key = referenceKey(input.reference);
+    if (!key) return null;
+    const found = await ledgerRepo.findByReference(tx, input.payment_method ?? 'transfer', key);
+    const cedula = report.sales[0]?.buyerCedula ?? null;
+    if (!found || cedula === null || found.payerCedula !== cedula) return null;
+    const payment = await paymentsRepo.findById(tx, found.id);
+    const ticket = report.sales.find((t) => t.id === payment?.ticketId);
+    const same =
+      payment?.status === 'pending' &&
+      payment.amountCents === report.amountCents &&
+      payment.orderId === report.orderId &&
+      ticket !== undefined;
+    return same ? { payment, ticket } : null;
+  }
+
   async function staffView(rows: StaffPaymentRow[]): Promise<StaffPayment[]> {
     const ids = rows.map((r) => r.payment.id);
     const orderIds = [...new Set(rows.flatMap((r) => (r.payment.orderId ? [r.payment.orderId] : [])))];
@@ -245,6 +271,18 @@ export function createPaymentsService(deps: Deps) {
             throw new ConflictError(paymentMessages.ticketNotPayable, 'TICKET_NOT_PAYABLE');
           sales = [ticket];
           orderId = ticket.orderId;
+        }
+        // A buyer's payment sent again (its answer was lost on the way) is answered again, not
+        // refused as a duplicate of itself (decision 057).
+        const resent = isStaff ? null : await sentBefore(tx, input, { sales, orderId, amountCents });
+        if (resent) {
+          const codes = await ledgerRepo.orderCodes(tx, orderId ? [orderId] : []);
+          const { duplicate_of: _hint, ...own } = toPayment(
+            resent.payment,
+            orderId ? (codes.get(orderId) ?? null) : null,
+          );
+          const { id, number, status } = resent.ticket;
+          return { success: true as const, ticket: { id, number, status }, payment: own };
         }
         const parts = await spread(tx, sales, amountCents);
         const first = sales.find((t) => t.id === parts[0]?.ticketId) ?? sales[0];

@@ -14,7 +14,7 @@ const json = (status: number, body: unknown) =>
 const lost = () => Promise.reject(new TypeError('Failed to fetch'));
 
 /** Answers each POST in turn; keeps every body sent. */
-function server(...replies: (() => Promise<Response>)[]) {
+function server(...replies: (() => Response | Promise<Response>)[]) {
   const bodies: Record<string, unknown>[] = [];
   const fetchStub = vi.fn(async (_url: string, init?: RequestInit) => {
     bodies.push(JSON.parse(String(init?.body)));
