@@ -11,6 +11,8 @@ export const ledgerMessages = {
   moneyFieldsReadOnly: (fields: string[]) =>
     `${fields.join(', ')}: lo pagado y lo que falta se calculan de los pagos y reembolsos; registra un pago o un reembolso.`,
   amountRequired: 'Indica el monto abonado.',
+  amountOnlyWithAbono:
+    'El monto va solo con el estado abonado; para registrar un pago sin cambiar el estado, usa «Registrar pago».',
   amountTooHigh: (owedCents: number) => `El monto supera lo que falta por pagar (${formatUsd(owedCents)}).`,
   refundTooHigh: (paidCents: number) => `El reembolso supera lo pagado (${formatUsd(paidCents)}).`,
   refundDecisionRequired: (paidCents: number) =>

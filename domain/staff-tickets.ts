@@ -70,6 +70,10 @@ export const ticketPatchSchema = z
   .superRefine((v, ctx) => {
     if (v.status === 'abonado' && v.amount_cents === undefined)
       ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: ledgerMessages.amountRequired });
+    // Only an abono reads the amount (pagado records what is owed): anywhere else it would be dropped
+    // without a word, and a caller would believe a payment was recorded.
+    if (v.amount_cents !== undefined && v.status !== 'abonado')
+      ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: ledgerMessages.amountOnlyWithAbono });
   });
 export type TicketPatch = z.output<typeof ticketPatchSchema>;
 

@@ -114,6 +114,27 @@ describe('status changes record money', () => {
     expect(rest.body.ticket).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
   });
 
+  it('an amount goes only with abonado: alone or with another status it is refused (422) and nothing moves', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const tk = first(await reserve(raffle.id, [12]));
+    for (const body of [
+      { amount_cents: 250 },
+      { amount_cents: 250, payment_method: 'zelle' },
+      { status: 'pagado', amount_cents: 250 },
+      { status: 'apartado', amount_cents: 250 },
+    ]) {
+      const res = await patch<ApiError>(tk.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/abonado/),
+        fields: [{ path: 'amount_cents', message: expect.stringMatching(/Registrar pago/) }],
+      });
+    }
+    expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
+    expect(await ledger(tk.id)).toEqual([]);
+  });
+
   it('taking money back needs a refund or an explicit "sin reembolso"; the figures follow', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const tk = first(await reserve(raffle.id, [6]));
