@@ -1,4 +1,5 @@
 import { centsField, countField, instantField } from './api';
+import { amountCentsField } from './fields';
 import { z } from './zod';
 
 /**
@@ -71,7 +72,7 @@ export const commissionTermsListSchema = z.object({ items: z.array(commissionTer
 
 /** `POST /api/sellers/:id/payouts`. */
 export const payoutInput = z.object({
-  amount_cents: z.int('Monto inválido').min(1, 'El monto debe ser mayor que cero').max(100_000_000),
+  amount_cents: amountCentsField(),
   method: z.string().trim().min(1, 'Indica el método de pago').max(60, 'Método demasiado largo'),
   reference: z.string().trim().max(120, 'Referencia demasiado larga').nullish(),
   /** The day it was paid (Caracas); today when omitted. */

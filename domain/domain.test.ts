@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { signInSchema } from './auth';
+import { payoutInput } from './commissions';
 import { formatDateTime } from './dates';
 import { formatBs, formatUsd, parseMoneyToCents } from './money';
+import { createPaymentSchema } from './payments';
 import { normalizeCedula, normalizeVePhone } from './phone';
 import {
   exactNumberFromTerm,
@@ -67,6 +69,18 @@ describe('money and dates', () => {
     expect(parseMoneyToCents('12,5')).toBe(1250);
     expect(parseMoneyToCents('3')).toBe(300);
     expect(parseMoneyToCents('1.234')).toBeNull();
+  });
+  it('says once why an amount is refused, whatever its size', () => {
+    const messages = (result: { error?: { issues: { message: string }[] } }) =>
+      result.error?.issues.map((issue) => issue.message);
+    const payout = (amount: number) => payoutInput.safeParse({ amount_cents: amount, method: 'Zelle' });
+    expect(messages(payout(1e20))).toEqual(['El monto no puede pasar de $1.000.000,00']);
+    expect(messages(payout(-1e20))).toEqual(['El monto debe ser mayor que cero']);
+    expect(messages(payout(0.5))).toEqual(['El monto debe ser un entero de céntimos']);
+    expect(messages(payout(100))).toBeUndefined();
+    const ves = createPaymentSchema.safeParse({ amount_ves_cents: 1e20, cedula: 'V-12345678' });
+    expect(messages(ves)).toContain('El monto no puede pasar de Bs 1.000.000.000,00');
+    expect(messages(ves)?.filter((m) => m.startsWith('El monto'))).toHaveLength(1);
   });
   it('shows Caracas time', () => {
     expect(formatDateTime('2026-11-22T00:00:00Z')).toBe('21 nov 2026, 8:00 p. m.');

@@ -1,4 +1,5 @@
 import { centsField, instantField } from './api';
+import { amountCentsField } from './fields';
 import { formatBs, formatUsd } from './money';
 import { PAYMENT_METHODS } from './reservations';
 import { z } from './zod';
@@ -47,10 +48,7 @@ export function statusForMoney(paidCents: number, priceCents: number): 'pagado' 
 /** `POST /api/tickets/:id/payments` (staff): money received by hand, approved at once. */
 export const staffPaymentInputSchema = z
   .object({
-    amount_cents: z
-      .int('El monto debe ser un entero de céntimos')
-      .min(1, 'El monto debe ser mayor que cero')
-      .max(100_000_000),
+    amount_cents: amountCentsField(),
     payment_method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('efectivo'),
     reference: z.string().trim().max(60).nullish(),
     note: z.string().trim().max(500).optional(),
@@ -61,10 +59,7 @@ export type StaffPaymentInput = z.output<typeof staffPaymentInputSchema>;
 /** `POST /api/tickets/:id/refunds` (staff). */
 export const refundInputSchema = z
   .object({
-    amount_cents: z
-      .int('El monto debe ser un entero de céntimos')
-      .min(1, 'El monto debe ser mayor que cero')
-      .max(100_000_000),
+    amount_cents: amountCentsField(),
     reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
   })
   .strict();
@@ -86,10 +81,10 @@ export type Refund = z.infer<typeof refundSchema>;
  * disponible or cancelado) needs `refund` or `no_refund_reason`.
  */
 export const statusMoneyFields = {
-  amount_cents: z.int().min(1, 'El monto debe ser mayor que cero').max(100_000_000).optional(),
+  amount_cents: amountCentsField().optional(),
   refund: z
     .object({
-      amount_cents: z.int().min(1, 'El monto debe ser mayor que cero').max(100_000_000),
+      amount_cents: amountCentsField(),
       reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
     })
     .strict()

@@ -1,7 +1,8 @@
 import { centsField, countField, instantField } from './api';
 import { BANK_CODES } from './banks';
 import { formatDateTime } from './dates';
-import { cedulaField, vePhoneField } from './fields';
+import { amountCentsField, cedulaField, vePhoneField } from './fields';
+import { formatVesCents } from './money';
 import { orderCodeField } from './orders';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { uploadUrlField } from './uploads';
@@ -44,6 +45,9 @@ export const paymentMessages = {
   amountRequired: 'Indica el monto en USD o en Bs.',
 } as const;
 
+/** The most one payment may say in Bs (céntimos): Bs 1.000.000.000. */
+const MAX_AMOUNT_VES_CENTS = 100_000_000_000;
+
 /** Methods whose payments a bank statement shows, so they carry a bank reference. */
 export const REFERENCED_METHODS = new Set(['transfer', 'pago_movil']);
 
@@ -52,17 +56,9 @@ export const createPaymentSchema = z
     ticket_id: z.uuid('Ticket inválido').optional(),
     /** A buyer paying a whole order (with `cedula`): the amount is spread over its numbers. */
     order_code: orderCodeField().optional(),
-    amount_cents: z
-      .int('El monto debe ser un entero de céntimos')
-      .min(1, 'El monto debe ser mayor que cero')
-      .max(100_000_000)
-      .optional(),
+    amount_cents: amountCentsField().optional(),
     /** The amount in Bs (céntimos), converted at the day's rate, which is kept with the payment. */
-    amount_ves_cents: z
-      .int('El monto debe ser un entero de céntimos')
-      .min(1, 'El monto debe ser mayor que cero')
-      .max(100_000_000_000)
-      .optional(),
+    amount_ves_cents: amountCentsField(MAX_AMOUNT_VES_CENTS, formatVesCents(MAX_AMOUNT_VES_CENTS)).optional(),
     bank_code: z.enum(BANK_CODES, 'Banco inválido').optional(),
     payer_phone: vePhoneField().optional(),
     /** The day the buyer made the transfer (Caracas), when they say. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { OrderView } from '../../../domain/orders';
 import type { StaffPayment, TicketLedgerEntry } from '../../../domain/payments';
 import type { ReservationResult } from '../../../domain/reservations';
@@ -133,6 +133,38 @@ describe('status changes record money', () => {
     }
     expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
     expect(await ledger(tk.id)).toEqual([]);
+  });
+
+  it('an amount out of range or not whole gets one message saying which', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const tk = first(await reserve(raffle.id, [13]));
+    await patch(tk.id, { status: 'abonado', amount_cents: 100 });
+    const send = (path: string, body: Record<string, unknown>) =>
+      t.api<ApiValidationError>(path === '' ? 'PATCH' : 'POST', `/api/tickets/${tk.id}${path}`, {
+        token: admin,
+        body,
+      });
+    const cases: [string, (amount: number) => Record<string, unknown>][] = [
+      ['', (amount) => ({ status: 'abonado', amount_cents: amount })],
+      ['', (amount) => ({ status: 'apartado', refund: { amount_cents: amount, reason: 'Error' } })],
+      ['/payments', (amount) => ({ amount_cents: amount })],
+      ['/refunds', (amount) => ({ amount_cents: amount, reason: 'Error' })],
+    ];
+    for (const [path, body] of cases)
+      for (const [amount, message] of [
+        [1e20, 'El monto no puede pasar de $1.000.000,00'],
+        [-1e20, 'El monto debe ser mayor que cero'],
+        [100_000_001, 'El monto no puede pasar de $1.000.000,00'],
+        [2.5, 'El monto debe ser un entero de céntimos'],
+      ] as const) {
+        const res = await send(path, body(amount));
+        expect(res.status, `${path} ${amount}`).toBe(amount === 2.5 ? 400 : 422);
+        expect(
+          res.body.error.fields.map((f) => f.message),
+          `${path} ${amount}`,
+        ).toEqual([message]);
+      }
+    expect(await ticket(tk.id)).toMatchObject({ status: 'abonado', total_paid_cents: 100 });
   });
 
   it('taking money back needs a refund or an explicit "sin reembolso"; the figures follow', async () => {
