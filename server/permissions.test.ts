@@ -116,4 +116,34 @@ describe('permission matrix (SPEC.md section 6)', () => {
     expect(failures).toEqual([]);
     expect(cells).toBeGreaterThan(routes.length * IDENTITIES.length);
   });
+
+  it("answers vendedor B on every route about one raffle the same for A's draft as for a raffle that does not exist", async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    /** The matrix's call with its raffle (in the path or as `raffle_id`) swapped for `raffleId`. */
+    const about = (call: Call, raffleId: string): Call => ({
+      ...call,
+      path: call.path.replace(/^\/api\/raffles\/[0-9a-f-]{36}/, `/api/raffles/${raffleId}`),
+      query: call.query?.raffle_id ? { ...call.query, raffle_id: raffleId } : call.query,
+    });
+    const answer = async (call: Call) => {
+      const { status, body } = await send(t, call, w.tokenOf('vendorB'));
+      return `${status} ${(body as { error?: { code?: string } } | null)?.error?.code ?? ''}`;
+    };
+    const leaks: string[] = [];
+    let checked = 0;
+    for (const [key, entries] of Object.entries(matrix)) {
+      for (const entry of [entries].flat()) {
+        const call = await entry.call(w);
+        if (about(call, missing).path === call.path && !call.query?.raffle_id) continue;
+        checked++;
+        const [onDraft, onMissing] = [
+          await answer(about(call, w.draftId)),
+          await answer(about(call, missing)),
+        ];
+        if (onDraft !== onMissing) leaks.push(`${key}: draft ${onDraft}, missing ${onMissing}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
 });

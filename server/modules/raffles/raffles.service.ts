@@ -96,7 +96,11 @@ export function createRafflesService(deps: {
     return row;
   }
 
-  /** A raffle the actor may act on this way (lib/permissions.ts), else 404 or 403. */
+  /**
+   * A raffle the actor may act on this way (lib/permissions.ts), else 403; one they may not even see
+   * (another seller's draft or archived raffle) is a 404 like one that does not exist, so its id
+   * tells nothing.
+   */
   async function getRowFor(
     action: RaffleAction,
     id: string,
@@ -104,7 +108,7 @@ export function createRafflesService(deps: {
     executor: Executor = db,
   ): Promise<RaffleRow> {
     const row = await rafflesRepo.findById(executor, id, executor === db ? {} : { lock: 'update' });
-    if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
+    if (!row || !isVisible(row, actor)) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     assertCan(actor, action, row);
     return row;
   }
