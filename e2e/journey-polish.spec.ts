@@ -191,6 +191,17 @@ test.describe('phone first', () => {
     await expect(page.getByRole('img', { name: /foto 1 de 2/ })).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
     await screenshot(page, 'issue-7/raffle-412-after.png');
+    // The gallery's dots are targets for a finger too (the 8 px dot inside is all that shows).
+    const secondDot = page.getByRole('button', { name: 'Ver la foto 2 de 2' });
+    const dot = await secondDot.boundingBox();
+    expect(Math.min(dot?.width ?? 0, dot?.height ?? 0)).toBeGreaterThanOrEqual(MIN_TARGET - 0.5);
+    await secondDot.click();
+    await expect(page.getByText('2 / 2', { exact: true })).toBeVisible();
+    await expect(secondDot).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('img', { name: /foto 2 de 2/ })).toBeInViewport({ ratio: 1 });
+    await screenshot(page, 'gallery-dots/raffle-412.png');
+    const gallery = page.getByRole('region', { name: /^Fotos del premio/ }).locator('..');
+    await screenshot(gallery, 'gallery-dots/raffle-gallery-412.png');
 
     await cell(page, '05').click();
     await cell(page, '06').click();

@@ -42,6 +42,7 @@ export const raffleDetailTexts = {
     gallery: (name: string) => `Fotos del premio: ${name}`,
     previousPhoto: 'Foto anterior',
     nextPhoto: 'Foto siguiente',
+    showPhoto: (i: number, n: number) => `Ver la foto ${i} de ${n}`,
     perNumber: 'por número',
     numbers: 'Números',
     numbersLeftOf: (left: string, total: string) => `${left} de ${total} números disponibles`,
