@@ -1,0 +1,191 @@
+import { ledgerMessages } from '../../../domain/ledger';
+import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
+import { sellerMessages } from '../../../domain/seller-network';
+import { moneyFieldsIn, type TicketPatch } from '../../../domain/staff-tickets';
+import { historyNotes, padTicketNumber, ticketMessages } from '../../../domain/tickets';
+import type { Db } from '../../db/client';
+import type { RaffleRow } from '../../db/rows';
+import type { tickets } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
+import {
+  BadRequestError,
+  ConflictError,
+  hasSqlState,
+  NotFoundError,
+  SQLSTATE,
+  UnprocessableError,
+} from '../../lib/errors';
+import { assertCan } from '../../lib/permissions';
+import { createOrder } from '../payments/money-ledger';
+import { repriceKeptSales } from '../tickets/package-reprice';
+import { endSale } from '../tickets/sale-rows';
+import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
+import { staffTicketsRepo } from './staff-tickets.repo';
+import { toStaffTicket } from './staff-tickets.views';
+import { paidSaleLocked, type SaleAccess } from './staff-tickets-access';
+import { MONEY_STATUSES, moveMoneyForStatus, statusAfter } from './staff-tickets-money';
+import {
+  changesHold,
+  changesSoldList,
+  patchDecidesSale,
+  patchMovesMoney,
+  undoesPaidSale,
+} from './ticket-patch-rules';
+
+/**
+ * `PATCH /api/tickets/:id` and `PATCH /api/raffles/:id/numbers/:number`: staff change a sale (its
+ * buyer, hold, status and the money a status moves) or make one by hand for a number nobody holds.
+ * Each change is checked against who may make it, recorded in the history and announced after it
+ * commits.
+ */
+
+const isUniqueViolation = (error: unknown) => hasSqlState(error, SQLSTATE.uniqueViolation);
+
+export function createTicketUpdates({
+  db,
+  changes,
+  access: { getOwned, getOwnedForMoney },
+  resolvePaymentProof,
+  currentRate,
+}: {
+  db: Db;
+  changes: TicketChanges;
+  access: SaleAccess;
+  resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
+  currentRate?: () => Promise<number | null>;
+}) {
+  /** A patch never names money (400), and a proof set by hand is one of this server's uploads (null clears it). */
+  async function checkPatch(patch: TicketPatch) {
+    const money = moneyFieldsIn(patch);
+    if (money.length > 0)
+      throw new BadRequestError(ledgerMessages.moneyFieldsReadOnly(money), 'MONEY_FIELDS_READ_ONLY', {
+        fields: money,
+      });
+    if (patch.payment_proof != null) await resolvePaymentProof?.(patch.payment_proof);
+  }
+
+  async function update(actor: AuthContext, id: string, patch: TicketPatch) {
+    const owned = await getOwned(actor, id);
+    if (patchMovesMoney(owned.ticket, patch)) await getOwnedForMoney(actor, id);
+    else if (patchDecidesSale(owned.ticket, patch))
+      await getOwnedForMoney(actor, id, sellerMessages.notYourSaleToDecide);
+    await checkPatch(patch);
+    const rate = (await currentRate?.()) ?? null;
+    return changes.transaction(async (tx) => {
+      // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
+      const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
+      const current = await staffTicketsRepo.findById(tx, id, { lock: true });
+      if (!current || !raffle) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+      // An ended sale is history: its number, if sold again, is another sale with another id.
+      if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
+      if (undoesPaidSale(current.ticket, patch))
+        assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
+      if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
+        throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+      // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).
+      if (
+        patch.reserved_until &&
+        changesHold(current.ticket, patch) &&
+        new Date(patch.reserved_until) <= new Date()
+      )
+        throw new UnprocessableError(ledgerMessages.reservedUntilPast, 'RESERVED_UNTIL_OUT_OF_RANGE');
+      if (patch.reserved_until && raffle.closingDate && new Date(patch.reserved_until) > raffle.closingDate)
+        throw new UnprocessableError(ledgerMessages.reservedUntilOutOfRange, 'RESERVED_UNTIL_OUT_OF_RANGE', {
+          closing_date: raffle.closingDate.toISOString(),
+        });
+      const by = { id: actor.userId, email: actor.email };
+      // Money moves on a status change, on one more abono, or with a refund.
+      const movesMoney = patchMovesMoney(current.ticket, patch);
+      const money = movesMoney
+        ? await moveMoneyForStatus(tx, current.ticket, patch, by, rate)
+        : { sale: current.ticket, lines: [] as string[] };
+      const values: Partial<typeof tickets.$inferInsert> = {};
+      if (patch.buyer_name !== undefined) values.buyerName = patch.buyer_name?.toLowerCase() ?? null;
+      if (patch.buyer_phone !== undefined) values.buyerPhone = patch.buyer_phone;
+      if (patch.buyer_address !== undefined) values.buyerAddress = patch.buyer_address;
+      if (patch.buyer_cedula !== undefined) values.buyerCedula = patch.buyer_cedula;
+      if (patch.buyer_email !== undefined) values.buyerEmail = patch.buyer_email;
+      if (patch.payment_method !== undefined) values.paymentMethod = patch.payment_method;
+      if (patch.payment_proof !== undefined) values.paymentProof = patch.payment_proof;
+      if (patch.reserved_until !== undefined)
+        values.reservedUntil = patch.reserved_until ? new Date(patch.reserved_until) : null;
+      if (patch.status) {
+        // Money statuses follow the ledger (SPEC 4: paid means the full price is in).
+        values.status = statusAfter(money.sale, patch.status);
+        // Back on sale: the sale ends (kept with its buyer, payments and refunds for history).
+        if (patch.status === 'disponible') Object.assign(values, endSale);
+      }
+      const row = await staffTicketsRepo.update(tx, id, values);
+      const note = [
+        patch.note ?? (patch.status ? historyNotes.statusChanged(row.status) : historyNotes.detailsUpdated),
+        ...money.lines,
+      ].join('. ');
+      await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
+      // Released or cancelled out of its order: what the order keeps is priced for what it is.
+      if (patch.status === 'disponible' || patch.status === 'cancelado') await repriceKeptSales(tx, [row]);
+      return toStaffTicket(row);
+    });
+  }
+
+  /**
+   * A change by number: the number's live sale if it has one, else a new sale staff make by hand
+   * (sold outside the web, or set aside as cancelled); a buyer who got there first wins (409).
+   */
+  async function updateNumber(actor: AuthContext, raffle: RaffleRow, number: number, patch: TicketPatch) {
+    if (number >= raffle.totalNumbers) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    const saleId = await staffTicketsRepo.idByNumber(db, raffle.id, number);
+    if (saleId) return update(actor, saleId, patch);
+    if (!patch.status || patch.status === 'disponible')
+      throw new ConflictError(ticketMessages.numberAvailable, 'NUMBER_AVAILABLE');
+    await checkPatch(patch);
+    const rate = (await currentRate?.()) ?? null;
+    const status = patch.status;
+    try {
+      return await changes.transaction(async (tx) => {
+        const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
+        if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+        if (isClosedStatus(locked.status))
+          throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+        // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
+        // order of its own; money comes in as ledger entries once the sale exists.
+        const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null, actor.userId);
+        const inserted = await staffTicketsRepo.insertSale(tx, {
+          raffleId: raffle.id,
+          number,
+          ticketNumber: padTicketNumber(number, raffle.digitCount),
+          status: MONEY_STATUSES.has(status) ? 'apartado' : status,
+          orderId: order.id,
+          buyerName: patch.buyer_name?.toLowerCase() ?? null,
+          buyerPhone: patch.buyer_phone ?? null,
+          buyerAddress: patch.buyer_address ?? null,
+          buyerCedula: patch.buyer_cedula ?? null,
+          buyerEmail: patch.buyer_email ?? null,
+          paymentMethod: patch.payment_method ?? null,
+          paymentProof: patch.payment_proof ?? null,
+          purchasedAt: new Date(),
+          priceCents: locked.priceCents,
+          reservedUntil:
+            status === 'apartado'
+              ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
+              : patch.reserved_until
+                ? new Date(patch.reserved_until)
+                : null,
+        });
+        const by = { id: actor.userId, email: actor.email };
+        const money = await moveMoneyForStatus(tx, inserted, patch, by, rate);
+        const row = MONEY_STATUSES.has(status)
+          ? await staffTicketsRepo.update(tx, inserted.id, { status: statusAfter(money.sale, status) })
+          : inserted;
+        const note = [patch.note ?? historyNotes.statusChanged(row.status), ...money.lines].join('. ');
+        await recordChanges(tx, [row], describeChanges([row], 'disponible', note, by));
+        return toStaffTicket(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ConflictError(ticketMessages.numberTaken, 'TICKETS_UNAVAILABLE', { numbers: [number] });
+      throw error;
+    }
+  }
+
+  return { update, updateNumber };
+}
