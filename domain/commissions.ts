@@ -1,5 +1,5 @@
 import { centsField, countField, instantField } from './api';
-import { amountCentsField } from './fields';
+import { amountCentsField, wholeNumberField } from './fields';
 import { z } from './zod';
 
 /**
@@ -43,11 +43,11 @@ export const commissionTermsInput = z
   .object({
     seller_id: z.uuid('Vendedor inválido'),
     percent: percentField.optional(),
-    per_number_cents: z
-      .int('Monto por número inválido')
-      .min(0, 'El monto no puede ser negativo')
-      .max(100_000_000, 'Monto por número demasiado alto')
-      .optional(),
+    per_number_cents: wholeNumberField(0, 100_000_000, {
+      notWhole: 'Monto por número inválido',
+      tooSmall: 'El monto no puede ser negativo',
+      tooBig: 'Monto por número demasiado alto',
+    }).optional(),
   })
   .refine((v) => (v.percent === undefined) !== (v.per_number_cents === undefined), {
     message: commissionMessages.oneKind,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signInSchema } from './auth';
-import { payoutInput } from './commissions';
+import { commissionTermsInput, payoutInput } from './commissions';
 import { formatDateTime } from './dates';
 import { formatBs, formatUsd, parseMoneyToCents } from './money';
+import { rafflePackageSchema } from './packages';
 import { createPaymentSchema } from './payments';
 import { normalizeCedula, normalizeVePhone } from './phone';
+import { createRaffleSchema } from './raffles';
 import {
   exactNumberFromTerm,
   liveUpdateToast,
@@ -81,6 +83,29 @@ describe('money and dates', () => {
     const ves = createPaymentSchema.safeParse({ amount_ves_cents: 1e20, cedula: 'V-12345678' });
     expect(messages(ves)).toContain('El monto no puede pasar de Bs 1.000.000.000,00');
     expect(messages(ves)?.filter((m) => m.startsWith('El monto'))).toHaveLength(1);
+  });
+  it('says once why a raffle figure is refused, whatever its size', () => {
+    const issuesAt = (
+      result: { error?: { issues: { path: PropertyKey[]; message: string }[] } },
+      field: string,
+    ) => result.error?.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message);
+    for (const [field, tooBig] of [
+      ['price_cents', 'El precio no puede pasar de $1.000.000,00'],
+      ['total_numbers', 'Una rifa puede tener como máximo 1.000.000 de números'],
+      ['installments', 'Máximo 48 cuotas'],
+      ['reservation_minutes', 'Máximo 43.200 minutos (30 días)'],
+    ] as const) {
+      expect(issuesAt(createRaffleSchema.safeParse({ [field]: 1e20 }), field), field).toEqual([tooBig]);
+    }
+    expect(issuesAt(rafflePackageSchema.safeParse({ count: 5, price_cents: 1e20 }), 'price_cents')).toEqual([
+      'El precio del paquete no puede pasar de $1.000.000,00',
+    ]);
+    expect(
+      issuesAt(
+        commissionTermsInput.safeParse({ seller_id: crypto.randomUUID(), per_number_cents: 1e20 }),
+        'per_number_cents',
+      ),
+    ).toEqual(['Monto por número demasiado alto']);
   });
   it('shows Caracas time', () => {
     expect(formatDateTime('2026-11-22T00:00:00Z')).toBe('21 nov 2026, 8:00 p. m.');

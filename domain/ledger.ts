@@ -12,6 +12,8 @@ export const ledgerMessages = {
   moneyFieldsReadOnly: (fields: string[]) =>
     `${fields.join(', ')}: lo pagado y lo que falta se calculan de los pagos y reembolsos; registra un pago o un reembolso.`,
   amountRequired: 'Indica el monto abonado.',
+  refundOnlyGivingBack:
+    'El reembolso va solo al devolver el número (apartado, disponible o cancelado); para reembolsar sin cambiar el estado, usa «Reembolsar».',
   amountOnlyWithAbono:
     'El monto va solo con el estado abonado; para registrar un pago sin cambiar el estado, usa «Registrar pago».',
   amountTooHigh: (owedCents: number) => `El monto supera lo que falta por pagar (${formatUsd(owedCents)}).`,
@@ -74,6 +76,9 @@ export const refundSchema = z.object({
   created_at: instantField,
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** Statuses that give a sale's money back (a refund) or say it stays without one (`no_refund_reason`). */
+export const TAKES_MONEY_BACK: ReadonlySet<string> = new Set(['apartado', 'disponible', 'cancelado']);
 
 /**
  * What a status change in `PATCH /api/tickets/:id` says about money: `pagado` records the amount

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberField } from './fields';
 import type { RafflePackage } from './package-pricing';
 import { MAX_NUMBERS_PER_RESERVATION } from './tickets';
 
@@ -21,7 +22,11 @@ export const rafflePackageSchema = z
         MAX_NUMBERS_PER_RESERVATION,
         `Un paquete tiene como máximo ${MAX_NUMBERS_PER_RESERVATION} números`,
       ),
-    price_cents: z.int().min(1, 'El precio del paquete debe ser mayor que cero'),
+    price_cents: wholeNumberField(1, 100_000_000, {
+      notWhole: 'El precio del paquete debe ser un número entero de céntimos',
+      tooSmall: 'El precio del paquete debe ser mayor que cero',
+      tooBig: 'El precio del paquete no puede pasar de $1.000.000,00',
+    }),
   })
   .strict() satisfies z.ZodType<RafflePackage>;
 

@@ -1,6 +1,6 @@
 import { centsField, countField, instantField } from './api';
 import { DRAW_KINDS, LOTTERY_RULES } from './draw-terms';
-import { vePhoneField } from './fields';
+import { vePhoneField, wholeNumberField } from './fields';
 import { type InstantWin, instantWinsSchema, sameInstantWins } from './instant-wins';
 import { type RafflePackage, rafflePackagesSchema } from './packages';
 import { paymentAccountsField, paymentAccountViewSchema } from './payment-accounts';
@@ -113,31 +113,34 @@ const fields = {
   name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(120),
   // No defaults in `fields`: a partial update must change only what it sends (defaults go on create).
   description: z.string().trim().max(5000),
-  price_cents: z
-    .int('El precio debe ser un número entero de céntimos')
-    .min(0, 'El precio no puede ser negativo')
-    .max(100_000_000),
-  total_numbers: z
-    .int('La cantidad de números debe ser un entero')
-    .min(1, 'La rifa necesita al menos 1 número')
-    .max(MAX_TOTAL_NUMBERS, 'Una rifa puede tener como máximo 1.000.000 de números'),
+  price_cents: wholeNumberField(0, 100_000_000, {
+    notWhole: 'El precio debe ser un número entero de céntimos',
+    tooSmall: 'El precio no puede ser negativo',
+    tooBig: 'El precio no puede pasar de $1.000.000,00',
+  }),
+  total_numbers: wholeNumberField(1, MAX_TOTAL_NUMBERS, {
+    notWhole: 'La cantidad de números debe ser un entero',
+    tooSmall: 'La rifa necesita al menos 1 número',
+    tooBig: 'Una rifa puede tener como máximo 1.000.000 de números',
+  }),
   digit_count: z.int().min(1, 'Mínimo 1 cifra').max(MAX_DIGIT_COUNT, `Máximo ${MAX_DIGIT_COUNT} cifras`),
   payment_type: z.enum(PAYMENT_TYPES, 'Elige pago único o cuotas'),
   // A single payment is one installment: pago_unico takes null or 1; cuotas needs 2 or more (rule below).
-  installments: z
-    .int('Las cuotas deben ser un número entero')
-    .min(1, 'Mínimo 1 cuota')
-    .max(48, 'Máximo 48 cuotas')
-    .nullable(),
+  installments: wholeNumberField(1, 48, {
+    notWhole: 'Las cuotas deben ser un número entero',
+    tooSmall: 'Mínimo 1 cuota',
+    tooBig: 'Máximo 48 cuotas',
+  }).nullable(),
   status: z.enum(RAFFLE_STATUSES, 'Estado inválido'),
   closing_date: z.iso.datetime({ offset: true, message: 'Fecha de cierre inválida' }).nullable(),
   /** Kept for older clients: whole hours. `reservation_minutes` says it exactly and wins when both come. */
   reservation_hours: z.int().min(1, 'Mínimo 1 hora').max(720, 'Máximo 720 horas (30 días)'),
   /** How long an unpaid reservation is held (issue 21); reporting a payment extends it. */
-  reservation_minutes: z
-    .int('Escribe los minutos como número entero')
-    .min(10, 'Mínimo 10 minutos')
-    .max(43_200, 'Máximo 43.200 minutos (30 días)'),
+  reservation_minutes: wholeNumberField(10, 43_200, {
+    notWhole: 'Escribe los minutos como número entero',
+    tooSmall: 'Mínimo 10 minutos',
+    tooBig: 'Máximo 43.200 minutos (30 días)',
+  }),
   /** Numbers one buyer (by cedula) may hold of the raffle (issue 21). */
   max_numbers_per_buyer: z
     .int('Escribe un número entero')

@@ -1,6 +1,6 @@
 import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
-import { ledgerMessages, refundSchema, statusMoneyFields } from './ledger';
+import { ledgerMessages, refundSchema, statusMoneyFields, TAKES_MONEY_BACK } from './ledger';
 import { paymentSchema } from './payments';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { TICKET_STATUSES } from './tickets';
@@ -74,6 +74,12 @@ export const ticketPatchSchema = z
     // without a word, and a caller would believe a payment was recorded.
     if (v.amount_cents !== undefined && v.status !== 'abonado')
       ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: ledgerMessages.amountOnlyWithAbono });
+    // The same for a refund decision: only a status that gives the money back reads it.
+    const givesBack = v.status !== undefined && TAKES_MONEY_BACK.has(v.status);
+    for (const field of ['refund', 'no_refund_reason'] as const) {
+      if (v[field] !== undefined && !givesBack)
+        ctx.addIssue({ code: 'custom', path: [field], message: ledgerMessages.refundOnlyGivingBack });
+    }
   });
 export type TicketPatch = z.output<typeof ticketPatchSchema>;
 

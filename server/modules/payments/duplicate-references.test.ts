@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import { type PublicCreatePaymentResult, paymentMessages, type StaffPayment } from '../../../domain/payments';
 import type { ReservationResult } from '../../../domain/reservations';
+import { queryRows } from '../../db/client';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -173,12 +174,11 @@ describe('a bank reference is credited once', () => {
 // Decision 057: a buyer's report whose answer was lost on the way is sent again; it is the same
 // payment, not a duplicate of itself.
 describe('the same report sent again by its buyer', () => {
-  const paymentsOf = async (ticketId: string) =>
-    (
-      await t.db.execute(
-        sql`select id, status from payments where ticket_id = ${ticketId} order by created_at`,
-      )
-    ).rows as { id: string; status: string }[];
+  const paymentsOf = (ticketId: string) =>
+    queryRows<{ id: string; status: string }>(
+      t.db,
+      sql`select id, status from payments where ticket_id = ${ticketId} order by created_at`,
+    );
 
   it('answers the payment it made, once, for a ticket and for an order', async () => {
     const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
@@ -208,10 +208,11 @@ describe('the same report sent again by its buyer', () => {
     const byOrderAgain = await payOrder();
     expect(byOrderAgain.status).toBe(201);
     expect(byOrderAgain.body.payment.id).toBe(byOrder.body.payment.id);
-    const count = await t.db.execute(
+    const count = await queryRows<{ n: number }>(
+      t.db,
       sql`select count(*)::int as n from payments where order_id = ${order.body.order.id}`,
     );
-    expect(count.rows[0]).toEqual({ n: 1 });
+    expect(count).toEqual([{ n: 1 }]);
   });
 
   it('is still a duplicate with another amount, once decided, or from staff', async () => {

@@ -135,6 +135,31 @@ describe('status changes record money', () => {
     expect(await ledger(tk.id)).toEqual([]);
   });
 
+  it('a refund decision goes only with a status that gives the money back (422 otherwise, nothing moves)', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const tk = first(await reserve(raffle.id, [14]));
+    await patch(tk.id, { status: 'abonado', amount_cents: 400 });
+    const refund = { amount_cents: 400, reason: 'Se equivocó de número' };
+    for (const body of [
+      { refund },
+      { no_refund_reason: 'Queda como abono' },
+      { status: 'pagado', refund },
+      { status: 'abonado', amount_cents: 100, no_refund_reason: 'Queda como abono' },
+    ]) {
+      const res = await patch<ApiError>(tk.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: [{ message: expect.stringMatching(/Reembolsar/) }],
+      });
+    }
+    expect(await ticket(tk.id)).toMatchObject({ status: 'abonado', total_paid_cents: 400 });
+    // With a status that gives it back, the same refund is taken.
+    const back = await patch(tk.id, { status: 'apartado', refund });
+    expect(back.status).toBe(200);
+    expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
+  });
+
   it('an amount out of range or not whole gets one message saying which', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const tk = first(await reserve(raffle.id, [13]));

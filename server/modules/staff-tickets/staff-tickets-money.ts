@@ -4,6 +4,7 @@ import {
   type RefundInput,
   type StaffPaymentInput,
   statusForMoney,
+  TAKES_MONEY_BACK,
 } from '../../../domain/ledger';
 import { paymentMethodLabels } from '../../../domain/reservations';
 import type { TicketPatch } from '../../../domain/staff-tickets';
@@ -23,8 +24,6 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 
 /** Statuses whose money is the ledger's: the status staff ask for becomes what the money says. */
 export const MONEY_STATUSES = new Set(['abonado', 'pagado']);
-/** Statuses that give a sale's money back, or say it stays without a refund. */
-const TAKES_MONEY_BACK = new Set(['apartado', 'disponible', 'cancelado']);
 
 /**
  * What a status change does to money (issue 18): pagado records an approved payment for what is
