@@ -90,4 +90,49 @@ test.describe('a reservation whose answer was lost', () => {
     await expect(page.getByText(/ya no está disponible/)).toHaveCount(0);
     await context.close();
   });
+
+  test('after a reload, the page offers to confirm it; one tap gets the order the first sending made', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    const lost: { order: { code: string } }[] = [];
+    await page.route(RESERVATIONS_URL, async (route) =>
+      lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
+    );
+    await openRaffle(page, raffle.id, { live: false });
+    await cell(page, '021').click();
+    await cell(page, '022').click();
+    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    await fillCheckout(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'No pudimos confirmar' })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    // The buyer gives up on the sheet and reloads: the board shows 021 and 022 taken, and the page
+    // says they may be theirs.
+    await page.unroute(RESERVATIONS_URL);
+    await page.goto(`/raffle/${raffle.id}`);
+    const notice = page.getByTestId('unconfirmed-reservation');
+    await expect(notice.getByRole('heading', { name: 'Tu apartado no se confirmó' })).toBeVisible();
+    await expect(notice).toContainText('los números 021, 022');
+    await screenshot(page, 'decision-057/unconfirmed-after-reload-412.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'decision-057/unconfirmed-after-reload-1440.png');
+    await page.setViewportSize({ width: 412, height: 915 });
+    await notice.getByRole('button', { name: 'Confirmar mi apartado' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lost[0]?.order.code ?? '-'}$`));
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+
+    // Confirmed once: back on the raffle, nothing is offered again.
+    await page.goto(`/raffle/${raffle.id}`);
+    await expect(page.locator('[data-number="0"]')).toBeVisible();
+    await expect(page.getByTestId('unconfirmed-reservation')).toHaveCount(0);
+    await context.close();
+  });
 });

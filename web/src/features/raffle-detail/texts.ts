@@ -202,6 +202,15 @@ export const raffleDetailTexts = {
     reserve: (n: number) => `Apartar ${n} ${plural(n, 'número', 'números')}`,
     takenByOther: (n: string) => `Alguien acaba de apartar el número ${n}: lo quitamos de tu selección.`,
   },
+  unconfirmed: {
+    title: 'Tu apartado no se confirmó',
+    body: (labels: string[]) =>
+      `Enviaste ${labels.length === 1 ? 'el número' : 'los números'} ${labels.join(', ')}, pero la respuesta no llegó. Confírmalo: si ya quedó apartado, te mostramos tu pedido sin apartarlo dos veces.`,
+    confirm: 'Confirmar mi apartado',
+    confirming: 'Confirmando…',
+    discard: 'Descartar',
+    understood: 'Entendido',
+  },
   checkout: {
     title: 'Aparta tus números',
     description: 'Con estos datos te identificamos al pagar y si resultas ganador.',

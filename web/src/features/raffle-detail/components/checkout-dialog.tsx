@@ -18,6 +18,7 @@ import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
+import { forgetUnconfirmed, rememberUnconfirmed } from '../unconfirmed-reservation';
 import { CheckoutForm } from './checkout-form';
 
 const count = new Intl.NumberFormat('es-VE');
@@ -76,34 +77,36 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     store.setOwnNumbers([...before, ...numbers]);
     const sending = `${[...numbers].sort((a, b) => a - b).join(',')}|${values.buyer.cedula}`;
     if (requestKey.current?.sending !== sending) requestKey.current = { sending, id: newRequestId() };
+    const body = {
+      numbers,
+      buyer: values.buyer,
+      payment_method: values.payment_method,
+      payment_proof: proof.fileUrl ?? undefined,
+      request_id: requestKey.current.id,
+    };
+    const visit = {
+      cedula: values.buyer.cedula,
+      buyerName: values.buyer.name,
+      paymentMethod: values.payment_method,
+      fresh: true,
+    };
     try {
-      const { order } = await reserve.mutateAsync({
-        raffleId: raffle.id,
-        body: {
-          numbers,
-          buyer: values.buyer,
-          payment_method: values.payment_method,
-          payment_proof: proof.fileUrl ?? undefined,
-          request_id: requestKey.current.id,
-        },
-      });
+      const { order } = await reserve.mutateAsync({ raffleId: raffle.id, body });
       requestKey.current = null;
+      forgetUnconfirmed(raffle.id);
       useRaffleStore.getState().clearSelection();
-      onReserved({
-        orderCode: order.code,
-        visit: {
-          cedula: values.buyer.cedula,
-          buyerName: values.buyer.name,
-          paymentMethod: values.payment_method,
-          fresh: true,
-        },
-      });
+      onReserved({ orderCode: order.code, visit });
       proof.clear();
       onOpenChange(false);
     } catch (error) {
       // With no answer the numbers may be this buyer's already: the board must not drop them as
       // "taken by someone else" before their next tap asks (decision 057).
-      if (!answerLost(error)) useRaffleStore.getState().setOwnNumbers(before);
+      // Kept for this tab too, so a reload can still confirm it (unconfirmed-reservation.ts).
+      if (answerLost(error)) rememberUnconfirmed(raffle.id, { body, visit });
+      else {
+        useRaffleStore.getState().setOwnNumbers(before);
+        forgetUnconfirmed(raffle.id);
+      }
       const found = reservationProblem(error, raffle.digit_count);
       if (found.taken.length > 0) useRaffleStore.getState().deselect(found.taken);
       for (const field of found.fields) {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -20,6 +20,7 @@ import type { ReservationResult } from '../reservation-result';
 import { rememberSellerCode } from '../seller-referral';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
+import { readUnconfirmed } from '../unconfirmed-reservation';
 import '../raffle-detail.css';
 
 const t = raffleDetailTexts;
@@ -40,6 +41,10 @@ const RaffleStatusBanner = lazy(() =>
 );
 const Leaderboards = lazy(() =>
   import('../components/leaderboards').then((m) => ({ default: m.Leaderboards })),
+);
+// Only a tab with a reservation whose answer never came loads its notice (decision 057).
+const UnconfirmedNotice = lazy(() =>
+  import('../components/unconfirmed-notice').then((m) => ({ default: m.UnconfirmedNotice })),
 );
 // Only a raffle with several prizes (decision 042) loads their list.
 const RafflePrizes = lazy(() =>
@@ -100,6 +105,8 @@ export function RaffleDetailPage() {
   const published = status === 'cerrada' || status === 'finalizada';
   const draw = useRaffleDraw(id, published);
   const sellerCode = useSearchParams()[0].get('v');
+  // Read once per raffle: the notice itself keeps track after that.
+  const unconfirmed = useMemo(() => readUnconfirmed(id) !== null, [id]);
 
   // A seller's link (`?v=CODE`): kept on this device for 7 days for this raffle (decision 036).
   useEffect(() => {
@@ -154,6 +161,16 @@ export function RaffleDetailPage() {
             raffle={data}
             draw={draw.data}
             onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
+          />
+        </Suspense>
+      )}
+      {open && unconfirmed && (
+        <Suspense fallback={null}>
+          <UnconfirmedNotice
+            key={data.id}
+            raffleId={data.id}
+            digitCount={data.digit_count}
+            onReserved={onReserved}
           />
         </Suspense>
       )}
