@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test';
+import type { APIRequestContext, Browser, Route } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
 import {
   cell,
@@ -19,6 +19,34 @@ async function sellThenDrop(route: Route, answers: { order: { code: string } }[]
   const response = await route.fetch();
   answers.push(await response.json());
   await route.abort('connectionreset');
+}
+
+/**
+ * A phone on the raffle page whose first «Apartar» sells and loses its answer, and so do the
+ * browser's own resends: it picks `labels`, fills the form, taps and waits for the sheet's message.
+ * Answers the page and the lost answer (its order).
+ */
+async function reserveWithNoSignal(browser: Browser, request: APIRequestContext, labels: string[]) {
+  const raffle = await createActiveRaffle(request);
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.route(LIVE_STREAM_URL, (route) => route.abort());
+  const lost: { order: { code: string } }[] = [];
+  await page.route(RESERVATIONS_URL, async (route) =>
+    lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
+  );
+  await openRaffle(page, raffle.id, { live: false });
+  for (const label of labels) await cell(page, label).click();
+  const apartar = new RegExp(`^Apartar ${labels.length} número`);
+  await page.getByRole('button', { name: apartar }).click();
+  await fillCheckout(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: apartar }).click();
+  const problem = dialog.getByRole('alert').filter({ hasText: 'No pudimos confirmar tu apartado' });
+  await expect(problem).toBeVisible({ timeout: 15_000 });
+  const orderUrl = new RegExp(`/${lost[0]?.order.code ?? '-'}$`);
+  return { raffle, context, page, dialog, problem, apartar, orderUrl };
 }
 
 test.describe('a reservation whose answer was lost', () => {
@@ -57,36 +85,21 @@ test.describe('a reservation whose answer was lost', () => {
   test('with no signal at all, says so in the sheet; the next tap gets the same order', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    const lost: { order: { code: string } }[] = [];
-    // The first sending sells; it and the browser's own two resends lose their answers.
-    await page.route(RESERVATIONS_URL, async (route) =>
-      lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
+    const { context, page, dialog, problem, apartar, orderUrl } = await reserveWithNoSignal(
+      browser,
+      request,
+      ['012'],
     );
-    await openRaffle(page, raffle.id, { live: false });
-
-    await cell(page, '012').click();
-    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await fillCheckout(page);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
-
-    const problem = dialog.getByRole('alert').filter({ hasText: 'No pudimos confirmar tu apartado' });
-    await expect(problem).toBeVisible({ timeout: 15_000 });
     await expect(problem).toContainText('sin apartarlo dos veces');
     // Nothing was taken from the selection: the same number is still there to send.
-    await expect(dialog.getByRole('button', { name: /^Apartar 1 número/ })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: apartar })).toBeEnabled();
     await screenshot(page, 'decision-057/answer-lost-412.png');
 
     // The signal is back: the same tap answers the order the first sending made.
     await page.unroute(RESERVATIONS_URL);
-    await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await dialog.getByRole('button', { name: apartar }).click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/${lost[0]?.order.code ?? '-'}$`));
+    await expect(page).toHaveURL(orderUrl);
     await expect(page.getByText(/ya no está disponible/)).toHaveCount(0);
     await context.close();
   });
@@ -94,25 +107,7 @@ test.describe('a reservation whose answer was lost', () => {
   test('after a reload, the page offers to confirm it; one tap gets the order the first sending made', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    const lost: { order: { code: string } }[] = [];
-    await page.route(RESERVATIONS_URL, async (route) =>
-      lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
-    );
-    await openRaffle(page, raffle.id, { live: false });
-    await cell(page, '021').click();
-    await cell(page, '022').click();
-    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
-    await fillCheckout(page);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'No pudimos confirmar' })).toBeVisible({
-      timeout: 15_000,
-    });
+    const { raffle, context, page, orderUrl } = await reserveWithNoSignal(browser, request, ['021', '022']);
 
     // The buyer gives up on the sheet and reloads: the board shows 021 and 022 taken, and the page
     // says they may be theirs.
@@ -126,7 +121,7 @@ test.describe('a reservation whose answer was lost', () => {
     await screenshot(page, 'decision-057/unconfirmed-after-reload-1440.png');
     await page.setViewportSize({ width: 412, height: 915 });
     await notice.getByRole('button', { name: 'Confirmar mi apartado' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${lost[0]?.order.code ?? '-'}$`));
+    await expect(page).toHaveURL(orderUrl);
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
 
     // Confirmed once: back on the raffle, nothing is offered again.
