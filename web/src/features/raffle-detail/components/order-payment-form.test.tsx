@@ -6,7 +6,7 @@ import type { VesRate } from '@/lib/exchange-rates';
 import { recordFetch, renderWithProviders } from '@/test/render';
 import { OrderPaymentForm } from './order-payment-form';
 
-const order = { code: 'K7M4Q2XA', owed_cents: 2000, due_now_cents: 500 };
+const order = { code: 'K7M4Q2XA', owed_cents: 2000, due_now_cents: 500, payments: [] };
 const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false, isError: false };
 
 let answer: () => Response = () => Response.json({}, { status: 201 });

@@ -4,10 +4,11 @@ import type { OrderView } from '@domain/orders';
 import { caracasDate } from '@domain/rates';
 import type { PaymentMethod } from '@domain/reservations';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useCreateOrderPayment } from '@/api/orders';
+import { getOrderQueryOptions, useCreateOrderPayment } from '@/api/orders';
 import { ErrorAlert } from '@/components/error-alert';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { ProofUpload } from '@/components/proof-upload';
@@ -38,7 +39,7 @@ const FIELDS = ['amount', 'payment_method', 'bank_code', 'reference', 'payer_pho
 type FieldName = (typeof FIELDS)[number];
 
 type OrderPaymentFormProps = {
-  order: Pick<OrderView, 'code' | 'owed_cents' | 'due_now_cents'>;
+  order: Pick<OrderView, 'code' | 'owed_cents' | 'due_now_cents' | 'payments'>;
   cedula: string;
   rate: VesRate;
   defaultMethod?: PaymentMethod;
@@ -65,6 +66,7 @@ export function OrderPaymentForm({
 }: OrderPaymentFormProps) {
   const proof = useProofUpload();
   const pay = useCreateOrderPayment();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(Boolean(inReview));
   const due = order.due_now_cents > 0 ? order.due_now_cents : order.owed_cents;
@@ -98,8 +100,28 @@ export function OrderPaymentForm({
     }
   };
 
+  /**
+   * With no answer the payment may still have arrived (the answer was lost after the server saved
+   * it): a pending payment of the order that was not there before sending is this one. Without this
+   * the buyer saw an error, tapped again and, with no reference to recognize it (cash, Zelle),
+   * reported the same money twice.
+   */
+  const arrivedAnyway = async (before: ReadonlySet<string>) => {
+    const fresh = await queryClient
+      .fetchQuery({ ...getOrderQueryOptions(order.code, cedula), staleTime: 0 })
+      .catch(() => null);
+    return Boolean(fresh?.payments.some((p) => p.status === 'pending' && !before.has(p.id)));
+  };
+
+  const done = () => {
+    proof.clear();
+    setSent(true);
+    onSent?.();
+  };
+
   const onSubmit = async (values: OrderPaymentFormOutput) => {
     setError(null);
+    const before = new Set(order.payments.map((p) => p.id));
     try {
       await pay.mutateAsync({
         order_code: order.code,
@@ -107,10 +129,9 @@ export function OrderPaymentForm({
         ...values,
         payment_proof: proof.fileUrl ?? undefined,
       });
-      proof.clear();
-      setSent(true);
-      onSent?.();
+      done();
     } catch (cause) {
+      if (isApiError(cause) && cause.retryable && (await arrivedAnyway(before))) return done();
       if (!isApiError(cause)) return setError(t.failed);
       if (cause.code === 'RATE_UNAVAILABLE') switchCurrency('USD');
       const onField = (name: FieldName, message: string) =>

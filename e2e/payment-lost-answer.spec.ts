@@ -1,0 +1,53 @@
+import type { Route } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures';
+import {
+  createActiveRaffle,
+  LIVE_STREAM_URL,
+  openRaffle,
+  phoneContext,
+  reserveOneNumber,
+} from './raffle-helpers';
+
+// On a phone the answer to «Enviar comprobante» can be lost after the server saved the payment.
+// Cash has no reference the server could recognize a resend by (decision 057 covers references):
+// the page has to see for itself that the payment arrived, or the buyer reports the money twice.
+const PAYMENTS_URL = /\/api\/payments$/;
+
+async function saveThenDrop(route: Route) {
+  await route.fetch();
+  await route.abort('connectionreset');
+}
+
+test.describe('a payment report whose answer was lost', () => {
+  test('on the order page says it was received when the order shows it, and is not sent twice', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    await reserveOneNumber(page, '031');
+
+    const form = page.getByTestId('order-payment-form');
+    await form.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Efectivo' }).click();
+    let sendings = 0;
+    await page.route(PAYMENTS_URL, (route) => {
+      sendings += 1;
+      return saveThenDrop(route);
+    });
+    await form.getByRole('button', { name: 'Enviar comprobante' }).click();
+
+    // «Recibimos tu pago…» or, once the order shows it pending, «Recibimos tu comprobante…».
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Recibimos tu (pago|comprobante)\./ }),
+    ).toBeVisible();
+    await expect(page.getByText(/No se pudo conectar con el servidor/)).toHaveCount(0);
+    await expect(page.getByTestId('order-payments').getByRole('listitem')).toHaveCount(1);
+    await screenshot(page, 'payment-lost-answer/order-received-412.png', { fullPage: true });
+    expect(sendings).toBe(1);
+    await context.close();
+  });
+});
