@@ -1,5 +1,6 @@
 import type { Route } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, toast } from './fixtures';
+import { receiptPng, uniqueBuyer } from './payments-helpers';
 import {
   createActiveRaffle,
   LIVE_STREAM_URL,
@@ -7,6 +8,7 @@ import {
   phoneContext,
   reserveOneNumber,
 } from './raffle-helpers';
+import { reserveViaApi } from './raffle-seed';
 
 // On a phone the answer to «Enviar comprobante» can be lost after the server saved the payment.
 // Cash has no reference the server could recognize a resend by (decision 057 covers references):
@@ -47,6 +49,41 @@ test.describe('a payment report whose answer was lost', () => {
     await expect(page.getByText(/No se pudo conectar con el servidor/)).toHaveCount(0);
     await expect(page.getByTestId('order-payments').getByRole('listitem')).toHaveCount(1);
     await screenshot(page, 'payment-lost-answer/order-received-412.png', { fullPage: true });
+    expect(sendings).toBe(1);
+    await context.close();
+  });
+
+  test('from tracking closes the sheet as sent when the lookup shows it, and is not sent twice', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request);
+    const buyer = uniqueBuyer('Yusmary Contreras');
+    await reserveViaApi(request, raffle.id, [44], buyer);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.goto('/tracking');
+    await page.getByLabel('Cédula', { exact: true }).fill(buyer.cedula.slice(2));
+    await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill(buyer.phone.slice(-4));
+    await page.getByRole('button', { name: 'Consultar' }).click();
+
+    const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#044' });
+    await ticket.getByRole('button', { name: 'Enviar comprobante' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar comprobante del número 044' });
+    await dialog.locator('input[type=file]').setInputFiles(await receiptPng(page, ['Zelle', '$5,00']));
+    await expect(dialog.getByText('Comprobante listo')).toBeVisible();
+    let sendings = 0;
+    await page.route(PAYMENTS_URL, (route) => {
+      sendings += 1;
+      return saveThenDrop(route);
+    });
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+
+    await expect(toast(page, 'Comprobante enviado: el organizador lo revisará')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(ticket.getByTestId('tracked-payment')).toHaveCount(1);
+    await expect(ticket.getByText('Tu pago está en revisión')).toBeVisible();
+    await screenshot(page, 'payment-lost-answer/tracking-received-412.png');
     expect(sendings).toBe(1);
     await context.close();
   });

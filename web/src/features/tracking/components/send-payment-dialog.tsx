@@ -21,8 +21,10 @@ import {
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useProofUpload } from '@/hooks/use-proof-upload';
+import { isApiError } from '@/lib/api-error';
 import { useVesRate } from '@/lib/exchange-rates';
 import { useCreateTrackedPayment } from '../api/create-payment';
+import { trackTickets } from '../api/track-tickets';
 import { moneyLabel } from '../money-label';
 import {
   centsToInput,
@@ -42,6 +44,19 @@ type SendPaymentDialogProps = {
   onOpenChange: (open: boolean) => void;
   onSent: () => void;
 };
+
+const pendingOf = (ticket: TrackedTicket) => ticket.payments.filter((p) => p.status === 'pending').length;
+
+/**
+ * With no answer the payment may still have arrived (the answer was lost after the server saved
+ * it): the same lookup shows one more pending payment on this number. Without this the buyer saw
+ * an error, sent it again and, with no reference to recognize it by, reported the money twice.
+ */
+async function arrivedAnyway(ticket: TrackedTicket, credentials: TrackingQuery) {
+  const fresh = await trackTickets(credentials).catch(() => null);
+  const now = fresh?.tickets.find((t) => t.raffle_id === ticket.raffle_id && t.number === ticket.number);
+  return now !== undefined && pendingOf(now) > pendingOf(ticket);
+}
 
 /** "Enviar comprobante" for one number: a sheet on phones, a dialog on desktop. */
 export function SendPaymentDialog({
@@ -112,6 +127,10 @@ function SendPaymentForm({
       toast.success(t.sent);
       onSent();
     } catch (cause) {
+      if (isApiError(cause) && cause.retryable && (await arrivedAnyway(ticket, credentials))) {
+        toast.success(t.sent);
+        return onSent();
+      }
       setError(cause instanceof Error ? cause.message : t.failed);
     }
   };
