@@ -10,9 +10,14 @@ export type ProofState =
 
 const t = texts.proof;
 
-/** A payment proof uploaded as soon as it is chosen, so sending the form does not wait for it. */
-export function useProofUpload() {
-  const [state, setState] = useState<ProofState>({ status: 'idle' });
+/**
+ * A payment proof uploaded as soon as it is chosen, so sending the form does not wait for it.
+ * `uploaded` is one this tab already uploaded before a reload: it stays attached.
+ */
+export function useProofUpload(uploaded?: { fileName: string; fileUrl: string } | null) {
+  const [state, setState] = useState<ProofState>(() =>
+    uploaded ? { status: 'done', ...uploaded } : { status: 'idle' },
+  );
   const controller = useRef<AbortController | null>(null);
 
   const clear = useCallback(() => {

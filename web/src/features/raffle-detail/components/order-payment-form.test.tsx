@@ -12,6 +12,8 @@ const withRate: VesRate = { rate: 36.5, isStale: false, isLoading: false, isErro
 let answer: () => Response = () => Response.json({}, { status: 201 });
 let calls: ReturnType<typeof recordFetch>['calls'];
 beforeEach(() => {
+  // What one test types is kept for the tab (the order's draft): each starts from a fresh form.
+  sessionStorage.clear();
   answer = () => Response.json({}, { status: 201 });
   const recorder = recordFetch(() => answer());
   calls = recorder.calls;
@@ -112,5 +114,26 @@ describe('OrderPaymentForm fields per method', () => {
     await userEvent.type(screen.getByLabelText('Número de referencia'), '00123456');
     await submit();
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('OrderPaymentForm after a reload', () => {
+  it('starts from what this tab typed, an amount in Bs only with a rate, until it is sent', async () => {
+    const { unmount } = renderForm(withRate, 'transfer');
+    await userEvent.type(screen.getByLabelText('Número de referencia'), '00123456');
+    await userEvent.clear(amount());
+    await userEvent.type(amount(), '100');
+    unmount();
+
+    const noRate = renderForm({ rate: null, isStale: false, isLoading: false, isError: false }, 'transfer');
+    expect((screen.getByLabelText('Número de referencia') as HTMLInputElement).value).toBe('00123456');
+    expect(amount().value).toBe('5,00');
+    noRate.unmount();
+
+    renderForm(withRate, 'transfer');
+    expect(amount().value).toBe('100');
+    await submit();
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(sessionStorage.getItem('rifas:pago:K7M4Q2XA')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '@domain/reservations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { getOrderQueryOptions, useCreateOrderPayment } from '@/api/orders';
 import { ErrorAlert } from '@/components/error-alert';
@@ -19,6 +19,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { isApiError } from '@/lib/api-error';
 import type { VesRate } from '@/lib/exchange-rates';
+import {
+  forgetPaymentDraft,
+  keepPaymentDraft,
+  type OrderPaymentDraft,
+  readPaymentDraft,
+} from '../order-payment-draft';
 import {
   type AmountCurrency,
   centsToInput,
@@ -52,6 +58,13 @@ type OrderPaymentFormProps = {
 const amountFor = (usdCents: number, currency: AmountCurrency, rate: number | null) =>
   centsToInput(currency === 'VES' && rate ? usdToVesCents(usdCents, rate) : usdCents);
 
+/** The kept values, but an amount in Bs only while there is a rate to read it at. */
+const draftValues = (draft: OrderPaymentDraft | null, rate: number | null) => {
+  if (!draft) return {};
+  const { currency, amount, ...rest } = draft.values;
+  return currency === 'VES' && !rate ? rest : draft.values;
+};
+
 /**
  * "Enviar comprobante" for a whole order: one payment, in Bs or USD, that the server spreads over
  * the order's numbers. The proof is optional; the bank data is what the organizer checks.
@@ -64,7 +77,9 @@ export function OrderPaymentForm({
   inReview,
   onSent,
 }: OrderPaymentFormProps) {
-  const proof = useProofUpload();
+  // What this tab typed and uploaded before a reload (the bank app took the phone's memory).
+  const [draft] = useState(() => readPaymentDraft(order.code));
+  const proof = useProofUpload(draft?.proof);
   const pay = useCreateOrderPayment();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +96,7 @@ export function OrderPaymentForm({
       reference: '',
       payer_phone: '',
       paid_on: caracasDate(),
+      ...draftValues(draft, rate.rate),
     },
   });
   const errors = form.formState.errors;
@@ -88,6 +104,21 @@ export function OrderPaymentForm({
   const method = form.watch('payment_method');
   const typed = parseAmountToCents(form.watch('amount') ?? '');
   const banked = method === 'transfer' || method === 'pago_movil';
+  const proofName = proof.state.status === 'done' ? proof.state.fileName : null;
+  const proofUrl = proof.fileUrl;
+
+  // Every change is kept for this tab until the payment is sent; a mere mount keeps nothing.
+  const keptProof = useRef(draft?.proof?.fileUrl ?? null);
+  useEffect(() => {
+    const file = proofName && proofUrl ? { fileName: proofName, fileUrl: proofUrl } : null;
+    if (proofUrl !== keptProof.current) {
+      keptProof.current = proofUrl;
+      keepPaymentDraft(order.code, { values: form.getValues(), proof: file });
+    }
+    const subscription = form.watch((values) => keepPaymentDraft(order.code, { values, proof: file }));
+    return () => subscription.unsubscribe();
+  }, [form, order.code, proofName, proofUrl]);
+
   const dueLabel = `${formatUsd(due)}${rate.rate ? ` / ${formatBs(due, rate.rate)}` : ''}`;
 
   const switchCurrency = (next: AmountCurrency) => {
@@ -114,6 +145,8 @@ export function OrderPaymentForm({
   };
 
   const done = () => {
+    keptProof.current = null;
+    forgetPaymentDraft(order.code);
     proof.clear();
     setSent(true);
     onSent?.();

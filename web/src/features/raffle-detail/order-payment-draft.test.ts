@@ -1,0 +1,25 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetPaymentDraft, keepPaymentDraft, readPaymentDraft } from './order-payment-draft';
+
+const values = { payment_method: 'pago_movil' as const, bank_code: '0102' as const, reference: '00123456' };
+const proof = { fileName: 'pago.png', fileUrl: '/api/uploads/abc.png' };
+
+beforeEach(() => sessionStorage.clear());
+
+describe('a payment report being typed, kept for this tab until it is sent', () => {
+  it('is read back per order, with its proof, and forgotten', () => {
+    keepPaymentDraft('K7M4Q2XA', { values, proof });
+    expect(readPaymentDraft('K7M4Q2XA')).toMatchObject({ values, proof });
+    expect(readPaymentDraft('OTRO0000')).toBeNull();
+    forgetPaymentDraft('K7M4Q2XA');
+    expect(readPaymentDraft('K7M4Q2XA')).toBeNull();
+  });
+
+  it('a day old, or unreadable, is not offered', () => {
+    keepPaymentDraft('K7M4Q2XA', { values, proof: null });
+    expect(readPaymentDraft('K7M4Q2XA', Date.now() + 25 * 3600_000)).toBeNull();
+    sessionStorage.setItem('rifas:pago:K7M4Q2XA', '{not json');
+    expect(readPaymentDraft('K7M4Q2XA')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import type { OrderPaymentFormInput } from './order-payment-schema';
+
+/**
+ * What the buyer typed in «Enviar comprobante» and the proof they already uploaded, until it is
+ * sent. The buyer leaves for the bank app to pay and to copy the reference; a phone short of memory
+ * discards the tab meanwhile, and the reload must not make them type and upload it all again. Kept
+ * for this tab (sessionStorage), like the order's visit; a day old, it is no longer worth offering.
+ */
+export type OrderPaymentDraft = {
+  values: Partial<OrderPaymentFormInput>;
+  proof: { fileName: string; fileUrl: string } | null;
+  savedAt: number;
+};
+
+const KEEP_MS = 24 * 3600_000;
+const key = (code: string) => `rifas:pago:${code}`;
+
+export function readPaymentDraft(code: string, now = Date.now()): OrderPaymentDraft | null {
+  try {
+    const raw = sessionStorage.getItem(key(code));
+    const value = raw ? (JSON.parse(raw) as OrderPaymentDraft) : null;
+    const usable =
+      value &&
+      typeof value.values === 'object' &&
+      value.values !== null &&
+      (value.proof === null || typeof value.proof?.fileUrl === 'string') &&
+      now - value.savedAt < KEEP_MS;
+    return usable ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepPaymentDraft(code: string, draft: Omit<OrderPaymentDraft, 'savedAt'>) {
+  try {
+    sessionStorage.setItem(key(code), JSON.stringify({ ...draft, savedAt: Date.now() }));
+  } catch {
+    // Private mode or full storage: the form still works until a reload.
+  }
+}
+
+export function forgetPaymentDraft(code: string) {
+  try {
+    sessionStorage.removeItem(key(code));
+  } catch {
+    // Nothing stored.
+  }
+}
