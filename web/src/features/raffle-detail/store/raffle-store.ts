@@ -1,7 +1,9 @@
 import type { PublicRaffle } from '@domain/raffles';
 import type { Board, TicketEvent } from '@domain/reservations';
 import { create } from 'zustand';
+import { readUnconfirmed } from '../unconfirmed-reservation';
 import { type BoardState, boardFromSnapshot, statusOf, withEvent } from './board-state';
+import { keepSelection, readKeptSelection } from './kept-selection';
 
 const FLASH_MS = 1600;
 const HIGHLIGHT_MS = 2500;
@@ -43,6 +45,17 @@ type RaffleStore = {
   highlight: (number: number) => void;
 };
 
+/**
+ * What this tab chose on the raffle before a reload, less what the board already shows taken and
+ * what an unconfirmed reservation sent (its own notice offers those, decision 057).
+ */
+function restoredSelection(raffleId: string, board: BoardState | undefined): number[] {
+  const sent = readUnconfirmed(raffleId)?.body.numbers ?? [];
+  return readKeptSelection(raffleId).filter(
+    (n) => !sent.includes(n) && (!board || statusOf(board, n) === 'disponible'),
+  );
+}
+
 export const useRaffleStore = create<RaffleStore>()((set, get) => ({
   currentRaffle: null,
   boards: {},
@@ -60,7 +73,7 @@ export const useRaffleStore = create<RaffleStore>()((set, get) => ({
       raffle && s.selectionRaffleId !== raffle.id
         ? {
             currentRaffle: raffle,
-            selection: [],
+            selection: restoredSelection(raffle.id, s.boards[raffle.id]),
             selectionRaffleId: raffle.id,
             ownNumbers: [],
             highlighted: null,
@@ -121,3 +134,10 @@ export const useRaffleStore = create<RaffleStore>()((set, get) => ({
     }, HIGHLIGHT_MS);
   },
 }));
+
+// Every change to the choice is kept for the tab (kept-selection.ts); a reload starts from it.
+useRaffleStore.subscribe((state, previous) => {
+  if (state.selectionRaffleId && state.selection !== previous.selection) {
+    keepSelection(state.selectionRaffleId, state.selection);
+  }
+});

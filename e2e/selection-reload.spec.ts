@@ -1,0 +1,43 @@
+import { expect, screenshot, test } from './fixtures';
+import {
+  cell,
+  createActiveRaffle,
+  LIVE_STREAM_URL,
+  openRaffle,
+  phoneContext,
+  reserveThroughApi,
+} from './raffle-helpers';
+
+// The buyer chooses numbers, leaves for WhatsApp or the bank app before «Apartar», and the phone
+// discards the tab meanwhile: coming back reloads the raffle page.
+test.describe('the numbers chosen on a raffle after a reload', () => {
+  test('stay chosen, except one someone else took meanwhile', { tag: '@screenshots' }, async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    for (const label of ['020', '021', '030']) await cell(page, label).click();
+    await expect(page.getByRole('button', { name: /^Apartar 3 números/ })).toBeVisible();
+
+    await reserveThroughApi(request, raffle.id, [30]);
+    await page.reload();
+    await expect(page.locator('[data-number="0"]')).toBeVisible();
+    await expect(cell(page, '020', 'elegido por ti')).toBeVisible();
+    await expect(cell(page, '021', 'elegido por ti')).toBeVisible();
+    await expect(cell(page, '030', 'apartado')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Apartar 2 números/ })).toBeVisible();
+    await screenshot(page, 'selection-reload/kept-after-reload-412.png');
+
+    // «Quitar todos» is kept too: the next reload starts with nothing chosen.
+    await page.getByRole('button', { name: 'Quitar todos' }).click();
+    await page.reload();
+    await expect(cell(page, '020')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Apartar \d/ })).toHaveCount(0);
+    await context.close();
+  });
+});
