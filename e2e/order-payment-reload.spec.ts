@@ -60,4 +60,40 @@ test.describe('the order page payment form after a reload', () => {
     await expect(form.getByText('Comprobante listo')).toHaveCount(0);
     await context.close();
   });
+
+  test('reloaded while the payment was on its way, does not offer that payment again', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    await reserveOneNumber(page, '053');
+
+    let form = page.getByTestId('order-payment-form');
+    await form.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Efectivo' }).click();
+    await form.getByLabel('Número de referencia (opcional)').fill('ENTREGADO A JOSÉ');
+    // The server saves it; its answer is still on the way when the tab reloads.
+    let saved!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      saved = resolve;
+    });
+    await page.route(/\/api\/payments$/, async (route) => {
+      await route.fetch();
+      saved();
+    });
+    await form.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await arrived;
+    await page.unroute(/\/api\/payments$/);
+    await page.reload();
+
+    await expect(page.getByTestId('order-payments').getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Enviar otro pago' }).click();
+    form = page.getByTestId('order-payment-form');
+    await expect(form.getByLabel(/^Número de referencia/)).toHaveValue('');
+    await context.close();
+  });
 });

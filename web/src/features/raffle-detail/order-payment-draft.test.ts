@@ -9,17 +9,26 @@ beforeEach(() => sessionStorage.clear());
 
 describe('a payment report being typed, kept for this tab until it is sent', () => {
   it('is read back per order, with its proof, and forgotten', () => {
-    keepPaymentDraft('K7M4Q2XA', { values, proof });
-    expect(readPaymentDraft('K7M4Q2XA')).toMatchObject({ values, proof });
-    expect(readPaymentDraft('OTRO0000')).toBeNull();
+    keepPaymentDraft('K7M4Q2XA', { values, proof }, 0);
+    expect(readPaymentDraft('K7M4Q2XA', 0)).toMatchObject({ values, proof });
+    expect(readPaymentDraft('OTRO0000', 0)).toBeNull();
     forgetPaymentDraft('K7M4Q2XA');
-    expect(readPaymentDraft('K7M4Q2XA')).toBeNull();
+    expect(readPaymentDraft('K7M4Q2XA', 0)).toBeNull();
+  });
+
+  it('is not offered once the order lists one payment more: it was sent, its answer lost', () => {
+    keepPaymentDraft('K7M4Q2XA', { values, proof }, 1);
+    expect(readPaymentDraft('K7M4Q2XA', 1)).not.toBeNull();
+    expect(readPaymentDraft('K7M4Q2XA', 2)).toBeNull();
+    // Typed on: the draft still counts from its start, so a payment sent meanwhile still shows.
+    keepPaymentDraft('K7M4Q2XA', { values: { ...values, reference: '00999' }, proof }, 1);
+    expect(readPaymentDraft('K7M4Q2XA', 1)?.paymentsBefore).toBe(1);
   });
 
   it('a day old, or unreadable, is not offered', () => {
-    keepPaymentDraft('K7M4Q2XA', { values, proof: null });
-    expect(readPaymentDraft('K7M4Q2XA', Date.now() + 25 * 3600_000)).toBeNull();
+    keepPaymentDraft('K7M4Q2XA', { values, proof: null }, 0);
+    expect(readPaymentDraft('K7M4Q2XA', 0, Date.now() + 25 * 3600_000)).toBeNull();
     sessionStorage.setItem('rifas:pago:K7M4Q2XA', '{not json');
-    expect(readPaymentDraft('K7M4Q2XA')).toBeNull();
+    expect(readPaymentDraft('K7M4Q2XA', 0)).toBeNull();
   });
 });

@@ -9,13 +9,19 @@ import type { OrderPaymentFormInput } from './order-payment-schema';
 export type OrderPaymentDraft = {
   values: Partial<OrderPaymentFormInput>;
   proof: { fileName: string; fileUrl: string } | null;
+  /** How many payments the order listed while it was typed: one more means it was sent. */
+  paymentsBefore: number;
   savedAt: number;
 };
 
 const KEEP_MS = 24 * 3600_000;
 const key = (code: string) => `rifas:pago:${code}`;
 
-export function readPaymentDraft(code: string, now = Date.now()): OrderPaymentDraft | null {
+/**
+ * The draft of this order, unless the order lists a payment more than when it was typed: the
+ * report went (its answer lost, the tab reloaded mid-sending) and must not be offered again.
+ */
+export function readPaymentDraft(code: string, payments: number, now = Date.now()): OrderPaymentDraft | null {
   try {
     const raw = sessionStorage.getItem(key(code));
     const value = raw ? (JSON.parse(raw) as OrderPaymentDraft) : null;
@@ -24,6 +30,8 @@ export function readPaymentDraft(code: string, now = Date.now()): OrderPaymentDr
       typeof value.values === 'object' &&
       value.values !== null &&
       (value.proof === null || typeof value.proof?.fileUrl === 'string') &&
+      typeof value.paymentsBefore === 'number' &&
+      payments <= value.paymentsBefore &&
       now - value.savedAt < KEEP_MS;
     return usable ? value : null;
   } catch {
@@ -31,9 +39,15 @@ export function readPaymentDraft(code: string, now = Date.now()): OrderPaymentDr
   }
 }
 
-export function keepPaymentDraft(code: string, draft: Omit<OrderPaymentDraft, 'savedAt'>) {
+/** Keeps what is typed now; a draft already kept counts the order's payments from its start. */
+export function keepPaymentDraft(
+  code: string,
+  draft: Pick<OrderPaymentDraft, 'values' | 'proof'>,
+  payments: number,
+) {
+  const paymentsBefore = readPaymentDraft(code, payments)?.paymentsBefore ?? payments;
   try {
-    sessionStorage.setItem(key(code), JSON.stringify({ ...draft, savedAt: Date.now() }));
+    sessionStorage.setItem(key(code), JSON.stringify({ ...draft, paymentsBefore, savedAt: Date.now() }));
   } catch {
     // Private mode or full storage: the form still works until a reload.
   }

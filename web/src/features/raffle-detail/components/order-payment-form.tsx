@@ -78,7 +78,8 @@ export function OrderPaymentForm({
   onSent,
 }: OrderPaymentFormProps) {
   // What this tab typed and uploaded before a reload (the bank app took the phone's memory).
-  const [draft] = useState(() => readPaymentDraft(order.code));
+  const [draft] = useState(() => readPaymentDraft(order.code, order.payments.length));
+  const payments = order.payments.length;
   const proof = useProofUpload(draft?.proof);
   const pay = useCreateOrderPayment();
   const queryClient = useQueryClient();
@@ -113,11 +114,13 @@ export function OrderPaymentForm({
     const file = proofName && proofUrl ? { fileName: proofName, fileUrl: proofUrl } : null;
     if (proofUrl !== keptProof.current) {
       keptProof.current = proofUrl;
-      keepPaymentDraft(order.code, { values: form.getValues(), proof: file });
+      keepPaymentDraft(order.code, { values: form.getValues(), proof: file }, payments);
     }
-    const subscription = form.watch((values) => keepPaymentDraft(order.code, { values, proof: file }));
+    const subscription = form.watch((values) =>
+      keepPaymentDraft(order.code, { values, proof: file }, payments),
+    );
     return () => subscription.unsubscribe();
-  }, [form, order.code, proofName, proofUrl]);
+  }, [form, order.code, proofName, proofUrl, payments]);
 
   const dueLabel = `${formatUsd(due)}${rate.rate ? ` / ${formatBs(due, rate.rate)}` : ''}`;
 
