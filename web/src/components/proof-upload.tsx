@@ -1,4 +1,4 @@
-import { CheckCircle2, FileUp, X } from 'lucide-react';
+import { CheckCircle2, FileUp, RotateCw, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -58,6 +58,20 @@ export function ProofUpload({ id, label, hint, upload }: ProofUploadProps) {
           </span>
           <Button variant="ghost" size="icon" onClick={upload.clear} aria-label={t.remove}>
             <X aria-hidden />
+          </Button>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="flex flex-wrap gap-2">
+          {state.file && (
+            <Button variant="secondary" onClick={upload.retry} aria-describedby={`${id}-error`}>
+              <RotateCw aria-hidden />
+              {t.retry}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={upload.clear}>
+            <X aria-hidden />
+            {t.remove}
           </Button>
         </div>
       )}

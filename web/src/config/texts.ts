@@ -34,6 +34,7 @@ export const texts = {
     remove: 'Quitar comprobante',
     uploading: (pct: number) => `Subiendo… ${pct}%`,
     uploaded: 'Comprobante listo',
+    retry: 'Subirlo otra vez',
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
     wrongType: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WEBP, o un PDF.',
   },

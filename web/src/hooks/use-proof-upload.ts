@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '@/config/texts';
+import { isApiError } from '@/lib/api-error';
 import { PROOF_MAX_BYTES, PROOF_TYPES, uploadProof } from '@/lib/upload-proof';
 
 export type ProofState =
   | { status: 'idle' }
   | { status: 'uploading'; fileName: string; progress: number }
   | { status: 'done'; fileName: string; fileUrl: string }
-  | { status: 'error'; message: string };
+  /** `file` is kept when the connection failed: the same file can be sent again with one tap. */
+  | { status: 'error'; message: string; file?: File };
 
 const t = texts.proof;
 
@@ -44,9 +46,18 @@ export function useProofUpload(uploaded?: { fileName: string; fileUrl: string } 
       if (!current.signal.aborted) setState({ status: 'done', fileName: file.name, fileUrl });
     } catch (error) {
       if (current.signal.aborted) return;
-      setState({ status: 'error', message: error instanceof Error ? error.message : t.wrongType });
+      const again = isApiError(error) && error.retryable ? file : undefined;
+      setState({
+        status: 'error',
+        message: error instanceof Error ? error.message : t.wrongType,
+        file: again,
+      });
     }
   }, []);
+
+  const retry = useCallback(() => {
+    if (state.status === 'error' && state.file) void choose(state.file);
+  }, [state, choose]);
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -54,8 +65,14 @@ export function useProofUpload(uploaded?: { fileName: string; fileUrl: string } 
     state,
     choose,
     clear,
+    retry,
     fileUrl: state.status === 'done' ? state.fileUrl : null,
     uploading: state.status === 'uploading',
+    /**
+     * A chosen proof that is not up yet (uploading, or failed): the form waits for it to be sent
+     * again or removed, instead of sending the payment without it while the buyer thinks it went.
+     */
+    unsettled: state.status === 'uploading' || state.status === 'error',
   };
 }
 

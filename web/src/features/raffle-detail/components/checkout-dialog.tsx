@@ -71,7 +71,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   async function onSubmit(values: CheckoutFormOutput) {
     const store = useRaffleStore.getState();
     const numbers = store.selection;
-    if (numbers.length === 0 || proof.uploading || needsConfirm) return;
+    if (numbers.length === 0 || proof.unsettled || needsConfirm) return;
     setProblem(null);
     const before = store.ownNumbers;
     store.setOwnNumbers([...before, ...numbers]);

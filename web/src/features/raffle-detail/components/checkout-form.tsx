@@ -133,7 +133,7 @@ export function CheckoutForm({
             size="lg"
             className="h-auto min-h-12 w-full py-2 whitespace-normal"
             loading={sending}
-            disabled={empty || proof.uploading || removed.length > 0}
+            disabled={empty || proof.unsettled || removed.length > 0}
           >
             {sending ? (
               t.sending

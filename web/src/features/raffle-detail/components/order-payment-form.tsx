@@ -307,7 +307,7 @@ export function OrderPaymentForm({
       </Field>
       <ProofUpload id="order-proof" label={t.proof} hint={t.proofHint} upload={proof} />
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <Button type="submit" size="lg" loading={pay.isPending} disabled={proof.uploading}>
+      <Button type="submit" size="lg" loading={pay.isPending} disabled={proof.unsettled}>
         {!pay.isPending && <Send aria-hidden />}
         {pay.isPending ? t.sending : t.submit}
       </Button>

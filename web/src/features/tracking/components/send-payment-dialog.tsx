@@ -179,7 +179,7 @@ function SendPaymentForm({
             {t.cancel}
           </Button>
         </DialogClose>
-        <Button type="submit" loading={pay.isPending} disabled={proof.uploading}>
+        <Button type="submit" loading={pay.isPending} disabled={proof.unsettled}>
           {!pay.isPending && <Send aria-hidden />}
           {pay.isPending ? t.sending : t.submit}
         </Button>

@@ -1,0 +1,52 @@
+import { expect, screenshot, test } from './fixtures';
+import { receiptPng } from './payments-helpers';
+import {
+  createActiveRaffle,
+  LIVE_STREAM_URL,
+  openRaffle,
+  phoneContext,
+  reserveOneNumber,
+} from './raffle-helpers';
+
+// The signal drops while the proof goes up. Before, the form still sent the payment without it,
+// said «Recibimos tu pago», and the buyer believed the organizer had their proof.
+test.describe('a proof whose upload failed', () => {
+  test('holds the payment until it is sent again, with one tap', { tag: '@screenshots' }, async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    await reserveOneNumber(page, '061');
+
+    const form = page.getByTestId('order-payment-form');
+    await form.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Efectivo' }).click();
+    let uploads = 0;
+    await page.route('**/api/uploads', (route) => {
+      uploads += 1;
+      return uploads === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    await form.locator('input[type=file]').setInputFiles(await receiptPng(page, ['Efectivo', '$5,00']));
+    await expect(form.getByText(/^No se pudo conectar con el servidor/)).toBeVisible();
+    const send = form.getByRole('button', { name: 'Enviar comprobante' });
+    await expect(send).toBeDisabled();
+    await form.getByRole('button', { name: 'Subirlo otra vez' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'proof-upload-failed/order-412.png');
+
+    await form.getByRole('button', { name: 'Subirlo otra vez' }).click();
+    await expect(form.getByText('Comprobante listo')).toBeVisible();
+    expect(uploads).toBe(2);
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/payments') && r.method() === 'POST');
+    await send.click();
+    expect((await posted).postDataJSON()).toHaveProperty('payment_proof');
+    await expect(
+      page.getByText('Recibimos tu pago. El organizador lo revisará y lo confirmará.'),
+    ).toBeVisible();
+    await context.close();
+  });
+});
