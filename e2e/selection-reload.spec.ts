@@ -1,7 +1,9 @@
 import { expect, screenshot, test } from './fixtures';
 import {
+  BUYER,
   cell,
   createActiveRaffle,
+  fillCheckout,
   LIVE_STREAM_URL,
   openRaffle,
   phoneContext,
@@ -38,6 +40,39 @@ test.describe('the numbers chosen on a raffle after a reload', () => {
     await page.reload();
     await expect(cell(page, '020')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Apartar \d/ })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('keep what was typed in the checkout sheet until the reservation is made', {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+    await cell(page, '040').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await fillCheckout(page);
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
+    await expect(sheet.getByLabel('Teléfono')).toHaveValue(BUYER.phone);
+    await expect(sheet.getByRole('textbox', { name: 'Cédula' })).toHaveValue(BUYER.cedulaDigits);
+    await expect(sheet.getByLabel('Dirección')).toHaveValue(BUYER.address);
+    await screenshot(page, 'selection-reload/checkout-after-reload-412.png');
+    await sheet.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+
+    // Reserved: a later reload of the raffle starts an empty sheet.
+    await page.goto(`/raffle/${raffle.id}`);
+    await cell(page, '041').click();
+    await page.reload();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await expect(page.getByRole('dialog').getByLabel('Nombre y apellido')).toHaveValue('');
     await context.close();
   });
 });

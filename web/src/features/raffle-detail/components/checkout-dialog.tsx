@@ -8,12 +8,8 @@ import { useProofUpload } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
 import { newRequestId } from '@/lib/request-id';
 import { answerLost, useCreateReservation } from '../api/create-reservation';
-import {
-  type CheckoutFormInput,
-  type CheckoutFormOutput,
-  checkoutFormSchema,
-  emptyCheckoutForm,
-} from '../checkout-schema';
+import { type CheckoutFormInput, type CheckoutFormOutput, checkoutFormSchema } from '../checkout-schema';
+import { forgetCheckout, keepCheckout, readKeptCheckout } from '../kept-checkout';
 import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { useRaffleStore } from '../store/raffle-store';
@@ -40,8 +36,13 @@ type CheckoutDialogProps = {
 export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }: CheckoutDialogProps) {
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: emptyCheckoutForm,
+    // What this tab typed before a reload (the phone discarded it while the buyer was away).
+    defaultValues: readKeptCheckout(),
   });
+  useEffect(() => {
+    const subscription = form.watch((values) => keepCheckout(values));
+    return () => subscription.unsubscribe();
+  }, [form]);
   const proof = useProofUpload();
   const reserve = useCreateReservation();
   const [problem, setProblem] = useState<{ message: string; taken: number[] } | null>(null);
@@ -94,6 +95,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       const { order } = await reserve.mutateAsync({ raffleId: raffle.id, body });
       requestKey.current = null;
       forgetUnconfirmed(raffle.id);
+      forgetCheckout();
       useRaffleStore.getState().clearSelection();
       onReserved({ orderCode: order.code, visit });
       proof.clear();
