@@ -6,7 +6,7 @@ import type { PaymentMethod } from '@domain/reservations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { getOrderQueryOptions, useCreateOrderPayment } from '@/api/orders';
 import { ErrorAlert } from '@/components/error-alert';
@@ -19,12 +19,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { isApiError } from '@/lib/api-error';
 import type { VesRate } from '@/lib/exchange-rates';
-import {
-  forgetPaymentDraft,
-  keepPaymentDraft,
-  type OrderPaymentDraft,
-  readPaymentDraft,
-} from '../order-payment-draft';
+import { useKeptPaymentDraft } from '../hooks/use-kept-payment-draft';
+import { type OrderPaymentDraft, readPaymentDraft } from '../order-payment-draft';
 import {
   type AmountCurrency,
   centsToInput,
@@ -79,7 +75,6 @@ export function OrderPaymentForm({
 }: OrderPaymentFormProps) {
   // What this tab typed and uploaded before a reload (the bank app took the phone's memory).
   const [draft] = useState(() => readPaymentDraft(order.code, order.payments.length));
-  const payments = order.payments.length;
   const proof = useProofUpload(draft?.proof);
   const pay = useCreateOrderPayment();
   const queryClient = useQueryClient();
@@ -105,22 +100,7 @@ export function OrderPaymentForm({
   const method = form.watch('payment_method');
   const typed = parseAmountToCents(form.watch('amount') ?? '');
   const banked = method === 'transfer' || method === 'pago_movil';
-  const proofName = proof.state.status === 'done' ? proof.state.fileName : null;
-  const proofUrl = proof.fileUrl;
-
-  // Every change is kept for this tab until the payment is sent; a mere mount keeps nothing.
-  const keptProof = useRef(draft?.proof?.fileUrl ?? null);
-  useEffect(() => {
-    const file = proofName && proofUrl ? { fileName: proofName, fileUrl: proofUrl } : null;
-    if (proofUrl !== keptProof.current) {
-      keptProof.current = proofUrl;
-      keepPaymentDraft(order.code, { values: form.getValues(), proof: file }, payments);
-    }
-    const subscription = form.watch((values) =>
-      keepPaymentDraft(order.code, { values, proof: file }, payments),
-    );
-    return () => subscription.unsubscribe();
-  }, [form, order.code, proofName, proofUrl, payments]);
+  const kept = useKeptPaymentDraft(order.code, order.payments.length, form, proof, draft);
 
   const dueLabel = `${formatUsd(due)}${rate.rate ? ` / ${formatBs(due, rate.rate)}` : ''}`;
 
@@ -148,8 +128,7 @@ export function OrderPaymentForm({
   };
 
   const done = () => {
-    keptProof.current = null;
-    forgetPaymentDraft(order.code);
+    kept.forget();
     proof.clear();
     setSent(true);
     onSent?.();
