@@ -12,9 +12,8 @@ type CreateReservationInput = { raffleId: string; body: ReservationInput };
 const post = (raffleId: string, body: ReservationInput) =>
   api.post<ReservationResult>(`${raffleApiPath(raffleId)}/reservations`, body, { auth: false });
 
-/** No answer, or a proxy's: the sale may have committed all the same. */
-export const answerLost = (error: unknown) =>
-  error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+/** No answer, or a proxy's (`ApiError.retryable`): the sale may have committed all the same. */
+export const answerLost = (error: unknown) => error instanceof ApiError && error.retryable;
 
 /** Pauses before sending a request whose answer was lost again, on a phone's unsteady signal. */
 const RESEND_AFTER_MS = [1000, 3000];
