@@ -5,6 +5,7 @@ import {
   LIVE_STREAM_URL,
   openRaffle,
   phoneContext,
+  phoneOnNewRaffle,
   reserveOneNumber,
 } from './raffle-helpers';
 
@@ -14,12 +15,7 @@ test.describe('the order page payment form after a reload', () => {
   test('keeps what was typed and the uploaded proof until it is sent', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
+    const { context, page } = await phoneOnNewRaffle(browser, request);
     await reserveOneNumber(page, '052');
 
     let form = page.getByTestId('order-payment-form');

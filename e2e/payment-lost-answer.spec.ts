@@ -1,13 +1,7 @@
 import type { Route } from '@playwright/test';
 import { expect, screenshot, test, toast } from './fixtures';
 import { receiptPng, uniqueBuyer } from './payments-helpers';
-import {
-  createActiveRaffle,
-  LIVE_STREAM_URL,
-  openRaffle,
-  phoneContext,
-  reserveOneNumber,
-} from './raffle-helpers';
+import { createActiveRaffle, phoneContext, phoneOnNewRaffle, reserveOneNumber } from './raffle-helpers';
 import { reserveViaApi } from './raffle-seed';
 
 // On a phone the answer to «Enviar comprobante» can be lost after the server saved the payment.
@@ -24,12 +18,7 @@ test.describe('a payment report whose answer was lost', () => {
   test('on the order page says it was received when the order shows it, and is not sent twice', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
+    const { context, page } = await phoneOnNewRaffle(browser, request);
     await reserveOneNumber(page, '031');
 
     const form = page.getByTestId('order-payment-form');

@@ -1,12 +1,6 @@
 import { expect, screenshot, test } from './fixtures';
 import { receiptPng } from './payments-helpers';
-import {
-  createActiveRaffle,
-  LIVE_STREAM_URL,
-  openRaffle,
-  phoneContext,
-  reserveOneNumber,
-} from './raffle-helpers';
+import { phoneOnNewRaffle, reserveOneNumber } from './raffle-helpers';
 
 // The signal drops while the proof goes up. Before, the form still sent the payment without it,
 // said «Recibimos tu pago», and the buyer believed the organizer had their proof.
@@ -15,12 +9,7 @@ test.describe('a proof whose upload failed', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
+    const { context, page } = await phoneOnNewRaffle(browser, request);
     await reserveOneNumber(page, '061');
 
     const form = page.getByTestId('order-payment-form');

@@ -102,3 +102,22 @@ export async function reserveOneNumber(page: Page, label: string) {
 
 /** A raffle's live stream, whatever its query (the app asks for `?batch=1`). */
 export const LIVE_STREAM_URL = /\/api\/raffles\/[^/]+\/events(\?|$)/;
+
+/**
+ * A buyer's phone (412 × 915) on a new raffle's page, without the live stream: only the server's
+ * answers tell it what changed. Routes set before opening (`beforeOpen`) see the page's first load.
+ */
+export async function phoneOnNewRaffle(
+  browser: Browser,
+  request: APIRequestContext,
+  beforeOpen: (page: Page) => Promise<unknown> = async () => {},
+) {
+  const raffle = await createActiveRaffle(request);
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.route(LIVE_STREAM_URL, (route) => route.abort());
+  await beforeOpen(page);
+  await openRaffle(page, raffle.id, { live: false });
+  return { raffle, context, page };
+}

@@ -7,6 +7,7 @@ import {
   LIVE_STREAM_URL,
   openRaffle,
   phoneContext,
+  phoneOnNewRaffle,
 } from './raffle-helpers';
 
 // Decision 057: on a phone the answer to «Apartar» can be lost after the numbers were sold. The
@@ -27,16 +28,12 @@ async function sellThenDrop(route: Route, answers: { order: { code: string } }[]
  * Answers the page and the lost answer (its order).
  */
 async function reserveWithNoSignal(browser: Browser, request: APIRequestContext, labels: string[]) {
-  const raffle = await createActiveRaffle(request);
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 412, height: 915 });
-  await page.route(LIVE_STREAM_URL, (route) => route.abort());
   const lost: { order: { code: string } }[] = [];
-  await page.route(RESERVATIONS_URL, async (route) =>
-    lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
+  const { raffle, context, page } = await phoneOnNewRaffle(browser, request, (phone) =>
+    phone.route(RESERVATIONS_URL, async (route) =>
+      lost.length === 0 ? sellThenDrop(route, lost) : route.abort('internetdisconnected'),
+    ),
   );
-  await openRaffle(page, raffle.id, { live: false });
   for (const label of labels) await cell(page, label).click();
   const apartar = new RegExp(`^Apartar ${labels.length} número`);
   await page.getByRole('button', { name: apartar }).click();

@@ -1,14 +1,5 @@
 import { expect, screenshot, test } from './fixtures';
-import {
-  BUYER,
-  cell,
-  createActiveRaffle,
-  fillCheckout,
-  LIVE_STREAM_URL,
-  openRaffle,
-  phoneContext,
-  reserveThroughApi,
-} from './raffle-helpers';
+import { BUYER, cell, fillCheckout, phoneOnNewRaffle, reserveThroughApi } from './raffle-helpers';
 
 // The buyer chooses numbers, leaves for WhatsApp or the bank app before «Apartar», and the phone
 // discards the tab meanwhile: coming back reloads the raffle page.
@@ -17,12 +8,7 @@ test.describe('the numbers chosen on a raffle after a reload', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
+    const { raffle, context, page } = await phoneOnNewRaffle(browser, request);
     for (const label of ['020', '021', '030']) await cell(page, label).click();
     await expect(page.getByRole('button', { name: /^Apartar 3 números/ })).toBeVisible();
 
@@ -46,12 +32,7 @@ test.describe('the numbers chosen on a raffle after a reload', () => {
   test('keep what was typed in the checkout sheet until the reservation is made', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 412, height: 915 });
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
+    const { raffle, context, page } = await phoneOnNewRaffle(browser, request);
     await cell(page, '040').click();
     await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
     await fillCheckout(page);
