@@ -36,6 +36,7 @@ export const paymentMessages = {
   duplicateReference: (ticketNumber: string, raffleName: string, at: Date) =>
     `Esta referencia ya se registró en el pago del número ${ticketNumber} de «${raffleName}» (${formatDateTime(at)}).`,
   duplicateReferenceRace: 'Esta referencia ya se registró en otro pago.',
+  requestIdUsed: 'Este envío ya se registró con otros datos. Recarga la página y revisa tus pagos.',
   rateUnavailable: 'No hay tasa del día para convertir el monto en Bs: indica el monto en USD.',
   orderNotFound: 'No encontramos ese pedido con esa cédula.',
   orderNotPayable: 'Este pedido no tiene números por pagar.',
@@ -67,6 +68,11 @@ export const createPaymentSchema = z
     reference: z.string().trim().max(60).nullish(),
     payment_proof: uploadUrlField().nullish(),
     notes: z.string().trim().max(500).nullish(),
+    /**
+     * A key the browser chooses for this report and sends again with it after a lost answer: the
+     * same report from the same buyer for the same sales gets that payment again (decision 057).
+     */
+    request_id: z.uuid('La clave de la solicitud no es válida').optional(),
     /** The ticket buyer's cedula: what proves a caller without a staff token is the buyer. */
     cedula: cedulaField()
       .optional()

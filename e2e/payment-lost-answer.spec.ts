@@ -42,6 +42,34 @@ test.describe('a payment report whose answer was lost', () => {
     await context.close();
   });
 
+  test('with no signal even to check, the next tap gets the same payment, not a second one', async ({
+    browser,
+    request,
+  }) => {
+    const { context, page } = await phoneOnNewRaffle(browser, request);
+    await reserveOneNumber(page, '032');
+    const form = page.getByTestId('order-payment-form');
+    await form.getByRole('combobox', { name: 'Método de pago' }).click();
+    await page.getByRole('option', { name: 'Efectivo' }).click();
+    // The report is saved and its answer lost; the order cannot be read again either.
+    const ORDER_URL = /\/api\/orders\/[^/?]+(\?|$)/;
+    await page.route(PAYMENTS_URL, saveThenDrop);
+    await page.route(ORDER_URL, (route) => route.abort('internetdisconnected'));
+    await form.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(form.getByText(/No se pudo conectar con el servidor/)).toBeVisible();
+
+    // The signal is back: the same tap carries the same key, and the server answers that payment.
+    await page.unroute(PAYMENTS_URL);
+    await page.unroute(ORDER_URL);
+    await form.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Recibimos tu (pago|comprobante)\./ }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('order-payments').getByRole('listitem')).toHaveCount(1);
+    await context.close();
+  });
+
   test('from tracking closes the sheet as sent when the lookup shows it, and is not sent twice', {
     tag: '@screenshots',
   }, async ({ browser, request }) => {

@@ -54,9 +54,12 @@ export const payments = pgTable(
     paidOn: date('paid_on'),
     /** Recorded by staff (money received by hand), approved at once. */
     recordedByStaff: boolean('recorded_by_staff').notNull().default(false),
+    /** The key the buyer's browser sent with the report: the same report again gets this payment (decision 057). */
+    requestId: uuid('request_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('payments_request_id_key').on(t.requestId).where(sql`${t.requestId} is not null`),
     uniqueIndex('payments_reference_key')
       .on(t.paymentMethod, t.referenceKey)
       .where(sql`${t.referenceKey} is not null and ${t.status} <> 'rejected'`),

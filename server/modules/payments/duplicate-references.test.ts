@@ -240,3 +240,62 @@ describe('the same report sent again by its buyer', () => {
     expect(await paymentsOf(ticket.id)).toHaveLength(1);
   });
 });
+
+// Decision 057: cash, Zelle or Binance carry no reference to recognize a resend by; the report's own
+// key (`request_id`) does.
+describe('a report sent again with its key', () => {
+  const cash = (ticketId: string, cedula: string, requestId?: string) =>
+    t.api<PublicCreatePaymentResult & ApiError>('POST', '/api/payments', {
+      body: {
+        ticket_id: ticketId,
+        amount_cents: 100,
+        cedula,
+        payment_method: 'efectivo',
+        ...(requestId && { request_id: requestId }),
+      },
+    });
+  const countFor = async (ticketId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from payments where ticket_id = ${ticketId}`,
+      )
+    )[0]?.n;
+
+  it('answers the payment it made, once, even sent twice at the same moment or after a decision', async () => {
+    const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const ticket = await sale(raffle, 'V-5560001');
+    const key = crypto.randomUUID();
+    const [a, b] = await Promise.all([cash(ticket.id, 'V-5560001', key), cash(ticket.id, 'V-5560001', key)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.payment.id).toBe(b.body.payment.id);
+    expect(await countFor(ticket.id)).toBe(1);
+    const approved = await t.api('PATCH', `/api/payments/${a.body.payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(approved.status).toBe(200);
+    const later = await cash(ticket.id, 'V-5560001', key);
+    expect(later.status).toBe(201);
+    expect(later.body.payment).toMatchObject({ id: a.body.payment.id, status: 'approved' });
+    expect(await countFor(ticket.id)).toBe(1);
+  });
+
+  it('is someone else’s for another buyer (409), and without a key two reports are two payments', async () => {
+    const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const mine = await sale(raffle, 'V-5560002');
+    const theirs = await sale(raffle, 'V-5560003');
+    const key = crypto.randomUUID();
+    expect((await cash(mine.id, 'V-5560002', key)).status).toBe(201);
+    const stolen = await cash(theirs.id, 'V-5560003', key);
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.error).toMatchObject({
+      code: 'REQUEST_ID_USED',
+      message: paymentMessages.requestIdUsed,
+    });
+    expect(await countFor(theirs.id)).toBe(0);
+    expect((await cash(theirs.id, 'V-5560003')).status).toBe(201);
+    expect((await cash(theirs.id, 'V-5560003')).status).toBe(201);
+    expect(await countFor(theirs.id)).toBe(2);
+  });
+});

@@ -37,6 +37,11 @@ export const paymentsRepo = {
     return row ?? null;
   },
 
+  async findByRequestId(db: Executor, requestId: string) {
+    const [row] = await db.select().from(payments).where(eq(payments.requestId, requestId));
+    return row ?? null;
+  },
+
   async findById(db: Executor, id: string, options: { lock?: boolean } = {}) {
     const query = db.select().from(payments).where(eq(payments.id, id));
     const [row] = await (options.lock ? query.for('update') : query);

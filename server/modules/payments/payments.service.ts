@@ -16,14 +16,26 @@ import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  uniqueViolation,
+} from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { earnedOnApproval, insertPayment, ticketLedger } from './money-ledger';
 import { PAYABLE, type Part, toLedgerEntries, toOrderView, toPayment, toStaffPayment } from './payment-views';
-import { ledgerRepo, paymentsRepo, raffleTerms, type StaffPaymentRow } from './payments.repo';
+import {
+  ledgerRepo,
+  type PaymentRow,
+  paymentsRepo,
+  raffleTerms,
+  type StaffPaymentRow,
+} from './payments.repo';
 
 type Deps = {
   db: Db;
@@ -177,28 +189,34 @@ export function createPaymentsService(deps: Deps) {
   }
 
   /**
-   * The payment this buyer already reported with the same reference for the same sales and amount,
-   * still pending: the same report sent again after a lost answer (decision 057). Null otherwise,
-   * and then the reference's own rule (409 DUPLICATE_REFERENCE) applies as before.
+   * The payment this buyer already made with this report, sent again after a lost answer (decision
+   * 057): by its key (`request_id`), whatever became of it since; without one, by the same reference
+   * for the same amount, still pending. Always from the same buyer and for the same sales. Null
+   * otherwise, and then the reference's own rule (409 DUPLICATE_REFERENCE) applies as before.
    */
   async function sentBefore(
     tx: Executor,
     input: CreatePayment,
     report: { sales: TicketRow[]; orderId: string | null; amountCents: number },
   ) {
-    const key = referenceKey(input.reference);
-    if (!key) return null;
-    const found = await ledgerRepo.findByReference(tx, input.payment_method ?? 'transfer', key);
     const cedula = report.sales[0]?.buyerCedula ?? null;
-    if (!found || cedula === null || found.payerCedula !== cedula) return null;
-    const payment = await paymentsRepo.findById(tx, found.id);
+    if (cedula === null) return null;
+    let payment: PaymentRow | null = null;
+    if (input.request_id) {
+      payment = await paymentsRepo.findByRequestId(tx, input.request_id);
+    } else {
+      const key = referenceKey(input.reference);
+      const found = key
+        ? await ledgerRepo.findByReference(tx, input.payment_method ?? 'transfer', key)
+        : null;
+      const candidate = found ? await paymentsRepo.findById(tx, found.id) : null;
+      if (candidate?.status === 'pending' && candidate.amountCents === report.amountCents)
+        payment = candidate;
+    }
     const ticket = report.sales.find((t) => t.id === payment?.ticketId);
-    const same =
-      payment?.status === 'pending' &&
-      payment.amountCents === report.amountCents &&
-      payment.orderId === report.orderId &&
-      ticket !== undefined;
-    return same ? { payment, ticket } : null;
+    if (!payment || !ticket || payment.payerCedula !== cedula || payment.orderId !== report.orderId)
+      return null;
+    return { payment, ticket };
   }
 
   async function staffView(rows: StaffPaymentRow[]): Promise<StaffPayment[]> {
@@ -227,8 +245,25 @@ export function createPaymentsService(deps: Deps) {
     );
   }
 
-  return {
+  const service = {
     async create(input: CreatePayment, actor?: AuthContext) {
+      try {
+        return await service.createOnce(input, actor);
+      } catch (error) {
+        if (uniqueViolation(error) !== 'payments_request_id_key') throw error;
+        // Two sendings of one report at the same moment: the one that lost answers what the other
+        // saved (sentBefore finds it now). A key of someone else's report stays refused.
+        try {
+          return await service.createOnce(input, actor);
+        } catch (again) {
+          if (uniqueViolation(again) !== 'payments_request_id_key') throw again;
+          throw new ConflictError(paymentMessages.requestIdUsed, 'REQUEST_ID_USED');
+        }
+      }
+    },
+
+    /** See `create`. */
+    async createOnce(input: CreatePayment, actor?: AuthContext) {
       let proofSha256: string | null = null;
       if (input.payment_proof != null) {
         const file = deps.resolvePaymentProof ? await deps.resolvePaymentProof(input.payment_proof) : null;
@@ -310,6 +345,7 @@ export function createPaymentsService(deps: Deps) {
             rateToUsd: rate === null ? null : String(rate),
             duplicateOf: duplicate?.id ?? null,
             payerCedula: first.buyerCedula,
+            requestId: input.request_id ?? null,
           },
           parts,
           actor?.role === 'admin'
@@ -421,4 +457,5 @@ export function createPaymentsService(deps: Deps) {
       });
     },
   };
+  return service;
 }

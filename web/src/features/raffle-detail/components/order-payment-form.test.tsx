@@ -137,3 +137,24 @@ describe('OrderPaymentForm after a reload', () => {
     expect(sessionStorage.getItem('rifas:pago:K7M4Q2XA')).toBeNull();
   });
 });
+
+describe('OrderPaymentForm sent again (decision 057)', () => {
+  it('sends the same key on the next tap after a lost answer, and a new one for the next report', async () => {
+    answer = () => Response.json({}, { status: 502 });
+    renderForm(withRate, 'efectivo');
+    await submit();
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    await screen.findByRole('alert');
+    answer = () => Response.json({}, { status: 201 });
+    await submit();
+    await waitFor(() => expect(posted()).toHaveLength(2));
+    const keys = () => posted().map((c) => (c.body as { request_id?: string }).request_id);
+    const [first, second] = keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar otro pago' }));
+    await submit();
+    await waitFor(() => expect(posted()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(first);
+  });
+});

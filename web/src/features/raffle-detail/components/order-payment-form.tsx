@@ -6,9 +6,9 @@ import type { PaymentMethod } from '@domain/reservations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { getOrderQueryOptions, useCreateOrderPayment } from '@/api/orders';
+import { getOrder, orderKeys, useCreateOrderPayment } from '@/api/orders';
 import { ErrorAlert } from '@/components/error-alert';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { ProofUpload } from '@/components/proof-upload';
@@ -19,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { isApiError } from '@/lib/api-error';
 import type { VesRate } from '@/lib/exchange-rates';
+import { newRequestId } from '@/lib/request-id';
 import { useKeptPaymentDraft } from '../hooks/use-kept-payment-draft';
 import { type OrderPaymentDraft, readPaymentDraft } from '../order-payment-draft';
 import {
@@ -77,6 +78,9 @@ export function OrderPaymentForm({
   const [draft] = useState(() => readPaymentDraft(order.code, order.payments.length));
   const proof = useProofUpload(draft?.proof);
   const pay = useCreateOrderPayment();
+  // One key per report, kept across the buyer's taps: sent again after a lost answer, the server
+  // answers the payment it saved instead of saving the same money twice (decision 057).
+  const requestId = useRef(newRequestId());
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(Boolean(inReview));
@@ -121,13 +125,15 @@ export function OrderPaymentForm({
    * reported the same money twice.
    */
   const arrivedAnyway = async (before: ReadonlySet<string>) => {
-    const fresh = await queryClient
-      .fetchQuery({ ...getOrderQueryOptions(order.code, cedula), staleTime: 0 })
-      .catch(() => null);
+    // Read apart from the page's own query: a check that fails too must not replace the page (and
+    // the form) with "No pudimos cargar tu pedido"; one that succeeds shows the order as it is.
+    const fresh = await getOrder(order.code, cedula).catch(() => null);
+    if (fresh) queryClient.setQueryData(orderKeys.detail(order.code, cedula), fresh);
     return Boolean(fresh?.payments.some((p) => p.status === 'pending' && !before.has(p.id)));
   };
 
   const done = () => {
+    requestId.current = newRequestId();
     kept.forget();
     proof.clear();
     setSent(true);
@@ -143,6 +149,7 @@ export function OrderPaymentForm({
         cedula,
         ...values,
         payment_proof: proof.fileUrl ?? undefined,
+        request_id: requestId.current,
       });
       done();
     } catch (cause) {

@@ -69,8 +69,11 @@ export function OrderPage() {
     );
   }
   if (raffle.isError && isApiError(raffle.error) && raffle.error.status === 404) return <RaffleNotFound />;
-  if (order.isError || raffle.isError) {
-    const failed = order.isError ? order : raffle;
+  // A failed background refetch (back from the bank app on a weak signal, a payment's refresh)
+  // keeps the order and its form on screen; only a first load can fail the page.
+  const orderFailed = order.isError && !order.data;
+  if (orderFailed || (raffle.isError && !raffle.data)) {
+    const failed = orderFailed ? order : raffle;
     return (
       <QueryError
         title={t.loadError}

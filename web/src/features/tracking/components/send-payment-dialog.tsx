@@ -2,7 +2,7 @@ import { formatBs, parseMoneyToCents } from '@domain/money';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ErrorAlert } from '@/components/error-alert';
@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import { isApiError } from '@/lib/api-error';
 import { useVesRate } from '@/lib/exchange-rates';
+import { newRequestId } from '@/lib/request-id';
 import { useCreateTrackedPayment } from '../api/create-payment';
 import { trackTickets } from '../api/track-tickets';
 import { moneyLabel } from '../money-label';
@@ -90,6 +91,8 @@ function SendPaymentForm({
   const rate = useVesRate();
   const proof = useProofUpload();
   const pay = useCreateTrackedPayment();
+  // One key per report, kept across taps while the sheet is open (decision 057).
+  const requestId = useRef(newRequestId());
   const [error, setError] = useState<string | null>(null);
   const [askedForProof, setAskedForProof] = useState(false);
   // "Adjunta el comprobante" goes away as soon as one is attached, not on the next submit.
@@ -123,6 +126,7 @@ function SendPaymentForm({
         payment_method: values.payment_method,
         reference: values.reference || undefined,
         payment_proof: proof.fileUrl,
+        request_id: requestId.current,
       });
       toast.success(t.sent);
       onSent();
