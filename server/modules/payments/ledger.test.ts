@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, ApiValidationError } from '../../../domain/api';
+import type { ApiError } from '../../../domain/api';
 import type { OrderView } from '../../../domain/orders';
-import type { StaffPayment, TicketLedgerEntry } from '../../../domain/payments';
-import type { ReservationResult } from '../../../domain/reservations';
+import type { StaffPayment } from '../../../domain/payments';
 import type { StaffTicket } from '../../../domain/staff-tickets';
-import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { makeRaffle, makeUser } from '../../test/factories';
+import { ledgerCalls } from '../../test/ledger-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 18: money only moves through recorded payments and refunds.
@@ -17,21 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const CEDULA = 'V-7654321';
-async function reserve(raffleId: string, numbers: number[], cedula = CEDULA) {
-  const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
-    body: { numbers, buyer: buyer({ cedula }) },
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-const patch = <T = StaffTicket>(id: string, body: Record<string, unknown>, token = admin) =>
-  t.api<T>('PATCH', `/api/tickets/${id}`, { token, body });
-const ticket = async (id: string) =>
-  (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body;
-const ledger = async (id: string) =>
-  (await t.api<TicketLedgerEntry[]>('GET', `/api/tickets/${id}/payments`, { token: admin })).body;
-const first = (r: ReservationResult) => r.tickets[0] as StaffTicket & { id: string };
+const { reserve, patch, ticket, ledger, first } = ledgerCalls(() => ({ t, admin }));
 
 describe('staff cannot write money figures', () => {
   it('refuses total_paid_cents and remaining_cents by name (400), and nothing changes', async () => {
@@ -112,84 +98,6 @@ describe('status changes record money', () => {
     });
     expect(rest.status).toBe(201);
     expect(rest.body.ticket).toMatchObject({ status: 'pagado', total_paid_cents: 1000, remaining_cents: 0 });
-  });
-
-  it('an amount goes only with abonado: alone or with another status it is refused (422) and nothing moves', async () => {
-    const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const tk = first(await reserve(raffle.id, [12]));
-    for (const body of [
-      { amount_cents: 250 },
-      { amount_cents: 250, payment_method: 'zelle' },
-      { status: 'pagado', amount_cents: 250 },
-      { status: 'apartado', amount_cents: 250 },
-    ]) {
-      const res = await patch<ApiError>(tk.id, body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.error).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        message: expect.stringMatching(/abonado/),
-        fields: [{ path: 'amount_cents', message: expect.stringMatching(/Registrar pago/) }],
-      });
-    }
-    expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
-    expect(await ledger(tk.id)).toEqual([]);
-  });
-
-  it('a refund decision goes only with a status that gives the money back (422 otherwise, nothing moves)', async () => {
-    const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const tk = first(await reserve(raffle.id, [14]));
-    await patch(tk.id, { status: 'abonado', amount_cents: 400 });
-    const refund = { amount_cents: 400, reason: 'Se equivocó de número' };
-    for (const body of [
-      { refund },
-      { no_refund_reason: 'Queda como abono' },
-      { status: 'pagado', refund },
-      { status: 'abonado', amount_cents: 100, no_refund_reason: 'Queda como abono' },
-    ]) {
-      const res = await patch<ApiError>(tk.id, body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.error).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        fields: [{ message: expect.stringMatching(/Reembolsar/) }],
-      });
-    }
-    expect(await ticket(tk.id)).toMatchObject({ status: 'abonado', total_paid_cents: 400 });
-    // With a status that gives it back, the same refund is taken.
-    const back = await patch(tk.id, { status: 'apartado', refund });
-    expect(back.status).toBe(200);
-    expect(await ticket(tk.id)).toMatchObject({ status: 'apartado', total_paid_cents: 0 });
-  });
-
-  it('an amount out of range or not whole gets one message saying which', async () => {
-    const raffle = await makeRaffle(t, { price_cents: 1000 });
-    const tk = first(await reserve(raffle.id, [13]));
-    await patch(tk.id, { status: 'abonado', amount_cents: 100 });
-    const send = (path: string, body: Record<string, unknown>) =>
-      t.api<ApiValidationError>(path === '' ? 'PATCH' : 'POST', `/api/tickets/${tk.id}${path}`, {
-        token: admin,
-        body,
-      });
-    const cases: [string, (amount: number) => Record<string, unknown>][] = [
-      ['', (amount) => ({ status: 'abonado', amount_cents: amount })],
-      ['', (amount) => ({ status: 'apartado', refund: { amount_cents: amount, reason: 'Error' } })],
-      ['/payments', (amount) => ({ amount_cents: amount })],
-      ['/refunds', (amount) => ({ amount_cents: amount, reason: 'Error' })],
-    ];
-    for (const [path, body] of cases)
-      for (const [amount, message] of [
-        [1e20, 'El monto no puede pasar de $1.000.000,00'],
-        [-1e20, 'El monto debe ser mayor que cero'],
-        [100_000_001, 'El monto no puede pasar de $1.000.000,00'],
-        [2.5, 'El monto debe ser un entero de céntimos'],
-      ] as const) {
-        const res = await send(path, body(amount));
-        expect(res.status, `${path} ${amount}`).toBe(amount === 2.5 ? 400 : 422);
-        expect(
-          res.body.error.fields.map((f) => f.message),
-          `${path} ${amount}`,
-        ).toEqual([message]);
-      }
-    expect(await ticket(tk.id)).toMatchObject({ status: 'abonado', total_paid_cents: 100 });
   });
 
   it('taking money back needs a refund or an explicit "sin reembolso"; the figures follow', async () => {

@@ -1,5 +1,5 @@
 import { ledgerNotes } from '../../../domain/ledger';
-import { type OrderView, spreadPayment } from '../../../domain/orders';
+import type { OrderView } from '../../../domain/orders';
 import type { batchReviewSchema, createPaymentSchema, reviewPaymentSchema } from '../../../domain/payments';
 import {
   type PaymentCounts,
@@ -9,33 +9,21 @@ import {
   type TicketLedgerEntry,
 } from '../../../domain/payments';
 import { phoneDigits } from '../../../domain/phone';
-import { referenceKey } from '../../../domain/references';
 import { reservationMessages } from '../../../domain/reservations';
 import { ticketMessages } from '../../../domain/tickets';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnprocessableError,
-  uniqueViolation,
-} from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
-import { firstPaymentCents, type ReservationProof } from '../tickets/tickets.service';
+import type { ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { earnedOnApproval, insertPayment, ticketLedger } from './money-ledger';
+import { oneReportAtATime, payableOrder, reportSentBefore, spreadOver } from './payment-reports';
 import { PAYABLE, type Part, toLedgerEntries, toOrderView, toPayment, toStaffPayment } from './payment-views';
-import {
-  ledgerRepo,
-  type PaymentRow,
-  paymentsRepo,
-  raffleTerms,
-  type StaffPaymentRow,
-} from './payments.repo';
+import { ledgerRepo, paymentsRepo, type StaffPaymentRow } from './payments.repo';
 
 type Deps = {
   db: Db;
@@ -77,43 +65,6 @@ export function createPaymentsService(deps: Deps) {
       throw new NotFoundError(paymentMessages.buyerNotFound, 'TICKET_NOT_FOUND');
     }
     return ticket;
-  }
-
-  /** The sales an order payment pays: the order's live numbers that still take payments, locked. */
-  async function payableOrder(tx: Executor, code: string, cedula: string | undefined) {
-    const found = await ledgerRepo.orderByCode(tx, code);
-    // A wrong cedula looks the same as no order: codes are not secrets on their own.
-    if (!found || !cedula || found.order.buyerCedula !== cedula)
-      throw new NotFoundError(paymentMessages.orderNotFound, 'ORDER_NOT_FOUND');
-    const sales = (await ledgerRepo.orderTickets(tx, found.order.id, { lock: true, liveOnly: true })).filter(
-      (t) => PAYABLE.has(t.status) && t.buyerCedula === cedula && t.remainingCents > 0,
-    );
-    if (sales.length === 0) throw new ConflictError(paymentMessages.orderNotPayable, 'ORDER_NOT_PAYABLE');
-    return { order: found.order, sales };
-  }
-
-  /** What the payment gives each number: first cuotas in number order, then the rest. */
-  async function spread(tx: Executor, sales: TicketRow[], amountCents: number) {
-    const first = sales[0];
-    const terms = first ? await raffleTerms(tx, first.raffleId) : null;
-    if (!first || !terms) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-    const parts = spreadPayment(
-      amountCents,
-      sales.map((t) => ({
-        ticketId: t.id,
-        number: t.number,
-        owedCents: t.remainingCents,
-        firstDueCents: firstPaymentCents({ ...terms, priceCents: t.priceCents }),
-        paidCents: t.totalPaidCents,
-      })),
-    );
-    if (!parts) {
-      const owed = sales.reduce((sum, t) => sum + t.remainingCents, 0);
-      throw new UnprocessableError(paymentMessages.amountTooHigh, 'AMOUNT_TOO_HIGH', {
-        remaining_cents: owed,
-      });
-    }
-    return parts;
   }
 
   /**
@@ -188,37 +139,6 @@ export function createPaymentsService(deps: Deps) {
     };
   }
 
-  /**
-   * The payment this buyer already made with this report, sent again after a lost answer (decision
-   * 057): by its key (`request_id`), whatever became of it since; without one, by the same reference
-   * for the same amount, still pending. Always from the same buyer and for the same sales. Null
-   * otherwise, and then the reference's own rule (409 DUPLICATE_REFERENCE) applies as before.
-   */
-  async function sentBefore(
-    tx: Executor,
-    input: CreatePayment,
-    report: { sales: TicketRow[]; orderId: string | null; amountCents: number },
-  ) {
-    const cedula = report.sales[0]?.buyerCedula ?? null;
-    if (cedula === null) return null;
-    let payment: PaymentRow | null = null;
-    if (input.request_id) {
-      payment = await paymentsRepo.findByRequestId(tx, input.request_id);
-    } else {
-      const key = referenceKey(input.reference);
-      const found = key
-        ? await ledgerRepo.findByReference(tx, input.payment_method ?? 'transfer', key)
-        : null;
-      const candidate = found ? await paymentsRepo.findById(tx, found.id) : null;
-      if (candidate?.status === 'pending' && candidate.amountCents === report.amountCents)
-        payment = candidate;
-    }
-    const ticket = report.sales.find((t) => t.id === payment?.ticketId);
-    if (!payment || !ticket || payment.payerCedula !== cedula || payment.orderId !== report.orderId)
-      return null;
-    return { payment, ticket };
-  }
-
   async function staffView(rows: StaffPaymentRow[]): Promise<StaffPayment[]> {
     const ids = rows.map((r) => r.payment.id);
     const orderIds = [...new Set(rows.flatMap((r) => (r.payment.orderId ? [r.payment.orderId] : [])))];
@@ -246,21 +166,9 @@ export function createPaymentsService(deps: Deps) {
   }
 
   const service = {
-    async create(input: CreatePayment, actor?: AuthContext) {
-      try {
-        return await service.createOnce(input, actor);
-      } catch (error) {
-        if (uniqueViolation(error) !== 'payments_request_id_key') throw error;
-        // Two sendings of one report at the same moment: the one that lost answers what the other
-        // saved (sentBefore finds it now). A key of someone else's report stays refused.
-        try {
-          return await service.createOnce(input, actor);
-        } catch (again) {
-          if (uniqueViolation(again) !== 'payments_request_id_key') throw again;
-          throw new ConflictError(paymentMessages.requestIdUsed, 'REQUEST_ID_USED');
-        }
-      }
-    },
+    /** A payment report; the same report sent again answers its payment (payment-reports.ts). */
+    create: (input: CreatePayment, actor?: AuthContext) =>
+      oneReportAtATime(() => service.createOnce(input, actor)),
 
     /** See `create`. */
     async createOnce(input: CreatePayment, actor?: AuthContext) {
@@ -309,7 +217,7 @@ export function createPaymentsService(deps: Deps) {
         }
         // A buyer's payment sent again (its answer was lost on the way) is answered again, not
         // refused as a duplicate of itself (decision 057).
-        const resent = isStaff ? null : await sentBefore(tx, input, { sales, orderId, amountCents });
+        const resent = isStaff ? null : await reportSentBefore(tx, input, { sales, orderId, amountCents });
         if (resent) {
           const codes = await ledgerRepo.orderCodes(tx, orderId ? [orderId] : []);
           const { duplicate_of: _hint, ...own } = toPayment(
@@ -319,7 +227,7 @@ export function createPaymentsService(deps: Deps) {
           const { id, number, status } = resent.ticket;
           return { success: true as const, ticket: { id, number, status }, payment: own };
         }
-        const parts = await spread(tx, sales, amountCents);
+        const parts = await spreadOver(tx, sales, amountCents);
         const first = sales.find((t) => t.id === parts[0]?.ticketId) ?? sales[0];
         if (!first) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         const duplicate = await paymentsRepo.findDuplicate(tx, {
