@@ -7,9 +7,9 @@ import { createReservationBatcher } from './reservation-batcher';
 import {
   type ReservationOutcome,
   type ReservationValues,
+  reservationsRepo,
   type SaleRequest,
-  ticketsRepo,
-} from './tickets.repo';
+} from './reservations.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,10 +59,10 @@ describe('reserveMany: several buyers in one statement', () => {
     const raffle = await makeRaffle(t, { total_numbers: 100 });
     const other = await makeRaffle(t, { total_numbers: 10 });
     expect(
-      salesOf((await ticketsRepo.reserveMany(t.db, [request(raffle.id, [50], 'ya vendido')]))[0]),
+      salesOf((await reservationsRepo.reserveMany(t.db, [request(raffle.id, [50], 'ya vendido')]))[0]),
     ).toHaveLength(1);
 
-    const outcomes = await ticketsRepo.reserveMany(t.db, [
+    const outcomes = await reservationsRepo.reserveMany(t.db, [
       request(raffle.id, [3, 1], 'uno'), // sold, numbers in order
       request(raffle.id, [3], 'dos'), // 3 went to the request before it, in this same statement
       request(raffle.id, [4, 50], 'tres'), // 50 was sold before: 4 must not stay sold
@@ -94,7 +94,7 @@ describe('reserveMany: several buyers in one statement', () => {
   it('carries any text the buyer typed, quotes, backslashes, braces and the word NULL included', async () => {
     const raffle = await makeRaffle(t);
     const names = ['o"brien, {a} \\ b', 'NULL', '', 'ñandú 🎟️'];
-    const outcomes = await ticketsRepo.reserveMany(
+    const outcomes = await reservationsRepo.reserveMany(
       t.db,
       names.map((name, i) => ({
         ...request(raffle.id, [i], name),
@@ -109,7 +109,7 @@ describe('reserveMany: several buyers in one statement', () => {
 describe('the reservation batcher', () => {
   it('writes the requests that wait meanwhile in one statement, each answered with its own sales', async () => {
     const raffle = await makeRaffle(t);
-    const writes = vi.spyOn(ticketsRepo, 'reserveMany');
+    const writes = vi.spyOn(reservationsRepo, 'reserveMany');
     const batcher = createReservationBatcher({ db: t.db, inFlight: 1 });
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => batcher.reserve(request(raffle.id, [i % 20], `comprador ${i}`))),
@@ -127,7 +127,7 @@ describe('the reservation batcher', () => {
 
   it('never deadlocks two batches, whatever order their buyers ask for crossing numbers in', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 60 });
-    const writes = vi.spyOn(ticketsRepo, 'reserveMany');
+    const writes = vi.spyOn(reservationsRepo, 'reserveMany');
     const batcher = createReservationBatcher({ db: t.db, inFlight: 2, maxBatch: 10 });
     // 200 buyers of 3 numbers each, picked from 60 in crossing orders (ascending, descending, mixed).
     const picks = Array.from({ length: 200 }, (_, i) => {
@@ -153,9 +153,9 @@ describe('the reservation batcher', () => {
   it('after a deadlock writes each request alone, and hands any other failure to every caller', async () => {
     const raffle = await makeRaffle(t);
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    const reserveMany = ticketsRepo.reserveMany.bind(ticketsRepo);
+    const reserveMany = reservationsRepo.reserveMany.bind(reservationsRepo);
     // A batch of several requests deadlocks; a request alone goes through.
-    const many = vi.spyOn(ticketsRepo, 'reserveMany').mockImplementation(async (db, requests) => {
+    const many = vi.spyOn(reservationsRepo, 'reserveMany').mockImplementation(async (db, requests) => {
       if (requests.length > 1) throw new Error('wrapped', { cause: deadlock });
       return reserveMany(db, requests);
     });

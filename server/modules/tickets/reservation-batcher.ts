@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { hasSqlState, SQLSTATE } from '../../lib/errors';
-import { type ReservationOutcome, type SaleRequest, ticketsRepo } from './tickets.repo';
+import { type ReservationOutcome, reservationsRepo, type SaleRequest } from './reservations.repo';
 
 /**
  * Statements of reservations running at once; the rest of the pool stays free for other requests.
@@ -19,7 +19,7 @@ type Waiting = {
 
 /**
  * Reservations that arrive while others are being written go to the database together, in one
- * statement and one commit (`ticketsRepo.reserveMany`, decision 016): under a rush a commit, a
+ * statement and one commit (`reservationsRepo.reserveMany`, decision 016): under a rush a commit, a
  * round trip and a socket write are shared by many buyers instead of paid by each. Nothing waits
  * for a batch to fill: with fewer statements running than `inFlight` a request goes at once, alone.
  *
@@ -46,7 +46,7 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
   async function write(batch: Waiting[]) {
     let outcomes: ReservationOutcome[];
     try {
-      outcomes = await ticketsRepo.reserveMany(
+      outcomes = await reservationsRepo.reserveMany(
         deps.db,
         batch.map((w) => w.request),
       );
@@ -63,7 +63,7 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
 
   async function alone({ request, resolve, reject }: Waiting) {
     try {
-      const [outcome] = await ticketsRepo.reserveMany(deps.db, [request]);
+      const [outcome] = await reservationsRepo.reserveMany(deps.db, [request]);
       resolve(outcome ?? { sales: [] });
     } catch (error) {
       reject(error);

@@ -2,7 +2,7 @@ import { raffleMessages } from '../../../domain/raffles';
 import { reservationMessages } from '../../../domain/reservations';
 import { padTicketNumber } from '../../../domain/tickets';
 import { type AppError, ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import type { ReservationRefusal } from './tickets.repo';
+import type { ReservationRefusal } from './reservations.repo';
 
 /**
  * The answer to a request `reserve_sales` refused. The function decides why (the reservation rules

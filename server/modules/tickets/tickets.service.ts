@@ -17,14 +17,9 @@ import { repriceKeptSales } from './package-reprice';
 import { type PublishedListKind, publishedListRepo } from './published-list.repo';
 import { createReservationBatcher } from './reservation-batcher';
 import { refusalError } from './reservation-refusals';
+import { type ReservationOutcome, reservationsRepo, type SalePricing } from './reservations.repo';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
-import {
-  type ReservationOutcome,
-  type SalePricing,
-  type StatsRow,
-  type TicketRow,
-  ticketsRepo,
-} from './tickets.repo';
+import { type StatsRow, type TicketRow, ticketsRepo } from './tickets.repo';
 import { toBuyerTicket } from './tickets.views';
 
 type Deps = {
@@ -111,7 +106,7 @@ export function createTicketsService(deps: Deps) {
 
   /**
    * One round trip: the batcher writes this request with the others of the moment in one statement
-   * (ticketsRepo.reserveMany). With a payment proof the pending payments must commit with the sales,
+   * (reservationsRepo.reserveMany). With a payment proof the pending payments must commit with the sales,
    * so that path runs the same statement for this request alone, in a transaction with them.
    */
   async function reserveOnce(
@@ -145,7 +140,7 @@ export function createTicketsService(deps: Deps) {
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
     if (!recordProof) return batcher.reserve(request);
     return db.transaction(async (tx) => {
-      const [outcome = { sales: [], orderCode: '' }] = await ticketsRepo.reserveMany(tx, [request]);
+      const [outcome = { sales: [], orderCode: '' }] = await reservationsRepo.reserveMany(tx, [request]);
       const rows = 'sales' in outcome ? outcome.sales : [];
       const raffle = rows.length > 0 ? await deps.findRaffle(tx, raffleId) : null;
       if (raffle && rows[0] && input.payment_proof) {
@@ -237,7 +232,7 @@ export function createTicketsService(deps: Deps) {
   /** The order an earlier sending of this request made, when it carries a key (decision 057). */
   function sentBefore(raffleId: string, input: Reservation) {
     if (!input.request_id) return Promise.resolve(null);
-    return ticketsRepo.sentBefore(db, {
+    return reservationsRepo.sentBefore(db, {
       raffleId,
       requestId: input.request_id,
       cedula: input.buyer.cedula,
