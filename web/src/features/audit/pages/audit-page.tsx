@@ -1,10 +1,9 @@
-import { ScrollText, SearchX } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { useRaffles } from '@/api/raffles';
 import { DashboardPageHeader } from '@/components/dashboard-page-header';
+import { ListEmptyState } from '@/components/list-empty-state';
 import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useAuditLog } from '../api/get-audit';
 import { useVerifyAudit } from '../api/verify-audit';
@@ -59,20 +58,13 @@ export function AuditPage() {
         <QueryState query={log} loading={<AuditSkeleton />} errorTitle={t.errorTitle}>
           {(data) =>
             data.entries.length === 0 ? (
-              params.hasFilters ? (
-                <EmptyState
-                  icon={SearchX}
-                  title={t.noMatchTitle}
-                  description={t.noMatchDescription}
-                  action={
-                    <Button variant="secondary" onClick={params.clear}>
-                      {t.filters.clear}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState icon={ScrollText} title={t.emptyTitle} description={t.emptyDescription} />
-              )
+              <ListEmptyState
+                icon={ScrollText}
+                filtered={params.hasFilters}
+                texts={t}
+                clearLabel={t.filters.clear}
+                onClear={params.clear}
+              />
             ) : (
               <PagedList
                 label={t.title}

@@ -1,10 +1,9 @@
-import { History, SearchX } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useRaffles } from '@/api/raffles';
 import { DashboardPageHeader } from '@/components/dashboard-page-header';
+import { ListEmptyState } from '@/components/list-empty-state';
 import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useHistory } from '../api/get-history';
 import { HistoryCardList } from '../components/history-card-list';
@@ -47,20 +46,13 @@ export function HistoryPage() {
         <QueryState query={history} loading={<HistorySkeleton />} errorTitle={t.errorTitle}>
           {(data) =>
             data.items.length === 0 ? (
-              params.hasFilters ? (
-                <EmptyState
-                  icon={SearchX}
-                  title={t.noMatchTitle}
-                  description={t.noMatchDescription}
-                  action={
-                    <Button variant="secondary" onClick={params.clear}>
-                      {t.filters.clear}
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState icon={History} title={t.emptyTitle} description={t.emptyDescription} />
-              )
+              <ListEmptyState
+                icon={History}
+                filtered={params.hasFilters}
+                texts={t}
+                clearLabel={t.filters.clear}
+                onClear={params.clear}
+              />
             ) : (
               <PagedList
                 label={t.title}
