@@ -51,13 +51,37 @@ export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>
   sql`coalesce(${holdEndsSql(sale, reviewHours)} > now(), false)`;
 
 /**
+ * A reservation that owes nothing and paid nothing in an order (a number a package priced 0): it
+ * does not run out on its own but goes back on sale with its order's sales that do (releaseExpired).
+ */
+function goesWithItsOrderSql(sale: string): SQL {
+  const t = alias(sale);
+  return sql`(${t}.ended_at is null and ${t}.status = 'apartado' and ${t}.total_paid_cents = 0
+    and ${t}.remaining_cents = 0 and ${t}.order_id is not null)`;
+}
+
+/**
+ * Until when payments under review keep the order of sale `sale`: while every sale of it that runs
+ * out on its own is held, the first of those holds to end (the sweep releases the order's numbers
+ * priced 0 with the first of them to go); null when one is not held, or there is none.
+ */
+function orderHoldEndsSql(sale: string, reviewHours: number): SQL {
+  const t = alias(sale);
+  return sql`(select case when bool_and(coalesce(order_hold.ends > now(), false)) then min(order_hold.ends) end
+    from tickets order_sale cross join lateral (select ${holdEndsSql('order_sale', reviewHours)} as ends) order_hold
+    where order_sale.order_id = ${t}.order_id and ${expiresOnItsOwnSql('order_sale')})`;
+}
+
+/**
  * Until when a payment under review keeps sale `sale` from expiring (timestamptz): the first covering
- * pending payment's creation plus the review window, while that is ahead; null when none holds it or
- * the sale does not expire on its own.
+ * pending payment's creation plus the review window, while that is ahead; for a number its package
+ * priced 0, its order's hold (a package's numbers stay or go together); null when none holds it or
+ * the sale does not expire.
  */
 export const reviewHoldUntilSql = (sale: string, reviewHours: number): SQL =>
   sql`(case when ${expiresOnItsOwnSql(sale)} and ${heldForReviewSql(sale, reviewHours)}
-    then ${holdEndsSql(sale, reviewHours)} end)`;
+      then ${holdEndsSql(sale, reviewHours)}
+    when ${goesWithItsOrderSql(sale)} then ${orderHoldEndsSql(sale, reviewHours)} end)`;
 
 /** One of the instants above (`instant('t')`) for each of these sales; sales where it is null are left out. */
 export async function instantsBySale(

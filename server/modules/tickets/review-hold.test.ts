@@ -195,3 +195,92 @@ describe('review_hold_until: until when a payment under review keeps a reservati
     }
   });
 });
+
+// A package cheaper than a cent a number prices some of its numbers 0 (decision 040): they owe
+// nothing, so no payment covers them, but they go back on sale with their order. The hold of the
+// order's paid-for numbers is theirs too; without it a free number showed no hold while the sweep
+// kept it, and the buyers screen reminded its buyer of a deadline the review had lifted.
+describe('review_hold_until of a number its package priced 0', () => {
+  const MARIA = buyer({ name: 'María Pérez', cedula: 'V-33333333', phone: '0414-5550003' });
+  const PEDRO = buyer({ name: 'Pedro Ruiz', cedula: 'V-44444444', phone: '0424-5550004' });
+  let packaged: { id: string };
+  /** "3 por 2 céntimos": numbers 20 and 21 cost a cent each, 22 costs 0. */
+  let covered: { order: string; payment: string };
+
+  async function reservePackage(numbers: number[], who: typeof ANA) {
+    const res = await t.api<ReservationResult>('POST', `/api/raffles/${packaged.id}/reservations`, {
+      body: { numbers, buyer: who },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.tickets.map((tk) => tk.price_cents)).toEqual([1, 1, 0]);
+    return res.body.order.code;
+  }
+
+  async function payOrder(code: string, amountCents: number, who: typeof ANA) {
+    const res = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+      body: { order_code: code, amount_cents: amountCents, cedula: who.cedula, reference: `0099${code}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body.payment as { id: string }).id;
+  }
+
+  const holdsOf = async (who: typeof ANA) =>
+    Object.fromEntries(
+      (await tracked(who))
+        .filter((tk) => tk.raffle_id === packaged.id)
+        .map((tk) => [tk.number, tk.review_hold_until]),
+    );
+
+  beforeAll(async () => {
+    packaged = await makeRaffle(t, {
+      price_cents: 500,
+      total_numbers: 100,
+      packages: [{ numbers: 3, price_cents: 2 }],
+    });
+    // María's payment covers both numbers that cost something; Pedro's only the first of his.
+    const code = await reservePackage([20, 21, 22], MARIA);
+    covered = { order: code, payment: await payOrder(code, 2, MARIA) };
+    await payOrder(await reservePackage([30, 31, 32], PEDRO), 1, PEDRO);
+  });
+
+  it('is its order’s hold while a payment under review keeps every number of it that costs something', async () => {
+    const hold = await expectedHold(covered.payment);
+    expect(await holdsOf(MARIA)).toEqual({ 20: hold, 21: hold, 22: hold });
+    const list = await staffList(packaged.id);
+    const free = list.find((x) => x.number === 22);
+    expect(free?.review_hold_until).toBe(hold);
+    const one = await t.api<StaffTicket>('GET', `/api/tickets/${free?.id}`, { token: admin });
+    expect(one.body.review_hold_until).toBe(hold);
+    const order = await t.api<OrderView>('GET', `/api/orders/${covered.order}?cedula=${MARIA.cedula}`);
+    expect(order.body.tickets.map((tk) => tk.review_hold_until)).toEqual([hold, hold, hold]);
+    // Everything María has to pay for is under review: no deadline to remind her of.
+    const page = (
+      await t.api<RaffleBuyersPage>('GET', `/api/raffles/${packaged.id}/buyers`, { token: admin })
+    ).body;
+    expect(page.items.find((b) => b.cedula === MARIA.cedula)).toMatchObject({
+      review_hold_until: hold,
+      reserved_until: null,
+    });
+  });
+
+  it('is null while a number of its order that costs something is not held: it goes with that one', async () => {
+    const pedro = await holdsOf(PEDRO);
+    expect(pedro[30]).not.toBeNull();
+    expect([pedro[31], pedro[32]]).toEqual([null, null]);
+  });
+
+  it('the sweep keeps exactly the numbers the field says are kept', async () => {
+    const before = { ...(await holdsOf(MARIA)), ...(await holdsOf(PEDRO)) };
+    await t.db.execute(
+      sql`update tickets set reserved_until = now() - interval '1 minute'
+          where raffle_id = ${packaged.id} and ended_at is null`,
+    );
+    await t.app.services.tickets.releaseExpired();
+    const board = (await t.api<Board>('GET', `/api/raffles/${packaged.id}/board`)).body.statuses;
+    for (const number of [20, 21, 22, 31, 32]) {
+      expect(board[number] !== 'd', String(number)).toBe(before[number] !== null);
+    }
+    // Pedro's held number stays, alone now (package-reprice.ts).
+    expect(board[30]).not.toBe('d');
+  });
+});
