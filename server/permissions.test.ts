@@ -117,6 +117,25 @@ describe('permission matrix (SPEC.md section 6)', () => {
     expect(cells).toBeGreaterThan(routes.length * IDENTITIES.length);
   });
 
+  it('answers the board and its live stream of a draft alike, for everyone', async () => {
+    const answers: { who: string; board: number; events: number }[] = [];
+    for (const who of IDENTITIES) {
+      const [board, events] = [
+        await send(t, { method: 'GET', path: `/api/raffles/${w.draftId}/board` }, w.tokenOf(who)),
+        await send(t, { method: 'GET', path: `/api/raffles/${w.draftId}/events` }, w.tokenOf(who)),
+      ];
+      answers.push({ who, board: board.status, events: events.status });
+    }
+    // Those who may see a draft (lib/permissions.ts `view`): its owner, an assigned vendedor, admins.
+    expect(answers).toEqual([
+      { who: 'anonymous', board: 404, events: 404 },
+      { who: 'vendorB', board: 404, events: 404 },
+      { who: 'vendorC', board: 200, events: 200 },
+      { who: 'vendorA', board: 200, events: 200 },
+      { who: 'admin', board: 200, events: 200 },
+    ]);
+  });
+
   it("answers vendedor B on every route about one raffle the same for A's draft as for a raffle that does not exist", async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     /** The matrix's call with its raffle (in the path or as `raffle_id`) swapped for `raffleId`. */

@@ -248,8 +248,11 @@ export const moneyAndAdminMatrix: Record<string, Entry | Entry[]> = {
     access: 'public',
     call: (w) => ({ method: 'POST', path: `/api/raffles/${w.sale.raffleId}/lucky-pick`, body: { count: 2 } }),
   },
+  // The live board follows the board: a draft's stream only for those who may see the draft.
   'GET /api/raffles/:id/events': {
     access: 'public',
-    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/events` }),
+    own: 404,
+    assigned: 'pass',
+    call: (w) => ({ method: 'GET', path: `/api/raffles/${w.draftId}/events` }),
   },
 };

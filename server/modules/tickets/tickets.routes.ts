@@ -215,6 +215,8 @@ export const ticketsRoutes =
     app.get(
       '/raffles/:id/events',
       {
+        // Who sees a draft is decided as for the board (raffles.isVisible): its staff with a token.
+        onRequest: guards.optional,
         compress: false,
         schema: {
           operationId: 'streamRaffleEvents',
@@ -230,7 +232,7 @@ export const ticketsRoutes =
         },
       },
       async (request, reply) => {
-        const raffle = await raffles.getVisibleSummary(request.params.id);
+        const raffle = await raffles.getVisibleSummary(request.params.id, request.auth);
         // HEAD wants only the headers, but Node sends a body-less response's headers at its end,
         // which a stream never reaches: the HEAD would hang, holding a stream slot.
         if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').send();
