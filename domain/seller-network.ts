@@ -25,6 +25,8 @@ export const sellerMessages = {
     'Esta venta no está acreditada a ti: solo su vendedor, el dueño de la rifa o un administrador cambia su comprador o su plazo',
   paidSaleLocked:
     'Esta venta ya está pagada: solo el dueño de la rifa o un administrador puede deshacerla o cambiar su comprador',
+  saleWithMoneyLocked:
+    'Esta venta ya tiene dinero abonado: solo el dueño de la rifa o un administrador puede cambiar su comprador',
   leaderboardsOff: 'Esta rifa no muestra clasificaciones',
   onlyVendedores: 'Solo los vendedores tienen enlace de ventas',
 } as const;

@@ -26,8 +26,8 @@ const RAFFLE_RULES = {
   /** Work its sales: sold tickets, buyers, history, CSV, payment proofs, sales figures. */
   'manage-sales': ['admin', 'owner', 'assigned'],
   /**
-   * Take a fully paid sale back (release, cancel, refund, lower its status) or give it to another
-   * buyer. An assigned seller could otherwise mark a number paid, see whether it won an instant
+   * Take a fully paid sale back (release, cancel, refund, lower its status), or give a sale with
+   * money on it (paid or part-paid) to another buyer. An assigned seller could otherwise mark a number paid, see whether it won an instant
    * prize, and undo it for free: probing a list only its owner may know (decision 053).
    */
   'undo-paid-sale': ['admin', 'owner'],

@@ -232,3 +232,101 @@ describe('another seller’s sale, for an assigned seller', () => {
     expect(edit.body.buyer_cedula).toBe('V-20202021');
   });
 });
+
+/*
+ * Money on a sale is its buyer's, paid or not yet fully paid (decision 053, 2026-12 section): giving
+ * an abonado sale to another buyer hands them what the first one paid. Even on a sale credited to
+ * her, an assigned seller asks the owner or an admin; its contact details stay hers to fix.
+ */
+describe('a part-paid sale keeps its buyer for an assigned seller', () => {
+  let raffleId: string;
+  const ANA = 'V-17770001';
+  /** A buyer of the web through Carla's link, who paid $4 of $10 by transfer and an admin approved it. */
+  async function partPaidThroughCarla(number: number) {
+    const res = await t.api<{ tickets: { id: string }[] }>('POST', `/api/raffles/${raffleId}/reservations`, {
+      body: { numbers: [number], buyer: buyer({ cedula: ANA }), seller_code: carla.code },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.tickets[0]?.id as string;
+    const report = await t.api<{ payment: { id: string } }>('POST', '/api/payments', {
+      body: { ticket_id: id, amount_cents: 400, cedula: ANA, reference: `77${number}0001` },
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    const approved = await t.api('PATCH', `/api/payments/${report.body.payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const sale = await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: carla.token });
+    expect(sale.body).toMatchObject({ status: 'abonado', total_paid_cents: 400 });
+    return sale.body;
+  }
+  beforeAll(async () => {
+    raffleId = (await makeRaffle(t, { price_cents: 1000 }, owner.token)).id;
+    await assignSellers(t, admin, raffleId, [carla.user.id]);
+  });
+
+  it('cannot be given to another buyer by her, even credited to her; its buyer still finds it', async () => {
+    const sale = await partPaidThroughCarla(20);
+    for (const body of [
+      { buyer_name: 'Amigo De Carla', buyer_cedula: 'V-30303031', buyer_phone: '0414-3030304' },
+      { buyer_cedula: 'V-30303031' },
+      { buyer_name: 'Amigo De Carla' },
+      { status: 'disponible', no_refund_reason: 'Desistió', buyer_cedula: 'V-30303031' },
+    ]) {
+      const res = await t.api<ApiError>('PATCH', `/api/tickets/${sale.id}`, { token: carla.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.error.code).toBe('PAID_SALE_LOCKED');
+      expect(res.body.error.message).toBe(
+        'Esta venta ya tiene dinero abonado: solo el dueño de la rifa o un administrador puede cambiar su comprador',
+      );
+    }
+    const after = await t.api<StaffTicket>('GET', `/api/tickets/${sale.id}`, { token: admin });
+    expect(after.body).toMatchObject({ status: 'abonado', buyer_cedula: ANA, total_paid_cents: 400 });
+    const tracked = await t.api<{ tickets: TrackedTicket[] }>('POST', '/api/tracking', {
+      body: { cedula: ANA, phone_last4: String(buyer().phone).slice(-4) },
+    });
+    expect(tracked.body.tickets.map((x) => x.number)).toContain(20);
+  });
+
+  it('keeps its contact details hers to fix, the same name and cédula sent back being no change', async () => {
+    const sale = await partPaidThroughCarla(21);
+    const edit = await t.api<StaffTicket>('PATCH', `/api/tickets/${sale.id}`, {
+      token: carla.token,
+      body: {
+        buyer_name: sale.buyer_name,
+        buyer_cedula: sale.buyer_cedula,
+        buyer_phone: '0424-7654321',
+        buyer_address: 'Calle 9, Valencia',
+        buyer_email: 'ana@example.com',
+      },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body).toMatchObject({ buyer_phone: '0424-7654321', buyer_address: 'Calle 9, Valencia' });
+  });
+
+  it('is the owner’s and an admin’s to give to another buyer, and hers once its money went back', async () => {
+    const byOwner = await t.api<StaffTicket>('PATCH', `/api/tickets/${(await partPaidThroughCarla(22)).id}`, {
+      token: owner.token,
+      body: { buyer_cedula: 'V-30303032' },
+    });
+    expect(byOwner.status, JSON.stringify(byOwner.body)).toBe(200);
+    const byAdmin = await t.api<StaffTicket>('PATCH', `/api/tickets/${(await partPaidThroughCarla(23)).id}`, {
+      token: admin,
+      body: { buyer_name: 'Otra Persona', buyer_cedula: 'V-30303033' },
+    });
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+
+    const refunded = await partPaidThroughCarla(24);
+    const back = await t.api('POST', `/api/tickets/${refunded.id}/refunds`, {
+      token: carla.token,
+      body: { amount_cents: 400, reason: 'Devuelto al comprador' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    const handed = await t.api<StaffTicket>('PATCH', `/api/tickets/${refunded.id}`, {
+      token: carla.token,
+      body: { buyer_cedula: 'V-30303034' },
+    });
+    expect(handed.status, JSON.stringify(handed.body)).toBe(200);
+  });
+});

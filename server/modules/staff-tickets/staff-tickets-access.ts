@@ -10,6 +10,9 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 
 /** Taking a paid sale back is for admins and the raffle's owner (decision 053). */
 export const paidSaleLocked = () => new ForbiddenError(sellerMessages.paidSaleLocked, 'PAID_SALE_LOCKED');
+/** Giving a sale with money on it to another buyer is theirs too, paid in full or not (decision 053). */
+export const saleWithMoneyLocked = () =>
+  new ForbiddenError(sellerMessages.saleWithMoneyLocked, 'PAID_SALE_LOCKED');
 
 export type SaleAccess = ReturnType<typeof createSaleAccess>;
 

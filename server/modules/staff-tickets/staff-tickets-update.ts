@@ -22,11 +22,12 @@ import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 import { toStaffTicket } from './staff-tickets.views';
-import { paidSaleLocked, type SaleAccess } from './staff-tickets-access';
+import { paidSaleLocked, type SaleAccess, saleWithMoneyLocked } from './staff-tickets-access';
 import { MONEY_STATUSES, moveMoneyForStatus, statusAfter } from './staff-tickets-money';
 import {
   changesHold,
   changesSoldList,
+  handsPaidMoneyOver,
   patchDecidesSale,
   patchMovesMoney,
   undoesPaidSale,
@@ -80,6 +81,8 @@ export function createTicketUpdates({
       if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');
       if (undoesPaidSale(current.ticket, patch))
         assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
+      else if (handsPaidMoneyOver(current.ticket, patch))
+        assertCan(actor, 'undo-paid-sale', owned.raffle, saleWithMoneyLocked);
       if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
         throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
       // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).

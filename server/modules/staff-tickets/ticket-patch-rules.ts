@@ -21,7 +21,7 @@ export const patchMovesMoney = (sale: TicketRow, patch: TicketPatch) =>
   patch.amount_cents !== undefined ||
   patch.refund !== undefined;
 
-/** Who the sale is for: changing these on a paid sale hands its number (and any prize) to someone else. */
+/** Who the sale is for: changing these on a sale with money on it hands that money, its number and any prize to someone else. */
 const IDENTITY_FIELDS = BUYER_FIELDS.filter(([field]) => field === 'buyer_name' || field === 'buyer_cedula');
 /** Who holds the sale and how they prove it: tracking asks the cédula and the phone's last digits. */
 const HOLDER_FIELDS = BUYER_FIELDS.filter(([field]) => field !== 'buyer_address' && field !== 'buyer_email');
@@ -53,6 +53,13 @@ export function changesHold(sale: TicketRow, patch: TicketPatch) {
  */
 export const patchDecidesSale = (sale: TicketRow, patch: TicketPatch) =>
   patchMovesMoney(sale, patch) || changesBuyer(sale, patch, HOLDER_FIELDS) || changesHold(sale, patch);
+
+/**
+ * Whether a patch gives a sale with money on it to another buyer (name or cédula): what the first
+ * buyer paid would count for the second, fully paid or not (decision 053, its 2026-12 section).
+ */
+export const handsPaidMoneyOver = (sale: TicketRow, patch: TicketPatch) =>
+  sale.totalPaidCents > 0 && changesBuyer(sale, patch, IDENTITY_FIELDS);
 
 /** Whether a patch takes a fully paid sale back or gives it to another buyer (decision 053). */
 export function undoesPaidSale(sale: TicketRow, patch: TicketPatch) {
