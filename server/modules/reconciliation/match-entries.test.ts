@@ -51,6 +51,17 @@ describe('matching a credit to the payments buyers reported', () => {
     ]);
   });
 
+  it('leaves to a person a credit an approved payment holds and a pending one claims too (decision 061)', () => {
+    const approved = payment('0102448833', 1000, { status: 'approved' });
+    const shorter = payment('02448833', 1000);
+    const [match] = matchEntries([credit('0102448833', 245_500)], [approved, shorter], new Set());
+    expect(match?.state).toBe('duplicate');
+    expect(match?.payments.map((p) => p.id).sort()).toEqual([approved.id, shorter.id].sort());
+    expect(
+      states([credit('0102448834', 245_500)], [payment('0102448834', 1000, { status: 'approved' })]),
+    ).toEqual(['already_reconciled']);
+  });
+
   it('matches one transfer for several numbers: the payments of one reference, summed', () => {
     const three = [payment('77665544', 500), payment('77665544', 500), payment('77665544', 500)];
     const [match] = matchEntries([credit('77665544', 3 * 122_750)], three, new Set());

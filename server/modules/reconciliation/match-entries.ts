@@ -57,7 +57,12 @@ const withExpected = (candidate: PaymentCandidate) => ({
 /** One credit against the payments its reference names (see STATEMENT_ROW_STATES). */
 function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryMatch {
   const pending = candidates.filter((c) => c.status === 'pending').map(withExpected);
+  const approved = candidates.filter((c) => c.status === 'approved').map(withExpected);
   if (pending.length > 0) {
+    // A credit an approved payment already holds pays nothing more: a pending one claiming it too
+    // (its digits typed shorter, or under another method) is a second report of one transfer, and a
+    // person decides (decision 061).
+    if (approved.length > 0) return { state: 'duplicate', payments: [...pending, ...approved] };
     // One transfer for several numbers: each number's payment reported with the same reference.
     const expected = pending.map((p) => p.expectedVesCents);
     const total = expected.includes(null) ? null : expected.reduce((sum, e) => (sum ?? 0) + (e ?? 0), 0);
@@ -66,7 +71,6 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
     if (alone.length === 1) return { state: 'matched', payments: alone };
     return { state: 'amount_mismatch', payments: pending };
   }
-  const approved = candidates.filter((c) => c.status === 'approved').map(withExpected);
   if (approved.length > 0) return { state: 'already_reconciled', payments: approved };
   return { state: 'unreported', payments: [] };
 }

@@ -249,6 +249,23 @@ export const reconciliationRepo = {
   },
 
   /**
+   * How many payments that are not rejected hold each of these reported reference keys (any
+   * method): a credit ending with two of them, or with one held twice, is claimed by two reports.
+   */
+  async reportsHolding(db: Executor, keys: string[]): Promise<Map<string, number>> {
+    const held = new Map<string, number>();
+    for (const slice of slices(keys)) {
+      const rows = await db
+        .select({ key: payments.referenceKey, n: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(and(inArray(payments.referenceKey, slice), sql`${payments.status} <> 'rejected'`))
+        .groupBy(payments.referenceKey);
+      for (const row of rows) if (row.key) held.set(row.key, Number(row.n));
+    }
+    return held;
+  },
+
+  /**
    * Credits whose reference is one of `keys` or ends with it (keys of 6 characters or more), that
    * have not confirmed a payment yet. A superset: the caller applies the exact rule.
    */

@@ -71,11 +71,19 @@ const RECENT_STATEMENTS = 20;
 /** A credit the bank shows for a reported reference, not yet used to confirm a payment. */
 export type BankCredit = { statementRowId: string; postedOn: string; amountVesCents: number };
 
+/** The reported keys a credit's reference answers to: itself, and its endings of 6 characters or more. */
+const keysOfCredit = (referenceKey: string) => [
+  referenceKey,
+  ...Array.from({ length: Math.max(0, referenceKey.length - 6) }, (_, i) => referenceKey.slice(i + 1)),
+];
+
 /**
  * The bank's credits for these reported reference keys (`referenceKey` of what buyers typed): a
  * credit whose reference is the key or ends with it (domain/references.ts), that no approval used
- * yet. The payments module calls it to show "confirmado por el banco" next to a payment reported
- * after its statement was uploaded. The newest credit per key.
+ * yet and that one report alone claims (two reports of one transfer, its digits typed shorter or
+ * under another method, are for a person to decide: decision 061). The payments module calls it to
+ * show "confirmado por el banco" next to a payment reported after its statement was uploaded. The
+ * newest credit per key.
  */
 export async function bankConfirmedReferences(
   db: Executor,
@@ -84,8 +92,16 @@ export async function bankConfirmedReferences(
   const wanted = [...new Set(keys.filter(Boolean))];
   const found = new Map<string, BankCredit>();
   if (wanted.length === 0) return found;
-  for (const row of await repo.creditsEndingWith(db, wanted)) {
-    if (found.has(row.key) || !statementReferenceMatches(row.reference_key, row.key)) continue;
+  const credits = (await repo.creditsEndingWith(db, wanted)).filter((row) =>
+    statementReferenceMatches(row.reference_key, row.key),
+  );
+  const held = await repo.reportsHolding(db, [
+    ...new Set(credits.flatMap((row) => keysOfCredit(row.reference_key))),
+  ]);
+  for (const row of credits) {
+    if (found.has(row.key)) continue;
+    const reports = keysOfCredit(row.reference_key).reduce((n, key) => n + (held.get(key) ?? 0), 0);
+    if (reports > 1) continue;
     found.set(row.key, {
       statementRowId: row.id,
       postedOn: row.posted_on,
