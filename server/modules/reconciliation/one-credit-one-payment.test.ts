@@ -58,7 +58,12 @@ async function buyerPaidAndSellerSale(reference: string) {
     },
   });
   expect(own.status, JSON.stringify(own.body)).toBe(200);
-  return { raffleId: raffle.id, buyerTicketId: ticket.id, buyerPayment, sellerTicketId: own.body.id as string };
+  return {
+    raffleId: raffle.id,
+    buyerTicketId: ticket.id,
+    buyerPayment,
+    sellerTicketId: own.body.id as string,
+  };
 }
 
 /** The seller reports a payment on their own sale, as staff (no cédula), dated DAY at the test rate. */
