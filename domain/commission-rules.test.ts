@@ -48,6 +48,12 @@ describe('commission arithmetic (decision 037)', () => {
     ).toBe(0);
   });
 
+  it('never pays a fixed amount beyond what the number brought in (decision 062)', () => {
+    const full = { amountCents: 500, paidAfterCents: 1000, fullyPaid: true, perNumberStanding: false };
+    expect(earningFor(perNumber(5000), full)).toBe(1000);
+    expect(earningFor(perNumber(150), full)).toBe(150);
+  });
+
   it('rounds the running total, not each movement: a 1-cent refund is taken back when it crosses a cent', () => {
     expect(percentBetween(1999, 2000, 5000)).toBe(1);
     expect(percentBetween(1998, 1999, 5000)).toBe(0);

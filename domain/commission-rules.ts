@@ -26,7 +26,8 @@ export const percentBetween = (lowCents: number, highCents: number, bp: number) 
  * What approving `amountCents` of a sale, which then has paid `paidAfterCents` in all, earns under
  * `terms`. Percent: the percent of the sale's running total the part adds. Per number: the fixed
  * amount once, when this approval leaves the sale fully paid and no per-number earning of that sale
- * still stands.
+ * still stands, never more than the sale has paid (a seller is never paid more than the number
+ * brought in, whatever was typed in the terms: decision 062).
  */
 export function earningFor(
   terms: Terms,
@@ -34,7 +35,8 @@ export function earningFor(
 ): number {
   if (terms.percentBp !== null)
     return percentBetween(part.paidAfterCents - part.amountCents, part.paidAfterCents, terms.percentBp);
-  if (terms.perNumberCents !== null && part.fullyPaid && !part.perNumberStanding) return terms.perNumberCents;
+  if (terms.perNumberCents !== null && part.fullyPaid && !part.perNumberStanding)
+    return Math.min(terms.perNumberCents, part.paidAfterCents);
   return 0;
 }
 

@@ -145,6 +145,24 @@ describe('earning on approval', () => {
     ]);
   });
 
+  it('per number: never more than the number brought in (an extra zero typed in the terms)', async () => {
+    // Decision 062: $50 a number typed for a $10 number paid the seller five times what was collected,
+    // and a payout could take it.
+    const sale = await creditedSale(t, seller.id);
+    await setTerms(sale.raffleId, { per_number_cents: 5000 });
+    const ticketId = sale.ticketIds[0] as string;
+    await buyerPaysApproved(ticketId, sale.cedula, 1000);
+    expect((await entriesIn(seller.id, sale.raffleId)).map((e) => [e.kind, e.amount_cents])).toEqual([
+      ['earned', 1000],
+    ]);
+    // A refund of part of it takes back what was earned, no more.
+    await refund(ticketId, 100);
+    expect((await entriesIn(seller.id, sale.raffleId)).map((e) => [e.kind, e.amount_cents])).toEqual([
+      ['earned', 1000],
+      ['reversed', 1000],
+    ]);
+  });
+
   it('an order payment over several numbers earns per part', async () => {
     const sale = await creditedSale(t, seller.id, { numbers: [4, 5, 6] });
     await setTerms(sale.raffleId, { percent: 10 });
