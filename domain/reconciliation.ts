@@ -18,8 +18,8 @@ export const MAX_STATEMENT_ROWS = 20_000;
  * pending payments with its reference but another amount; `unreported` has no payment yet;
  * `already_reconciled` pays payments already approved (by this row or by hand); `duplicate` shares
  * its reference with another credit (of this statement or an earlier one), claims a payment
- * another row of the statement claims too, or claims a pending payment while an approved one
- * already holds it (one transfer reported twice: a person decides).
+ * another row of the statement claims too, or is claimed twice (a pending payment while an
+ * approved one holds it, or approved payments of two references or methods): a person decides.
  */
 export const STATEMENT_ROW_STATES = [
   'matched',

@@ -8,6 +8,8 @@ export type PaymentCandidate = {
   id: string;
   status: 'pending' | 'approved';
   reference: string;
+  /** How it was paid: a reference is unique per method (decision 019), so one transfer may hide under two. */
+  method?: string;
   amountCents: number;
   rateToUsd: number | null;
   /** The payment's day in Caracas, "YYYY-MM-DD". */
@@ -71,7 +73,16 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
     if (alone.length === 1) return { state: 'matched', payments: alone };
     return { state: 'amount_mismatch', payments: pending };
   }
-  if (approved.length > 0) return { state: 'already_reconciled', payments: approved };
+  if (approved.length > 0) {
+    // Approved under two references or methods (a copy recorded by hand, or approved by hand
+    // meanwhile): one transfer counted twice, shown to a person rather than called reconciled.
+    const reports = new Set(
+      candidates
+        .filter((c) => c.status === 'approved')
+        .map((c) => `${c.method}:${referenceKey(c.reference)}`),
+    );
+    return { state: reports.size > 1 ? 'duplicate' : 'already_reconciled', payments: approved };
+  }
   return { state: 'unreported', payments: [] };
 }
 

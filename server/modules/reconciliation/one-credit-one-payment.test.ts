@@ -132,6 +132,27 @@ describe('one bank credit pays one report', () => {
     });
   }
 
+  it("calls a credit two approved payments hold (the seller's copy recorded by hand) a duplicate, not reconciled", async () => {
+    const reference = `0102${40_000_000 + ++next}`;
+    const sale = await buyerPaidAndSellerSale(reference);
+    await approveByHand(sale.buyerPayment);
+    // Staff record money they received by hand, approved at once, with any method and reference.
+    const copy = await t.api<{ payment: { id: string } }>(
+      'POST',
+      `/api/tickets/${sale.sellerTicketId}/payments`,
+      {
+        token: seller.token,
+        body: { amount_cents: 1000, payment_method: 'transfer', reference: reference.slice(-8) },
+      },
+    );
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    await t.db.execute(sql`update payments set payment_date = (${DAY}::date + time '10:00')
+        at time zone 'America/Caracas', rate_to_usd = ${String(RATE)} where id = ${copy.body.payment.id}`);
+
+    const statement = await upload(reference);
+    expect(statement).toMatchObject({ rows: 1, already_reconciled: 0, duplicates: 1 });
+  });
+
   it('does not show the copy "confirmado por el banco" when the credit is another payment\'s', async () => {
     const reference = `0102${40_000_000 + ++next}`;
     // The bank showed the transfer before anybody approved it.

@@ -82,7 +82,7 @@ export const reconciliationRepo = {
   paymentCandidates(db: Executor, fromDay: string, toDay: string): Promise<PaymentCandidate[]> {
     return queryRows<PaymentCandidate>(
       db,
-      sql`select p.id, p.status, p.reference, p.amount_cents::float8 as "amountCents",
+      sql`select p.id, p.status, p.reference, p.payment_method as method, p.amount_cents::float8 as "amountCents",
           p.rate_to_usd::float8 as "rateToUsd",
           to_char((p.payment_date at time zone ${TIME_ZONE})::date, 'YYYY-MM-DD') as day
         from payments p
