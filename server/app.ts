@@ -126,7 +126,10 @@ export async function buildApp(options: {
   let auth: AuthService | null = null;
   const users = createUsersService({
     db,
-    onUserLocked: (id) => auth?.revokeAllSessions(id) ?? Promise.resolve(),
+    onUserLocked: async (id) => {
+      sellers.sellerLocked(id);
+      await auth?.revokeAllSessions(id);
+    },
   });
   auth = await createAuthService({
     db,

@@ -17,7 +17,8 @@ const MAX_ENTRIES = 5_000;
  * Code -> seller id, in memory: a reservation through a referral link must not pay a query for
  * it (the reservation path is one round trip, decision 016). Whether that seller may be credited
  * on the raffle is `reserve_sales`' check, so a stale entry can never credit a seller who was
- * unassigned meanwhile.
+ * unassigned meanwhile. A seller disabled is forgotten at once here (`forgetSeller`), and on other
+ * instances when their entry ages out.
  */
 export function createSellerCodeCache(lookup: (code: string) => Promise<string | null>) {
   const entries = new Map<string, { id: string | null; at: number }>();
@@ -48,6 +49,10 @@ export function createSellerCodeCache(lookup: (code: string) => Promise<string |
     /** A code was just given to someone: an earlier "unknown" answer for it is wrong now. */
     forget(code: string) {
       entries.delete(code.toUpperCase());
+    },
+    /** A seller was disabled or lost the role: their code stops crediting them on this instance now. */
+    forgetSeller(id: string) {
+      for (const [code, entry] of entries) if (entry.id === id) entries.delete(code);
     },
   };
 }

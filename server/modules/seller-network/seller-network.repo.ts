@@ -87,13 +87,22 @@ export const sellerNetworkRepo = {
     return row?.code ?? null;
   },
 
-  /** The vendedor whose code this is, compared upper case (the unique index is on upper(code)). */
+  /**
+   * The vendedor whose code this is, compared upper case (the unique index is on upper(code)); a
+   * disabled one is no one's seller any more: their link sells, credited to nobody.
+   */
   async sellerByCode(db: Executor, code: string): Promise<string | null> {
     const [row] = await db
       .select({ id: profiles.id })
       .from(profiles)
       .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
-      .where(and(sql`upper(${profiles.sellerCode}) = ${code.toUpperCase()}`, eq(userRoles.role, 'vendedor')));
+      .where(
+        and(
+          sql`upper(${profiles.sellerCode}) = ${code.toUpperCase()}`,
+          eq(userRoles.role, 'vendedor'),
+          eq(profiles.disabled, false),
+        ),
+      );
     return row?.id ?? null;
   },
 

@@ -101,6 +101,8 @@ export function createSellerNetworkService(deps: {
     ensureCode,
     /** The seller a referral code names, from memory (null: nobody). */
     sellerIdForCode: (code: string) => codes.resolve(code),
+    /** A user was disabled: their referral link stops crediting them (at once on this instance). */
+    sellerLocked: (id: string) => codes.forgetSeller(id),
 
     async raffleSellers(raffleId: string): Promise<RaffleSellers> {
       await assertRaffle(raffleId);

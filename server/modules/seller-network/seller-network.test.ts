@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { TicketLedgerEntry } from '../../../domain/payments';
 import type { Raffle } from '../../../domain/raffles';
@@ -229,6 +229,30 @@ describe('attribution', () => {
     expect(await creditedTo(unknown.order.code)).toBeNull();
     const none = await reserve(raffleId, [15]);
     expect(await creditedTo(none.order.code)).toBeNull();
+  });
+
+  it('stops crediting a seller the moment an admin disables them; enabled again, credits them again', async () => {
+    const diana = await seller('Diana Salas');
+    const raffle = (await makeRaffle(t, {}, owner.token)).id;
+    await assign(raffle, [diana.user.id]);
+    // The code is in memory after a first sale through it.
+    expect(await creditedTo((await reserve(raffle, [1], { seller_code: diana.code })).order.code)).toBe(
+      diana.user.id,
+    );
+    const disable = (disabled: boolean) =>
+      t.api('PATCH', `/api/users/${diana.user.id}`, { token: admin, body: { disabled } });
+    expect((await disable(true)).status).toBe(200);
+    expect(await creditedTo((await reserve(raffle, [2], { seller_code: diana.code })).order.code)).toBeNull();
+    expect((await disable(false)).status).toBe(200);
+    // An unknown code is trusted for 30 s at most (seller-codes.ts): past that, hers again.
+    vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
+    try {
+      expect(await creditedTo((await reserve(raffle, [3], { seller_code: diana.code })).order.code)).toBe(
+        diana.user.id,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a malformed code (422) before selling anything', async () => {
