@@ -1,3 +1,4 @@
+import { forgetTab, isRecord, keepTab, readTab } from '@/lib/tab-storage';
 import { type CheckoutFormInput, emptyCheckoutForm } from './checkout-schema';
 
 /**
@@ -8,28 +9,22 @@ import { type CheckoutFormInput, emptyCheckoutForm } from './checkout-schema';
  */
 const KEY = 'rifas:checkout';
 
-export function readKeptCheckout(): CheckoutFormInput {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<CheckoutFormInput> | null;
-    if (!value || typeof value.buyer !== 'object' || value.buyer === null) return emptyCheckoutForm;
-    return { ...emptyCheckoutForm, ...value, buyer: { ...emptyCheckoutForm.buyer, ...value.buyer } };
-  } catch {
-    return emptyCheckoutForm;
-  }
+/** What was typed over the empty form: a field never typed, or added since, starts empty. */
+function withEmptyFields(stored: unknown): CheckoutFormInput | null {
+  if (!isRecord(stored) || !isRecord(stored.buyer)) return null;
+  const value = stored as Partial<CheckoutFormInput>;
+  return { ...emptyCheckoutForm, ...value, buyer: { ...emptyCheckoutForm.buyer, ...value.buyer } };
 }
 
+export function readKeptCheckout(): CheckoutFormInput {
+  return readTab(KEY, withEmptyFields) ?? emptyCheckoutForm;
+}
+
+/** Unavailable storage keeps nothing: the sheet keeps it until a reload, as before. */
 export function keepCheckout(values: unknown) {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(values));
-  } catch {
-    // Private mode or full storage: the sheet keeps it until a reload, as before.
-  }
+  keepTab(KEY, values);
 }
 
 export function forgetCheckout() {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored.
-  }
+  forgetTab(KEY);
 }

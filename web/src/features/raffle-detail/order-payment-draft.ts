@@ -1,3 +1,4 @@
+import { forgetTab, isRecord, keepTab, readTab, TAB_DAY_MS } from '@/lib/tab-storage';
 import type { OrderPaymentFormInput } from './order-payment-schema';
 
 /**
@@ -14,7 +15,6 @@ export type OrderPaymentDraft = {
   savedAt: number;
 };
 
-const KEEP_MS = 24 * 3600_000;
 const key = (code: string) => `rifas:pago:${code}`;
 
 /**
@@ -22,21 +22,21 @@ const key = (code: string) => `rifas:pago:${code}`;
  * report went (its answer lost, the tab reloaded mid-sending) and must not be offered again.
  */
 export function readPaymentDraft(code: string, payments: number, now = Date.now()): OrderPaymentDraft | null {
-  try {
-    const raw = sessionStorage.getItem(key(code));
-    const value = raw ? (JSON.parse(raw) as OrderPaymentDraft) : null;
-    const usable =
-      value &&
-      typeof value.values === 'object' &&
-      value.values !== null &&
-      (value.proof === null || typeof value.proof?.fileUrl === 'string') &&
-      typeof value.paymentsBefore === 'number' &&
-      payments <= value.paymentsBefore &&
-      now - value.savedAt < KEEP_MS;
-    return usable ? value : null;
-  } catch {
-    return null;
-  }
+  const draft = readTab(key(code), (stored) => (isPaymentDraft(stored) ? stored : null), {
+    maxAgeMs: TAB_DAY_MS,
+    now,
+  });
+  return draft && payments <= draft.paymentsBefore ? draft : null;
+}
+
+function isPaymentDraft(value: unknown): value is OrderPaymentDraft {
+  return (
+    isRecord(value) &&
+    typeof value.values === 'object' &&
+    value.values !== null &&
+    (value.proof === null || (isRecord(value.proof) && typeof value.proof.fileUrl === 'string')) &&
+    typeof value.paymentsBefore === 'number'
+  );
 }
 
 /** Keeps what is typed now; a draft already kept counts the order's payments from its start. */
@@ -46,17 +46,9 @@ export function keepPaymentDraft(
   payments: number,
 ) {
   const paymentsBefore = readPaymentDraft(code, payments)?.paymentsBefore ?? payments;
-  try {
-    sessionStorage.setItem(key(code), JSON.stringify({ ...draft, paymentsBefore, savedAt: Date.now() }));
-  } catch {
-    // Private mode or full storage: the form still works until a reload.
-  }
+  keepTab(key(code), { ...draft, paymentsBefore }, { stamped: true });
 }
 
 export function forgetPaymentDraft(code: string) {
-  try {
-    sessionStorage.removeItem(key(code));
-  } catch {
-    // Nothing stored.
-  }
+  forgetTab(key(code));
 }

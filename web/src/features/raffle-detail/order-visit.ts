@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@domain/reservations';
+import { forgetTab, isRecord, keepTab, readTab } from '@/lib/tab-storage';
 
 /**
  * What the order page knows about its buyer beyond the order itself: the cedula that opens it, and
@@ -14,28 +15,19 @@ export type OrderVisit = {
 
 const key = (code: string) => `rifas:pedido:${code}`;
 
-export function readOrderVisit(code: string): OrderVisit | null {
-  try {
-    const raw = sessionStorage.getItem(key(code));
-    const value = raw ? (JSON.parse(raw) as OrderVisit) : null;
-    return value && typeof value.cedula === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+export function isOrderVisit(value: unknown): value is OrderVisit {
+  return isRecord(value) && typeof value.cedula === 'string';
 }
 
+export function readOrderVisit(code: string): OrderVisit | null {
+  return readTab(key(code), (stored) => (isOrderVisit(stored) ? stored : null));
+}
+
+/** Unavailable storage keeps nothing: the page still works until a reload, which asks again. */
 export function saveOrderVisit(code: string, visit: OrderVisit) {
-  try {
-    sessionStorage.setItem(key(code), JSON.stringify(visit));
-  } catch {
-    // Private mode or full storage: the page still works until a reload, which asks again.
-  }
+  keepTab(key(code), visit);
 }
 
 export function forgetOrderVisit(code: string) {
-  try {
-    sessionStorage.removeItem(key(code));
-  } catch {
-    // Nothing stored.
-  }
+  forgetTab(key(code));
 }

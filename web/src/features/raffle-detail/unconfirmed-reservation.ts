@@ -1,5 +1,6 @@
 import type { ReservationInput } from '@domain/reservations';
-import type { OrderVisit } from './order-visit';
+import { forgetTab, isRecord, keepTab, readTab, TAB_DAY_MS } from '@/lib/tab-storage';
+import { isOrderVisit, type OrderVisit } from './order-visit';
 
 /**
  * A reservation sent whose answer never came (decision 057): its body, with the `request_id` that
@@ -13,37 +14,30 @@ export type UnconfirmedReservation = {
   savedAt: number;
 };
 
-const KEEP_MS = 24 * 3600_000;
 const key = (raffleId: string) => `rifas:sin-confirmar:${raffleId}`;
 
-export function readUnconfirmed(raffleId: string, now = Date.now()): UnconfirmedReservation | null {
-  try {
-    const raw = sessionStorage.getItem(key(raffleId));
-    const value = raw ? (JSON.parse(raw) as UnconfirmedReservation) : null;
-    const usable =
-      value &&
-      typeof value.body?.request_id === 'string' &&
-      Array.isArray(value.body.numbers) &&
-      typeof value.visit?.cedula === 'string' &&
-      now - value.savedAt < KEEP_MS;
-    return usable ? value : null;
-  } catch {
-    return null;
-  }
+function isUnconfirmed(value: unknown): value is UnconfirmedReservation {
+  return (
+    isRecord(value) &&
+    isRecord(value.body) &&
+    typeof value.body.request_id === 'string' &&
+    Array.isArray(value.body.numbers) &&
+    isOrderVisit(value.visit)
+  );
 }
 
+export function readUnconfirmed(raffleId: string, now = Date.now()): UnconfirmedReservation | null {
+  return readTab(key(raffleId), (stored) => (isUnconfirmed(stored) ? stored : null), {
+    maxAgeMs: TAB_DAY_MS,
+    now,
+  });
+}
+
+/** Unavailable storage keeps nothing: the sheet's own message still asks for the same tap. */
 export function rememberUnconfirmed(raffleId: string, value: Omit<UnconfirmedReservation, 'savedAt'>) {
-  try {
-    sessionStorage.setItem(key(raffleId), JSON.stringify({ ...value, savedAt: Date.now() }));
-  } catch {
-    // Private mode or full storage: the sheet's own message still asks for the same tap.
-  }
+  keepTab(key(raffleId), value, { stamped: true });
 }
 
 export function forgetUnconfirmed(raffleId: string) {
-  try {
-    sessionStorage.removeItem(key(raffleId));
-  } catch {
-    // Nothing stored.
-  }
+  forgetTab(key(raffleId));
 }
