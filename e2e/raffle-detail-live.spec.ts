@@ -28,4 +28,29 @@ test.describe('raffle detail: live connection', () => {
     await expect(page.getByText('199 de 200 números disponibles')).toBeVisible();
     await context.close();
   });
+
+  test('a board that did not load is not called live; its retry brings both', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    let boardDown = true;
+    // Only the board fails: the raffle loads and the live stream connects beside the error.
+    await page.route(`**/api/raffles/${raffle.id}/board`, (route) =>
+      boardDown ? route.fulfill({ status: 500, json: { message: 'Error interno' } }) : route.continue(),
+    );
+    await page.goto(`/raffle/${raffle.id}`);
+    const boardError = page.getByText('No pudimos cargar el tablero de números.');
+    await expect(boardError).toBeVisible();
+    const badge = page.getByRole('status').filter({ hasText: /En vivo|Conectando…|Reconectando…/ });
+    await expect(badge).toHaveCount(0);
+
+    boardDown = false;
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.locator('[data-number="0"]')).toBeVisible();
+    await expect(page.getByText('En vivo', { exact: true })).toBeVisible();
+    await context.close();
+  });
 });

@@ -65,8 +65,8 @@ export function BoardSection(props: BoardSectionProps) {
           <h2 id="board-title" className="text-xl font-bold tracking-tight text-zinc-900">
             {open ? t.title : t.titleClosed}
           </h2>
-          {/* A closed list no longer changes: nothing is live about it. */}
-          {!salesClosed && <LiveIndicator status={live} />}
+          {/* A closed list no longer changes, and a board that did not load shows nothing: neither is live. */}
+          {!salesClosed && !boardFailed && <LiveIndicator status={live} />}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <p className="text-sm whitespace-nowrap text-zinc-700">
