@@ -20,24 +20,28 @@ type TrackingFormProps = {
   searching: boolean;
   /** A cedula to start with (the printable ticket's QR opens /tracking?cedula=V-12345678). */
   initialCedula?: string | null;
+  /** The four digits of the lookup the tab kept, asked again as the page opens. */
+  initialLast4?: string;
 };
 
 const defaultValues: TrackingFormInput = { nationality: 'V', digits: '', phone_last4: '' };
 
 /** Cedula (V/E + digits) and the last four phone digits; disabled while a search runs. */
-export function TrackingForm({ onSearch, searching, initialCedula }: TrackingFormProps) {
+export function TrackingForm({ onSearch, searching, initialCedula, initialLast4 }: TrackingFormProps) {
   const t = trackingTexts.form;
   // Read once: the page drops `?cedula=` from the address right after.
   const [prefilled] = useState(() => cedulaFormValues(initialCedula ?? null));
   const form = useForm<TrackingFormInput, unknown, TrackingFormOutput>({
     resolver: zodResolver(trackingFormSchema),
-    defaultValues: { ...defaultValues, ...prefilled },
+    defaultValues: { ...defaultValues, ...prefilled, phone_last4: initialLast4 ?? '' },
   });
   const { setFocus } = form;
-  // With the cedula already there, the buyer's next step is the four digits.
+  // With only the cedula there, the buyer's next step is the four digits (a kept lookup has both,
+  // and runs: no keyboard popping up over its results).
+  const [askLast4] = useState(() => Boolean(prefilled) && !initialLast4);
   useEffect(() => {
-    if (prefilled) setFocus('phone_last4');
-  }, [prefilled, setFocus]);
+    if (askLast4) setFocus('phone_last4');
+  }, [askLast4, setFocus]);
   const errors = form.formState.errors;
   const cedulaError = errors.digits?.message ?? errors.nationality?.message;
   return (

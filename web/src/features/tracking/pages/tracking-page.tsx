@@ -8,11 +8,13 @@ import { texts } from '@/config/texts';
 import { useTrackTickets } from '../api/track-tickets';
 import { TrackingForm } from '../components/tracking-form';
 import { TrackingResults } from '../components/tracking-results';
+import { keepLookup, readKeptLookup } from '../kept-lookup';
 import { trackingTexts } from '../texts';
 
 /**
- * The last successful lookup. Its cedula and four digits stay in memory only (never in the address
- * or storage): a payment sent from the results repeats them, and a refresh re-runs them.
+ * The last successful lookup: a payment sent from the results repeats its cedula and four digits,
+ * and a refresh re-runs them. They never go in the address; the tab keeps the last one asked
+ * (kept-lookup.ts), never its answer.
  */
 type Lookup = { query: TrackingQuery; tickets: TrackedTicket[]; id: number };
 
@@ -21,6 +23,15 @@ export function TrackingPage() {
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const [initialCedula] = useState(() => searchParams.get('cedula'));
+  // Back from the bank app after the phone discarded the tab: the same lookup, asked again (a link
+  // with a cédula of its own is a new visit instead).
+  const [kept] = useState(() => (initialCedula ? null : readKeptLookup()));
+  const { mutate } = search;
+
+  useEffect(() => {
+    if (!kept) return;
+    mutate(kept, { onSuccess: (data) => setLookup({ query: kept, tickets: data.tickets, id: Date.now() }) });
+  }, [kept, mutate]);
 
   // The ticket QR opens /tracking?cedula=…: prefill it, then keep the cedula out of the address.
   useEffect(() => {
@@ -36,6 +47,7 @@ export function TrackingPage() {
 
   const onSearch = (query: TrackingQuery) => {
     setLookup(null);
+    keepLookup(query);
     search.mutate(query, {
       onSuccess: (data) => setLookup({ query, tickets: data.tickets, id: Date.now() }),
     });
@@ -60,7 +72,12 @@ export function TrackingPage() {
         back={{ href: paths.home.getHref() }}
       />
       <div className="grid gap-6">
-        <TrackingForm onSearch={onSearch} searching={search.isPending} initialCedula={initialCedula} />
+        <TrackingForm
+          onSearch={onSearch}
+          searching={search.isPending}
+          initialCedula={initialCedula ?? kept?.cedula}
+          initialLast4={kept?.phone_last4}
+        />
         {search.isError && (
           <div
             role="alert"
