@@ -62,17 +62,22 @@ export function ProofUpload({ id, label, hint, upload }: ProofUploadProps) {
         </div>
       )}
       {state.status === 'error' && (
-        <div className="flex flex-wrap gap-2">
-          {state.file && (
-            <Button variant="secondary" onClick={upload.retry} aria-describedby={`${id}-error`}>
-              <RotateCw aria-hidden />
-              {t.retry}
+        // Side by side and of one width where both fit in a row (the form on a laptop); stacked at
+        // full width where they do not (a phone: «Quitar comprobante» wrapped alone under «Subirlo
+        // otra vez» at 412 px). Measured on the field, not the screen: it sits in forms and sheets.
+        <div className="@container">
+          <div className="grid gap-2 @md:auto-cols-fr @md:grid-flow-col">
+            {state.file && (
+              <Button variant="secondary" onClick={upload.retry} aria-describedby={`${id}-error`}>
+                <RotateCw aria-hidden />
+                {t.retry}
+              </Button>
+            )}
+            <Button variant="ghost" onClick={upload.clear}>
+              <X aria-hidden />
+              {t.remove}
             </Button>
-          )}
-          <Button variant="ghost" onClick={upload.clear}>
-            <X aria-hidden />
-            {t.remove}
-          </Button>
+          </div>
         </div>
       )}
       {(state.status === 'idle' || state.status === 'error') && (
