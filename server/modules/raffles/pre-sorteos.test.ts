@@ -143,6 +143,36 @@ describe('pre-sorteos', () => {
     expect(main.body.prizes.map((p) => p.winning_number)).toEqual([12, 12]);
   });
 
+  it('a number sold again after the seal does not win: the sale on the sealed list must still hold it', async () => {
+    const raffle = await makeRaffle(t, preDrawRaffleBody());
+    const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
+    if (!early) throw new Error('no ticket');
+    await payInFull(early);
+    await t.db.execute(
+      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${raffle.id}`,
+    );
+    await t.app.services.draws.sealDuePreDraws();
+    // Ana's paid sale is on the sealed list; the owner refunds and releases it, and Luis buys 12.
+    const released = await t.api('PATCH', `/api/tickets/${early.id}`, {
+      token: admin,
+      body: { status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } },
+    });
+    expect(released.status).toBe(200);
+    const [late] = await reserve(raffle.id, [12], 'Luis Mora', 'V-7654321');
+    if (!late) throw new Error('no ticket');
+    await payInFull(late, 'V-7654321');
+
+    await resultsOut(raffle.id);
+    const drawn = await drawPrize(raffle.id, 2, '412');
+    expect(drawn.status).toBe(200);
+    // Luis was not on the list sealed at the pre-sorteo's date: 12 has no eligible holder.
+    expect(drawn.body.prizes[1]).toMatchObject({
+      winning_number: 12,
+      void_reason: 'no_elegible',
+      winner: null,
+    });
+  });
+
   it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {
     const closing = Date.now() + HOUR;
     const base = {

@@ -6,7 +6,7 @@ import { maskName } from '../../../domain/privacy';
 import { pendingEarlierPrize, prizeMessages, type StoredPrize } from '../../../domain/prize-rules';
 import { isClosedStatus } from '../../../domain/raffle-lifecycle';
 import { raffleMessages } from '../../../domain/raffles';
-import { soldListLines } from '../../../domain/verification';
+import { saleLine, soldListLines } from '../../../domain/verification';
 import type { Db, Executor } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
@@ -39,11 +39,17 @@ export function createPrizeDrawService(deps: {
 }) {
   const { db } = deps;
 
-  /** The masked holder of a number now (null: nobody holds it). */
-  async function maskedHolder(raffleId: string, number: number): Promise<StoredPrize['winner_masked']> {
+  /** The holder of a number now, masked, with their sale's list line (null: nobody holds it). */
+  async function holderOf(raffleId: string, number: number) {
     const ticket = await deps.tickets().findByNumber(raffleId, number);
     if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
-    return { ticket_number: ticket.ticketNumber, buyer_name_masked: maskName(ticket.buyerName) };
+    const masked = { ticket_number: ticket.ticketNumber, buyer_name_masked: maskName(ticket.buyerName) };
+    const line = saleLine(sha256, {
+      ticketNumber: ticket.ticketNumber,
+      verificationCode: ticket.verificationCode,
+      cedula: ticket.buyerCedula,
+    });
+    return { masked, line };
   }
 
   /** The lines a prize is drawn from: the pre-sorteo's sealed list, or the list published at close. */
@@ -74,15 +80,18 @@ export function createPrizeDrawService(deps: {
     extra: Partial<StoredPrize> = {},
   ) {
     const number = outcome.number;
-    const [holder, eligible] = await Promise.all([
-      number === null ? null : maskedHolder(id, number),
-      (async () => {
-        const prize = before.prizes[position - 2] as StoredPrize;
-        if (!prize.pre_list || number === null) return true;
-        const { lines } = await linesFor(before, position);
-        return lines.some((line) => numberOnLine(line) === number);
-      })(),
+    const [current, lines] = await Promise.all([
+      number === null ? null : holderOf(id, number),
+      (before.prizes[position - 2] as StoredPrize).pre_list && number !== null
+        ? linesFor(before, position).then((list) => list.lines)
+        : null,
     ]);
+    // A pre-sorteo's list names sales, not numbers: the number is eligible only while the sale
+    // sealed on it still holds it (not one sold again, or handed to another cédula, since).
+    const eligible =
+      lines === null ||
+      (current !== null ? lines.includes(current.line) : lines.some((l) => numberOnLine(l) === number));
+    const holder = current?.masked ?? null;
     return db.transaction(async (tx) => {
       const row = await rafflesRepo.findById(tx, id, { lock: 'update' });
       if (!row) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
