@@ -62,6 +62,12 @@ describe('the sold list freezes at the closing date', () => {
       body: { buyer_cedula: 'V-22222222' },
     });
     expect(cedula.body.error.code).toBe('RAFFLE_CLOSED');
+    // Nor the buyer's name (the masked winner the draw shows) and contact, as once it is closed.
+    for (const body of [{ buyer_name: 'Cómplice' }, { buyer_phone: '0424-7654321' }]) {
+      const renamed = await t.api<ApiError>('PATCH', `/api/tickets/${honest.id}`, { token: admin, body });
+      expect(renamed.status, JSON.stringify(body)).toBe(409);
+      expect(renamed.body.error.code).toBe('RAFFLE_CLOSED');
+    }
     const late = await t.api<ApiError>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [50], buyer: buyer() },
     });

@@ -83,7 +83,10 @@ export function createTicketUpdates({
         assertCan(actor, 'undo-paid-sale', owned.raffle, paidSaleLocked);
       else if (handsPaidMoneyOver(current.ticket, patch))
         assertCan(actor, 'undo-paid-sale', owned.raffle, saleWithMoneyLocked);
-      if (isClosedStatus(raffle.status) && changesSoldList(current.ticket, patch))
+      // Frozen from the closing date, as the database's trigger has it, not only once the job closed it.
+      const frozen =
+        isClosedStatus(raffle.status) || (raffle.closingDate !== null && raffle.closingDate <= new Date());
+      if (frozen && changesSoldList(current.ticket, patch))
         throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
       // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).
       if (
