@@ -20,6 +20,8 @@ export const orderTexts = {
   dueNowHint: (until: string) => `Paga antes del ${until} para no perder tus números.`,
   countdown: 'Reporta tu pago antes de que venza tu reserva:',
   countdownOver: 'Tu reserva venció: si aún no pagaste, los números pueden volver a estar disponibles.',
+  salesClosedHeld:
+    'Las ventas cerraron con tus números en la lista publicada: ya no se liberan. Para cobrar un premio, el número ganador debe estar pagado completo.',
   allPaid: 'Este pedido está pagado por completo. ¡Mucha suerte en el sorteo!',
   payments: 'Pagos enviados',
   paymentLine: (amount: string, date: string) => `${amount} · ${date}`,

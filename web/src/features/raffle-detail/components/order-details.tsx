@@ -1,7 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import { formatOrderCode, type OrderView } from '@domain/orders';
 import type { PublicRaffle } from '@domain/raffles';
-import { CheckCircle2, Plus, ReceiptText, Search } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Plus, ReceiptText, Search } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { orderDeadline } from '../order-deadline';
 import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
+import { salesClosed } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
 import { verificationTexts } from '../verification-texts';
 import { HowToPay } from './how-to-pay';
@@ -43,7 +44,8 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
   const method = visit.paymentMethod ?? 'pago_movil';
   const plan = installmentPlan(raffle);
   // The share text names a deadline only while one is owed (not while a payment under review keeps them).
-  const deadline = orderDeadline(order.tickets);
+  const closed = salesClosed(raffle);
+  const deadline = closed ? null : orderDeadline(order.tickets);
   const until = order.owed_cents > 0 && deadline?.kind === 'pay' ? formatDateTime(deadline.at) : '';
   const cuotas = plan !== null;
   const inReview = order.payments.some((payment) => payment.status === 'pending');
@@ -151,8 +153,8 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
 
       <Button asChild variant="ghost" size="lg">
         <Link to={paths.raffle.getHref(raffle.id)}>
-          <Plus aria-hidden />
-          {t.more}
+          {closed ? <ArrowLeft aria-hidden /> : <Plus aria-hidden />}
+          {closed ? t.backToRaffle : t.more}
         </Link>
       </Button>
     </section>

@@ -14,6 +14,7 @@ import { texts } from '@/config/texts';
 import { orderDeadline } from '../order-deadline';
 import { orderTexts } from '../order-texts';
 import type { PriceText } from '../price';
+import { salesClosed } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
 import { ReservationCountdown } from './reservation-countdown';
 import { type CodeEntry, VerificationCodes } from './verification-codes';
@@ -39,6 +40,8 @@ type OrderTicketProps = {
     | 'organizer_name'
     | 'contact_phone'
     | 'payment_instructions'
+    | 'status'
+    | 'closing_date'
   >;
   order: OrderView;
   buyerName?: string;
@@ -85,7 +88,9 @@ export function OrderTicket({
       : pendingReview
         ? success.statusInReview
         : success.statusReserved;
-  const deadline = order.owed_cents > 0 ? orderDeadline(order.tickets) : null;
+  // Once the sales closed, what is held is in the published list for good: no deadline to lose it by.
+  const closed = salesClosed(raffle);
+  const deadline = order.owed_cents > 0 && !closed ? orderDeadline(order.tickets) : null;
   // Counting down only while the numbers can still be lost: not while a payment under review keeps them.
   const until = deadline?.kind === 'pay' ? deadline.at : null;
   const rows: [string, string][] = [
@@ -175,6 +180,7 @@ export function OrderTicket({
                 <ReservationCountdown until={until} />
               </div>
             )}
+            {closed && <p className="text-sm font-medium text-brand-900">{t.salesClosedHeld}</p>}
           </div>
         )}
         <dl className="grid gap-2 border-t border-dashed border-zinc-300 pt-4 text-sm">
