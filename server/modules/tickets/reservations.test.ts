@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { PublicRaffle } from '../../../domain/raffles';
 import type { Board, LuckyPickResult, ReservationResult } from '../../../domain/reservations';
 import { buyer, makeRaffle, makeRaffleIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { reservationsRepo } from './reservations.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +96,79 @@ describe('POST /api/raffles/:id/reservations', () => {
     }
     const board = (await t.api<Board>('GET', `/api/raffles/${raffle.id}/board`)).body.statuses as string;
     expect([...board].filter((c) => c === 'a')).toHaveLength(owners.size);
+  });
+
+  it('a number refused only because a buyer of the same batch held it for a moment is tried again', async () => {
+    const raffle = await makeRaffle(t);
+    // In one reserve_sales call, request [2, 3, 4] gets 3 and 4 but not 2 (sold), so its rows go
+    // back before the commit; request [4, 5] of the same call met that 4 and is refused with it,
+    // though nobody holds 4 once the call commits (the last numbers of a sell-out, raced).
+    const [sold] = await reservationsRepo.reserveMany(t.db, [
+      {
+        raffleId: raffle.id,
+        numbers: [2],
+        values: {
+          buyerName: 'primero',
+          buyerPhone: '0414-1234567',
+          buyerAddress: 'Av. 1',
+          buyerCedula: 'V-1111111',
+          buyerEmail: null,
+          paymentMethod: 'transfer',
+          paymentProof: null,
+        },
+        sandbox: false,
+      },
+    ]);
+    expect(sold && 'sales' in sold).toBe(true);
+    const batch = await reservationsRepo.reserveMany(t.db, [
+      {
+        raffleId: raffle.id,
+        numbers: [2, 3, 4],
+        values: {
+          buyerName: 'segundo',
+          buyerPhone: '0414-1234567',
+          buyerAddress: 'Av. 2',
+          buyerCedula: 'V-2222222',
+          buyerEmail: null,
+          paymentMethod: 'transfer',
+          paymentProof: null,
+        },
+        sandbox: false,
+      },
+      {
+        raffleId: raffle.id,
+        numbers: [4, 5],
+        values: {
+          buyerName: 'tercero',
+          buyerPhone: '0414-1234567',
+          buyerAddress: 'Av. 3',
+          buyerCedula: 'V-3333333',
+          buyerEmail: null,
+          paymentMethod: 'transfer',
+          paymentProof: null,
+        },
+        sandbox: false,
+      },
+    ]);
+    const refusal = batch[1] && 'refusal' in batch[1] ? batch[1].refusal : null;
+    expect(refusal).toEqual({ code: 'TICKETS_UNAVAILABLE', numbers: [4], digits: 2 });
+
+    // The service gets that answer for a buyer of [4, 5] once, then the statement as it is.
+    const spy = vi.spyOn(reservationsRepo, 'reserveMany');
+    spy.mockImplementationOnce(async (_db, requests) =>
+      requests.map(() => ({ refusal: refusal ?? { code: 'TICKETS_UNAVAILABLE', numbers: [4], digits: 2 } })),
+    );
+    try {
+      const res = await reserve(raffle.id, { numbers: [4, 5], buyer: buyer({ cedula: 'V-3333333' }) });
+      expect(res.status).toBe(201);
+      expect(res.body.tickets.map((ticket) => ticket.number)).toEqual([4, 5]);
+    } finally {
+      spy.mockRestore();
+    }
+    // A number someone does hold is still refused, naming it.
+    const taken = await reserve<ApiError>(raffle.id, { numbers: [2, 6] });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [2] });
   });
 
   it('refuses closed, finished, draft and expired raffles with a clear message', async () => {

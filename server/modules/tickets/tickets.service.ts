@@ -202,6 +202,12 @@ export function createTicketsService(deps: Deps) {
         boards.invalidate(raffleId);
         continue;
       }
+      if ('refusal' in outcome && outcome.refusal.code === 'TICKETS_UNAVAILABLE' && attempt < 3) {
+        // Held only by another request of the same statement, undone before its commit (it could
+        // not get all of its own numbers): nobody holds them now, so try again (decision 016).
+        const held = await ticketsRepo.liveNumbers(db, raffleId, outcome.refusal.numbers);
+        if (held.length === 0) continue;
+      }
       if ('refusal' in outcome) {
         // The same request sent again (its answer was lost on the way): its own order, once more.
         const before = await sentBefore(raffleId, input);
