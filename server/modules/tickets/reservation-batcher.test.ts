@@ -125,6 +125,26 @@ describe('the reservation batcher', () => {
     expect(answers.slice(0, 20).every((a, i) => salesOf(a)[0]?.buyerName === `comprador ${i}`)).toBe(true);
   });
 
+  it('writes a request asked alone in a statement of its own, in its turn', async () => {
+    const raffle = await makeRaffle(t);
+    const writes = vi.spyOn(reservationsRepo, 'reserveMany');
+    const batcher = createReservationBatcher({ db: t.db, inFlight: 1 });
+    const answers = await Promise.all([
+      batcher.reserve(request(raffle.id, [0], 'primero')),
+      batcher.reserve(request(raffle.id, [1], 'dos')),
+      batcher.reserve(request(raffle.id, [2], 'tres')),
+      batcher.reserve(request(raffle.id, [3], 'solo'), { alone: true }),
+      batcher.reserve(request(raffle.id, [4], 'cinco')),
+    ]);
+    expect(writes.mock.calls.map(([, requests]) => requests.map((r) => r.values.buyerName))).toEqual([
+      ['primero'],
+      ['dos', 'tres'],
+      ['solo'],
+      ['cinco'],
+    ]);
+    expect(answers.map((a) => numbersOf(salesOf(a)))).toEqual([[0], [1], [2], [3], [4]]);
+  });
+
   it('never deadlocks two batches, whatever order their buyers ask for crossing numbers in', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 60 });
     const writes = vi.spyOn(reservationsRepo, 'reserveMany');

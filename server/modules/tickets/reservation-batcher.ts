@@ -13,6 +13,8 @@ export const MAX_REQUESTS_PER_BATCH = 50;
 
 type Waiting = {
   request: SaleRequest;
+  /** Written in a statement of its own (a request tried again: no other request's numbers in its way). */
+  alone?: boolean;
   resolve: (outcome: ReservationOutcome) => void;
   reject: (error: unknown) => void;
 };
@@ -25,6 +27,8 @@ type Waiting = {
  *
  * Each request still sells all its numbers or none. A batch undone by a deadlock is run again
  * request by request (the same statement with one request), whose errors reach their own caller only.
+ * A request asked `alone` (tried again after a refusal nobody's sale explains) waits its turn like
+ * the others but goes in a statement of its own.
  */
 export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxBatch?: number }) {
   const inFlight = Math.max(1, deps.inFlight ?? DEFAULT_BATCHES_IN_FLIGHT);
@@ -32,9 +36,17 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
   const queue: Waiting[] = [];
   let running = 0;
 
+  /** The next statement's requests: those waiting in order, up to one that must go alone. */
+  function nextBatch(): Waiting[] {
+    if (queue[0]?.alone) return queue.splice(0, 1);
+    let n = 0;
+    while (n < queue.length && n < maxBatch && !queue[n]?.alone) n++;
+    return queue.splice(0, n);
+  }
+
   function pump() {
     while (running < inFlight && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
+      const batch = nextBatch();
       running++;
       void write(batch).finally(() => {
         running--;
@@ -72,9 +84,9 @@ export function createReservationBatcher(deps: { db: Db; inFlight?: number; maxB
 
   return {
     /** The sales made for this request (all its numbers), or why it made none. */
-    reserve(request: SaleRequest): Promise<ReservationOutcome> {
+    reserve(request: SaleRequest, options: { alone?: boolean } = {}): Promise<ReservationOutcome> {
       return new Promise((resolve, reject) => {
-        queue.push({ request, resolve, reject });
+        queue.push({ request, alone: options.alone, resolve, reject });
         pump();
       });
     },

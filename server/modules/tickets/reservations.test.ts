@@ -165,10 +165,18 @@ describe('POST /api/raffles/:id/reservations', () => {
     } finally {
       spy.mockRestore();
     }
-    // A number someone does hold is still refused, naming it.
-    const taken = await reserve<ApiError>(raffle.id, { numbers: [2, 6] });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [2] });
+    // A number someone does hold is still refused, naming only the numbers held (6 was not).
+    const again = vi.spyOn(reservationsRepo, 'reserveMany');
+    again.mockImplementationOnce(async (_db, requests) =>
+      requests.map(() => ({ refusal: { code: 'TICKETS_UNAVAILABLE' as const, numbers: [2, 6], digits: 2 } })),
+    );
+    try {
+      const taken = await reserve<ApiError>(raffle.id, { numbers: [2, 6] });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [2] });
+    } finally {
+      again.mockRestore();
+    }
   });
 
   it('refuses closed, finished, draft and expired raffles with a clear message', async () => {

@@ -115,6 +115,7 @@ export function createTicketsService(deps: Deps) {
     proof: { sha256: string } | null,
     sandbox: boolean,
     pricing: SalePricing | null,
+    alone = false,
   ): Promise<ReservationOutcome> {
     const values = {
       buyerName: input.buyer.name.trim().toLowerCase(),
@@ -138,7 +139,7 @@ export function createTicketsService(deps: Deps) {
       requestId: input.request_id ?? null,
     };
     const recordProof = proof && input.payment_proof && deps.recordProofPayments;
-    if (!recordProof) return batcher.reserve(request);
+    if (!recordProof) return batcher.reserve(request, { alone });
     return db.transaction(async (tx) => {
       const [outcome = { sales: [], orderCode: '' }] = await reservationsRepo.reserveMany(tx, [request]);
       const rows = 'sales' in outcome ? outcome.sales : [];
@@ -187,11 +188,12 @@ export function createTicketsService(deps: Deps) {
     // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
     // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
     let known = boards.cachedRaffle(raffleId);
+    let alone = false;
     for (let attempt = 1; ; attempt++) {
       let outcome: ReservationOutcome;
       try {
         const pricing = pricingFor(known, input.numbers.length);
-        outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing);
+        outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
       } catch (error) {
         // A deadlock with a staff change (reservations take numbers in one order): try again.
         if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
@@ -204,9 +206,15 @@ export function createTicketsService(deps: Deps) {
       }
       if ('refusal' in outcome && outcome.refusal.code === 'TICKETS_UNAVAILABLE' && attempt < 3) {
         // Held only by another request of the same statement, undone before its commit (it could
-        // not get all of its own numbers): nobody holds them now, so try again (decision 016).
+        // not get all of its own numbers): nobody holds them now, so try again (decision 016), in a
+        // statement of its own, where no other request's numbers can stand in its way.
         const held = await ticketsRepo.liveNumbers(db, raffleId, outcome.refusal.numbers);
-        if (held.length === 0) continue;
+        if (held.length === 0) {
+          alone = true;
+          continue;
+        }
+        // Named: the numbers someone does hold (not one only a refused request held for a moment).
+        outcome = { refusal: { ...outcome.refusal, numbers: held } };
       }
       if ('refusal' in outcome) {
         // The same request sent again (its answer was lost on the way): its own order, once more.
