@@ -46,6 +46,8 @@ export const raffleMessages = {
     'Una rifa activa sigue recibiendo reservas: cierra las ventas (o pásala a borrador) antes de archivarla.',
   archiveAwaitingDraw:
     'Esta rifa está cerrada y espera su sorteo: sortéala antes de archivarla, para que sus compradores puedan verificarlo.',
+  archivePrizesPending:
+    'A esta rifa le quedan premios por sortear: sortéalos antes de archivarla, para que sus compradores puedan verificarlos.',
   alreadyArchived: 'Esta rifa ya está archivada.',
   archivedStatus: 'La rifa está archivada: su estado ya no cambia.',
 } as const;

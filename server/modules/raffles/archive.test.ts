@@ -6,6 +6,8 @@ import { type PublicRaffle, type Raffle, raffleMessages } from '../../../domain/
 import type { ReservationResult } from '../../../domain/reservations';
 import type { TrackingResult } from '../../../domain/tracking';
 import { buyer, makeRaffle, makeUser, withoutDeclaredSource } from '../../test/factories';
+import { prizeCalls } from '../../test/prize-calls';
+import { threePrizes } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 18: deleting a raffle never deletes money; an admin archives it instead.
@@ -31,6 +33,7 @@ const archive = <T = Raffle>(id: string, token = admin) =>
   t.api<T>('POST', `/api/raffles/${id}/archive`, { token });
 const close = (id: string) => t.api<Raffle>('POST', `/api/raffles/${id}/close`, { token: admin });
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
+const { drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
 /** A raffle with no declared source (made before the sealed draw) takes the number itself. */
 const draw = async (id: string) => {
   await withoutDeclaredSource(t, id);
@@ -167,6 +170,24 @@ describe('POST /api/raffles/:id/archive', () => {
       status: 'cerrada',
       winning_number: null,
     });
+  });
+
+  it('refuses a drawn raffle whose other prizes still wait for their draw: hidden, they could never be drawn', async () => {
+    const raffle = await makeRaffle(t, threePrizes());
+    await reserve(raffle.id, 2, 'V-17888222');
+    expect((await close(raffle.id)).status).toBe(200);
+    await resultsOut(raffle.id);
+    expect((await drawPrize(raffle.id, 1, '102')).body.winning_number).toBe(2);
+    const refused = await archive<ApiError>(raffle.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'RAFFLE_AWAITING_DRAW',
+      message: raffleMessages.archivePrizesPending,
+    });
+    expect((await drawPrize(raffle.id, 2, '350')).status).toBe(200);
+    expect((await archive<ApiError>(raffle.id)).status).toBe(409);
+    expect((await drawPrize(raffle.id, 3, '777')).status).toBe(200);
+    expect((await archive(raffle.id)).status).toBe(200);
   });
 
   it('is for admins only: 401 without a session, 403 for a vendedor (even the raffle’s own), 404 unknown', async () => {

@@ -348,6 +348,9 @@ export function createRafflesService(deps: {
           throw new ConflictError(raffleMessages.archiveActive, 'RAFFLE_ACTIVE');
         if (current.status === 'cerrada')
           throw new ConflictError(raffleMessages.archiveAwaitingDraw, 'RAFFLE_AWAITING_DRAW');
+        // The 2.º, 3.º… are drawn after the 1.º (decision 042): hidden, they could never be drawn or checked.
+        if (current.prizes.some((prize) => prize.drawn_at === null))
+          throw new ConflictError(raffleMessages.archivePrizesPending, 'RAFFLE_AWAITING_DRAW');
         return rafflesRepo.update(tx, id, { archivedAt: new Date() });
       });
       await changed(id);
