@@ -48,7 +48,7 @@ describe('commission arithmetic (decision 037)', () => {
     ).toBe(0);
   });
 
-  it('never pays a fixed amount beyond what the number brought in (decision 062)', () => {
+  it('never pays a fixed amount beyond what the number brought in (decision 060)', () => {
     const full = { amountCents: 500, paidAfterCents: 1000, fullyPaid: true, perNumberStanding: false };
     expect(earningFor(perNumber(5000), full)).toBe(1000);
     expect(earningFor(perNumber(150), full)).toBe(150);

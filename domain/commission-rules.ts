@@ -27,7 +27,7 @@ export const percentBetween = (lowCents: number, highCents: number, bp: number) 
  * `terms`. Percent: the percent of the sale's running total the part adds. Per number: the fixed
  * amount once, when this approval leaves the sale fully paid and no per-number earning of that sale
  * still stands, never more than the sale has paid (a seller is never paid more than the number
- * brought in, whatever was typed in the terms: decision 062).
+ * brought in, whatever was typed in the terms: decision 060).
  */
 export function earningFor(
   terms: Terms,

@@ -51,7 +51,7 @@ describe('matching a credit to the payments buyers reported', () => {
     ]);
   });
 
-  it('leaves to a person a credit an approved payment holds and a pending one claims too (decision 061)', () => {
+  it('leaves to a person a credit an approved payment holds and a pending one claims too (decision 059)', () => {
     const approved = payment('0102448833', 1000, { status: 'approved' });
     const shorter = payment('02448833', 1000);
     const [match] = matchEntries([credit('0102448833', 245_500)], [approved, shorter], new Set());

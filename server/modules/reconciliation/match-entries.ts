@@ -63,7 +63,7 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
   if (pending.length > 0) {
     // A credit an approved payment already holds pays nothing more: a pending one claiming it too
     // (its digits typed shorter, or under another method) is a second report of one transfer, and a
-    // person decides (decision 061).
+    // person decides (decision 059).
     if (approved.length > 0) return { state: 'duplicate', payments: [...pending, ...approved] };
     // One transfer for several numbers: each number's payment reported with the same reference.
     const expected = pending.map((p) => p.expectedVesCents);

@@ -81,7 +81,7 @@ const keysOfCredit = (referenceKey: string) => [
  * The bank's credits for these reported reference keys (`referenceKey` of what buyers typed): a
  * credit whose reference is the key or ends with it (domain/references.ts), that no approval used
  * yet and that one report alone claims (two reports of one transfer, its digits typed shorter or
- * under another method, are for a person to decide: decision 061). The payments module calls it to
+ * under another method, are for a person to decide: decision 059). The payments module calls it to
  * show "confirmado por el banco" next to a payment reported after its statement was uploaded. The
  * newest credit per key.
  */
