@@ -66,6 +66,11 @@ export const trackedTicketSchema = z.object({
    * `reserved_until`); null when no pending payment covers its first amount due.
    */
   review_hold_until: instantField.nullable(),
+  /**
+   * The raffle's sales closed (closed, drawn, or past its closing date): a number held now is in the
+   * published list for good, so `reserved_until` is no longer a deadline.
+   */
+  sales_closed: z.boolean(),
   purchased_at: instantField.nullable(),
   payments: z.array(trackedPaymentSchema),
   buyer_name_masked: z.string(),

@@ -160,6 +160,7 @@ describe('a public answer carries only what its schema declares', () => {
       remaining_cents: 500,
       reserved_until: null,
       review_hold_until: null,
+      sales_closed: false,
       purchased_at: null,
       payments: [],
       buyer_name_masked: 'm*** p***',

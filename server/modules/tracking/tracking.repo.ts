@@ -23,6 +23,8 @@ export type TrackedTicketRow = {
   buyerCedula: string | null;
   /** Until when a payment under review keeps the number (db/review-hold.ts), or null. */
   reviewHoldUntil: Date | null;
+  /** The raffle's sold list is frozen: closed, drawn, or past its closing date. */
+  salesClosed: boolean;
 };
 
 export const trackingRepo = {
@@ -57,6 +59,9 @@ export const trackingRepo = {
         verificationCode: tickets.verificationCode,
         buyerCedula: tickets.buyerCedula,
         reviewHoldUntil: sql<Date | null>`${reviewHoldUntilSql('tickets', reviewHours)}`.mapWith(toInstant),
+        // As the database's frozen-list trigger has it: from the closing date, not only once the job closed it.
+        salesClosed: sql<boolean>`(${raffles.status} in ('cerrada', 'finalizada')
+          or coalesce(${raffles.closingDate} <= now(), false))`,
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))

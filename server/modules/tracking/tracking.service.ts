@@ -72,6 +72,7 @@ export function createTrackingService(deps: {
           remaining_cents: row.remainingCents,
           reserved_until: row.reservedUntil?.toISOString() ?? null,
           review_hold_until: row.reviewHoldUntil?.toISOString() ?? null,
+          sales_closed: row.salesClosed,
           purchased_at: row.purchasedAt?.toISOString() ?? null,
           payments,
           buyer_name_masked: maskBuyerName(row.buyerName),

@@ -4,7 +4,7 @@ import type { ApiError } from '../../../domain/api';
 import type { ReservationResult } from '../../../domain/reservations';
 import { maskBuyerName, type TrackedTicket, type TrackingResult } from '../../../domain/tracking';
 import { tickets } from '../../db/schema';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, closingDatePassed, makeRaffle, reserveNumbers } from '../../test/factories';
 import type { OpenApiView } from '../../test/openapi-view';
 import { type ApiResponse, createTestApp, type TestApp } from '../../test/test-app';
 import { TRACKING_ANSWER_FLOOR_MS } from './tracking.routes';
@@ -93,6 +93,7 @@ describe('POST /api/tracking', () => {
       'remaining_cents',
       'reserved_until',
       'review_hold_until',
+      'sales_closed',
       'status',
       'ticket_number',
       'total_paid_cents',
@@ -172,6 +173,20 @@ describe('POST /api/tracking', () => {
       [5, 'pagado', 0],
       [7, 'apartado', 1000],
     ]);
+  });
+
+  it('says when a raffle’s sales closed: from its closing date, before the job closes it', async () => {
+    const raffle = await makeRaffle(t, {
+      total_numbers: 100,
+      closing_date: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    const who = buyer({ cedula: 'V-7654321', phone: '0412-7654321' });
+    await reserveNumbers(t, raffle.id, [3], who);
+    const closed = async () =>
+      (await track({ cedula: 'V-7654321', phone_last4: '4321' })).body.tickets.map((x) => x.sales_closed);
+    expect(await closed()).toEqual([false]);
+    await closingDatePassed(t, raffle.id);
+    expect(await closed()).toEqual([true]);
   });
 
   it('takes as long whether the cedula has tickets or not: no answer leaves before the floor', async () => {

@@ -16,6 +16,7 @@ export function trackedTicketFixture(overrides: Partial<TrackedTicket> = {}): Tr
     remaining_cents: 1000,
     reserved_until: '2026-11-22T00:00:00.000Z',
     review_hold_until: null,
+    sales_closed: false,
     purchased_at: '2026-11-21T22:00:00.000Z',
     payments: [],
     buyer_name_masked: 'm*** p***',

@@ -39,6 +39,8 @@ export const trackingTexts = {
     paid: 'Pagado',
     remaining: 'Falta',
     reservedUntil: (date: string) => `Paga antes del ${date} para no perder este número.`,
+    salesClosedHeld:
+      'Las ventas cerraron con este número en la lista publicada: ya no se libera. Para cobrar un premio, el número ganador debe estar pagado completo.',
     purchasedAt: (date: string) => `Apartado el ${date}`,
     payments: 'Pagos enviados',
     noPayments: 'Sin pagos enviados todavía.',

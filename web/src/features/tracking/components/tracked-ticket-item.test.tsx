@@ -29,6 +29,12 @@ describe('TrackedTicketItem deadline', () => {
     ).toBeTruthy();
   });
 
+  it('once the raffle’s sales closed, a held number has no deadline: it stays in the published list', () => {
+    renderItem(trackedTicketFixture({ sales_closed: true }));
+    expect(screen.queryByText(/Paga antes del/)).toBeNull();
+    expect(screen.getByText(/^Las ventas cerraron con este número en la lista publicada/)).toBeTruthy();
+  });
+
   it('a payment under review that keeps the number: no deadline, kept until the review ends', () => {
     renderItem(
       trackedTicketFixture({

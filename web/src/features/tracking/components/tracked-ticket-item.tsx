@@ -1,6 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import type { TrackedTicket, TrackingQuery } from '@domain/tracking';
-import { Clock, Gift, Hourglass, Send } from 'lucide-react';
+import { Clock, Gift, Hourglass, Lock, Send } from 'lucide-react';
 import { useState } from 'react';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
@@ -28,7 +28,9 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
   // A payment under review that covers what is due keeps the number past reserved_until (the
   // server's expiry rule): no deadline to threaten with meanwhile.
   const keptUntil = ticket.status === 'apartado' ? ticket.review_hold_until : null;
-  const holdsUntil = !keptUntil && ticket.status === 'apartado' && ticket.reserved_until;
+  // Once the raffle's sales closed, a number held then is in the published list for good: no deadline.
+  const holdsUntil =
+    !keptUntil && !ticket.sales_closed && ticket.status === 'apartado' && ticket.reserved_until;
   const inReview = ticket.has_pending_payment || keptUntil !== null;
   const payable = PAYABLE.includes(ticket.status) && ticket.remaining_cents > 0;
   const cuotas = ticket.payment_type === 'cuotas' && ticket.installments;
@@ -77,6 +79,11 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
         <p className="flex items-start gap-1.5 text-xs text-amber-900">
           <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
           {t.reservedUntil(formatDateTime(holdsUntil))}
+        </p>
+      ) : ticket.sales_closed && payable ? (
+        <p className="flex items-start gap-1.5 text-xs text-zinc-700">
+          <Lock aria-hidden className="mt-px size-3.5 shrink-0" />
+          {t.salesClosedHeld}
         </p>
       ) : (
         ticket.purchased_at && (
