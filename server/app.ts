@@ -147,29 +147,19 @@ export async function buildApp(options: {
   // reads its raffle), so each gets the other lazily.
   const storage = await openStorage(config.s3 ? { s3: config.s3 } : { dir: config.uploadsDir });
   app.addHook('onClose', async () => storage.close?.());
-  const uploadCap = config.uploadBytesPerHour;
-  const quota = shared
-    ? createRedisUploadQuota(uploadCap, shared.redis, {
-        prefix: config.redisKeyPrefix,
-        breaker: shared.breaker,
-      })
-    : createMemoryUploadQuota(uploadCap);
-  const budgetCap = config.uploadBytesPerHourTotal;
-  const budget = shared
-    ? createRedisUploadQuota(budgetCap, shared.redis, {
-        prefix: `${config.redisKeyPrefix}:all`,
-        breaker: shared.breaker,
-      })
-    : createMemoryUploadQuota(budgetCap);
+  // Hourly counters per address: in Redis when configured (every instance counts together), else here.
+  const hourlyCounter = (cap: number, suffix: string) =>
+    shared
+      ? createRedisUploadQuota(cap, shared.redis, {
+          prefix: `${config.redisKeyPrefix}${suffix}`,
+          breaker: shared.breaker,
+        })
+      : createMemoryUploadQuota(cap);
+  const quota = hourlyCounter(config.uploadBytesPerHour, '');
+  const budget = hourlyCounter(config.uploadBytesPerHourTotal, ':all');
   const disk = { dir: config.dataDir, minFreeMb: config.minFreeDiskMb };
   // The same hourly counter, of numbers reserved per raffle and address.
-  const numbersCap = config.rateLimits.numbersPerIpPerRaffle;
-  const numbersPerIp = shared
-    ? createRedisUploadQuota(numbersCap, shared.redis, {
-        prefix: `${config.redisKeyPrefix}:numbers`,
-        breaker: shared.breaker,
-      })
-    : createMemoryUploadQuota(numbersCap);
+  const numbersPerIp = hourlyCounter(config.rateLimits.numbersPerIpPerRaffle, ':numbers');
   const files = createFilesService({ db, storage, quota, budget, disk });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
