@@ -118,15 +118,15 @@ export function createPaymentsService(deps: Deps) {
     });
     const settled = [];
     if (apply) {
-      for (const part of parts) {
-        const row = await deps.tickets.settleMoney(
-          tx,
-          part.ticketId,
-          { id: actor.userId, email: actor.email },
-          ledgerNotes.approved(part.amountCents, rate),
-        );
-        settled.push(toBuyerTicket(row));
-      }
+      const rows = await deps.tickets.settleMoney(
+        tx,
+        parts.map((part) => ({
+          ticketId: part.ticketId,
+          note: ledgerNotes.approved(part.amountCents, rate),
+        })),
+        { id: actor.userId, email: actor.email },
+      );
+      settled.push(...rows.map((row) => toBuyerTicket(row)));
       // Commissions at the rate of the day of the approval (the payment keeps the one it came with).
       const today = (await deps.currentRate?.(tx)) ?? null;
       await earnedOnApproval(tx, id, { rate: today, actorId: actor.userId });

@@ -73,7 +73,8 @@ async function plan(
   const eligible = [];
   for (const s of sales) {
     if (!canMoveMoney(actor, raffle, s.credited_seller_id)) skipped.push(skip(s.number, 'NOT_YOUR_SALE'));
-    else if (s.total_paid_cents > 0) skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+    // A number priced 0 of a paid order has paid nothing but is paid (decision 061): it is not released either.
+    else if (s.total_paid_cents > 0 || s.status === 'pagado') skipped.push(skip(s.number, 'HAS_PAYMENTS'));
     else eligible.push(s);
   }
   skipped.sort((a, b) => a.number - b.number);

@@ -14,6 +14,7 @@ import type { TicketRow } from '../../db/rows';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { recordReceived, recordRefund } from '../payments/money-ledger';
 import { PAYABLE } from '../payments/payment-views';
+import { settleFreeSales } from '../tickets/order-free-sales';
 import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -75,17 +76,36 @@ export const statusAfter = (sale: TicketRow, requested: string) =>
   MONEY_STATUSES.has(requested) ? statusForMoney(sale.totalPaidCents, sale.priceCents) : requested;
 
 /**
- * After a ledger entry: the sale's status follows its money (a cancelled one stays cancelled), and
- * the change is recorded and announced after the commit.
+ * After a ledger entry (each sale with its history note): each sale's status follows its money (a
+ * cancelled one stays cancelled), then the numbers its order's package priced 0 follow the order
+ * (order-free-sales.ts, decision 061). Every way money lands on or leaves a sale passes here (a
+ * staff payment, a refund, an approved report, by hand or from the bank statement), so what the
+ * payment completes is settled in its own transaction. Recorded, and announced after the commit.
  */
-export async function settleMoney(tx: Executor, ticketId: string, actor: Actor, note: string) {
-  const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
-  if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-  const sale = current.ticket;
-  const status =
-    sale.status === 'cancelado' ? sale.status : statusForMoney(sale.totalPaidCents, sale.priceCents);
-  const row = await staffTicketsRepo.update(tx, ticketId, { status });
-  await recordChanges(tx, [row], describeChanges([row], sale.status, note, actor));
+export async function settleMoney(tx: Executor, sales: { ticketId: string; note: string }[], actor: Actor) {
+  const rows: TicketRow[] = [];
+  for (const { ticketId, note } of sales) {
+    const current = await staffTicketsRepo.findById(tx, ticketId, { lock: true });
+    if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+    const sale = current.ticket;
+    const status =
+      sale.status === 'cancelado' ? sale.status : statusForMoney(sale.totalPaidCents, sale.priceCents);
+    const row = await staffTicketsRepo.update(tx, ticketId, { status });
+    await recordChanges(tx, [row], describeChanges([row], sale.status, note, actor));
+    rows.push(row);
+  }
+  await settleFreeSales(
+    tx,
+    rows.map((row) => row.orderId),
+    { actor },
+  );
+  return rows;
+}
+
+/** settleMoney of one sale, answering its row. */
+async function settleOne(tx: Executor, ticketId: string, actor: Actor, note: string) {
+  const [row] = await settleMoney(tx, [{ ticketId, note }], actor);
+  if (!row) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
   return row;
 }
 
@@ -124,7 +144,7 @@ export async function receiveByHand(
     rate,
   );
   const line = ledgerNotes.recordedByStaff(input.amount_cents, paymentMethodLabels[input.payment_method]);
-  const row = await settleMoney(tx, sale.id, by, [line, input.note].filter(Boolean).join('. '));
+  const row = await settleOne(tx, sale.id, by, [line, input.note].filter(Boolean).join('. '));
   return { payment, row };
 }
 
@@ -144,6 +164,6 @@ export async function refundByHand(
     by,
     rate,
   );
-  const row = await settleMoney(tx, sale.id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
+  const row = await settleOne(tx, sale.id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
   return { refund, row };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { createOrder } from '../payments/money-ledger';
+import { settleFreeSales } from '../tickets/order-free-sales';
 import { repriceKeptSales } from '../tickets/package-reprice';
 import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
@@ -129,6 +130,9 @@ export function createTicketUpdates({
       await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
       // Released or cancelled out of its order: what the order keeps is priced for what it is.
       if (patch.status === 'disponible' || patch.status === 'cancelado') await repriceKeptSales(tx, [row]);
+      // Money moved on a number that costs something: its order's numbers priced 0 follow the order
+      // (decision 061). A number priced 0 itself keeps the status staff gave it.
+      else if (movesMoney && row.priceCents > 0) await settleFreeSales(tx, [row.orderId], { actor: by });
       return toStaffTicket(row);
     });
   }

@@ -2,6 +2,7 @@ import { statusForMoney } from '../../../domain/ledger';
 import { keptSalePrices } from '../../../domain/package-pricing';
 import type { Executor } from '../../db/client';
 import type { TicketRow } from '../../db/rows';
+import { settleFreeSales } from './order-free-sales';
 import { describeChanges, recordChanges } from './ticket-changes';
 import { ticketsRepo } from './tickets.repo';
 
@@ -13,7 +14,8 @@ export const repricedNote = 'Precio ajustado: el pedido ya no completa su paquet
  * sell packages, are priced again for what they now are (`keptSalePrices`): a package's discount is
  * for the whole package. Their status follows the money (a number paid at the package share now
  * owes the rest: abonado), and the change is recorded and announced as any other. Runs inside the
- * transaction that ended them (TicketChanges.transaction); answers the sales it changed. The
+ * transaction that ended them (TicketChanges.transaction); then the numbers those orders' packages
+ * priced 0 follow their order (settleFreeSales). Answers the sales it changed. The
  * sweep passes `nowait`: rather than wait on a payment in flight (which may wait on a sale the
  * sweep holds), its round fails and the next one does it all again.
  */
@@ -25,6 +27,7 @@ export async function repriceKeptSales(
   const orderIds = [...new Set(ended.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
   if (orderIds.length === 0) return [];
   const kept = await ticketsRepo.keptPackagedSales(tx, orderIds, options);
+  if (kept.length === 0) return []; // no raffle of these orders sells packages: nothing priced 0
   const byOrder = new Map<string, typeof kept>();
   for (const sale of kept) byOrder.set(sale.order_id, [...(byOrder.get(sale.order_id) ?? []), sale]);
   const changed: TicketRow[] = [];
@@ -62,5 +65,6 @@ export async function repriceKeptSales(
       changed,
       describeChanges(changed, (row) => before.get(row.id) ?? row.status, repricedNote),
     );
-  return changed;
+  // What the order keeps may now be paid in full, or no longer: its numbers priced 0 follow it.
+  return [...changed, ...(await settleFreeSales(tx, orderIds, options))];
 }

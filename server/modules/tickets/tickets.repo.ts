@@ -197,6 +197,50 @@ export const ticketsRepo = {
   },
 
   /**
+   * The live sales of these orders a package priced 0 (order-free-sales.ts), locked in id order:
+   * they are the order's turn, so two payments completing one order settle it one after the other.
+   * `nowait` as in keptPackagedSales.
+   */
+  async lockFreeSales(db: Executor, orderIds: string[], options: { nowait?: boolean } = {}) {
+    return queryRows<{ id: string; order_id: string; status: string }>(
+      db,
+      sql`
+      select id, order_id, status from tickets
+      where order_id = any(${uuidArray(orderIds)}::uuid[]) and ended_at is null
+        and price_cents = 0 and total_paid_cents = 0 and status in ('apartado', 'pagado')
+      order by id
+      for update ${options.nowait ? sql`nowait` : sql``}`,
+    );
+  },
+
+  /**
+   * Of each of these orders, whether it has live sales that cost something and whether all of those
+   * are paid in full (read after lockFreeSales, so a payment that completed the order just before is seen).
+   */
+  async pricedSalesPaid(db: Executor, orderIds: string[]) {
+    const rows = await queryRows<{ order_id: string; priced: number; owing: number }>(
+      db,
+      sql`
+      select order_id, count(*)::int as priced, count(*) filter (where remaining_cents > 0)::int as owing
+      from tickets
+      where order_id = any(${uuidArray(orderIds)}::uuid[]) and ended_at is null and price_cents > 0
+        and status in ('apartado', 'abonado', 'pagado')
+      group by order_id`,
+    );
+    return new Map(rows.map((r) => [String(r.order_id), Number(r.priced) > 0 && Number(r.owing) === 0]));
+  },
+
+  /** These sales' new status (each a new version), answering the changed rows. */
+  async setStatus(db: Executor, ids: string[], status: string): Promise<TicketRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .update(tickets)
+      .set({ status, version: sql`nextval('ticket_version_seq')`, updatedAt: sql`now()` })
+      .where(and(sql`${tickets.id} = any(${uuidArray(ids)}::uuid[])`, isLive))
+      .returning();
+  },
+
+  /**
    * The live sales of these orders that owe nothing, have paid nothing and whose hold ran out, each
    * locked here unless someone else holds it (`locked` false): see releaseExpired.
    */
