@@ -4,6 +4,7 @@ import {
   formStatusOptions,
   isClosedStatus,
   lifecycleMessages,
+  salesClosed,
   statusChangeRefusal,
 } from './raffle-lifecycle';
 import { RAFFLE_STATUSES, type RaffleStatus } from './raffles';
@@ -80,5 +81,31 @@ describe('formStatusOptions', () => {
     expect(formStatusOptions('activa', sold)).toEqual(['activa']);
     expect(formStatusOptions('cerrada', sold)).toEqual(['cerrada']);
     expect(formStatusOptions('finalizada', sold)).toEqual(['finalizada']);
+  });
+});
+
+describe('salesClosed: the one rule for when a raffle stops selling', () => {
+  const now = Date.parse('2026-12-24T18:00:00Z');
+  const before = new Date(now - 1);
+  const after = new Date(now + 1);
+
+  it('is closed once the sold list is published or drawn, whatever the closing date', () => {
+    for (const status of ['cerrada', 'finalizada'])
+      for (const closingDate of [null, before, after])
+        expect(salesClosed({ status, closingDate }, now), `${status} ${closingDate}`).toBe(true);
+  });
+
+  it('is closed from the closing date itself (not only once the close job ran), open before it', () => {
+    for (const status of ['borrador', 'activa']) {
+      expect(salesClosed({ status, closingDate: before }, now)).toBe(true);
+      expect(salesClosed({ status, closingDate: new Date(now) }, now)).toBe(true);
+      expect(salesClosed({ status, closingDate: after }, now)).toBe(false);
+      expect(salesClosed({ status, closingDate: null }, now)).toBe(false);
+    }
+  });
+
+  it('takes the date as the API sends it and `now` as a Date too', () => {
+    expect(salesClosed({ status: 'activa', closingDate: before.toISOString() }, new Date(now))).toBe(true);
+    expect(salesClosed({ status: 'activa', closingDate: after.toISOString() }, new Date(now))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { drawMessages } from './draw-messages';
 import { RAFFLE_STATUSES, type RaffleStatus } from './raffles';
+import { isClosedStatus } from './sales-window';
 
 /**
  * Lifecycle (decision 010): borrador -> activa -> cerrada -> finalizada, and activa -> borrador only
@@ -32,8 +33,9 @@ export type StatusRefusal = {
   message: string;
 };
 
-/** Sales can no longer change: the sold list is published (cerrada) or drawn (finalizada). */
-export const isClosedStatus = (status: string) => status === 'cerrada' || status === 'finalizada';
+// When a raffle stops selling: in a module of its own, so the public raffle page uses the rule
+// without this module's messages and transitions.
+export { isClosedStatus, salesClosed } from './sales-window';
 
 /** What a new raffle may start as. */
 export const CREATABLE_STATUSES = ['borrador', 'activa'] as const satisfies readonly RaffleStatus[];

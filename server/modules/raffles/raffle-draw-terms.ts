@@ -5,7 +5,7 @@ import {
   type LotteryRule,
   lotteryRuleText,
 } from '../../../domain/draw-terms';
-import { isClosedStatus } from '../../../domain/raffle-lifecycle';
+import { salesClosed } from '../../../domain/raffle-lifecycle';
 import { raffleMessages, type SealedDrawFields, type UpdateRaffle } from '../../../domain/raffles';
 import type { Executor } from '../../db/client';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
@@ -33,10 +33,6 @@ export function sealedDrawFields(row: PublicRaffleRow): SealedDrawFields {
   };
 }
 
-/** Closed, or past its closing date (the close job runs within a minute): the sold list is fixed. */
-export const isFrozen = (row: Pick<RaffleRow, 'status' | 'closingDate'>, now = Date.now()) =>
-  isClosedStatus(row.status) || (row.closingDate !== null && row.closingDate.getTime() <= now);
-
 /** Whether an edit touches what the prize is: its name, description or photos. */
 export function changesPrize(current: RaffleRow, input: UpdateRaffle): boolean {
   return (
@@ -59,7 +55,7 @@ export async function closingDateChange(
   if (input.closing_date === undefined) return null;
   const next = input.closing_date ? new Date(input.closing_date) : null;
   if (iso(next) === iso(current.closingDate)) return null;
-  if (isFrozen(current)) throw new ConflictError(drawTermsMessages.closingPassed, 'RAFFLE_CLOSED');
+  if (salesClosed(current)) throw new ConflictError(drawTermsMessages.closingPassed, 'RAFFLE_CLOSED');
   if (next && next.getTime() <= Date.now()) {
     const message = raffleMessages.closingInPast;
     throw new UnprocessableError(message, 'VALIDATION_ERROR', {

@@ -11,6 +11,7 @@ import {
   CREATABLE_STATUSES,
   isClosedStatus,
   lifecycleMessages,
+  salesClosed,
   statusChangeRefusal,
 } from '../../../domain/raffle-lifecycle';
 import {
@@ -30,7 +31,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { allows, assertCan, can, forbidden, managedRaffles, type RaffleAction } from '../../lib/permissions';
 import type { InstantWinsService } from '../instant-wins/instant-wins.service';
-import { changesPrize, closingDateChange, isFrozen } from './raffle-draw-terms';
+import { changesPrize, closingDateChange } from './raffle-draw-terms';
 import { prizeColumnsForCreate, prizeColumnsForUpdate } from './raffle-prizes';
 import {
   changesSaleTerms,
@@ -276,12 +277,12 @@ export function createRafflesService(deps: {
           { status: input.status ?? current.status, ...declaration },
         );
         if (undeclared) throw invalid(undeclared.path, undeclared.message);
-        if (changesPrize(current, input) && isFrozen(current)) {
+        if (changesPrize(current, input) && salesClosed(current)) {
           throw new ConflictError(drawTermsMessages.prizeFrozen, 'RAFFLE_CLOSED');
         }
         const prizeColumns = await prizeColumnsForUpdate(current, input, {
           hasLiveSales: async () => (await deps.tickets().countNotAvailable(tx, id)) > 0,
-          frozen: isFrozen(current),
+          frozen: salesClosed(current),
         });
         const extension = await closingDateChange(tx, current, input);
         await deps

@@ -5,7 +5,7 @@ import {
   type BulkSkipReason,
   bulkReleaseMessages,
 } from '../../../domain/bulk-release';
-import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
+import { lifecycleMessages, salesClosed } from '../../../domain/raffle-lifecycle';
 import { raffleMessages } from '../../../domain/raffles';
 import { exactNumberFromTerm, normalizeSearchTerm } from '../../../domain/tickets';
 import type { Db, Executor } from '../../db/client';
@@ -83,8 +83,7 @@ async function plan(
 
 /** A raffle whose sold list is frozen (closed, finished, or past its closing date) refuses any release. */
 function assertOpen(raffle: { status: string; closingDate: Date | null }) {
-  if (isClosedStatus(raffle.status) || (raffle.closingDate && raffle.closingDate <= new Date()))
-    throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+  if (salesClosed(raffle)) throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
 }
 
 /**

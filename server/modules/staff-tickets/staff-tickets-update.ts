@@ -1,5 +1,5 @@
 import { ledgerMessages } from '../../../domain/ledger';
-import { isClosedStatus, lifecycleMessages } from '../../../domain/raffle-lifecycle';
+import { lifecycleMessages, salesClosed } from '../../../domain/raffle-lifecycle';
 import { sellerMessages } from '../../../domain/seller-network';
 import { moneyFieldsIn, type TicketPatch } from '../../../domain/staff-tickets';
 import { historyNotes, padTicketNumber, ticketMessages } from '../../../domain/tickets';
@@ -85,9 +85,7 @@ export function createTicketUpdates({
       else if (handsPaidMoneyOver(current.ticket, patch))
         assertCan(actor, 'undo-paid-sale', owned.raffle, saleWithMoneyLocked);
       // Frozen from the closing date, as the database's trigger has it, not only once the job closed it.
-      const frozen =
-        isClosedStatus(raffle.status) || (raffle.closingDate !== null && raffle.closingDate <= new Date());
-      if (frozen && changesSoldList(current.ticket, patch))
+      if (salesClosed(raffle) && changesSoldList(current.ticket, patch))
         throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
       // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).
       if (
@@ -154,8 +152,7 @@ export function createTicketUpdates({
       return await changes.transaction(async (tx) => {
         const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
         if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
-        if (isClosedStatus(locked.status))
-          throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+        if (salesClosed(locked)) throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
         // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
         // order of its own; money comes in as ledger entries once the sale exists.
         const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null, actor.userId);

@@ -3,6 +3,7 @@ import type { RafflePackage } from '../../../domain/package-pricing';
 import { type Executor, preparedRows, queryRows } from '../../db/client';
 import { expiresOnItsOwnSql, heldForReviewSql } from '../../db/review-hold';
 import type { TicketRow } from '../../db/rows';
+import { salesClosedSql } from '../../db/sales-closed';
 import { ticketEvents, tickets } from '../../db/schema';
 import { endSale, isLive } from './sale-rows';
 
@@ -132,9 +133,8 @@ export const ticketsRepo = {
       select t.id, t.order_id from tickets t
       join raffles r on r.id = t.raffle_id
       where ${expiresOnItsOwnSql('t')} and t.reserved_until < now()
-        and r.status not in ('cerrada', 'finalizada')
-        -- From the closing date the sold list is frozen (migration 0012): a reservation held then stays.
-        and (r.closing_date is null or r.closing_date > now())
+        -- Once sales closed (salesClosed: from the closing date, migration 0012) a reservation held then stays.
+        and not ${salesClosedSql('r')}
         -- The rule screens show as \`review_hold_until\` (db/review-hold.ts).
         and not ${heldForReviewSql('t', reviewHours)}
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reviewHoldUntilSql, toInstant } from '../../db/review-hold';
+import { salesClosedSql } from '../../db/sales-closed';
 import { orders, raffles, tickets } from '../../db/schema';
 
 export type TrackedTicketRow = {
@@ -59,9 +60,8 @@ export const trackingRepo = {
         verificationCode: tickets.verificationCode,
         buyerCedula: tickets.buyerCedula,
         reviewHoldUntil: sql<Date | null>`${reviewHoldUntilSql('tickets', reviewHours)}`.mapWith(toInstant),
-        // As the database's frozen-list trigger has it: from the closing date, not only once the job closed it.
-        salesClosed: sql<boolean>`(${raffles.status} in ('cerrada', 'finalizada')
-          or coalesce(${raffles.closingDate} <= now(), false))`,
+        // salesClosed (domain/raffle-lifecycle.ts), at the database's now(): from the closing date on.
+        salesClosed: sql<boolean>`${salesClosedSql('raffles')}`,
       })
       .from(tickets)
       .innerJoin(raffles, eq(raffles.id, tickets.raffleId))

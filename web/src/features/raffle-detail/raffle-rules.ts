@@ -1,4 +1,5 @@
 import type { PublicRaffle } from '@domain/raffles';
+import { salesClosed as salesClosedAt } from '@domain/sales-window';
 
 export type ClosedReason = 'cerrada' | 'finalizada' | 'expired' | 'draft';
 
@@ -15,9 +16,10 @@ export function closedReason(
 
 /**
  * Whether the raffle's sold list froze (closed, drawn, or past its closing date): a number held then
- * is in the published list and never expires, so an order no longer counts down to losing it.
+ * is in the published list and never expires, so an order no longer counts down to losing it. The
+ * server's rule (`salesClosed` of domain/raffle-lifecycle.ts, imported from its small module
+ * domain/sales-window.ts to keep this page's first load small), with the API's field names.
  */
 export function salesClosed(raffle: Pick<PublicRaffle, 'status' | 'closing_date'>, now = Date.now()) {
-  const reason = closedReason(raffle, now);
-  return reason !== null && reason !== 'draft';
+  return salesClosedAt({ status: raffle.status, closingDate: raffle.closing_date }, now);
 }
