@@ -268,4 +268,21 @@ describe('POST /api/raffles/:id/lucky-pick', () => {
       422,
     );
   });
+
+  it('picks nothing once sales closed: the same 409 RAFFLE_CLOSED a reservation gets', async () => {
+    const pick = (raffleId: string) =>
+      t.api<ApiError>('POST', `/api/raffles/${raffleId}/lucky-pick`, { body: { count: 1 } });
+    const expiring = await makeRaffle(t, { closing_date: new Date(Date.now() + 60_000).toISOString() });
+    expect((await pick(expiring.id)).status).toBe(200); // its board goes in memory: closed all the same
+    await t.db.execute(
+      sql`update raffles set closing_date = now() - interval '1 second' where id = ${expiring.id}`,
+    );
+    for (const raffle of [await makeRaffleIn(t, 'cerrada'), await makeRaffleIn(t, 'finalizada'), expiring]) {
+      const reservation = await reserve<ApiError>(raffle.id, { numbers: [1] });
+      const picked = await pick(raffle.id);
+      expect(picked.status).toBe(reservation.status);
+      expect(picked.body.error).toEqual(reservation.body.error);
+      expect(picked.body.error).toMatchObject({ code: 'RAFFLE_CLOSED' });
+    }
+  });
 });

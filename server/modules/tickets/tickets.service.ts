@@ -1,5 +1,6 @@
 import { salePrices } from '../../../domain/packages';
 import { installmentCents } from '../../../domain/raffle-figures';
+import { salesClosed } from '../../../domain/raffle-lifecycle';
 import { addToStats, emptyStats } from '../../../domain/raffle-stats';
 import { type RaffleStats, raffleMessages } from '../../../domain/raffles';
 import { type Reservation, reservationMessages } from '../../../domain/reservations';
@@ -333,8 +334,14 @@ export function createTicketsService(deps: Deps) {
      * Numbers free right now at random: from the board in memory (free-numbers.ts, microseconds
      * even on a nearly sold-out 1,000,000-number raffle); from the database only when the raffle
      * has no board here. The reservation decides in the end: a number taken meanwhile is a 409.
+     * A raffle whose sales closed picks nothing: the same 409 RAFFLE_CLOSED its reservation answers.
      */
-    async luckyPick(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, count: number, exclude: number[]) {
+    async luckyPick(
+      raffle: Pick<RaffleRow, 'id' | 'totalNumbers' | 'status' | 'closingDate'>,
+      count: number,
+      exclude: number[],
+    ) {
+      if (salesClosed(raffle)) throw refusalError({ code: 'RAFFLE_CLOSED', numbers: [], digits: 0 });
       return (
         (await boards.pickFree(raffle.id, count, exclude)) ??
         ticketsRepo.randomAvailable(db, raffle, count, exclude)
