@@ -156,8 +156,8 @@ export const routes: RouteObject[] = [
               {
                 path: paths.dashboard.tickets.path,
                 lazy: screen(
-                  () => import('@/features/tickets/pages/tickets-page'),
-                  (m) => m.TicketsPage,
+                  () => import('./routes/tickets-route'),
+                  (m) => m.TicketsRoute,
                 ),
               },
               {

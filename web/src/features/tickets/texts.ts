@@ -26,8 +26,13 @@ export const ticketsTexts = {
     reservedUntil: 'Apartado hasta',
     /** Instead of the deadline: a payment under review keeps the number until then. */
     inReviewUntil: (date: string) => `En revisión hasta ${date}`,
+    /** Instead of a deadline once sales closed: a held number no longer expires (decision 010). */
+    inPublishedList: 'No vence: está en la lista publicada',
     actions: 'Acciones',
   },
+  /** Once sales closed (closed, drawn, or past the closing date): nothing is released any more. */
+  frozen: (date: string | null) =>
+    `${date ? `Las ventas cerraron el ${date}` : 'Las ventas cerraron'}: la lista de vendidos quedó congelada y ya no se liberan números. Solo se registran pagos.`,
   number: (label: string) => `Número ${label}`,
   openDetail: (label: string) => `Ver detalle del número ${label}`,
   noBuyer: 'Sin comprador',

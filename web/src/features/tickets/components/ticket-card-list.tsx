@@ -1,14 +1,14 @@
 import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { Clock, Hourglass, IdCard } from 'lucide-react';
+import { Clock, Hourglass, IdCard, Lock } from 'lucide-react';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Card } from '@/components/ui/card';
 import { ticketsTexts } from '../texts';
 import { SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { NumberButton, reservedUntil, reviewHoldUntil } from './ticket-fields';
+import { holdNote, NumberButton } from './ticket-fields';
 
 type TicketCardListProps = {
   tickets: StaffTicket[];
@@ -18,6 +18,8 @@ type TicketCardListProps = {
   /** Numbers selected for a bulk release, and how one is (un)selected. */
   selected: ReadonlySet<number>;
   onToggle: (ticket: StaffTicket) => void;
+  /** Sales closed: no selection for a release (the server refuses it) and no deadline to pay. */
+  frozen: boolean;
 };
 
 /** Phones and tablets: one card per number, nothing wider than the screen. */
@@ -28,19 +30,19 @@ export function TicketCardList({
   onPrint,
   selected,
   onToggle,
+  frozen,
 }: TicketCardListProps) {
   const c = ticketsTexts.columns;
   return (
     <ul className="grid gap-3 md:grid-cols-2">
       {tickets.map((ticket) => {
         const name = displayName(ticket.buyer_name);
-        const until = reservedUntil(ticket);
-        const inReview = reviewHoldUntil(ticket);
+        const hold = holdNote(ticket, frozen);
         return (
           <li key={ticket.number}>
             <Card className="grid gap-3 p-3 sm:p-4" data-testid="ticket-row" data-number={ticket.number}>
               <div className="flex items-center gap-3">
-                {ticket.id !== null && (
+                {ticket.id !== null && !frozen && (
                   <SelectTicket ticket={ticket} checked={selected.has(ticket.number)} onToggle={onToggle} />
                 )}
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
@@ -102,16 +104,22 @@ export function TicketCardList({
                   </dd>
                 </div>
               </dl>
-              {until && (
+              {hold?.kind === 'until' && (
                 <p className="flex items-start gap-1.5 text-xs text-amber-900">
                   <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
-                  {c.reservedUntil}: {until}
+                  {c.reservedUntil}: {hold.date}
                 </p>
               )}
-              {inReview && (
+              {hold?.kind === 'review' && (
                 <p className="flex items-start gap-1.5 text-xs text-zinc-700" data-testid="ticket-in-review">
                   <Hourglass aria-hidden className="mt-px size-3.5 shrink-0" />
-                  {c.inReviewUntil(inReview)}
+                  {c.inReviewUntil(hold.date)}
+                </p>
+              )}
+              {hold?.kind === 'list' && (
+                <p className="flex items-start gap-1.5 text-xs text-zinc-700" data-testid="ticket-in-list">
+                  <Lock aria-hidden className="mt-px size-3.5 shrink-0" />
+                  {c.inPublishedList}
                 </p>
               )}
             </Card>

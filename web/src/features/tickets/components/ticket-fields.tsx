@@ -20,6 +20,20 @@ export const reservedUntil = (ticket: StaffTicket): string | null =>
     ? formatDateTime(ticket.reserved_until)
     : null;
 
+export type HoldNote = { kind: 'review' | 'until'; date: string } | { kind: 'list' };
+
+/**
+ * What a sale's hold says: until when a payment under review keeps it, its deadline to pay, or,
+ * once sales closed, that it no longer expires (it is in the published list); null: nothing to say.
+ */
+export function holdNote(ticket: StaffTicket, frozen: boolean): HoldNote | null {
+  const inReview = reviewHoldUntil(ticket);
+  const until = reservedUntil(ticket);
+  if (frozen) return inReview || until ? { kind: 'list' } : null;
+  if (inReview) return { kind: 'review', date: inReview };
+  return until ? { kind: 'until', date: until } : null;
+}
+
 /** "24 nov 2026, 8:00 p. m." in a narrow cell: the date and the time each stay on one line. */
 export function DateTime({ value }: { value: string }) {
   const cut = value.lastIndexOf(', ');

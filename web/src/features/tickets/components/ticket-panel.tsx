@@ -13,7 +13,7 @@ import { useTicket } from '../api/get-ticket';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { reservedUntil, reviewHoldUntil } from './ticket-fields';
+import { holdNote } from './ticket-fields';
 import { TicketHistory } from './ticket-history';
 import { TicketPayments } from './ticket-payments';
 
@@ -23,6 +23,8 @@ type TicketPanelProps = {
   raffleName: string;
   onOpenChange: (open: boolean) => void;
   onPrint: (ticket: StaffTicket) => void;
+  /** Sales closed: a held number no longer has a deadline to pay. */
+  frozen?: boolean;
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -44,11 +46,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A side panel (a bottom sheet on phones) with a number's buyer, payments and history. */
-export function TicketPanel({ ticket: opened, raffleName, onOpenChange, onPrint }: TicketPanelProps) {
+export function TicketPanel({
+  ticket: opened,
+  raffleName,
+  onOpenChange,
+  onPrint,
+  frozen = false,
+}: TicketPanelProps) {
   return (
     <Sheet open={opened !== null} onOpenChange={onOpenChange}>
       <SheetContent className="grid content-start gap-5 sm:inset-y-0 sm:right-0 sm:left-auto sm:h-dvh sm:max-h-none sm:w-full sm:max-w-md sm:rounded-none sm:rounded-l-2xl sm:p-6 sm:data-[state=open]:animate-fade-in sm:[&>div:first-child]:hidden">
-        {opened && <PanelBody opened={opened} raffleName={raffleName} onPrint={onPrint} />}
+        {opened && <PanelBody opened={opened} raffleName={raffleName} onPrint={onPrint} frozen={frozen} />}
       </SheetContent>
     </Sheet>
   );
@@ -58,17 +66,18 @@ function PanelBody({
   opened,
   raffleName,
   onPrint,
+  frozen,
 }: {
   opened: StaffTicket;
   raffleName: string;
   onPrint: (ticket: StaffTicket) => void;
+  frozen: boolean;
 }) {
   const t = ticketsTexts.panel;
   const query = useTicket(opened.id, opened);
   const ticket = query.data ?? opened;
   const name = displayName(ticket.buyer_name);
-  const until = reservedUntil(ticket);
-  const inReview = reviewHoldUntil(ticket);
+  const hold = holdNote(ticket, frozen);
   const method = ticket.payment_method
     ? (paymentMethodLabels[ticket.payment_method as PaymentMethod] ?? ticket.payment_method)
     : null;
@@ -133,8 +142,11 @@ function PanelBody({
           {ticket.purchased_at && ticket.status !== 'disponible' && (
             <Row label={t.purchasedAt}>{formatDateTime(ticket.purchased_at)}</Row>
           )}
-          {until && <Row label={t.reservedUntil}>{until}</Row>}
-          {inReview && <Row label={t.inReviewUntil}>{inReview}</Row>}
+          {hold && (
+            <Row label={hold.kind === 'review' ? t.inReviewUntil : t.reservedUntil}>
+              {hold.kind === 'list' ? ticketsTexts.columns.inPublishedList : hold.date}
+            </Row>
+          )}
         </dl>
       </Section>
 

@@ -7,7 +7,7 @@ import { ticketsTexts } from '../texts';
 import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { DateTime, Missing, NumberButton, reservedUntil, reviewHoldUntil } from './ticket-fields';
+import { DateTime, holdNote, Missing, NumberButton } from './ticket-fields';
 
 type TicketsTableProps = {
   tickets: StaffTicket[];
@@ -18,6 +18,8 @@ type TicketsTableProps = {
   selected: ReadonlySet<number>;
   onToggle: (ticket: StaffTicket) => void;
   onTogglePage: (tickets: StaffTicket[], select: boolean) => void;
+  /** Sales closed: no selection for a release (the server refuses it) and no deadline to pay. */
+  frozen: boolean;
 };
 
 /** Wide screens: one row per number, money right-aligned; tighter cells, as nine columns share the width. */
@@ -29,6 +31,7 @@ export function TicketsTable({
   selected,
   onToggle,
   onTogglePage,
+  frozen,
 }: TicketsTableProps) {
   const c = ticketsTexts.columns;
   const sold = tickets.filter((ticket) => ticket.id !== null);
@@ -37,15 +40,17 @@ export function TicketsTable({
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="w-12 px-3">
-            {sold.length > 0 && (
-              <BigCheckbox
-                checked={allSelected}
-                onChange={() => onTogglePage(sold, !allSelected)}
-                label={ticketsTexts.bulk.selectPage}
-              />
-            )}
-          </TableHead>
+          {!frozen && (
+            <TableHead className="w-12 px-3">
+              {sold.length > 0 && (
+                <BigCheckbox
+                  checked={allSelected}
+                  onChange={() => onTogglePage(sold, !allSelected)}
+                  label={ticketsTexts.bulk.selectPage}
+                />
+              )}
+            </TableHead>
+          )}
           <TableHead className="w-20 px-3">{c.number}</TableHead>
           <TableHead className="px-3">{c.status}</TableHead>
           <TableHead className="px-3">{c.buyer}</TableHead>
@@ -62,13 +67,14 @@ export function TicketsTable({
       <TableBody>
         {tickets.map((ticket) => {
           const name = displayName(ticket.buyer_name);
-          const until = reservedUntil(ticket);
-          const inReview = reviewHoldUntil(ticket);
+          const hold = holdNote(ticket, frozen);
           return (
             <TableRow key={ticket.number} data-testid="ticket-row" data-number={ticket.number}>
-              <TableCell className="px-3 py-1">
-                <SelectTicket ticket={ticket} checked={selected.has(ticket.number)} onToggle={onToggle} />
-              </TableCell>
+              {!frozen && (
+                <TableCell className="px-3 py-1">
+                  <SelectTicket ticket={ticket} checked={selected.has(ticket.number)} onToggle={onToggle} />
+                </TableCell>
+              )}
               <TableCell className="px-3 py-2">
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
               </TableCell>
@@ -110,10 +116,12 @@ export function TicketsTable({
                 {formatUsd(ticket.remaining_cents)}
               </TableCell>
               <TableCell className="min-w-28 px-3 text-xs text-zinc-700">
-                {inReview ? (
-                  <span data-testid="ticket-in-review">{c.inReviewUntil(inReview)}</span>
-                ) : until ? (
-                  <DateTime value={until} />
+                {hold?.kind === 'until' ? (
+                  <DateTime value={hold.date} />
+                ) : hold?.kind === 'review' ? (
+                  <span data-testid="ticket-in-review">{c.inReviewUntil(hold.date)}</span>
+                ) : hold ? (
+                  <span data-testid="ticket-in-list">{c.inPublishedList}</span>
                 ) : (
                   <Missing />
                 )}

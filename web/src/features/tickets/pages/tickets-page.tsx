@@ -1,6 +1,7 @@
+import { formatDateTime } from '@domain/dates';
 import type { Raffle } from '@domain/raffles';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { SearchX } from 'lucide-react';
+import { Lock, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { useRaffle } from '@/api/raffles';
@@ -12,6 +13,7 @@ import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useClampedPage } from '@/hooks/use-clamped-page';
+import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-error';
 import { type TicketsPage as TicketsPageData, useTickets } from '../api/get-tickets';
@@ -30,11 +32,23 @@ import '../tickets.css';
 
 const PER_PAGE = 25;
 
-/** A raffle's numbers for staff: filter, search, change status, edit the buyer, export, print. */
-export function TicketsPage() {
+/**
+ * Whether the raffle's sold list froze (closed, drawn, or past its closing date): the raffle
+ * page's rule, handed in by app/ (a feature never reaches another one).
+ */
+export type SalesClosedRule = (raffle: Pick<Raffle, 'status' | 'closing_date'>) => boolean;
+
+/**
+ * A raffle's numbers for staff: filter, search, change status, edit the buyer, export, print. Once
+ * its sales closed, the list is frozen: no bulk release and no deadline to pay, one line says why.
+ */
+export function TicketsPage({ salesClosed }: { salesClosed: SalesClosedRule }) {
   const t = ticketsTexts;
   const { raffleId = '' } = useParams();
   const raffle = useRaffle(raffleId);
+  // Re-renders once at the closing date: a list open then turns frozen without a reload.
+  useDeadlinePassed(raffle.data?.closing_date);
+  const frozen = raffle.data ? salesClosed(raffle.data) : false;
   const params = useTicketsParams();
   const { status, search, page, setPage } = params;
   const tickets = useTickets(raffleId, {
@@ -104,7 +118,8 @@ export function TicketsPage() {
               <SearchBox id="tickets-search" value={search} onChange={params.setSearch} />
             </div>
             <StatusChips value={status} counts={tickets.data?.counts} onChange={params.setStatus} />
-            {tickets.data && raffle.data && (
+            {raffle.data && frozen && <FrozenNote raffle={raffle.data} />}
+            {tickets.data && raffle.data && !frozen && (
               <BulkReleaseBar
                 raffleId={raffleId}
                 selected={selected}
@@ -140,6 +155,7 @@ export function TicketsPage() {
               selected={selected}
               onToggle={toggle}
               onTogglePage={togglePage}
+              frozen={frozen}
             />
           )}
         </div>
@@ -149,6 +165,7 @@ export function TicketsPage() {
         raffleName={raffle.data?.name ?? ''}
         onOpenChange={(open) => !open && setDetail(null)}
         onPrint={setPrinting}
+        frozen={frozen}
       />
       {raffle.data && (
         <PrintTicketDialog
@@ -158,6 +175,20 @@ export function TicketsPage() {
         />
       )}
     </>
+  );
+}
+
+/** "Las ventas cerraron el …": when the list froze (the close, or the closing date before it). */
+function FrozenNote({ raffle }: { raffle: Raffle }) {
+  const at = raffle.closed_at ?? raffle.closing_date;
+  return (
+    <p
+      className="flex items-start gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700"
+      data-testid="tickets-frozen"
+    >
+      <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
+      {ticketsTexts.frozen(at ? formatDateTime(at) : null)}
+    </p>
   );
 }
 
@@ -174,6 +205,7 @@ type TicketsListProps = {
   selected: ReadonlyMap<number, StaffTicket>;
   onToggle: (ticket: StaffTicket) => void;
   onTogglePage: (tickets: StaffTicket[], select: boolean) => void;
+  frozen: boolean;
 };
 
 /** The page of numbers: a table on wide screens, cards below, and the pager. */
@@ -210,6 +242,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
           selected={selectedNumbers}
           onToggle={props.onToggle}
           onTogglePage={props.onTogglePage}
+          frozen={props.frozen}
         />
       ) : (
         <TicketCardList
@@ -219,6 +252,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
           onPrint={props.onPrint}
           selected={selectedNumbers}
           onToggle={props.onToggle}
+          frozen={props.frozen}
         />
       )}
     </PagedList>

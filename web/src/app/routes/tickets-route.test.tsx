@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import type { Raffle } from '@domain/raffles';
+import type { StaffTicket, TicketPage } from '@domain/staff-tickets';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { staffRaffle } from '@/test/staff-raffle';
+import { TicketsRoute } from './tickets-route';
+
+// A reservation that, on an open raffle, still has until 21 nov 2026, 8:00 p. m. to be paid.
+const held: StaffTicket = {
+  id: 'sale-1',
+  raffle_id: staffRaffle.id,
+  number: 7,
+  ticket_number: '07',
+  status: 'apartado',
+  buyer_name: 'maría pérez',
+  buyer_phone: '0414-1234567',
+  buyer_address: null,
+  buyer_cedula: 'V-12345678',
+  buyer_email: null,
+  payment_method: 'pago_movil',
+  payment_proof: null,
+  purchased_at: '2026-11-20T22:00:00.000Z',
+  total_paid_cents: 0,
+  remaining_cents: 500,
+  price_cents: 500,
+  reserved_until: '2026-11-22T00:00:00.000Z',
+  verification_code: 'ABCD3467EF',
+  review_hold_until: null,
+};
+
+const page: TicketPage = {
+  items: [held],
+  count: 1,
+  page: 1,
+  per_page: 25,
+  counts: { disponible: 99, apartado: 1, abonado: 0, pagado: 0, cancelado: 0, otros: 0 },
+};
+
+const open: Raffle = {
+  ...staffRaffle,
+  status: 'activa',
+  has_sales: true,
+  closing_date: '2099-01-01T00:00:00.000Z',
+};
+
+function serve(raffle: Raffle, wide: boolean) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+    Response.json(String(input).includes('/tickets') ? page : raffle),
+  );
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+beforeEach(() => vi.useRealTimers());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the staff list of sold numbers once sales closed', () => {
+  it('on an open raffle: the bulk release, the selection and the deadline to pay', async () => {
+    serve(open, false);
+    renderWithProviders(<TicketsRoute />);
+    expect(await screen.findByText(/Apartado hasta: 21 nov 2026/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Liberar en lote/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar el número 07' })).toBeTruthy();
+    expect(screen.queryByTestId('tickets-frozen')).toBeNull();
+  });
+
+  it.each([
+    ['closed', { status: 'cerrada', closed_at: '2026-11-21T22:00:05.000Z' }, '21 nov 2026, 6:00 p. m.'],
+    ['drawn', { status: 'finalizada', closed_at: '2026-11-21T22:00:05.000Z' }, '21 nov 2026, 6:00 p. m.'],
+    ['past its closing date', { closing_date: '2026-11-21T23:00:00.000Z' }, '21 nov 2026, 7:00 p. m.'],
+  ] as const)(
+    '%s: no release, no checkboxes, no countdown, and one line saying why',
+    async (_, change, date) => {
+      for (const wide of [false, true]) {
+        serve({ ...open, ...change }, wide);
+        const { unmount } = renderWithProviders(<TicketsRoute />);
+        const note = await screen.findByTestId('tickets-frozen');
+        expect(note.textContent?.replace(/\s/g, ' ')).toContain(
+          `Las ventas cerraron el ${date.replace(/\s/g, ' ')}`,
+        );
+        expect(note.textContent).toContain('la lista de vendidos quedó congelada');
+        await screen.findByText('No vence: está en la lista publicada');
+        expect(screen.queryByRole('button', { name: /Liberar en lote/ })).toBeNull();
+        expect(screen.queryAllByRole('checkbox')).toEqual([]);
+        expect(screen.queryByText(/Apartado hasta: /)).toBeNull();
+        expect(screen.queryByText(/21 nov 2026, 8:00/)).toBeNull();
+        unmount();
+      }
+    },
+  );
+});
