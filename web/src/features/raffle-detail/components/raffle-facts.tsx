@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SalesCountdown } from '@/components/sales-countdown';
+import { salesClosed as salesClosedAt } from '../raffle-rules';
 import { raffleDetailTexts } from '../texts';
 import { ClosingExtensions } from './closing-extensions';
 import { DeclaredSource } from './declared-source';
@@ -37,7 +38,8 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 
 /** What a buyer checks before trusting a raffle: numbers left, closing date, draw, payment type. */
 export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; available: number }) {
-  const salesClosed = raffle.status === 'cerrada' || raffle.status === 'finalizada';
+  // Read on every render: the page re-renders at the closing date (useDeadlinePassed).
+  const salesClosed = salesClosedAt(raffle);
   const sold = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
   const taken = raffle.total_numbers - available;
   const percent = raffle.total_numbers ? Math.round((taken / raffle.total_numbers) * 100) : 0;

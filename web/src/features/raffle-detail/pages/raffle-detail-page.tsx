@@ -14,8 +14,9 @@ import { RaffleLoadError, RaffleNotFound } from '../components/raffle-unavailabl
 import { SelectionBar } from '../components/selection-bar';
 import { isNotFound, useRaffleData } from '../hooks/use-raffle-data';
 import { useRaffleLive } from '../hooks/use-raffle-live';
+import { useReadAgainAfterClose } from '../hooks/use-read-again-after-close';
 import { saveOrderVisit } from '../order-visit';
-import { closedReason } from '../raffle-rules';
+import { closedReason, salesClosed } from '../raffle-rules';
 import type { ReservationResult } from '../reservation-result';
 import { rememberSellerCode } from '../seller-referral';
 import { useRaffleStore } from '../store/raffle-store';
@@ -115,6 +116,8 @@ export function RaffleDetailPage() {
   // Re-renders the page once at the closing date: the board, the bar and "Elegir números" give way
   // to the closed notice without a reload (closedReason reads the clock).
   useDeadlinePassed(raffle.data?.closing_date);
+  // And reads the raffle again once the close job closed it: the banner and the published list.
+  useReadAgainAfterClose(id, raffle.data);
 
   // The first chosen number warms the checkout code, so "Apartar" opens the sheet at once.
   useEffect(() => {
@@ -192,7 +195,9 @@ export function RaffleDetailPage() {
         total={data.total_numbers}
         digitCount={data.digit_count}
         open={open}
-        soldCount={published ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined}
+        soldCount={
+          salesClosed(data) ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined
+        }
         winningNumber={data.status === 'finalizada' ? data.winning_number : null}
         live={live}
         boardFailed={board.isError && available === undefined}

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import type { DrawResult } from '@domain/draw';
+import type { PublicRaffle } from '@domain/raffles';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publicRaffle } from '@/test/public-raffle';
+import { renderWithProviders } from '@/test/render';
+import { useRaffleStore } from '../store/raffle-store';
+import { RaffleDetailPage } from './raffle-detail-page';
+
+const NOW = Date.parse('2026-11-21T23:59:50.000Z');
+// Ten seconds after the page opens: 21 nov 2026, 8:00 p. m. in Caracas.
+const CLOSING = '2026-11-22T00:00:00.000Z';
+const ROOT = 'ab'.repeat(32);
+
+const open: PublicRaffle = {
+  ...publicRaffle,
+  closing_date: CLOSING,
+  stats: { disponible: 97, apartado: 1, abonado: 0, pagado: 2, cancelado: 0 },
+};
+// What the close job left: the raffle closed and its sold list published.
+const closed: PublicRaffle = {
+  ...open,
+  status: 'cerrada',
+  draw_commitment: ROOT,
+  closed_at: '2026-11-22T00:00:12.000Z',
+  commitment_version: 2,
+  line_count: 3,
+};
+const draw: DrawResult = {
+  prizes: [],
+  draw_source: null,
+  draw_commitment: ROOT,
+  sold_list: null,
+  sold_list_url: '/api/raffles/raffle-1/sold-list.txt',
+  commitment_version: 2,
+  line_count: 3,
+  closed_at: closed.closed_at,
+  timestamp: null,
+  source: { kind: null, lottery: null, draw_at: null, rule: null, rule_text: null, beacon: null },
+  result: null,
+  winning_number: null,
+  drawn_at: null,
+  audit_head: null,
+  winner: null,
+  instant_win_commitment: null,
+  instant_wins: null,
+  instant_win_salt: null,
+};
+
+let raffleAnswer: PublicRaffle;
+let raffleReads: number;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+  raffleAnswer = open;
+  raffleReads = 0;
+  useRaffleStore.setState({ boards: {}, currentRaffle: null, selection: [], selectionRaffleId: null });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/board'))
+      return Response.json({
+        raffle_id: '',
+        total_numbers: 100,
+        digit_count: 2,
+        version: 1,
+        statuses: 'a'.repeat(1) + 'p'.repeat(2) + 'd'.repeat(97),
+      });
+    if (url.includes('/draw')) return Response.json(draw);
+    if (url.includes('/exchange-rates')) return Response.json([]);
+    if (url.startsWith('/api/raffles/')) {
+      raffleReads++;
+      return Response.json(raffleAnswer);
+    }
+    return Response.json({});
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('an open raffle page at its closing date', () => {
+  it('turns to the closed wording by itself, then shows the published list once the raffle closed', async () => {
+    renderWithProviders(<RaffleDetailPage />);
+    expect(await screen.findByRole('button', { name: 'Elegir números' })).toBeTruthy();
+    expect(screen.getByText('Tiempo para pagar al apartar')).toBeTruthy();
+    const readsBefore = raffleReads;
+
+    // The closing date passes: no more reservation wording, without a reload.
+    await act(() => vi.advanceTimersByTimeAsync(10_500));
+    expect(screen.queryByRole('button', { name: 'Elegir números' })).toBeNull();
+    expect(screen.queryByText('Tiempo para pagar al apartar')).toBeNull();
+    expect(screen.getByText('La fecha de cierre de esta rifa ya pasó: no recibe más reservas.')).toBeTruthy();
+    expect(screen.getAllByText('Ventas cerradas').length).toBeGreaterThan(0);
+
+    // The close job closes it a few seconds later: the page reads the raffle again and shows the
+    // closed banner and the published list.
+    raffleAnswer = closed;
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(raffleReads).toBeGreaterThan(readsBefore);
+    expect(await screen.findByTestId('raffle-status-banner')).toBeTruthy();
+    expect(await screen.findByTestId('published-list')).toBeTruthy();
+  });
+});
