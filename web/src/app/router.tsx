@@ -59,8 +59,8 @@ export const routes: RouteObject[] = [
               queryClient.prefetchQuery(exchangeRatesQueryOptions()),
             ]),
             lazy: screen(
-              () => import('@/features/raffles/pages/home-page'),
-              (m) => m.HomePage,
+              () => import('./routes/home-route'),
+              (m) => m.HomeRoute,
             ),
           },
           {

@@ -51,6 +51,11 @@ export const rafflesTexts = {
     organizedBy: (name: string) => `Organiza: ${name}`,
     installments: (n: number | null) => (n ? `Pago en ${n} cuotas` : 'Pago en cuotas'),
     cta: 'Elegir números',
+    /** No number left to choose: the board is still worth a look (who took what). */
+    ctaSoldOut: 'Ver números',
+    soldOut: 'Agotada',
+    /** Past its closing date: the list is published at the close (the finished cards' wording). */
+    ctaClosed: 'Ver la lista publicada',
     imageAlt: prizePhotoAlt,
     noImage: 'Foto del premio no disponible',
     noImageSoon: 'Foto del premio próximamente',

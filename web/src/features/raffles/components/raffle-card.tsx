@@ -2,32 +2,57 @@ import { formatDateTime } from '@domain/dates';
 import { declaredSourceText } from '@domain/draw-source-view';
 import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
-import { CalendarClock, Landmark, Ticket } from 'lucide-react';
+import { CalendarClock, Grid3x3, Landmark, ListChecks, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { SalesCountdown } from '@/components/sales-countdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { rafflesTexts } from '../texts';
 import { RaffleImage } from './raffle-image';
 import { RafflePrice } from './raffle-price';
 import { SoldProgress } from './sold-progress';
 
+/**
+ * Whether the raffle's sold list froze (closed, drawn, or past its closing date): the raffle
+ * page's rule, handed in by app/ (a feature never reaches another one).
+ */
+export type SalesClosedRule = (raffle: Pick<Raffle, 'status' | 'closing_date'>) => boolean;
+
+type RaffleCardProps = { raffle: Raffle; salesClosed: SalesClosedRule; priority?: boolean };
+
 /** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
-export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; priority?: boolean }) {
+export function RaffleCard({ raffle, salesClosed, priority = false }: RaffleCardProps) {
   const t = rafflesTexts.card;
   const source = declaredSourceText(raffle);
   const href = paths.raffle.getHref(raffle.id);
+  // Re-renders once at the closing date, so the button stops offering numbers by itself.
+  useDeadlinePassed(raffle.closing_date);
+  const closed = salesClosed(raffle);
+  const soldOut = !closed && raffle.stats.disponible === 0;
+  const Icon = closed ? ListChecks : soldOut ? Grid3x3 : Ticket;
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="raffle-card">
-      <RaffleImage
-        src={raffle.images[0]}
-        alt={t.imageAlt(raffle.name)}
-        sizes={RAFFLE_CARD_SIZES}
-        priority={priority}
-        className="aspect-[16/9] w-full sm:aspect-[4/3]"
-      />
+      <div className="relative">
+        <RaffleImage
+          src={raffle.images[0]}
+          alt={t.imageAlt(raffle.name)}
+          sizes={RAFFLE_CARD_SIZES}
+          priority={priority}
+          className="aspect-[16/9] w-full sm:aspect-[4/3]"
+        />
+        {soldOut && (
+          <Badge
+            variant="danger"
+            className="absolute top-3 left-3 px-3 py-1 text-sm font-semibold shadow-sm"
+            data-testid="raffle-sold-out"
+          >
+            {t.soldOut}
+          </Badge>
+        )}
+      </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="grid gap-2">
           <h3 className="text-lg leading-snug font-semibold text-zinc-900">
@@ -77,8 +102,8 @@ export function RaffleCard({ raffle, priority = false }: { raffle: Raffle; prior
         </dl>
         <Button asChild size="lg" className="mt-auto w-full">
           <Link to={href}>
-            <Ticket aria-hidden />
-            {t.cta}
+            <Icon aria-hidden />
+            {closed ? t.ctaClosed : soldOut ? t.ctaSoldOut : t.cta}
           </Link>
         </Button>
       </div>
