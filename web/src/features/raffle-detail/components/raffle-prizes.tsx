@@ -3,8 +3,11 @@ import { drawKindLabels } from '@domain/draw-source-view';
 import { prizeLabel } from '@domain/prize-rules';
 import type { PrizeView } from '@domain/prizes';
 import { Gift, ShieldCheck, Trophy } from 'lucide-react';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Card } from '@/components/ui/card';
 import { prizeTexts as t } from '../prize-texts';
+import { type CellStatus, statusOf } from '../store/board-state';
+import { useRaffleStore } from '../store/raffle-store';
 
 const pad = (n: number, digits: number) => String(n).padStart(digits, '0');
 
@@ -16,8 +19,19 @@ function sourceText(prize: PrizeView): string {
   return t.noSource;
 }
 
+/** A held number's status, as the board has it now: whether the winning number is paid. */
+const HELD: readonly CellStatus[] = ['apartado', 'abonado', 'pagado'];
+
+type OutcomeProps = {
+  prize: PrizeView;
+  digits: number;
+  holderKnown: boolean;
+  /** The winning number's status on the live board (undefined until the board loads). */
+  status: CellStatus | undefined;
+};
+
 /** What came of a prize: its winner (masked), no winner and why, or still to be drawn. */
-function Outcome({ prize, digits, holderKnown }: { prize: PrizeView; digits: number; holderKnown: boolean }) {
+function Outcome({ prize, digits, holderKnown, status }: OutcomeProps) {
   if (prize.drawn_at === null || prize.winning_number === null) {
     if (prize.drawn_at !== null) return <p className="text-sm text-zinc-700">{t.noLines}</p>;
     return (
@@ -40,6 +54,10 @@ function Outcome({ prize, digits, holderKnown }: { prize: PrizeView; digits: num
         : holderKnown
           ? t.unsold(number)
           : t.winningNumber(number)}
+      {/* Like the 1.er premio's banner: whether the winning number is paid (the prize needs it). */}
+      {prize.winner && status && HELD.includes(status) && (
+        <TicketStatusBadge status={status} className="font-semibold" />
+      )}
     </p>
   );
 }
@@ -83,14 +101,17 @@ function PreList({ list }: { list: NonNullable<PrizeView['pre_list']> }) {
  * 1.er premio's winner is looked up there); without it, the raffle's own answer.
  */
 export function RafflePrizes({
+  raffleId,
   prizes,
   drawn,
   digitCount,
 }: {
+  raffleId: string;
   prizes: PrizeView[];
   drawn?: PrizeView[];
   digitCount: number;
 }) {
+  const board = useRaffleStore((s) => s.boards[raffleId]);
   // The raffle's answer is the fresher (live); the draw view only adds the 1.er premio's winner.
   const main = drawn?.find((p) => p.position === 1);
   const list = prizes.map((p) =>
@@ -124,7 +145,14 @@ export function RafflePrizes({
                 <p className="text-sm text-zinc-600">{prize.source.rule_text}</p>
               )}
               {prize.pre_list && <PreList list={prize.pre_list} />}
-              <Outcome prize={prize} digits={digitCount} holderKnown={prize.position > 1 || mainKnown} />
+              <Outcome
+                prize={prize}
+                digits={digitCount}
+                holderKnown={prize.position > 1 || mainKnown}
+                status={
+                  board && prize.winning_number !== null ? statusOf(board, prize.winning_number) : undefined
+                }
+              />
             </li>
           ))}
         </ol>

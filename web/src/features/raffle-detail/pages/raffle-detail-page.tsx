@@ -186,7 +186,12 @@ export function RaffleDetailPage() {
       />
       {data.prizes.length > 1 && (
         <Suspense fallback={null}>
-          <RafflePrizes prizes={data.prizes} drawn={draw.data?.prizes} digitCount={data.digit_count} />
+          <RafflePrizes
+            raffleId={data.id}
+            prizes={data.prizes}
+            drawn={draw.data?.prizes}
+            digitCount={data.digit_count}
+          />
         </Suspense>
       )}
       <BoardSection

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import type { PrizeView } from '@domain/prizes';
+import { screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { useRaffleStore } from '../store/raffle-store';
+import { RafflePrizes } from './raffle-prizes';
+
+const RAFFLE = 'raffle-prizes';
+
+const prize = (position: number, changes: Partial<PrizeView> = {}): PrizeView => ({
+  position,
+  title: `Premio ${position}`,
+  description: '',
+  image: null,
+  pre_draw_at: null,
+  source: {
+    kind: 'loteria',
+    lottery: 'Triple Táchira A',
+    draw_at: '2026-11-22T02:00:00.000Z',
+    rule: 'ultimos_digitos',
+    rule_text: null,
+    beacon: null,
+  },
+  result: null,
+  winning_number: null,
+  drawn_at: null,
+  void_reason: null,
+  skipped: [],
+  winner: null,
+  pre_list: null,
+  ...changes,
+});
+
+const won = (position: number, number: number, name: string, changes: Partial<PrizeView> = {}) =>
+  prize(position, {
+    result: `3${number}`,
+    winning_number: number,
+    drawn_at: '2026-11-22T03:00:00.000Z',
+    winner: { ticket_number: String(number).padStart(2, '0'), buyer_name_masked: name },
+    ...changes,
+  });
+
+/** The live board: 47 paid, 12 with a part paid, 80 only reserved, the rest free. */
+function loadBoard() {
+  const statuses = Array.from({ length: 100 }, (_, n) =>
+    n === 47 ? 'p' : n === 12 ? 'b' : n === 80 ? 'a' : 'd',
+  ).join('');
+  useRaffleStore
+    .getState()
+    .loadBoard(RAFFLE, { raffle_id: RAFFLE, total_numbers: 100, digit_count: 2, version: 1, statuses });
+}
+
+const card = (position: number) => screen.getByTestId(`prize-${position}`);
+
+beforeEach(() => useRaffleStore.setState({ boards: {} }));
+
+describe('the prize list of a raffle with several prizes (decision 042)', () => {
+  it('gives every winner, not only the 1.er premio, a chip saying whether the number is paid', () => {
+    loadBoard();
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[won(1, 47, 'm*** p***'), won(2, 12, 'l*** h***'), won(3, 80, 'c*** r***')]}
+        digitCount={2}
+      />,
+    );
+    expect(within(card(1)).getByText('Pagado')).toBeTruthy();
+    expect(within(card(2)).getByText('Abonado')).toBeTruthy();
+    expect(within(card(3)).getByText('Apartado')).toBeTruthy();
+  });
+
+  it('follows the live board: the chip turns «Pagado» when the winner pays', () => {
+    loadBoard();
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[won(1, 47, 'm*** p***'), won(2, 80, 'c*** r***')]}
+        digitCount={2}
+      />,
+    );
+    expect(within(card(2)).getByText('Apartado')).toBeTruthy();
+    act(() => {
+      useRaffleStore.getState().applyEvent(RAFFLE, { number: 80, status: 'pagado', version: 2 });
+    });
+    expect(within(card(2)).getByText('Pagado')).toBeTruthy();
+  });
+
+  it('no chip for a prize still to be drawn or drawn with no winner', () => {
+    loadBoard();
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[won(1, 47, 'm*** p***'), won(2, 5, 'x', { winner: null }), prize(3)]}
+        digitCount={2}
+      />,
+    );
+    expect(within(card(2)).getByText('Salió el 05: nadie lo tenía, queda sin ganador')).toBeTruthy();
+    expect(within(card(2)).queryByText('Disponible')).toBeNull();
+    expect(within(card(3)).getByText('Por sortear')).toBeTruthy();
+    expect(within(card(3)).queryByText(/Pagado|Apartado|Abonado/)).toBeNull();
+  });
+});
