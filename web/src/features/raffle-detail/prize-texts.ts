@@ -11,6 +11,14 @@ export const prizeTexts = {
   pending: 'Por sortear',
   waitingNext: (count: number) =>
     `${count === 1 ? 'Un resultado repitió' : `${count} resultados repitieron`} un número ganador: se espera el siguiente.`,
+  /** Results passed over because their number already won (rule siguiente_resultado), kept as evidence. */
+  skippedTitle: (count: number) =>
+    count === 1
+      ? 'Resultado pasado por alto (su número ya había ganado otro premio):'
+      : 'Resultados pasados por alto (sus números ya habían ganado otro premio):',
+  skippedResult: (result: string, number: string) => `Resultado ${result}: salió el ${number}`,
+  skippedRound: (round: string, number: string) => `Ronda ${round} de drand: salió el ${number}`,
+  skippedNumber: (number: string) => `Salió el ${number}`,
   winner: (number: string, name: string) => `Ganó el ${number} · ${name}`,
   winningNumber: (number: string) => `Número ganador: ${number}`,
   unsold: (number: string) => `Salió el ${number}: nadie lo tenía, queda sin ganador`,

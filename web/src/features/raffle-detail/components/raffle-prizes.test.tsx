@@ -102,3 +102,55 @@ describe('the prize list of a raffle with several prizes (decision 042)', () => 
     expect(within(card(3)).queryByText(/Pagado|Apartado|Abonado/)).toBeNull();
   });
 });
+
+describe('the results a prize passed over (rule siguiente_resultado)', () => {
+  const skipped = [
+    { result: '347', round: null, number: 47 },
+    { result: '512', round: null, number: 12 },
+  ];
+
+  it('are listed while the prize waits for the next result', () => {
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[won(1, 47, 'm*** p***'), won(2, 12, 'l*** h***'), prize(3, { skipped })]}
+        digitCount={2}
+      />,
+    );
+    const third = card(3);
+    expect(within(third).getByText(/2 resultados repitieron/)).toBeTruthy();
+    expect(within(third).getByText('Resultado 347: salió el 47')).toBeTruthy();
+    expect(within(third).getByText('Resultado 512: salió el 12')).toBeTruthy();
+  });
+
+  it('stay on the card once the prize is drawn, beside its winner', () => {
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[won(1, 47, 'm*** p***'), won(2, 12, 'l*** h***'), won(3, 80, 'c*** r***', { skipped })]}
+        digitCount={2}
+      />,
+    );
+    const third = card(3);
+    expect(within(third).getByTestId('prize-winner').textContent).toContain('Ganó el 80');
+    expect(
+      within(third).getByText('Resultados pasados por alto (sus números ya habían ganado otro premio):'),
+    ).toBeTruthy();
+    expect(within(third).getByText('Resultado 347: salió el 47')).toBeTruthy();
+    expect(within(third).getByText('Resultado 512: salió el 12')).toBeTruthy();
+  });
+
+  it('a drand round passed over is named by its round', () => {
+    renderWithProviders(
+      <RafflePrizes
+        raffleId={RAFFLE}
+        prizes={[
+          won(1, 47, 'm*** p***'),
+          won(2, 80, 'c*** r***', { skipped: [{ result: null, round: 1234567, number: 47 }] }),
+        ]}
+        digitCount={2}
+      />,
+    );
+    expect(within(card(2)).getByText('Ronda 1.234.567 de drand: salió el 47')).toBeTruthy();
+  });
+});

@@ -10,6 +10,7 @@ import { type CellStatus, statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
 
 const pad = (n: number, digits: number) => String(n).padStart(digits, '0');
+const count = new Intl.NumberFormat('es-VE');
 
 function sourceText(prize: PrizeView): string {
   const s = prize.source;
@@ -59,6 +60,33 @@ function Outcome({ prize, digits, holderKnown, status }: OutcomeProps) {
         <TicketStatusBadge status={status} className="font-semibold" />
       )}
     </p>
+  );
+}
+
+/**
+ * The results a prize passed over because their number had already won (rule siguiente_resultado):
+ * shown while the prize waits for the next one and kept once it is drawn, as evidence of the draw.
+ */
+function SkippedResults({ skipped, digits }: { skipped: PrizeView['skipped']; digits: number }) {
+  if (skipped.length === 0) return null;
+  return (
+    <div className="grid gap-0.5 text-sm text-zinc-600" data-testid="prize-skipped">
+      <p>{t.skippedTitle(skipped.length)}</p>
+      <ul className="grid list-disc gap-0.5 pl-5">
+        {skipped.map((s) => {
+          const number = pad(s.number, digits);
+          return (
+            <li key={`${s.result ?? ''}-${s.round ?? ''}-${s.number}`}>
+              {s.result !== null
+                ? t.skippedResult(s.result, number)
+                : s.round !== null
+                  ? t.skippedRound(count.format(s.round), number)
+                  : t.skippedNumber(number)}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -153,6 +181,7 @@ export function RafflePrizes({
                   board && prize.winning_number !== null ? statusOf(board, prize.winning_number) : undefined
                 }
               />
+              <SkippedResults skipped={prize.skipped} digits={digitCount} />
             </li>
           ))}
         </ol>
