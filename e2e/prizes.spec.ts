@@ -133,6 +133,14 @@ test.describe('several prizes', () => {
     await expect(prizes.getByTestId('prize-2')).toContainText('Ganó el 12 · j*** r***');
     await expect(prizes.getByTestId('prize-3')).toContainText('Ganó el 05 · a*** g***');
     await expect(prizes.getByTestId('prize-4')).toContainText('Ganó el 30 · j*** r***');
+    // Every winner says whether the number is paid (05 was only reserved), as the 1.º's banner does.
+    await expect(prizes.getByTestId('prize-1').getByText('Pagado', { exact: true })).toBeVisible();
+    await expect(prizes.getByTestId('prize-2').getByText('Pagado', { exact: true })).toBeVisible();
+    await expect(prizes.getByTestId('prize-3').getByText('Apartado', { exact: true })).toBeVisible();
+    // The drawn 3.º keeps the result it passed over (its 47 had won the 1.º).
+    await expect(prizes.getByTestId('prize-3').getByTestId('prize-skipped')).toContainText(
+      'Resultado 647: salió el 47',
+    );
     const preList = prizes.getByTestId('prize-4').getByTestId('pre-list');
     await expect(preList).toContainText('3 números pagados');
     await expect(preList).toContainText('Sellada por TSA de Prueba Rifas');

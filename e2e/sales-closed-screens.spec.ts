@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { expect, screenshot, signInAsAdmin, test } from './fixtures';
+import { createActiveRaffle } from './raffle-helpers';
+import { DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
+import { closeRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { rows, ticketsUrl } from './sold-tickets-helpers';
+
+// What the screens say once a raffle can no longer sell: the staff list of a closed raffle, a raffle
+// page open at its closing moment, and a sold-out raffle's home card.
+
+const SIZES = [
+  ['412', PHONE],
+  ['1440', DESKTOP],
+] as const;
+
+async function shots(page: Page, name: string) {
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `sales-closed/${name}-${size}.png`, { fullPage: true });
+  }
+}
+
+test.describe('sales closed', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the staff list of a closed raffle: no bulk release, no checkboxes, no deadline', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    const raffle = await createActiveRaffle(request, { name: uniqueRaffleName('Lista congelada') });
+    await reserveViaApi(request, raffle.id, [7, 120], { name: 'José Rivas', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [42], { name: 'Ana Pérez', cedula: uniqueCedula() });
+    await patchNumberViaApi(request, raffle.id, 42, { status: 'pagado' });
+    await closeRaffleViaApi(request, raffle.id);
+
+    await signInAsAdmin(page);
+    for (const [, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto(ticketsUrl(raffle.id));
+      await expect(rows(page)).toHaveCount(3);
+      await expect(page.getByTestId('tickets-frozen')).toContainText(
+        /^Las ventas cerraron el .*: la lista de vendidos quedó congelada/,
+      );
+      await expect(page.getByRole('button', { name: /Liberar en lote/ })).toHaveCount(0);
+      await expect(page.getByRole('checkbox')).toHaveCount(0);
+      await expect(page.getByText('No vence: está en la lista publicada')).toHaveCount(2);
+      await expect(page.getByText(/Apartado hasta:/)).toHaveCount(0);
+    }
+    await shots(page, 'tickets-closed');
+  });
+
+  test('a raffle page open at the closing moment turns closed, then shows the published list', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    // A raffle closing 20 s from now, opened before that on a phone.
+    const raffle = await createActiveRaffle(request, {
+      name: uniqueRaffleName('Cierra ahora'),
+      closing_date: new Date(Date.now() + 20_000).toISOString(),
+    });
+    await reserveViaApi(request, raffle.id, [3, 9], { name: 'Luis Herrera', cedula: uniqueCedula() });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/raffle/${raffle.id}`);
+    const choose = page.getByRole('button', { name: 'Elegir números' });
+    await expect(choose).toBeVisible();
+    await expect(page.getByText('Tiempo para pagar al apartar')).toBeVisible();
+
+    // The closing date passes: the page turns by itself.
+    await expect(choose).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('Tiempo para pagar al apartar')).toHaveCount(0);
+    await expect(
+      page.getByText('La fecha de cierre de esta rifa ya pasó: no recibe más reservas.'),
+    ).toBeVisible();
+    await shots(page, 'raffle-at-closing');
+
+    // The close job closes it (every 20 s): the banner and the published list come without a reload.
+    await page.setViewportSize(PHONE);
+    await expect(page.getByTestId('raffle-status-banner')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('published-list')).toBeVisible();
+    await shots(page, 'raffle-after-close');
+  });
+
+  test('a sold-out raffle card says «Agotada» and «Ver números»', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    const raffle = await createActiveRaffle(request, {
+      name: uniqueRaffleName('Nevera Samsung'),
+      total_numbers: 10,
+      digit_count: 2,
+    });
+    await reserveViaApi(request, raffle.id, [0, 1, 2, 3, 4], { name: 'Ana Gómez', cedula: uniqueCedula() });
+    await reserveViaApi(request, raffle.id, [5, 6, 7, 8, 9], { name: 'José Rivas', cedula: uniqueCedula() });
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const card = page.getByTestId('raffle-card').filter({ hasText: raffle.name });
+      await expect(card.getByTestId('raffle-sold-out')).toHaveText('Agotada');
+      await expect(card.getByRole('link', { name: 'Ver números' })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Elegir números' })).toHaveCount(0);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(card, `sales-closed/home-sold-out-card-${size}.png`);
+    }
+  });
+});
