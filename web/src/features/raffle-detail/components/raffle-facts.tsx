@@ -40,6 +40,8 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; available: number }) {
   // Read on every render: the page re-renders at the closing date (useDeadlinePassed).
   const salesClosed = salesClosedAt(raffle);
+  // Until the close job closed it, the closing date stays, its countdown saying "Ventas cerradas".
+  const closedForGood = raffle.status === 'cerrada' || raffle.status === 'finalizada';
   const sold = raffle.stats.apartado + raffle.stats.abonado + raffle.stats.pagado;
   const taken = raffle.total_numbers - available;
   const percent = raffle.total_numbers ? Math.round((taken / raffle.total_numbers) * 100) : 0;
@@ -58,7 +60,7 @@ export function RaffleFacts({ raffle, available }: { raffle: PublicRaffle; avail
         </span>
       </Fact>
       <Fact icon={CalendarClock} label={t.closes}>
-        {salesClosed ? (
+        {closedForGood ? (
           t.salesClosed
         ) : raffle.closing_date ? (
           <>
