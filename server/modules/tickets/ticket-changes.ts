@@ -1,4 +1,5 @@
 import type { Db, Executor, Tx } from '../../db/client';
+import { hasSqlState, SQLSTATE } from '../../lib/errors';
 import { createChangePublisher } from '../realtime/change-publisher';
 import { type TicketRow, ticketsRepo } from './tickets.repo';
 
@@ -73,6 +74,9 @@ export async function recordChanges(
 
 type Log = { warn: (obj: object, msg: string) => void };
 
+/** How many times a change undone by a deadlock is tried in all. */
+export const DEADLOCK_ATTEMPTS = 3;
+
 /**
  * The one way a ticket change reaches the live boards and pages (decision 011): announced after
  * its commit, batched with the others of the moment. A NOTIFY inside the writing transaction held
@@ -101,15 +105,26 @@ export function createTicketChanges(deps: { db: Db; log?: Log }) {
 
   return {
     announce,
-    /** A transaction in which `recordChanges` may run; what it recorded is announced after the commit. */
+    /**
+     * A transaction in which `recordChanges` may run; what it recorded is announced after the commit.
+     * PostgreSQL breaks a deadlock by undoing one of the two transactions (two staff changes, a
+     * payment and a release taking one order's numbers in another order): nothing of it stayed, so
+     * it runs again from the start, up to DEADLOCK_ATTEMPTS times, rather than fail the request.
+     */
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      const changed: TicketRow[] = [];
-      const result = await deps.db.transaction(async (tx) => {
-        toAnnounce.set(tx, changed);
-        return work(tx);
-      });
-      await announce(changed);
-      return result;
+      for (let attempt = 1; ; attempt += 1) {
+        const changed: TicketRow[] = [];
+        try {
+          const result = await deps.db.transaction(async (tx) => {
+            toAnnounce.set(tx, changed);
+            return work(tx);
+          });
+          await announce(changed);
+          return result;
+        } catch (error) {
+          if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+        }
+      }
     },
     /** Called with each raffle's committed versions before they are announced. */
     onCommitted(listener: (raffleId: string, versions: number[]) => void) {
