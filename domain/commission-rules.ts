@@ -91,3 +91,23 @@ export function reversalFor(
       : 0;
   return { percentCents, perNumberCents };
 }
+
+/**
+ * The commission cash still held by a vendedor brings a sale (decision 061): what refunding that
+ * cash would take back (`reversalFor`, at the newest earning's percent, never more than stands).
+ * Handing the cash over or refunding it lowers it exactly as the commission it was holding is
+ * released or reversed, so released + held is always the sale's standing commission.
+ */
+export function heldCommissionFor(
+  sale: SaleCommission,
+  cash: { heldCents: number; paidCents: number },
+): number {
+  const held = Math.min(cash.heldCents, cash.paidCents);
+  if (held <= 0) return 0;
+  const back = reversalFor(sale, {
+    amountCents: held,
+    paidAfterCents: cash.paidCents - held,
+    fullyPaidAfter: false,
+  });
+  return back.percentCents + back.perNumberCents;
+}

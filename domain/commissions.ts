@@ -101,11 +101,16 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-/** Sums of the ledger (never stored): balance = earned − reversed − paid out (negative: the seller owes). */
+/**
+ * Sums of the ledger (never stored). `held_cents`: commission earned on cash a vendedor still holds
+ * (decision 061), not payable until it is handed over. `balance_cents` ("Por pagar") = earned −
+ * reversed − paid out − held (negative: the seller owes).
+ */
 export const ledgerTotalsSchema = z.object({
   earned_cents: centsField,
   reversed_cents: centsField,
   paid_out_cents: centsField,
+  held_cents: centsField,
   balance_cents: centsField,
 });
 export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;
@@ -166,7 +171,13 @@ export const sellerRankingRowSchema = salesFigures.extend({
   seller_email: z.string(),
   /** Payouts are to the seller, not per raffle: overall figures (also in a raffle's ranking). */
   paid_out_cents: centsField,
+  /** Commission waiting for cash the seller holds (decision 061); overall like payouts. */
+  held_cents: centsField,
   balance_cents: centsField,
+  /** Cash the seller recorded by hand and has not handed over: USD, Bs at each payment's rate, payments. */
+  cash_held_cents: centsField,
+  cash_held_ves_cents: centsField.nullable(),
+  cash_payments: countField,
   /** The raffle's current terms (only with `raffle_id`). */
   percent: z.number().nullable(),
   per_number_cents: centsField.nullable(),
@@ -175,7 +186,12 @@ export type SellerRankingRow = z.infer<typeof sellerRankingRowSchema>;
 export const sellerRankingSchema = z.object({
   raffle_id: z.uuid().nullable(),
   items: z.array(sellerRankingRowSchema),
-  totals: salesFigures.extend({ paid_out_cents: centsField, balance_cents: centsField }),
+  totals: salesFigures.extend({
+    paid_out_cents: centsField,
+    held_cents: centsField,
+    balance_cents: centsField,
+    cash_held_cents: centsField,
+  }),
 });
 export type SellerRanking = z.infer<typeof sellerRankingSchema>;
 

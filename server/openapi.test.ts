@@ -174,6 +174,8 @@ describe('names and summaries', () => {
       'PATCH /api/users/{id}': 'updateUser',
       'PUT /api/raffles/{id}/commissions': 'setRaffleCommission',
       'GET /api/raffles/{id}/commissions': 'listRaffleCommissions',
+      'GET /api/sellers/{id}/cash': 'getSellerCash',
+      'POST /api/sellers/{id}/cash-handovers': 'createCashHandover',
       'GET /api/sellers/{id}/ledger': 'getSellerLedger',
       'GET /api/sellers/{id}/sales': 'getSellerSales',
       'POST /api/sellers/{id}/payouts': 'createSellerPayout',

@@ -177,6 +177,28 @@ export const moneyAndAdminMatrix: Record<string, Entry | Entry[]> = {
       };
     },
   },
+  // Cash held by vendedores (decision 061): seen by its seller or an admin; a hand-over by admins.
+  'GET /api/sellers/:id/cash': {
+    access: 'staff',
+    own: 403,
+    assigned: 403,
+    call: (w) => ({ method: 'GET', path: `/api/sellers/${w.accounts.vendorA.id}/cash` }),
+  },
+  'POST /api/sellers/:id/cash-handovers': {
+    access: 'admin',
+    call: async (w) => {
+      const cash = await w.t.api('POST', `/api/tickets/${(await w.newSale()).ticketId}/payments`, {
+        token: w.tokenOf('vendorA'),
+        body: { amount_cents: 100, payment_method: 'efectivo' },
+      });
+      if (cash.status !== 201) throw new Error(`cash: ${cash.status}`);
+      return {
+        method: 'POST',
+        path: `/api/sellers/${w.accounts.vendorA.id}/cash-handovers`,
+        body: { amount_cents: 100, request_id: crypto.randomUUID() },
+      };
+    },
+  },
   'GET /api/commissions/sellers': {
     access: 'admin',
     call: () => ({ method: 'GET', path: '/api/commissions/sellers' }),

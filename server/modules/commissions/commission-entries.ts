@@ -1,5 +1,7 @@
+import { allocateCash } from '../../../domain/cash-held';
 import { earningFor, reversalFor, saleCommission } from '../../../domain/commission-rules';
 import type { Executor } from '../../db/client';
+import { cashHeldRepo } from './cash-held.repo';
 import { commissionsRepo, type LedgerInsert } from './commissions.repo';
 
 /**
@@ -25,6 +27,8 @@ const rateText = (rate: number | null) => (rate === null ? null : String(rate));
  * from crediting twice.
  */
 export async function earnForPayment(tx: Executor, paymentId: string, context: Context) {
+  // Money a vendedor recorded by hand is cash they hold (decision 061): its commission is held.
+  await cashHeldRepo.holdIfRecordedBySeller(tx, paymentId);
   const parts = await commissionsRepo.creditedParts(tx, paymentId);
   const entries: LedgerInsert[] = [];
   for (const part of parts) {
@@ -68,6 +72,7 @@ export async function reverseForRefund(
   refund: { id: string; ticketId: string; amountCents: number },
   context: Context,
 ) {
+  await takeFromHeldCash(tx, refund);
   const [ticket, all] = await Promise.all([
     commissionsRepo.ticket(tx, refund.ticketId),
     commissionsRepo.entriesOfTicket(tx, refund.ticketId),
@@ -99,4 +104,23 @@ export async function reverseForRefund(
     });
   }
   return commissionsRepo.append(tx, entries);
+}
+
+/**
+ * A refund of a sale whose cash a vendedor still holds is given back out of that cash first, newest
+ * payment first (decision 061): the vendedor no longer has to hand it over. What exceeds it came
+ * from money the business already had.
+ */
+async function takeFromHeldCash(tx: Executor, refund: { id: string; ticketId: string; amountCents: number }) {
+  const open = await cashHeldRepo.openOfTicket(tx, refund.ticketId);
+  const parts = allocateCash(refund.amountCents, open);
+  await cashHeldRepo.insertSettlements(
+    tx,
+    parts.map((p) => ({
+      paymentId: p.receipt.paymentId,
+      kind: 'refunded' as const,
+      amountCents: p.amountCents,
+      refundId: refund.id,
+    })),
+  );
 }

@@ -46,6 +46,7 @@ describe('payouts and the ledger', () => {
       earned_cents: 300,
       reversed_cents: 0,
       paid_out_cents: 120,
+      held_cents: 0,
       balance_cents: 180,
     });
     const tooMuch = await t.api<ApiError>('POST', `/api/sellers/${fresh.user.id}/payouts`, {

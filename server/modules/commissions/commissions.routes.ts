@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, nonJsonResponse, raffleIdParams } from '../../../domain/api';
+import { cashHandoverInput, cashHandoverResultSchema, sellerCashSchema } from '../../../domain/cash-held';
 import {
   commissionTermsInput,
   commissionTermsListSchema,
@@ -93,6 +94,41 @@ export const commissionsRoutes =
       },
       async (request, reply) => {
         const result = await commissions.payout(requireAuth(request), request.params.id, request.body);
+        reply.status(201);
+        return result;
+      },
+    );
+
+    app.get(
+      '/sellers/:id/cash',
+      {
+        onRequest: guards.staff,
+        schema: {
+          operationId: 'getSellerCash',
+          summary:
+            'Efectivo por entregar de un vendedor, la comisión retenida por él y sus entregas (el propio vendedor o un administrador)',
+          params: idParams,
+          response: { 200: sellerCashSchema },
+        },
+      },
+      async (request) => commissions.cash(requireAuth(request), request.params.id),
+    );
+
+    app.post(
+      '/sellers/:id/cash-handovers',
+      {
+        onRequest: guards.admin,
+        schema: {
+          operationId: 'createCashHandover',
+          summary:
+            'Registrar una entrega de efectivo de un vendedor (libera la comisión retenida; no más de lo que tiene)',
+          params: idParams,
+          body: cashHandoverInput,
+          response: { 201: cashHandoverResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await commissions.handover(requireAuth(request), request.params.id, request.body);
         reply.status(201);
         return result;
       },

@@ -1,3 +1,4 @@
+import type { cashHandoverInput } from '../../../domain/cash-held';
 import {
   bpToPercent,
   CHART_DAYS,
@@ -20,6 +21,8 @@ import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canSeeSellerAccount } from '../../lib/permissions';
+import { cashHeldRepo } from './cash-held.repo';
+import { heldCommissionBySeller, recordHandover, sellerCash } from './cash-held.service';
 import { commissionsRepo, type LedgerRow, type Totals } from './commissions.repo';
 import { sellerRankingCsv } from './sellers-csv';
 
@@ -29,12 +32,23 @@ type Deps = {
   currentRate?: (executor?: Executor) => Promise<number | null>;
 };
 
-const toTotals = (t: Totals): LedgerTotals => ({
+/** `held`: commission waiting for cash the seller holds (decision 061), not payable yet. */
+const toTotals = (t: Totals, held: number): LedgerTotals => ({
   earned_cents: t.earned,
   reversed_cents: t.reversed,
   paid_out_cents: t.paidOut,
-  balance_cents: t.earned - t.reversed - t.paidOut,
+  held_cents: held,
+  balance_cents: t.earned - t.reversed - t.paidOut - held,
 });
+
+/** A seller's ledger sums with the commission held for their cash. */
+async function totalsOf(executor: Executor, sellerId: string) {
+  const [totals, held] = await Promise.all([
+    commissionsRepo.totals(executor, sellerId),
+    heldCommissionBySeller(executor, sellerId),
+  ]);
+  return toTotals(totals, held.get(sellerId) ?? 0);
+}
 
 export function toLedgerEntry(
   e: LedgerRow,
@@ -140,14 +154,14 @@ export function createCommissionsService(deps: Deps) {
       assertSeesSeller(actor, sellerId);
       await requireSeller(db, sellerId);
       const [totals, rows] = await Promise.all([
-        commissionsRepo.totals(db, sellerId),
+        totalsOf(db, sellerId),
         commissionsRepo.page(db, sellerId, { before: query.before, limit: query.limit + 1 }),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
         seller_id: sellerId,
-        ...toTotals(totals),
+        ...totals,
         entries: page.map((r) => toLedgerEntry(r.entry, r)),
         next_before: rows.length > query.limit && last ? last.entry.id : null,
       };
@@ -165,7 +179,8 @@ export function createCommissionsService(deps: Deps) {
       const rate = (await deps.currentRate?.()) ?? null;
       return db.transaction(async (tx) => {
         await requireSeller(tx, sellerId, { lock: true });
-        const before = toTotals(await commissionsRepo.totals(tx, sellerId));
+        // Only released commission is payable: what waits for cash the seller holds is not (061).
+        const before = await totalsOf(tx, sellerId);
         if (input.amount_cents > before.balance_cents)
           throw new ConflictError(
             commissionMessages.payoutExceedsBalance(Math.max(0, before.balance_cents)),
@@ -186,7 +201,7 @@ export function createCommissionsService(deps: Deps) {
         });
         return {
           entry: toLedgerEntry(row, { raffleName: null, ticketNumber: null }),
-          totals: toTotals(await commissionsRepo.totals(tx, sellerId)),
+          totals: await totalsOf(tx, sellerId),
         };
       });
     },
@@ -197,7 +212,7 @@ export function createCommissionsService(deps: Deps) {
       const seller = await requireSeller(db, sellerId);
       const [byRaffle, totals, perDay] = await Promise.all([
         commissionsRepo.salesByRaffle(db, sellerId),
-        commissionsRepo.totals(db, sellerId),
+        totalsOf(db, sellerId),
         commissionsRepo.perDay(db, sellerId),
       ]);
       const sum = (pick: (r: (typeof byRaffle)[number]) => number) =>
@@ -216,7 +231,7 @@ export function createCommissionsService(deps: Deps) {
           reversed_cents: r.reversedCents,
         })),
         totals: {
-          ...toTotals(totals),
+          ...totals,
           numbers_sold: sum((r) => r.numbersSold),
           numbers_paid: sum((r) => r.numbersPaid),
           // A buyer of two raffles counts in each.
@@ -232,9 +247,11 @@ export function createCommissionsService(deps: Deps) {
     /** The sellers' ranking (by numbers sold, then money), overall or in one raffle. */
     async ranking(raffleId?: string): Promise<SellerRanking> {
       if (raffleId) await requireRaffle(raffleId);
-      const [rows, terms] = await Promise.all([
+      const [rows, terms, held, cash] = await Promise.all([
         commissionsRepo.ranking(db, raffleId),
         raffleId ? commissionsRepo.termsOfRaffle(db, raffleId) : Promise.resolve([]),
+        heldCommissionBySeller(db),
+        cashHeldRepo.heldBySeller(db),
       ]);
       const termsOf = new Map(terms.map((t) => [t.seller_id, t]));
       const items = rows.map((r) => {
@@ -250,7 +267,11 @@ export function createCommissionsService(deps: Deps) {
           earned_cents: r.earnedCents,
           reversed_cents: r.reversedCents,
           paid_out_cents: r.paidOutCents,
-          balance_cents: r.balanceCents,
+          held_cents: held.get(r.sellerId) ?? 0,
+          balance_cents: r.balanceCents - (held.get(r.sellerId) ?? 0),
+          cash_held_cents: cash.get(r.sellerId)?.heldCents ?? 0,
+          cash_held_ves_cents: cash.get(r.sellerId)?.heldVesCents ?? (cash.has(r.sellerId) ? null : 0),
+          cash_payments: cash.get(r.sellerId)?.payments ?? 0,
           percent: t?.percent_bp == null ? null : bpToPercent(t.percent_bp),
           per_number_cents: t?.per_number_cents == null ? null : Number(t.per_number_cents),
         };
@@ -267,9 +288,23 @@ export function createCommissionsService(deps: Deps) {
           earned_cents: sum((r) => r.earned_cents),
           reversed_cents: sum((r) => r.reversed_cents),
           paid_out_cents: sum((r) => r.paid_out_cents),
+          held_cents: sum((r) => r.held_cents),
           balance_cents: sum((r) => r.balance_cents),
+          cash_held_cents: sum((r) => r.cash_held_cents),
         },
       };
+    },
+
+    /** Cash the seller recorded by hand and holds, the commission waiting for it, hand-overs. */
+    async cash(actor: AuthContext, sellerId: string) {
+      assertSeesSeller(actor, sellerId);
+      await requireSeller(db, sellerId);
+      return sellerCash(db, sellerId);
+    },
+
+    /** An admin records cash a vendedor handed over (oldest payments first; 409 beyond what they hold). */
+    async handover(actor: AuthContext, sellerId: string, input: z.output<typeof cashHandoverInput>) {
+      return recordHandover(db, actor, sellerId, input, (tx) => requireSeller(tx, sellerId, { lock: true }));
     },
 
     /** The ranking as CSV text (the same rows as the screen). */

@@ -17,7 +17,11 @@ const seller: SellerRankingRow = {
   earned_cents: 250,
   reversed_cents: 0,
   paid_out_cents: 0,
+  held_cents: 0,
   balance_cents: 250,
+  cash_held_cents: 0,
+  cash_held_ves_cents: 0,
+  cash_payments: 0,
   percent: 12.5,
   per_number_cents: null,
 };

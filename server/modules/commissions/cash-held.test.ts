@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../domain/api';
+import type { CashHandoverResult, SellerCash } from '../../../domain/cash-held';
+import type { PayoutResult, SellerRanking } from '../../../domain/commissions';
+import { commissionCalls, commissionWorld } from '../../test/commission-calls';
+import { creditedSale } from '../../test/commission-factories';
+import { makeUser } from '../../test/factories';
+import type { TestApp } from '../../test/test-app';
+
+// Cash held by vendedores (decision 061). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+let t: TestApp;
+let admin: string;
+let seller: { id: string; token: string };
+let other: { id: string; token: string };
+
+beforeAll(async () => {
+  ({ t, admin, seller, other } = await commissionWorld());
+});
+afterAll(() => t?.close());
+
+const { setTerms, buyerPaysApproved, refund, ledgerOf } = commissionCalls(
+  () => ({ t, admin, seller }),
+  (actual, wanted) => expect(actual).toBe(wanted),
+);
+
+async function freshSeller() {
+  const made = await makeUser(t, { role: 'vendedor' });
+  return { id: made.user.id, token: made.token };
+}
+
+async function recordCash(ticketId: string, amountCents: number, token: string) {
+  const res = await t.api('POST', `/api/tickets/${ticketId}/payments`, {
+    token,
+    body: { amount_cents: amountCents, payment_method: 'efectivo' },
+  });
+  expect(res.status).toBe(201);
+}
+
+async function cashOf(sellerId: string, token = admin) {
+  const res = await t.api<SellerCash>('GET', `/api/sellers/${sellerId}/cash`, { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const handover = (sellerId: string, amountCents: number, requestId: string = randomUUID(), token = admin) =>
+  t.api<CashHandoverResult | ApiError>('POST', `/api/sellers/${sellerId}/cash-handovers`, {
+    token,
+    body: { amount_cents: amountCents, note: 'Entregado en la oficina', request_id: requestId },
+  });
+
+const payout = (sellerId: string, amountCents: number) =>
+  t.api<PayoutResult | ApiError>('POST', `/api/sellers/${sellerId}/payouts`, {
+    token: admin,
+    body: { amount_cents: amountCents, method: 'Pago móvil' },
+  });
+
+describe('cash a vendedor records by hand', () => {
+  it('earns a held commission a payout cannot take, until an admin records the hand-over', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { percent: 12.5 }, me.id);
+    const [first, second] = sale.ticketIds as [string, string];
+    await recordCash(first, 1000, me.token);
+    // "pagado" by the vendedor records the cash for what is owed, held the same way.
+    const paid = await t.api('PATCH', `/api/tickets/${second}`, {
+      token: me.token,
+      body: { status: 'pagado' },
+    });
+    expect(paid.status).toBe(200);
+
+    const held = await cashOf(me.id, me.token);
+    expect(held).toMatchObject({
+      held_cents: 2000,
+      held_ves_cents: 80_000,
+      payments: 2,
+      held_commission_cents: 250,
+      handovers: [],
+    });
+    expect(held.receipts.map((r) => [r.ticket_number, r.held_cents, r.method])).toEqual([
+      ['01', 1000, 'efectivo'],
+      ['02', 1000, 'efectivo'],
+    ]);
+    const ledger = await ledgerOf(me.id);
+    expect(ledger).toMatchObject({ earned_cents: 250, held_cents: 250, balance_cents: 0 });
+
+    const refused = await payout(me.id, 1);
+    expect(refused.status).toBe(409);
+    expect((refused.body as ApiError).error).toMatchObject({
+      code: 'PAYOUT_EXCEEDS_BALANCE',
+      balance_cents: 0,
+    });
+
+    // $15 handed over: the first payment in full, half of the second (oldest first).
+    const key = randomUUID();
+    const first15 = await handover(me.id, 1500, key);
+    expect(first15.status).toBe(201);
+    const result = first15.body as CashHandoverResult;
+    expect(result.handover).toMatchObject({
+      amount_cents: 1500,
+      amount_ves_cents: 60_000,
+      note: 'Entregado en la oficina',
+      payments: 2,
+    });
+    expect(result.cash).toMatchObject({ held_cents: 500, payments: 1, held_commission_cents: 63 });
+    expect(result.cash.receipts.map((r) => [r.ticket_number, r.held_cents])).toEqual([['02', 500]]);
+    // Exact in cents: 125 freed on the first number; on the second, floor(12.5 % of 1000) −
+    // floor(12.5 % of 500) = 125 − 62 = 63 waits for the $5 still held, 62 is freed.
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 250, held_cents: 63, balance_cents: 187 });
+
+    // The same request again answers the same hand-over and takes nothing more.
+    const again = await handover(me.id, 1500, key);
+    expect(again.status).toBe(201);
+    expect((again.body as CashHandoverResult).handover.id).toBe(result.handover.id);
+    expect((await cashOf(me.id)).held_cents).toBe(500);
+    const tooMuch = await handover(me.id, 501);
+    expect(tooMuch.status).toBe(409);
+    expect((tooMuch.body as ApiError).error).toMatchObject({
+      code: 'HANDOVER_EXCEEDS_HELD',
+      held_cents: 500,
+    });
+    expect((tooMuch.body as ApiError).error.message).toContain('$5,00');
+
+    expect((await payout(me.id, 188)).status).toBe(409);
+    expect((await payout(me.id, 187)).status).toBe(201);
+    expect((await handover(me.id, 500)).status).toBe(201);
+    const done = await cashOf(me.id);
+    expect(done).toMatchObject({ held_cents: 0, payments: 0, held_commission_cents: 0, receipts: [] });
+    expect(done.handovers.map((h) => h.amount_cents)).toEqual([500, 1500]);
+    expect(await ledgerOf(me.id)).toMatchObject({
+      earned_cents: 250,
+      paid_out_cents: 187,
+      held_cents: 0,
+      balance_cents: 63,
+    });
+    const nothing = await handover(me.id, 1);
+    expect(nothing.status).toBe(409);
+    expect((nothing.body as ApiError).error.message).toBe('Este vendedor no tiene efectivo por entregar');
+  });
+
+  it('money an admin records is the business’s own: nothing held', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id);
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    await recordCash(sale.ticketIds[0] as string, 1000, admin);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 0, payments: 0, held_commission_cents: 0 });
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 100, held_cents: 0, balance_cents: 100 });
+  });
+
+  it('a refund is given back out of the held cash first, and its commission with it', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, { raffle: { payment_type: 'cuotas', installments: 2 } });
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const ticketId = sale.ticketIds[0] as string;
+    await buyerPaysApproved(ticketId, sale.cedula, 500);
+    await recordCash(ticketId, 500, me.token);
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 100, held_cents: 50, balance_cents: 50 });
+
+    await refund(ticketId, 300);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 200, payments: 1, held_commission_cents: 20 });
+    expect(await ledgerOf(me.id)).toMatchObject({ reversed_cents: 30, held_cents: 20, balance_cents: 50 });
+
+    // Beyond what is held, the rest comes from the money the business already had.
+    await refund(ticketId, 400);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 0, payments: 0, held_commission_cents: 0 });
+    expect(await ledgerOf(me.id)).toMatchObject({ reversed_cents: 70, held_cents: 0, balance_cents: 30 });
+  });
+
+  it('the Vendedores ranking shows each seller’s cash and held commission', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id);
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    await recordCash(sale.ticketIds[0] as string, 700, me.token);
+    const ranking = await t.api<SellerRanking>('GET', '/api/commissions/sellers', { token: admin });
+    expect(ranking.status).toBe(200);
+    const row = ranking.body.items.find((r) => r.seller_id === me.id);
+    expect(row).toMatchObject({
+      cash_held_cents: 700,
+      cash_held_ves_cents: 28_000,
+      cash_payments: 1,
+      held_cents: 70,
+      balance_cents: 0,
+    });
+    expect(ranking.body.totals.cash_held_cents).toBeGreaterThanOrEqual(700);
+  });
+});
+
+describe('who may see and record it', () => {
+  it('a vendedor sees only their own cash and cannot record a hand-over; anonymous 401', async () => {
+    expect((await t.api('GET', `/api/sellers/${seller.id}/cash`, { token: seller.token })).status).toBe(200);
+    const theirs = await t.api<ApiError>('GET', `/api/sellers/${seller.id}/cash`, { token: other.token });
+    expect(theirs.status).toBe(403);
+    expect(theirs.body.error.code).toBe('NOT_YOUR_LEDGER');
+    expect((await t.api('GET', `/api/sellers/${seller.id}/cash`)).status).toBe(401);
+    expect((await handover(seller.id, 100, randomUUID(), seller.token)).status).toBe(403);
+    expect(
+      (
+        await t.api('POST', `/api/sellers/${seller.id}/cash-handovers`, {
+          body: { amount_cents: 100, request_id: randomUUID() },
+        })
+      ).status,
+    ).toBe(401);
+    const invalid = await t.api<ApiError>('POST', `/api/sellers/${seller.id}/cash-handovers`, {
+      token: admin,
+      body: { amount_cents: 0, request_id: 'x' },
+    });
+    expect(invalid.status).toBe(422);
+  });
+});
