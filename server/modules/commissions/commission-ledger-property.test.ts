@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocateCash, type SellerCash } from '../../../domain/cash-held';
 import {
   earningFor,
+  heldCommissionFor,
   reversalFor,
   type SaleCommission,
   saleCommission,
@@ -10,7 +12,7 @@ import {
 } from '../../../domain/commission-rules';
 import { percentToBp, type SellerLedger } from '../../../domain/commissions';
 import { queryRows } from '../../db/client';
-import { creditedReservation, creditOrderTo } from '../../test/commission-factories';
+import { assignSeller, creditedReservation, creditOrderTo } from '../../test/commission-factories';
 import { makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -19,6 +21,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 // "pagado"), refunds (direct, or by taking a sale back), changes of terms and payouts, a seller's
 // balance answered by the API = the sum of their ledger rows = the figure expected from the money
 // that moved, under the terms in force when it moved. A payout is accepted exactly when it fits.
+// Cash the (assigned) seller records themself is held (decision 061): the API's held cash and held
+// commission are the model's, released + held = that total, and payouts and hand-overs pass
+// exactly when they fit what is released and what is held.
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
@@ -27,21 +32,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+type By = 'admin' | 'seller';
 type Action =
-  | { kind: 'receive'; sale: number; amount: number }
-  | { kind: 'refund'; sale: number; amount: number }
+  | { kind: 'receive'; sale: number; amount: number; by: By }
+  | { kind: 'refund'; sale: number; amount: number; by: By }
   | {
       kind: 'status';
       sale: number;
       status: 'pagado' | 'abonado' | 'apartado';
       amount: number;
       refund: boolean;
+      by: By;
     }
+  | { kind: 'handover'; amount: number }
   | { kind: 'buyerPays'; sale: number; amount: number; decide: 'approved' | 'rejected' | 'pending' }
   | { kind: 'terms'; percent: number | null; perNumber: number }
   | { kind: 'payout'; amount: number };
 
 const sale = fc.nat(2);
+const by = fc.constantFrom('admin' as const, 'seller' as const);
 const amount = fc.integer({ min: 1, max: 1200 });
 const termsAction = fc.record({
   kind: fc.constant('terms' as const),
@@ -50,15 +59,16 @@ const termsAction = fc.record({
   perNumber: fc.integer({ min: 0, max: 300 }),
 });
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ kind: fc.constant('receive' as const), sale, amount }),
-  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }) }),
-  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }) }),
+  fc.record({ kind: fc.constant('receive' as const), sale, amount, by }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }), by }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }), by }),
   fc.record({
     kind: fc.constant('status' as const),
     sale,
     status: fc.constantFrom('pagado' as const, 'abonado' as const, 'apartado' as const),
     amount,
     refund: fc.boolean(),
+    by,
   }),
   fc.record({
     kind: fc.constant('buyerPays' as const),
@@ -74,11 +84,18 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   termsAction,
   fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({ kind: fc.constant('handover' as const), amount: fc.integer({ min: 1, max: 1500 }) }),
 );
 
 let reference = 0;
-async function send(saleIds: string[], cedula: string, sellerId: string, a: Action): Promise<number> {
-  const token = admin;
+async function send(
+  saleIds: string[],
+  cedula: string,
+  seller: { id: string; token: string },
+  a: Action,
+): Promise<number> {
+  const sellerId = seller.id;
+  const token = 'by' in a && a.by === 'seller' ? seller.token : admin;
   switch (a.kind) {
     case 'terms':
       return (
@@ -95,6 +112,13 @@ async function send(saleIds: string[], cedula: string, sellerId: string, a: Acti
         await t.api('POST', `/api/sellers/${sellerId}/payouts`, {
           token,
           body: { amount_cents: a.amount, method: 'Pago móvil' },
+        })
+      ).status;
+    case 'handover':
+      return (
+        await t.api('POST', `/api/sellers/${sellerId}/cash-handovers`, {
+          token,
+          body: { amount_cents: a.amount, request_id: crypto.randomUUID() },
         })
       ).status;
     case 'receive':
@@ -159,7 +183,7 @@ type ModelEntry = {
 describe('the commission ledger under random payments, refunds, term changes and payouts (fast-check)', () => {
   it('balance = sum of the ledger = what the money and the terms say; payouts only within it', async () => {
     let runs = 0;
-    const seen = { earned: 0, reversed: 0, paidOut: 0 };
+    const seen = { earned: 0, reversed: 0, paidOut: 0, held: 0, handedOver: 0 };
     await fc.assert(
       // Every run starts with terms, so money moves commissions from the first action on.
       fc.asyncProperty(
@@ -170,6 +194,8 @@ describe('the commission ledger under random payments, refunds, term changes and
           const seller = await makeUser(t, { role: 'vendedor' });
           const sellerId = seller.user.id;
           const raffle = await makeRaffle(t, { price_cents: 1000, payment_type: 'cuotas', installments: 4 });
+          // Assigned: the seller may record money on the sales credited to them (decision 036).
+          await assignSeller(t.db, raffle.id, sellerId);
           // Sales 0 and 1 credited to the seller (one order), sale 2 to nobody.
           const credited = await creditedReservation(t, raffle.id, sellerId, [1, 2]);
           const cedula = credited.cedula;
@@ -186,10 +212,26 @@ describe('the commission ledger under random payments, refunds, term changes and
           let terms: Terms | null = null;
           const model = new Map<string, ModelEntry[]>(saleIds.map((id) => [id, []]));
           let balance = 0;
+          // Cash the seller recorded and still holds, oldest first (decision 061), and each sale's paid.
+          const receipts: { sale: string; heldCents: number }[] = [];
+          const paidNow = new Map<string, number>(saleIds.map((id) => [id, 0]));
+          const heldCash = (id?: string) =>
+            receipts.filter((r) => !id || r.sale === id).reduce((sum, r) => sum + r.heldCents, 0);
+          const heldNow = () =>
+            credited.ticketIds.reduce(
+              (sum, id) =>
+                sum +
+                heldCommissionFor(saleCommission(model.get(id) ?? []), {
+                  heldCents: heldCash(id),
+                  paidCents: paidNow.get(id) ?? 0,
+                }),
+              0,
+            );
           for (const a of actions) {
-            const target = a.kind === 'terms' || a.kind === 'payout' ? null : (saleIds[a.sale] as string);
+            const target = 'sale' in a ? (saleIds[a.sale] as string) : null;
             const before = target ? await paidOf(target) : null;
-            const status = await send(saleIds, cedula, sellerId, a);
+            const payable = balance - heldNow();
+            const status = await send(saleIds, cedula, { id: sellerId, token: seller.token }, a);
             expect(status, JSON.stringify(a)).toBeLessThan(500);
             if (a.kind === 'terms') {
               expect(status).toBe(200);
@@ -199,16 +241,35 @@ describe('the commission ledger under random payments, refunds, term changes and
                   : { percentBp: percentToBp(a.percent), perNumberCents: null };
             }
             if (a.kind === 'payout') {
-              expect(status, `payout ${a.amount} of ${balance}`).toBe(a.amount <= balance ? 201 : 409);
+              expect(status, `payout ${a.amount} of ${payable}`).toBe(a.amount <= payable ? 201 : 409);
               if (status === 201) {
                 balance -= a.amount;
                 seen.paidOut++;
+              }
+            }
+            if (a.kind === 'handover') {
+              const held = heldCash();
+              expect(status, `hand-over ${a.amount} of ${held}`).toBe(a.amount <= held ? 201 : 409);
+              if (status === 201) {
+                for (const part of allocateCash(a.amount, receipts))
+                  part.receipt.heldCents -= part.amountCents;
+                seen.handedOver++;
               }
             }
             if (!target || !before || target === saleIds[2]) continue;
             // The money that moved on the sale (read from the tickets the money ledger keeps).
             const after = await paidOf(target);
             const delta = after.paid - before.paid;
+            paidNow.set(target, after.paid);
+            if (delta > 0 && 'by' in a && a.by === 'seller') {
+              receipts.push({ sale: target, heldCents: delta });
+              seen.held++;
+            }
+            if (delta < 0) {
+              const newestFirst = receipts.filter((r) => r.sale === target).reverse();
+              for (const part of allocateCash(-delta, newestFirst))
+                part.receipt.heldCents -= part.amountCents;
+            }
             const entries = model.get(target) as ModelEntry[];
             const standing: SaleCommission = saleCommission(entries);
             if (delta > 0 && terms) {
@@ -259,11 +320,21 @@ describe('the commission ledger under random payments, refunds, term changes and
                      count(*) as n
                 from seller_ledger where seller_id = ${sellerId}`,
           );
-          expect(ledger.body.balance_cents).toBe(Number(sum?.balance));
-          expect(ledger.body.balance_cents, JSON.stringify(actions)).toBe(balance);
+          // Released ("Por pagar") + held = the ledger's sum = the model's.
+          expect(ledger.body.balance_cents + ledger.body.held_cents).toBe(Number(sum?.balance));
+          expect(ledger.body.balance_cents + ledger.body.held_cents, JSON.stringify(actions)).toBe(balance);
+          expect(ledger.body.held_cents, JSON.stringify(actions)).toBe(heldNow());
           expect(ledger.body.earned_cents - ledger.body.reversed_cents - ledger.body.paid_out_cents).toBe(
             balance,
           );
+          const cash = await t.api<SellerCash>('GET', `/api/sellers/${sellerId}/cash`, {
+            token: seller.token,
+          });
+          expect(cash.body).toMatchObject({
+            held_cents: heldCash(),
+            payments: receipts.filter((r) => r.heldCents > 0).length,
+            held_commission_cents: heldNow(),
+          });
           expect(ledger.body.entries).toHaveLength(Number(sum?.n));
           // Each sale's entries are the model's, in order; the uncredited sale has none.
           for (const id of saleIds) {
@@ -285,9 +356,14 @@ describe('the commission ledger under random payments, refunds, term changes and
           [
             { kind: 'terms', percent: 10, perNumber: 0 },
             [
-              { kind: 'receive', sale: 0, amount: 500 },
-              { kind: 'refund', sale: 0, amount: 200 },
+              { kind: 'receive', sale: 0, amount: 500, by: 'admin' },
+              { kind: 'refund', sale: 0, amount: 200, by: 'admin' },
               { kind: 'payout', amount: 10 },
+              { kind: 'receive', sale: 1, amount: 700, by: 'seller' },
+              { kind: 'payout', amount: 25 },
+              { kind: 'refund', sale: 1, amount: 100, by: 'admin' },
+              { kind: 'handover', amount: 350 },
+              { kind: 'payout', amount: 25 },
             ],
           ],
         ],
@@ -298,5 +374,7 @@ describe('the commission ledger under random payments, refunds, term changes and
     expect(seen.earned).toBeGreaterThan(0);
     expect(seen.reversed).toBeGreaterThan(0);
     expect(seen.paidOut).toBeGreaterThan(0);
+    expect(seen.held).toBeGreaterThan(0);
+    expect(seen.handedOver).toBeGreaterThan(0);
   });
 });
