@@ -13,6 +13,8 @@ export const commissionsTexts = {
     earnedHint: 'Neto de reversos por reembolsos',
     paid: 'Pagado',
     owed: 'Por cobrar',
+    held: 'Comisión retenida (efectivo por entregar)',
+    heldHint: 'Se libera cuando un administrador registre que entregaste el efectivo',
     sold: 'Números vendidos',
     buyers: 'Compradores',
     collected: 'Cobrado a compradores',
@@ -58,12 +60,55 @@ export const commissionsTexts = {
     earned: 'Comisión',
     paidOut: 'Pagado',
     owed: 'Por pagar',
+    cashHeld: 'Efectivo por entregar',
     terms: 'Comisión pactada',
     termsShort: 'Pactada',
     noTerms: 'Sin comisión',
     actions: 'Acciones',
     totals: 'Totales',
     payoutsNote: 'Los pagos a vendedores son por vendedor, no por rifa: "Pagado" y "Por pagar" son su total.',
+  },
+  cash: {
+    button: 'Efectivo',
+    buttonLabel: (name: string) => `Efectivo por entregar de ${name}`,
+    title: (name: string) => `Efectivo de ${name}`,
+    description:
+      'Pagos que el vendedor registró a mano y todavía no entregó. Su comisión sobre ese dinero queda retenida hasta la entrega.',
+    held: 'Efectivo por entregar',
+    payments: (n: number) => (n === 1 ? '1 pago' : `${n} pagos`),
+    heldCommission: 'Comisión retenida',
+    receiptsTitle: 'Pagos por entregar',
+    receiptsHint: 'Una entrega cubre primero los pagos más antiguos.',
+    of: (amount: string) => `de ${amount}`,
+    number: (raffle: string, n: string) => `${raffle} · Nº ${n}`,
+    none: 'Sin efectivo por entregar',
+    noneHint: 'Cuando el vendedor registre un pago en efectivo, aparecerá aquí hasta que lo entregue.',
+    history: 'Entregas registradas',
+    historyEmpty: 'Todavía no hay entregas registradas.',
+    by: (name: string) => `Registrada por ${name}`,
+    loadError: 'No pudimos cargar el efectivo del vendedor',
+    record: 'Registrar entrega',
+    formTitle: 'Registrar entrega de efectivo',
+    amount: 'Monto entregado (USD)',
+    amountHint: 'Se aplica primero a los pagos más antiguos',
+    note: 'Nota (opcional)',
+    noteHint: 'Por ejemplo: entregado en la oficina',
+    covers: (n: number, partial: boolean) =>
+      partial
+        ? n === 1
+          ? 'Cubre parte de 1 pago'
+          : `Cubre ${n} pagos (el último en parte)`
+        : n === 1
+          ? 'Cubre 1 pago completo'
+          : `Cubre ${n} pagos completos`,
+    submit: 'Confirmar entrega',
+    cancel: 'Cancelar',
+    success: 'Entrega de efectivo registrada',
+    amountInvalid: 'Escribe un monto mayor que cero',
+    amountTooHigh: 'El monto supera el efectivo por entregar',
+    mineTitle: 'Tu efectivo por entregar',
+    mineDescription:
+      'Pagos en efectivo que registraste y todavía no entregaste. Tu comisión sobre ese dinero se libera cuando un administrador registre la entrega.',
   },
   csv: {
     button: 'Descargar CSV',

@@ -67,6 +67,16 @@ export function CommissionTiles({ totals }: { totals: SellerSales['totals'] }) {
           {formatUsd(totals.balance_cents)}
         </span>
       </Tile>
+      {totals.held_cents > 0 && (
+        <Tile
+          label={t.held}
+          hint={t.heldHint}
+          testId="commission-held"
+          className="col-span-2 border-amber-200 bg-amber-50 sm:col-span-3"
+        >
+          <span className="text-xl font-bold text-amber-900 sm:text-2xl">{formatUsd(totals.held_cents)}</span>
+        </Tile>
+      )}
       <Tile label={t.sold} testId="commission-sold">
         <span className="text-xl font-bold text-zinc-900">{count.format(totals.numbers_sold)}</span>
       </Tile>

@@ -1,8 +1,9 @@
 import type { SellerRanking, SellerRankingRow } from '@domain/commissions';
-import { formatUsd } from '@domain/money';
+import { formatUsd, formatVesCents } from '@domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { commissionsTexts } from '../texts';
+import { CashDialog } from './cash-dialog';
 import { Fact } from './fact';
 import { PayoutDialog } from './payout-dialog';
 import { TermsDialog } from './terms-dialog';
@@ -29,8 +30,22 @@ function Actions({
     <div className="flex flex-wrap gap-2 lg:flex-nowrap">
       {raffleId && <TermsDialog raffleId={raffleId} seller={row} compact={compact} />}
       <PayoutDialog seller={row} compact={compact} />
+      <CashDialog seller={row} compact={compact} />
     </div>
   );
+}
+
+/** «$20,00 · Bs 800,00 · 2 pagos · comisión retenida $2,50». */
+function cashLine(r: SellerRankingRow) {
+  const c = commissionsTexts.cash;
+  return [
+    formatUsd(r.cash_held_cents),
+    r.cash_held_ves_cents !== null && formatVesCents(r.cash_held_ves_cents),
+    c.payments(r.cash_payments),
+    r.held_cents > 0 && `${c.heldCommission.toLowerCase()} ${formatUsd(r.held_cents)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 const owedTone = (cents: number) =>
@@ -71,6 +86,15 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
                   {termsLabel(r)}
                 </Fact>
               )}
+              {r.cash_held_cents > 0 && (
+                <Fact
+                  label={t.cashHeld}
+                  className="col-span-3 rounded-lg bg-amber-50 px-2 py-1.5"
+                  valueClassName="text-amber-900"
+                >
+                  {cashLine(r)}
+                </Fact>
+              )}
             </dl>
             <Actions row={r} raffleId={raffleId} />
           </li>
@@ -88,6 +112,7 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
               <TableHead className="text-right">{t.earned}</TableHead>
               <TableHead className="text-right">{t.paidOut}</TableHead>
               <TableHead className="text-right">{t.owed}</TableHead>
+              <TableHead className="text-right">{t.cashHeld}</TableHead>
               <TableHead>{t.actions}</TableHead>
             </TableRow>
           </TableHeader>
@@ -112,6 +137,16 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
                 <TableCell className={cn('text-right font-semibold tabular-nums', owedTone(r.balance_cents))}>
                   {formatUsd(r.balance_cents)}
                 </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {r.cash_held_cents > 0 ? (
+                    <span className="grid text-amber-900">
+                      <span className="font-semibold">{formatUsd(r.cash_held_cents)}</span>
+                      <span className="text-xs">{commissionsTexts.cash.payments(r.cash_payments)}</span>
+                    </span>
+                  ) : (
+                    <span className="text-zinc-500">{formatUsd(0)}</span>
+                  )}
+                </TableCell>
                 <TableCell>
                   <Actions row={r} raffleId={raffleId} compact />
                 </TableCell>
@@ -135,6 +170,9 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatUsd(ranking.totals.balance_cents)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatUsd(ranking.totals.cash_held_cents)}
               </TableCell>
               <TableCell />
             </TableRow>

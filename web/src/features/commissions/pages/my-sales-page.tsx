@@ -9,6 +9,7 @@ import { useSellerSales } from '../api/seller-sales';
 import { CommissionChart } from '../components/commission-chart';
 import { CommissionTiles } from '../components/commission-tiles';
 import { LedgerList } from '../components/ledger-list';
+import { MyCashSection } from '../components/my-cash-section';
 import { RaffleSalesList } from '../components/raffle-sales-list';
 import { commissionsTexts } from '../texts';
 
@@ -34,6 +35,7 @@ export function MySalesPage() {
         {(sales) => (
           <div className="grid gap-5">
             <CommissionTiles totals={sales.totals} />
+            <MyCashSection sellerId={sellerId} sellerName={sales.seller_name} />
             <Card>
               <CardHeader>
                 <CardTitle>{t.chart.title}</CardTitle>

@@ -9,6 +9,7 @@ import { RaffleSelect } from '@/components/raffle-select';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { useExportSellersCsv, useSellerRanking } from '../api/sellers';
 import { SellerRankingView } from '../components/seller-ranking';
 import { commissionsTexts } from '../texts';
@@ -64,14 +65,22 @@ export function SellersPage() {
               <EmptyState icon={Users} title={t.empty} description={t.emptyHint} />
             ) : (
               <div className="grid gap-3">
-                <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="sellers-totals">
+                <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5" data-testid="sellers-totals">
                   {[
                     [t.sold, count.format(ranking.totals.numbers_sold)],
                     [t.collected, formatUsd(ranking.totals.collected_cents)],
                     [t.earned, formatUsd(ranking.totals.earned_cents - ranking.totals.reversed_cents)],
                     [t.owed, formatUsd(ranking.totals.balance_cents)],
-                  ].map(([label, value]) => (
-                    <div key={label} className="grid gap-0.5 rounded-xl border border-zinc-200 bg-white p-3">
+                    [t.cashHeld, formatUsd(ranking.totals.cash_held_cents)],
+                  ].map(([label, value], i) => (
+                    <div
+                      key={label}
+                      className={cn(
+                        'grid gap-0.5 rounded-xl border border-zinc-200 bg-white p-3',
+                        i === 4 && 'col-span-2 sm:col-span-1',
+                        i === 4 && ranking.totals.cash_held_cents > 0 && 'border-amber-200 bg-amber-50',
+                      )}
+                    >
                       <dt className="text-xs font-medium text-zinc-600">{label}</dt>
                       <dd className="text-lg font-bold tabular-nums text-zinc-900">{value}</dd>
                     </div>

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import type { SellerCash } from '@domain/cash-held';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { CashHeldPanel } from './cash-held-panel';
+
+const sellerId = '11111111-1111-4111-8111-111111111111';
+const cash: SellerCash = {
+  seller_id: sellerId,
+  held_cents: 2000,
+  held_ves_cents: 80_000,
+  payments: 2,
+  held_commission_cents: 250,
+  receipts: [
+    {
+      payment_id: '22222222-2222-4222-8222-222222222222',
+      raffle_id: '33333333-3333-4333-8333-333333333333',
+      raffle_name: 'Moto Bera 2026',
+      ticket_number: '01',
+      method: 'efectivo',
+      amount_cents: 1000,
+      held_cents: 1000,
+      held_ves_cents: 40_000,
+      created_at: '2026-11-20T14:00:00.000Z',
+    },
+    {
+      payment_id: '44444444-4444-4444-8444-444444444444',
+      raffle_id: '33333333-3333-4333-8333-333333333333',
+      raffle_name: 'Moto Bera 2026',
+      ticket_number: '02',
+      method: 'efectivo',
+      amount_cents: 1500,
+      held_cents: 1000,
+      held_ves_cents: 40_000,
+      created_at: '2026-11-21T14:00:00.000Z',
+    },
+  ],
+  handovers: [],
+};
+
+type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
+
+/** Answers the panel's GET with `get`, and each POST with the next of `posts`. */
+function stubApi(get: () => Response, posts: (() => Response)[] = []) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({
+      method,
+      url: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    return method === 'GET' ? get() : (posts.shift() ?? (() => Response.json({}, { status: 500 })))();
+  });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CashHeldPanel', () => {
+  it('shows what the seller holds in USD and Bs, the payments, the held commission and no hand-overs yet', async () => {
+    stubApi(() => Response.json(cash));
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" />);
+    const summary = await screen.findByTestId('cash-summary');
+    expect(within(summary).getByText('$20,00')).toBeTruthy();
+    expect(within(summary).getByText('Bs 800,00')).toBeTruthy();
+    expect(within(summary).getByText('2 pagos')).toBeTruthy();
+    expect(within(summary).getByText('$2,50')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Pagos por entregar' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('de $15,00')).toBeTruthy();
+    expect(screen.getByText('Todavía no hay entregas registradas.')).toBeTruthy();
+    // The seller's own view: no «Registrar entrega».
+    expect(screen.queryByRole('button', { name: 'Registrar entrega' })).toBeNull();
+  });
+
+  it('records a hand-over: refuses more than is held, says what it covers, resends the same request key', async () => {
+    const refused = () =>
+      Response.json(
+        {
+          error: {
+            code: 'HANDOVER_EXCEEDS_HELD',
+            message: 'La entrega supera el efectivo',
+            held_cents: 1000,
+          },
+        },
+        { status: 409 },
+      );
+    const calls = stubApi(() => Response.json(cash), [refused, () => Response.json({}, { status: 201 })]);
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" canRecord />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Registrar entrega' }));
+    const amount = screen.getByLabelText('Monto entregado (USD)');
+    expect(amount).toHaveProperty('value', '20,00');
+    expect(screen.getByTestId('handover-covers').textContent).toBe('Cubre 2 pagos completos');
+    await user.clear(amount);
+    await user.type(amount, '15');
+    expect(screen.getByTestId('handover-covers').textContent).toBe('Cubre 2 pagos (el último en parte)');
+    await user.clear(amount);
+    await user.type(amount, '20,01');
+    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
+    expect(screen.getByText('El monto supera el efectivo por entregar')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '15');
+    await user.type(screen.getByLabelText('Nota (opcional)'), 'En la oficina');
+    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
+    expect(await screen.findByText('La entrega supera el efectivo')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Registrar entrega de efectivo' })).toBeNull(),
+    );
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toMatchObject({
+      url: `/api/sellers/${sellerId}/cash-handovers`,
+      body: { amount_cents: 1500, note: 'En la oficina' },
+    });
+    expect(posts[1]?.body?.request_id).toBe(posts[0]?.body?.request_id);
+  });
+
+  it('cannot record when nothing is held, and says so', async () => {
+    stubApi(() => Response.json({ ...cash, held_cents: 0, held_ves_cents: 0, payments: 0, receipts: [] }));
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" canRecord />);
+    expect(await screen.findByText('Sin efectivo por entregar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Registrar entrega' })).toHaveProperty('disabled', true);
+  });
+
+  it('a failed load says so in Spanish and retries', async () => {
+    let fail = true;
+    stubApi(() =>
+      fail ? Response.json({ error: { code: 'X', message: 'x' } }, { status: 500 }) : Response.json(cash),
+    );
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" />);
+    expect(await screen.findByText('No pudimos cargar el efectivo del vendedor')).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('cash-summary')).toBeTruthy();
+  });
+});
