@@ -1,0 +1,137 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  ADMIN,
+  apiSignIn,
+  createStaffUser,
+  expect,
+  SCREENSHOTS_TAG,
+  type SeededUser,
+  screenshot,
+  signInWithForm,
+  test,
+  toast,
+  uniqueSerial,
+  withAdminSession,
+} from './fixtures';
+import { newRaffle, uniqueBuyer } from './payments-helpers';
+import { reserveViaApi } from './raffle-seed';
+
+// Decision 061: cash a vendedor records by hand is held until an admin records its hand-over; the
+// commission on it waits. The vendedor sees it apart in "Mis ventas"; the admin records the
+// hand-over in "Vendedores".
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The admin assigns the vendedor and sets 10 %; answers the vendedor's referral code and token. */
+async function sellerAtTenPercent(request: APIRequestContext, raffleId: string, seller: SeededUser) {
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const assigned = await request.put(`/api/raffles/${raffleId}/sellers`, {
+    data: { seller_ids: [seller.id] },
+    headers: bearer(admin.access_token),
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const terms = await request.put(`/api/raffles/${raffleId}/commissions`, {
+    data: { seller_id: seller.id, percent: 10 },
+    headers: bearer(admin.access_token),
+  });
+  expect(terms.status(), await terms.text()).toBe(200);
+  const own = await apiSignIn(request, seller.email, seller.password);
+  const me = await request.get('/api/sellers/me', { headers: bearer(own.access_token) });
+  expect(me.status(), await me.text()).toBe(200);
+  return { code: ((await me.json()) as { code: string }).code, token: own.access_token };
+}
+
+test.describe('cash held by vendedores', () => {
+  test(`a vendedor's own cash holds their commission until the admin records the hand-over ${SCREENSHOTS_TAG}`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const sellerName = `Carlos Pérez ${uniqueSerial() % 100_000}`;
+    const seller = await createStaffUser(request, { full_name: sellerName });
+    const raffle = await newRaffle(request, 'Moto Bera');
+    const { code, token } = await sellerAtTenPercent(request, raffle.id, seller);
+    const { tickets } = (await reserveViaApi(
+      request,
+      raffle.id,
+      [7, 8],
+      uniqueBuyer('maría fernanda lópez'),
+      code,
+    )) as { tickets: { id: string }[] };
+    // The vendedor records both numbers paid in cash ("Registrar pago", then "pagado").
+    const first = await request.post(`/api/tickets/${tickets[0]?.id}/payments`, {
+      data: { amount_cents: 500, payment_method: 'efectivo' },
+      headers: bearer(token),
+    });
+    expect(first.status(), await first.text()).toBe(201);
+    const second = await request.patch(`/api/tickets/${tickets[1]?.id}`, {
+      data: { status: 'pagado' },
+      headers: bearer(token),
+    });
+    expect(second.status(), await second.text()).toBe(200);
+
+    // The vendedor: $1,00 of commission held, nothing payable yet, $10,00 to hand over.
+    const phone = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      locale: 'es-VE',
+      timezoneId: 'America/Caracas',
+    });
+    const sellerPage = await phone.newPage();
+    await sellerPage.goto('/login');
+    await signInWithForm(sellerPage, seller.email, seller.password);
+    await expect(sellerPage).toHaveURL(/\/dashboard\/admin$/);
+    await sellerPage.goto('/dashboard/admin/mis-ventas');
+    await expect(sellerPage.getByTestId('commission-held')).toContainText('$1,00');
+    await expect(sellerPage.getByTestId('commission-owed')).toContainText('$0,00');
+    const mine = sellerPage.getByRole('region', { name: 'Tu efectivo por entregar' });
+    await expect(mine.getByTestId('cash-summary')).toContainText('$10,00');
+    await expect(mine.getByTestId('cash-summary')).toContainText('2 pagos');
+    await expect(mine.getByRole('button', { name: 'Registrar entrega' })).toHaveCount(0);
+    await screenshot(sellerPage, 'cash-held/mis-ventas-412.png', { fullPage: true });
+
+    // The admin, on a phone: the seller's card says what they hold; the dialog records $5,00.
+    await page.setViewportSize({ width: 412, height: 915 });
+    await withAdminSession(page);
+    await page.goto('/dashboard/admin/vendedores');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vendedores' })).toBeVisible();
+    const card = page.getByTestId('seller-card').filter({ hasText: sellerName });
+    await expect(card).toContainText('Efectivo por entregar');
+    await expect(card).toContainText('$10,00');
+    await screenshot(card, 'cash-held/vendedores-card-412.png');
+    await card.getByRole('button', { name: `Efectivo por entregar de ${sellerName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Efectivo de ${sellerName}` });
+    await expect(dialog.getByTestId('cash-summary')).toContainText('$1,00');
+    await screenshot(page, 'cash-held/efectivo-dialog-412.png');
+    await dialog.getByRole('button', { name: 'Registrar entrega' }).click();
+    const amount = dialog.getByLabel('Monto entregado (USD)');
+    await expect(amount).toHaveValue('10,00');
+    await amount.fill('5');
+    await expect(dialog.getByTestId('handover-covers')).toHaveText('Cubre 1 pago completo');
+    await dialog.getByLabel('Nota (opcional)').fill('Entregado en la oficina');
+    await screenshot(page, 'cash-held/registrar-entrega-412.png');
+    await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();
+    await expect(toast(page, 'Entrega de efectivo registrada')).toBeVisible();
+    await expect(dialog.getByTestId('cash-summary')).toContainText('$5,00');
+    await expect(dialog.getByRole('list', { name: 'Entregas registradas' })).toContainText(
+      'Entregado en la oficina',
+    );
+    await screenshot(page, 'cash-held/entrega-registrada-412.png');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'cash-held/entrega-registrada-1440.png');
+    await page.keyboard.press('Escape');
+    const row = page.getByTestId('seller-row').filter({ hasText: sellerName });
+    await expect(row).toContainText('$5,00');
+    await screenshot(page, 'cash-held/vendedores-1440.png', { fullPage: true });
+
+    // The vendedor: half the commission is now payable, the rest still waits.
+    await sellerPage.reload();
+    await expect(sellerPage.getByTestId('commission-held')).toContainText('$0,50');
+    await expect(sellerPage.getByTestId('commission-owed')).toContainText('$0,50');
+    await screenshot(sellerPage, 'cash-held/mis-ventas-after-412.png', { fullPage: true });
+    await sellerPage.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(sellerPage, 'cash-held/mis-ventas-1440.png', { fullPage: true });
+    await phone.close();
+  });
+});
