@@ -207,4 +207,6 @@ export const sellerCsvColumns = [
   'Comisión revertida (USD)',
   'Pagado al vendedor (USD)',
   'Saldo por pagar (USD)',
+  'Comisión retenida (USD)',
+  'Efectivo por entregar (USD)',
 ] as const;

@@ -182,6 +182,15 @@ describe('cash a vendedor records by hand', () => {
       balance_cents: 0,
     });
     expect(ranking.body.totals.cash_held_cents).toBeGreaterThanOrEqual(700);
+    const csv = await fetch(`${t.baseUrl}/api/commissions/sellers.csv`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const text = (await csv.text()).replace(/^\uFEFF/, '');
+    expect(text.split('\r\n')[0]?.endsWith(';Comisión retenida (USD);Efectivo por entregar (USD)')).toBe(
+      true,
+    );
+    // Por pagar 0,00, held 0,70, cash 7,00.
+    expect(text).toMatch(/;0,00;0,70;7,00\r?\n/);
   });
 });
 

@@ -21,6 +21,8 @@ export function sellerRankingCsv(rows: SellerRankingRow[]): string {
           money(r.reversed_cents),
           money(r.paid_out_cents),
           money(r.balance_cents),
+          money(r.held_cents),
+          money(r.cash_held_cents),
         ]),
       )
       .join('')
