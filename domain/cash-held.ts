@@ -4,7 +4,7 @@ import { formatUsd } from './money';
 import { z } from './zod';
 
 /**
- * Cash held by vendedores (decision 061): money a vendedor records by hand is in their hands until
+ * Cash held by vendedores (decision 062): money a vendedor records by hand is in their hands until
  * an admin records that they handed it over; the commission it earned waits for that.
  */
 

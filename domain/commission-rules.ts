@@ -93,7 +93,7 @@ export function reversalFor(
 }
 
 /**
- * The commission cash still held by a vendedor brings a sale (decision 061): what refunding that
+ * The commission cash still held by a vendedor brings a sale (decision 062): what refunding that
  * cash would take back (`reversalFor`, at the newest earning's percent, never more than stands).
  * Handing the cash over or refunding it lowers it exactly as the commission it was holding is
  * released or reversed, so released + held is always the sale's standing commission.

@@ -103,7 +103,7 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /**
  * Sums of the ledger (never stored). `held_cents`: commission earned on cash a vendedor still holds
- * (decision 061), not payable until it is handed over. `balance_cents` ("Por pagar") = earned −
+ * (decision 062), not payable until it is handed over. `balance_cents` ("Por pagar") = earned −
  * reversed − paid out − held (negative: the seller owes).
  */
 export const ledgerTotalsSchema = z.object({
@@ -171,7 +171,7 @@ export const sellerRankingRowSchema = salesFigures.extend({
   seller_email: z.string(),
   /** Payouts are to the seller, not per raffle: overall figures (also in a raffle's ranking). */
   paid_out_cents: centsField,
-  /** Commission waiting for cash the seller holds (decision 061); overall like payouts. */
+  /** Commission waiting for cash the seller holds (decision 062); overall like payouts. */
   held_cents: centsField,
   balance_cents: centsField,
   /** Cash the seller recorded by hand and has not handed over: USD, Bs at each payment's rate, payments. */

@@ -16,7 +16,7 @@ import {
 import { newRaffle, uniqueBuyer } from './payments-helpers';
 import { reserveViaApi } from './raffle-seed';
 
-// Decision 061: cash a vendedor records by hand is held until an admin records its hand-over; the
+// Decision 062: cash a vendedor records by hand is held until an admin records its hand-over; the
 // commission on it waits. The vendedor sees it apart in "Mis ventas"; the admin records the
 // hand-over in "Vendedores".
 

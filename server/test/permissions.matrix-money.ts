@@ -177,7 +177,7 @@ export const moneyAndAdminMatrix: Record<string, Entry | Entry[]> = {
       };
     },
   },
-  // Cash held by vendedores (decision 061): seen by its seller or an admin; a hand-over by admins.
+  // Cash held by vendedores (decision 062): seen by its seller or an admin; a hand-over by admins.
   'GET /api/sellers/:id/cash': {
     access: 'staff',
     own: 403,

@@ -1,4 +1,4 @@
--- Cash held by vendedores (decision 061). Money a vendedor records by hand ("Registrar pago",
+-- Cash held by vendedores (decision 062). Money a vendedor records by hand ("Registrar pago",
 -- pagado, abonado) is cash in that vendedor's hands until an admin records that it was handed
 -- over; the commission it earned is held until then. Three append-only tables: what each such
 -- payment put in the vendedor's hands, what an admin recorded as handed over, and what took cash

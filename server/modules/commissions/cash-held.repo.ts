@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
 /**
- * Cash held by vendedores (migration 0033, decision 061): receipts (a payment a vendedor recorded
+ * Cash held by vendedores (migration 0033, decision 062): receipts (a payment a vendedor recorded
  * by hand), hand-overs an admin recorded, and settlements (what took cash off a receipt: a refund
  * of its sale or a hand-over). Append-only; what is held is a sum.
  */

@@ -14,7 +14,7 @@ import { ConflictError } from '../../lib/errors';
 import { cashHeldRepo } from './cash-held.repo';
 
 /**
- * Commission held for cash a vendedor has not handed over (decision 061), per seller: on each sale
+ * Commission held for cash a vendedor has not handed over (decision 062), per seller: on each sale
  * with cash held, what refunding that cash would take back of the seller's commission there.
  */
 export async function heldCommissionBySeller(db: Executor, sellerId?: string): Promise<Map<string, number>> {

@@ -8,7 +8,7 @@ import { creditedSale } from '../../test/commission-factories';
 import { makeUser } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
 
-// Cash held by vendedores (decision 061). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+// Cash held by vendedores (decision 062). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 let t: TestApp;
 let admin: string;
 let seller: { id: string; token: string };

@@ -27,7 +27,7 @@ const rateText = (rate: number | null) => (rate === null ? null : String(rate));
  * from crediting twice.
  */
 export async function earnForPayment(tx: Executor, paymentId: string, context: Context) {
-  // Money a vendedor recorded by hand is cash they hold (decision 061): its commission is held.
+  // Money a vendedor recorded by hand is cash they hold (decision 062): its commission is held.
   await cashHeldRepo.holdIfRecordedBySeller(tx, paymentId);
   const parts = await commissionsRepo.creditedParts(tx, paymentId);
   const entries: LedgerInsert[] = [];
@@ -108,7 +108,7 @@ export async function reverseForRefund(
 
 /**
  * A refund of a sale whose cash a vendedor still holds is given back out of that cash first, newest
- * payment first (decision 061): the vendedor no longer has to hand it over. What exceeds it came
+ * payment first (decision 062): the vendedor no longer has to hand it over. What exceeds it came
  * from money the business already had.
  */
 async function takeFromHeldCash(tx: Executor, refund: { id: string; ticketId: string; amountCents: number }) {

@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 // "pagado"), refunds (direct, or by taking a sale back), changes of terms and payouts, a seller's
 // balance answered by the API = the sum of their ledger rows = the figure expected from the money
 // that moved, under the terms in force when it moved. A payout is accepted exactly when it fits.
-// Cash the (assigned) seller records themself is held (decision 061): the API's held cash and held
+// Cash the (assigned) seller records themself is held (decision 062): the API's held cash and held
 // commission are the model's, released + held = that total, and payouts and hand-overs pass
 // exactly when they fit what is released and what is held.
 let t: TestApp;
@@ -212,7 +212,7 @@ describe('the commission ledger under random payments, refunds, term changes and
           let terms: Terms | null = null;
           const model = new Map<string, ModelEntry[]>(saleIds.map((id) => [id, []]));
           let balance = 0;
-          // Cash the seller recorded and still holds, oldest first (decision 061), and each sale's paid.
+          // Cash the seller recorded and still holds, oldest first (decision 062), and each sale's paid.
           const receipts: { sale: string; heldCents: number }[] = [];
           const paidNow = new Map<string, number>(saleIds.map((id) => [id, 0]));
           const heldCash = (id?: string) =>

@@ -32,7 +32,7 @@ type Deps = {
   currentRate?: (executor?: Executor) => Promise<number | null>;
 };
 
-/** `held`: commission waiting for cash the seller holds (decision 061), not payable yet. */
+/** `held`: commission waiting for cash the seller holds (decision 062), not payable yet. */
 const toTotals = (t: Totals, held: number): LedgerTotals => ({
   earned_cents: t.earned,
   reversed_cents: t.reversed,
@@ -179,7 +179,7 @@ export function createCommissionsService(deps: Deps) {
       const rate = (await deps.currentRate?.()) ?? null;
       return db.transaction(async (tx) => {
         await requireSeller(tx, sellerId, { lock: true });
-        // Only released commission is payable: what waits for cash the seller holds is not (061).
+        // Only released commission is payable: what waits for cash the seller holds is not (062).
         const before = await totalsOf(tx, sellerId);
         if (input.amount_cents > before.balance_cents)
           throw new ConflictError(

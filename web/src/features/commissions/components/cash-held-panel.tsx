@@ -83,7 +83,7 @@ function HandoverRow({ handover }: { handover: CashHandover }) {
 }
 
 /**
- * One seller's cash (decision 061): what they hold for the business and the commission waiting for
+ * One seller's cash (decision 062): what they hold for the business and the commission waiting for
  * it, the payments it comes from, and the hand-overs recorded. `canRecord`: the admin's view, with
  * «Registrar entrega».
  */
