@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
+import type { AuditPage } from '../../../domain/audit';
 import type { CashHandoverResult, SellerCash } from '../../../domain/cash-held';
 import type { PayoutResult, SellerRanking } from '../../../domain/commissions';
 import { commissionCalls, commissionWorld } from '../../test/commission-calls';
-import { creditedSale } from '../../test/commission-factories';
-import { makeUser } from '../../test/factories';
+import { creditedReservation, creditedSale } from '../../test/commission-factories';
+import { makeUser, raffleInput } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
 
 // Cash held by vendedores (decision 062). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -191,6 +192,44 @@ describe('cash a vendedor records by hand', () => {
     );
     // Por pagar 0,00, held 0,70, cash 7,00.
     expect(text).toMatch(/;0,00;0,70;7,00\r?\n/);
+  });
+});
+
+describe('hand-overs sent twice or at once', () => {
+  it('the same request twice at once records one hand-over; two that together exceed the cash, one', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    await recordCash(sale.ticketIds[0] as string, 1000, me.token);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([handover(me.id, 400, key), handover(me.id, 400, key)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((a.body as CashHandoverResult).handover.id).toBe((b.body as CashHandoverResult).handover.id);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 600, handovers: [{ amount_cents: 400 }] });
+    const both = await Promise.all([handover(me.id, 400), handover(me.id, 400)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await cashOf(me.id)).held_cents).toBe(200);
+    // The same key for another amount is refused, never applied as a new hand-over.
+    const reused = await handover(me.id, 100, key);
+    expect(reused.status).toBe(409);
+    expect((reused.body as ApiError).error.code).toBe('HANDOVER_REQUEST_REUSED');
+    // Audited as a staff action, like a payout.
+    await t.app.services.audit.settled();
+    const log = await t.api<AuditPage>('GET', '/api/audit', { token: admin });
+    expect(log.body.entries.some((e) => e.action === 'POST /api/sellers/:id/cash-handovers')).toBe(true);
+  });
+
+  it('a vendedor recording cash on a raffle they own holds it too', async () => {
+    const me = await freshSeller();
+    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
+      token: me.token,
+      body: raffleInput({ price_cents: 1000 }),
+    });
+    expect(raffle.status).toBe(201);
+    await setTerms(raffle.body.id, { percent: 10 }, me.id);
+    const sale = await creditedReservation(t, raffle.body.id, me.id, [5]);
+    await recordCash(sale.ticketIds[0] as string, 1000, me.token);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });
   });
 });
 
