@@ -25,6 +25,8 @@ export const commissionMessages = {
   notYourLedger: 'Solo puedes ver tus propias comisiones',
   payoutExceedsBalance: (owedCents: number) =>
     `El pago supera lo que se le debe al vendedor ($${(owedCents / 100).toFixed(2)})`,
+  payoutRequestReused:
+    'Este pago ya se registró con otros datos; recarga la página y revisa los pagos del vendedor',
 } as const;
 
 /** A percent as people type it (10, 12.5, 7.25): 0 to 100 with up to 2 decimals, stored as basis points. */
@@ -78,6 +80,8 @@ export const payoutInput = z.object({
   /** The day it was paid (Caracas); today when omitted. */
   paid_on: z.iso.date('Fecha inválida').nullish(),
   note: z.string().trim().max(500, 'Nota demasiado larga').nullish(),
+  /** Chosen once per dialog: the same key again answers the payout it recorded (migration 0034). */
+  request_id: z.uuid('La clave de la solicitud no es válida').optional(),
 });
 export type PayoutInput = z.input<typeof payoutInput>;
 

@@ -89,6 +89,8 @@ export const sellerLedger = pgTable(
     reference: text('reference'),
     paidOn: date('paid_on'),
     note: text('note'),
+    /** A payout's key, chosen by the admin's dialog: the same key again answers that payout (0034). */
+    requestId: uuid('request_id'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

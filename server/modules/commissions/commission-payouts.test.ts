@@ -76,6 +76,48 @@ describe('payouts and the ledger', () => {
     expect(pages).toEqual(['paid_out,earned,earned', 'earned']);
   });
 
+  it('a payout sent again with its request key is recorded once; the key with other figures is refused', async () => {
+    const fresh = await makeUser(t, { role: 'vendedor' });
+    const sale = await creditedSale(t, fresh.user.id, { numbers: [4, 5] });
+    await setTerms(sale.raffleId, { percent: 10 }, fresh.user.id);
+    for (const id of sale.ticketIds) await buyerPaysApproved(id, sale.cedula, 1000);
+    const requestId = crypto.randomUUID();
+    const body = { amount_cents: 50, method: 'Pago móvil', request_id: requestId };
+    const send = () =>
+      t.api<PayoutResult>('POST', `/api/sellers/${fresh.user.id}/payouts`, { token: admin, body });
+    // A double tap: both at once, then a retry after a lost answer.
+    const [first, second] = await Promise.all([send(), send()]);
+    const retry = await send();
+    for (const answer of [first, second, retry]) expect(answer.status).toBe(201);
+    expect(second.body.entry.id).toBe(first.body.entry.id);
+    expect(retry.body.entry.id).toBe(first.body.entry.id);
+    expect(retry.body.totals).toMatchObject({ paid_out_cents: 50, balance_cents: 150 });
+
+    const reused = await t.api<ApiError>('POST', `/api/sellers/${fresh.user.id}/payouts`, {
+      token: admin,
+      body: { ...body, amount_cents: 60 },
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('PAYOUT_REQUEST_REUSED');
+    const elsewhere = await t.api<ApiError>('POST', `/api/sellers/${seller.id}/payouts`, {
+      token: admin,
+      body,
+    });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error.code).toBe('PAYOUT_REQUEST_REUSED');
+
+    const ledger = await ledgerOf(fresh.user.id);
+    expect(ledger.entries.filter((e) => e.kind === 'paid_out')).toHaveLength(1);
+    expect(ledger).toMatchObject({ paid_out_cents: 50, balance_cents: 150 });
+    // Without a key, as before: each sending is a payout of its own.
+    const plain = { amount_cents: 10, method: 'Efectivo' };
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await t.api('POST', `/api/sellers/${fresh.user.id}/payouts`, { token: admin, body: plain })).status,
+      ).toBe(201);
+    expect((await ledgerOf(fresh.user.id)).paid_out_cents).toBe(70);
+  });
+
   it('the seller sees their own ledger and sales; another seller 403, anonymous 401', async () => {
     expect((await t.api('GET', `/api/sellers/${seller.id}/ledger`, { token: seller.token })).status).toBe(
       200,

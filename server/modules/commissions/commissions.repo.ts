@@ -189,6 +189,12 @@ export const commissionsRepo = {
     return db.insert(sellerLedger).values(values).onConflictDoNothing().returning();
   },
 
+  /** The payout recorded with this request key, if any. */
+  async payoutByRequest(db: Executor, requestId: string) {
+    const [row] = await db.select().from(sellerLedger).where(eq(sellerLedger.requestId, requestId)).limit(1);
+    return row ?? null;
+  },
+
   async insertPayout(db: Executor, values: LedgerInsert) {
     const [row] = await db.insert(sellerLedger).values(values).returning();
     if (!row) throw new Error('payout insert returned nothing');

@@ -179,6 +179,17 @@ export function createCommissionsService(deps: Deps) {
       const rate = (await deps.currentRate?.()) ?? null;
       return db.transaction(async (tx) => {
         await requireSeller(tx, sellerId, { lock: true });
+        // Sent again (a double tap, a retry after a lost answer): the payout it recorded, once. Read
+        // after the seller's lock, so a sending still in flight has committed by now.
+        const earlier = input.request_id ? await commissionsRepo.payoutByRequest(tx, input.request_id) : null;
+        if (earlier) {
+          if (earlier.sellerId !== sellerId || earlier.amountCents !== input.amount_cents)
+            throw new ConflictError(commissionMessages.payoutRequestReused, 'PAYOUT_REQUEST_REUSED');
+          return {
+            entry: toLedgerEntry(earlier, { raffleName: null, ticketNumber: null }),
+            totals: await totalsOf(tx, sellerId),
+          };
+        }
         // Only released commission is payable: what waits for cash the seller holds is not (062).
         const before = await totalsOf(tx, sellerId);
         if (input.amount_cents > before.balance_cents)
@@ -197,6 +208,7 @@ export function createCommissionsService(deps: Deps) {
           reference: input.reference ?? null,
           paidOn: input.paid_on ?? caracasDate(),
           note: input.note ?? null,
+          requestId: input.request_id ?? null,
           createdBy: actor.userId,
         });
         return {

@@ -56,6 +56,36 @@ describe('PayoutDialog', () => {
     });
   });
 
+  it('sends the same request key again when the first answer was lost, a new one when opened again', async () => {
+    const recorder = recordFetch(() =>
+      // The first answer is lost (a gateway error); every later one records the payout.
+      recorder.calls.length === 1
+        ? Response.json({ message: 'Error interno' }, { status: 502 })
+        : Response.json({}, { status: 201 }),
+    );
+    vi.stubGlobal('fetch', recorder.fetchStub);
+    renderWithProviders(<PayoutDialog seller={seller} />);
+    const user = userEvent.setup();
+    const open = screen.getByRole('button', { name: 'Registrar pago de comisión: Valentina Rojas' });
+    await user.click(open);
+    await user.type(screen.getByLabelText('Método'), 'Pago móvil');
+    await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
+    await waitFor(() => expect(recorder.calls).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Registrar pago' }));
+    await waitFor(() => expect(recorder.calls).toHaveLength(2));
+    const keys = recorder.calls.map((call) => (call.body as { request_id?: string }).request_id);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.click(open);
+    await user.type(screen.getByLabelText('Método'), 'Pago móvil');
+    await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
+    await waitFor(() => expect(recorder.calls).toHaveLength(3));
+    expect(recorder.calls.map((call) => (call.body as { request_id?: string }).request_id)[2]).not.toBe(
+      keys[0],
+    );
+  });
+
   it('cannot be opened when nothing is owed', () => {
     renderWithProviders(<PayoutDialog seller={{ ...seller, balance_cents: 0 }} />);
     expect(

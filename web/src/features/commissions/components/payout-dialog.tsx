@@ -2,13 +2,14 @@ import type { SellerRankingRow } from '@domain/commissions';
 import { formatUsd, parseMoneyToCents } from '@domain/money';
 import { caracasDate } from '@domain/rates';
 import { HandCoins } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ActionDialog } from '@/components/action-dialog';
 import { errorMessage } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { newRequestId } from '@/lib/request-id';
 import { useRecordPayout } from '../api/sellers';
 import { commissionsTexts } from '../texts';
 
@@ -25,11 +26,14 @@ export function PayoutDialog({ seller, compact = false }: { seller: SellerRankin
   const [paidOn, setPaidOn] = useState(caracasDate());
   const [errors, setErrors] = useState<Errors>({});
   const record = useRecordPayout();
+  // One key per opening of the dialog: a double tap or a retry records one payout, not two.
+  const requestId = useRef(newRequestId());
   const owed = Math.max(0, seller.balance_cents);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (next) {
+      requestId.current = newRequestId();
       setAmount(owed > 0 ? (owed / 100).toFixed(2).replace('.', ',') : '');
       setMethod('');
       setReference('');
@@ -56,6 +60,7 @@ export function PayoutDialog({ seller, compact = false }: { seller: SellerRankin
           method: method.trim(),
           reference: reference.trim() || null,
           paid_on: paidOn || null,
+          request_id: requestId.current,
         },
       });
       toast.success(t.success, { description: `${seller.seller_name}: ${formatUsd(cents)}` });
