@@ -63,6 +63,11 @@ export const refundInputSchema = z
   .object({
     amount_cents: amountCentsField(),
     reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
+    /**
+     * The money went back out of the cash a vendedor holds for this sale (decision 062): only then
+     * does the refund lower what they must hand over. A vendedor refunding their own cash always does.
+     */
+    from_seller_cash: z.boolean().optional(),
   })
   .strict();
 export type RefundInput = z.output<typeof refundInputSchema>;
@@ -91,6 +96,8 @@ export const statusMoneyFields = {
     .object({
       amount_cents: amountCentsField(),
       reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
+      /** As in `refundInputSchema`. */
+      from_seller_cash: z.boolean().optional(),
     })
     .strict()
     .optional(),

@@ -22,6 +22,8 @@ const openReceiptsSql = (where: SQL) => sql`
 
 export type OpenReceipt = {
   paymentId: string;
+  /** The vendedor who recorded it and holds the cash. */
+  holderId: string;
   ticketId: string;
   amountCents: number;
   heldCents: number;
@@ -31,6 +33,7 @@ export type OpenReceipt = {
 
 const toOpen = (r: Record<string, unknown>): OpenReceipt => ({
   paymentId: String(r.payment_id),
+  holderId: String(r.holder_id),
   ticketId: String(r.ticket_id),
   amountCents: num(r.amount_cents),
   heldCents: num(r.held_cents),

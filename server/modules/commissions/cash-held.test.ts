@@ -50,6 +50,14 @@ const handover = (sellerId: string, amountCents: number, requestId: string = ran
     body: { amount_cents: amountCents, note: 'Entregado en la oficina', request_id: requestId },
   });
 
+async function refundBy(ticketId: string, amountCents: number, token: string, fromSellerCash?: boolean) {
+  const res = await t.api('POST', `/api/tickets/${ticketId}/refunds`, {
+    token,
+    body: { amount_cents: amountCents, reason: 'Devolución', from_seller_cash: fromSellerCash },
+  });
+  expect(res.status).toBe(201);
+}
+
 const payout = (sellerId: string, amountCents: number) =>
   t.api<PayoutResult | ApiError>('POST', `/api/sellers/${sellerId}/payouts`, {
     token: admin,
@@ -148,7 +156,7 @@ describe('cash a vendedor records by hand', () => {
     expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 100, held_cents: 0, balance_cents: 100 });
   });
 
-  it('a refund is given back out of the held cash first, and its commission with it', async () => {
+  it('a refund out of the seller’s cash is taken from the held cash first, and its commission with it', async () => {
     const me = await freshSeller();
     const sale = await creditedSale(t, me.id, { raffle: { payment_type: 'cuotas', installments: 2 } });
     await setTerms(sale.raffleId, { percent: 10 }, me.id);
@@ -157,14 +165,35 @@ describe('cash a vendedor records by hand', () => {
     await recordCash(ticketId, 500, me.token);
     expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 100, held_cents: 50, balance_cents: 50 });
 
-    await refund(ticketId, 300);
+    await refundBy(ticketId, 300, admin, true);
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 200, payments: 1, held_commission_cents: 20 });
     expect(await ledgerOf(me.id)).toMatchObject({ reversed_cents: 30, held_cents: 20, balance_cents: 50 });
 
     // Beyond what is held, the rest comes from the money the business already had.
-    await refund(ticketId, 400);
+    await refundBy(ticketId, 400, admin, true);
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 0, payments: 0, held_commission_cents: 0 });
     expect(await ledgerOf(me.id)).toMatchObject({ reversed_cents: 70, held_cents: 0, balance_cents: 30 });
+  });
+
+  it('a refund the business pays back leaves the seller’s cash owed; the seller’s own refund comes out of it', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, { numbers: [1, 2] });
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const [first, second] = sale.ticketIds as [string, string];
+    await recordCash(first, 1000, me.token);
+    await recordCash(second, 500, me.token);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1500, payments: 2 });
+
+    // An admin refunds a buyer by transfer (a seller's accomplice, say): the seller still owes the cash.
+    await refund(first, 1000);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1500, payments: 2 });
+    // The seller gives part of a buyer's cash back themself: out of what they hold.
+    await refundBy(second, 200, me.token);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1300, payments: 2 });
+    const ledger = await ledgerOf(me.id);
+    expect(ledger.reversed_cents).toBe(120);
+    expect(ledger.held_cents + ledger.balance_cents).toBe(ledger.earned_cents - ledger.reversed_cents);
+    expect(ledger.balance_cents).toBe(0);
   });
 
   it('the Vendedores ranking shows each seller’s cash and held commission', async () => {

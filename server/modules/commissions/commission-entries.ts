@@ -70,9 +70,9 @@ export async function earnForPayment(tx: Executor, paymentId: string, context: C
 export async function reverseForRefund(
   tx: Executor,
   refund: { id: string; ticketId: string; amountCents: number },
-  context: Context,
+  context: Context & { fromSellerCash: boolean },
 ) {
-  await takeFromHeldCash(tx, refund);
+  await takeFromHeldCash(tx, refund, context);
   const [ticket, all] = await Promise.all([
     commissionsRepo.ticket(tx, refund.ticketId),
     commissionsRepo.entriesOfTicket(tx, refund.ticketId),
@@ -107,12 +107,20 @@ export async function reverseForRefund(
 }
 
 /**
- * A refund of a sale whose cash a vendedor still holds is given back out of that cash first, newest
- * payment first (decision 062): the vendedor no longer has to hand it over. What exceeds it came
- * from money the business already had.
+ * A refund given back out of the cash a vendedor holds for the sale lowers what they must hand over,
+ * newest payment first (decision 062); what exceeds it came from the business's money. It is out of
+ * that cash when the vendedor holding it records the refund, or when staff say so
+ * (`from_seller_cash`). Otherwise the business paid it back and the vendedor still owes the cash:
+ * an admin refunding a buyer by transfer must not clear cash a seller kept.
  */
-async function takeFromHeldCash(tx: Executor, refund: { id: string; ticketId: string; amountCents: number }) {
-  const open = await cashHeldRepo.openOfTicket(tx, refund.ticketId);
+async function takeFromHeldCash(
+  tx: Executor,
+  refund: { id: string; ticketId: string; amountCents: number },
+  by: { actorId: string | null; fromSellerCash: boolean },
+) {
+  const open = (await cashHeldRepo.openOfTicket(tx, refund.ticketId)).filter(
+    (receipt) => by.fromSellerCash || receipt.holderId === by.actorId,
+  );
   const parts = allocateCash(refund.amountCents, open);
   await cashHeldRepo.insertSettlements(
     tx,

@@ -35,7 +35,7 @@ afterAll(() => t?.close());
 type By = 'admin' | 'seller';
 type Action =
   | { kind: 'receive'; sale: number; amount: number; by: By }
-  | { kind: 'refund'; sale: number; amount: number; by: By }
+  | { kind: 'refund'; sale: number; amount: number; by: By; fromSellerCash: boolean }
   | {
       kind: 'status';
       sale: number;
@@ -43,6 +43,7 @@ type Action =
       amount: number;
       refund: boolean;
       by: By;
+      fromSellerCash: boolean;
     }
   | { kind: 'handover'; amount: number }
   | { kind: 'buyerPays'; sale: number; amount: number; decide: 'approved' | 'rejected' | 'pending' }
@@ -52,6 +53,9 @@ type Action =
 const sale = fc.nat(2);
 const by = fc.constantFrom('admin' as const, 'seller' as const);
 const amount = fc.integer({ min: 1, max: 1200 });
+const refundAmount = fc.integer({ min: 1, max: 600 });
+/** Staff say the money went back out of the cash the seller holds (decision 062). */
+const fromSellerCash = fc.boolean();
 const termsAction = fc.record({
   kind: fc.constant('terms' as const),
   // Up to 2 decimals, as the API takes them; null: a fixed amount per number instead.
@@ -60,8 +64,8 @@ const termsAction = fc.record({
 });
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('receive' as const), sale, amount, by }),
-  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }), by }),
-  fc.record({ kind: fc.constant('refund' as const), sale, amount: fc.integer({ min: 1, max: 600 }), by }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: refundAmount, by, fromSellerCash }),
+  fc.record({ kind: fc.constant('refund' as const), sale, amount: refundAmount, by, fromSellerCash }),
   fc.record({
     kind: fc.constant('status' as const),
     sale,
@@ -69,6 +73,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     amount,
     refund: fc.boolean(),
     by,
+    fromSellerCash,
   }),
   fc.record({
     kind: fc.constant('buyerPays' as const),
@@ -132,7 +137,7 @@ async function send(
       return (
         await t.api('POST', `/api/tickets/${saleIds[a.sale]}/refunds`, {
           token,
-          body: { amount_cents: a.amount, reason: 'Prueba' },
+          body: { amount_cents: a.amount, reason: 'Prueba', from_seller_cash: a.fromSellerCash },
         })
       ).status;
     case 'status': {
@@ -142,7 +147,7 @@ async function send(
         Object.assign(
           body,
           a.refund
-            ? { refund: { amount_cents: a.amount, reason: 'Prueba' } }
+            ? { refund: { amount_cents: a.amount, reason: 'Prueba', from_seller_cash: a.fromSellerCash } }
             : { no_refund_reason: 'Prueba' },
         );
       return (await t.api('PATCH', `/api/tickets/${saleIds[a.sale]}`, { token, body })).status;
@@ -265,7 +270,8 @@ describe('the commission ledger under random payments, refunds, term changes and
               receipts.push({ sale: target, heldCents: delta });
               seen.held++;
             }
-            if (delta < 0) {
+            // A refund lowers the seller's cash when the seller gives it back, or staff say they did.
+            if (delta < 0 && 'fromSellerCash' in a && (a.by === 'seller' || a.fromSellerCash)) {
               const newestFirst = receipts.filter((r) => r.sale === target).reverse();
               for (const part of allocateCash(-delta, newestFirst))
                 part.receipt.heldCents -= part.amountCents;
@@ -357,11 +363,11 @@ describe('the commission ledger under random payments, refunds, term changes and
             { kind: 'terms', percent: 10, perNumber: 0 },
             [
               { kind: 'receive', sale: 0, amount: 500, by: 'admin' },
-              { kind: 'refund', sale: 0, amount: 200, by: 'admin' },
+              { kind: 'refund', sale: 0, amount: 200, by: 'admin', fromSellerCash: false },
               { kind: 'payout', amount: 10 },
               { kind: 'receive', sale: 1, amount: 700, by: 'seller' },
               { kind: 'payout', amount: 25 },
-              { kind: 'refund', sale: 1, amount: 100, by: 'admin' },
+              { kind: 'refund', sale: 1, amount: 100, by: 'admin', fromSellerCash: true },
               { kind: 'handover', amount: 350 },
               { kind: 'payout', amount: 25 },
             ],

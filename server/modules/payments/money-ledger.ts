@@ -137,7 +137,7 @@ export const earnedOnApproval = (
 export async function recordRefund(
   tx: Executor,
   sale: TicketRow,
-  input: { amountCents: number; reason: string },
+  input: { amountCents: number; reason: string; fromSellerCash?: boolean },
   actor: Actor,
   rate: number | null = null,
 ) {
@@ -153,7 +153,11 @@ export async function recordRefund(
     actorId: actor.id ?? null,
     actorEmail: actor.email ?? null,
   });
-  await reverseForRefund(tx, refund, { rate, actorId: actor.id ?? null });
+  await reverseForRefund(tx, refund, {
+    rate,
+    actorId: actor.id ?? null,
+    fromSellerCash: input.fromSellerCash ?? false,
+  });
   return refund;
 }
 

@@ -52,7 +52,11 @@ export async function moveMoneyForStatus(
       await recordRefund(
         tx,
         sale,
-        { amountCents: patch.refund.amount_cents, reason: patch.refund.reason },
+        {
+          amountCents: patch.refund.amount_cents,
+          reason: patch.refund.reason,
+          fromSellerCash: patch.refund.from_seller_cash,
+        },
         actor,
         rate,
       );
@@ -160,7 +164,7 @@ export async function refundByHand(
   const refund = await recordRefund(
     tx,
     sale,
-    { amountCents: input.amount_cents, reason: input.reason },
+    { amountCents: input.amount_cents, reason: input.reason, fromSellerCash: input.from_seller_cash },
     by,
     rate,
   );
