@@ -61,8 +61,7 @@ const NOT_ON_FIRST_LOAD = [
 
 describe('what a buyer downloads first', () => {
   for (const [page, screen, budgetKiB] of [
-    // The route composes the home page with the raffle page's "sales closed" rule.
-    ['home', 'web/src/app/routes/home-route.tsx', 140],
+    ['home', 'web/src/features/raffles/pages/home-page.tsx', 140],
     // 160 until what the tab keeps (lib/tab-storage.ts, a chunk it shares with the order and
     // tracking pages) took its last 0.4 KiB (159.7 -> 160.1).
     ['raffle', 'web/src/features/raffle-detail/pages/raffle-detail-page.tsx', 161],

@@ -59,8 +59,8 @@ export const routes: RouteObject[] = [
               queryClient.prefetchQuery(exchangeRatesQueryOptions()),
             ]),
             lazy: screen(
-              () => import('./routes/home-route'),
-              (m) => m.HomeRoute,
+              () => import('@/features/raffles/pages/home-page'),
+              (m) => m.HomePage,
             ),
           },
           {
@@ -156,8 +156,8 @@ export const routes: RouteObject[] = [
               {
                 path: paths.dashboard.tickets.path,
                 lazy: screen(
-                  () => import('./routes/tickets-route'),
-                  (m) => m.TicketsRoute,
+                  () => import('@/features/tickets/pages/tickets-page'),
+                  (m) => m.TicketsPage,
                 ),
               },
               {

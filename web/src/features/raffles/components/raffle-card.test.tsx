@@ -31,9 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 // The HTML validator refused the home cards (an icon beside the <dt>/<dd> of a <dl> group).
 describe('home cards are valid HTML', () => {
   it('an active raffle card', async () => {
-    const { container, findByText } = renderWithProviders(
-      <RaffleCard raffle={raffle} salesClosed={() => false} />,
-    );
+    const { container, findByText } = renderWithProviders(<RaffleCard raffle={raffle} />);
     await findByText('Bs 182,50');
     expect(contentModelErrors(container)).toEqual([]);
   });

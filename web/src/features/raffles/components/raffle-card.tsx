@@ -2,6 +2,7 @@ import { formatDateTime } from '@domain/dates';
 import { declaredSourceText } from '@domain/draw-source-view';
 import { RAFFLE_CARD_SIZES } from '@domain/images';
 import type { Raffle } from '@domain/raffles';
+import { salesClosed } from '@domain/sales-window';
 import { CalendarClock, Grid3x3, Landmark, ListChecks, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { SalesCountdown } from '@/components/sales-countdown';
@@ -15,22 +16,17 @@ import { RaffleImage } from './raffle-image';
 import { RafflePrice } from './raffle-price';
 import { SoldProgress } from './sold-progress';
 
-/**
- * Whether the raffle's sold list froze (closed, drawn, or past its closing date): the raffle
- * page's rule, handed in by app/ (a feature never reaches another one).
- */
-export type SalesClosedRule = (raffle: Pick<Raffle, 'status' | 'closing_date'>) => boolean;
-
-type RaffleCardProps = { raffle: Raffle; salesClosed: SalesClosedRule; priority?: boolean };
+type RaffleCardProps = { raffle: Raffle; priority?: boolean };
 
 /** A public raffle on the home page: prize, price in USD and Bs, what is left, when and how it is drawn. */
-export function RaffleCard({ raffle, salesClosed, priority = false }: RaffleCardProps) {
+export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
   const t = rafflesTexts.card;
   const source = declaredSourceText(raffle);
   const href = paths.raffle.getHref(raffle.id);
   // Re-renders once at the closing date, so the button stops offering numbers by itself.
   useDeadlinePassed(raffle.closing_date);
-  const closed = salesClosed(raffle);
+  // The server's rule, from its small module (no zod on the home page's first load).
+  const closed = salesClosed({ status: raffle.status, closingDate: raffle.closing_date });
   const soldOut = !closed && raffle.stats.disponible === 0;
   const Icon = closed ? ListChecks : soldOut ? Grid3x3 : Ticket;
   return (

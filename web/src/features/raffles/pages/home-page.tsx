@@ -8,14 +8,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { texts } from '@/config/texts';
 import { FinishedRafflesSection } from '../components/finished-raffles-section';
 import { HomeHero, HomeTrustPoints, RAFFLES_LIST_ID } from '../components/home-hero';
-import { RaffleCard, type SalesClosedRule } from '../components/raffle-card';
+import { RaffleCard } from '../components/raffle-card';
 import { RaffleCardSkeleton } from '../components/raffle-card-skeleton';
 import { rafflesTexts } from '../texts';
 
 const SKELETONS = ['a', 'b', 'c'];
 
-/** The public home: the raffles on sale, then the finished ones. `salesClosed`: composed by app/. */
-export function HomePage({ salesClosed }: { salesClosed: SalesClosedRule }) {
+/** The public home: the raffles on sale, then the finished ones. */
+export function HomePage() {
   const t = rafflesTexts.home;
   const raffles = useRaffles({ status: 'activa' });
 
@@ -52,12 +52,7 @@ export function HomePage({ salesClosed }: { salesClosed: SalesClosedRule }) {
             ) : (
               <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((raffle, index) => (
-                  <RaffleCard
-                    key={raffle.id}
-                    raffle={raffle}
-                    salesClosed={salesClosed}
-                    priority={index === 0}
-                  />
+                  <RaffleCard key={raffle.id} raffle={raffle} priority={index === 0} />
                 ))}
               </div>
             )

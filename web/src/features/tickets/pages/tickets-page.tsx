@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import type { Raffle } from '@domain/raffles';
+import { salesClosed } from '@domain/sales-window';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Lock, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -33,22 +34,19 @@ import '../tickets.css';
 const PER_PAGE = 25;
 
 /**
- * Whether the raffle's sold list froze (closed, drawn, or past its closing date): the raffle
- * page's rule, handed in by app/ (a feature never reaches another one).
- */
-export type SalesClosedRule = (raffle: Pick<Raffle, 'status' | 'closing_date'>) => boolean;
-
-/**
  * A raffle's numbers for staff: filter, search, change status, edit the buyer, export, print. Once
  * its sales closed, the list is frozen: no bulk release and no deadline to pay, one line says why.
  */
-export function TicketsPage({ salesClosed }: { salesClosed: SalesClosedRule }) {
+export function TicketsPage() {
   const t = ticketsTexts;
   const { raffleId = '' } = useParams();
   const raffle = useRaffle(raffleId);
   // Re-renders once at the closing date: a list open then turns frozen without a reload.
   useDeadlinePassed(raffle.data?.closing_date);
-  const frozen = raffle.data ? salesClosed(raffle.data) : false;
+  // Whether the sold list froze (closed, drawn, or past its closing date): the server's rule.
+  const frozen = raffle.data
+    ? salesClosed({ status: raffle.data.status, closingDate: raffle.data.closing_date })
+    : false;
   const params = useTicketsParams();
   const { status, search, page, setPage } = params;
   const tickets = useTickets(raffleId, {

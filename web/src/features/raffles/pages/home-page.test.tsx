@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { staffRaffle } from '@/test/staff-raffle';
-import { HomeRoute } from './home-route';
+import { HomePage } from './home-page';
 
 const onSale: Raffle = {
   ...staffRaffle,
@@ -42,14 +42,14 @@ const card = async (name: string) =>
 
 describe('the home cards say what a visitor can do', () => {
   it('a raffle on sale offers its numbers', async () => {
-    renderWithProviders(<HomeRoute />);
+    renderWithProviders(<HomePage />);
     const c = await card('Moto Bera');
     expect(within(c).getByRole('link', { name: 'Elegir números' })).toBeTruthy();
     expect(within(c).queryByText('Agotada')).toBeNull();
   });
 
   it('a sold-out raffle says «Agotada» and shows its numbers instead of offering them', async () => {
-    renderWithProviders(<HomeRoute />);
+    renderWithProviders(<HomePage />);
     const c = await card('Nevera');
     expect(within(c).getByText('Agotada')).toBeTruthy();
     expect(within(c).getByRole('link', { name: 'Ver números' })).toBeTruthy();
@@ -57,7 +57,7 @@ describe('the home cards say what a visitor can do', () => {
   });
 
   it('a raffle past its closing date points to its published list', async () => {
-    renderWithProviders(<HomeRoute />);
+    renderWithProviders(<HomePage />);
     const c = await card('Televisor');
     expect(within(c).getByRole('link', { name: 'Ver la lista publicada' })).toBeTruthy();
     expect(within(c).queryByRole('link', { name: 'Elegir números' })).toBeNull();

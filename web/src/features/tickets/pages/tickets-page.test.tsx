@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { staffRaffle } from '@/test/staff-raffle';
-import { TicketsRoute } from './tickets-route';
+import { TicketsPage } from './tickets-page';
 
 // A reservation that, on an open raffle, still has until 21 nov 2026, 8:00 p. m. to be paid.
 const held: StaffTicket = {
@@ -63,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the staff list of sold numbers once sales closed', () => {
   it('on an open raffle: the bulk release, the selection and the deadline to pay', async () => {
     serve(open, false);
-    renderWithProviders(<TicketsRoute />);
+    renderWithProviders(<TicketsPage />);
     expect(await screen.findByText(/Apartado hasta: 21 nov 2026/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Liberar en lote/ })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Seleccionar el número 07' })).toBeTruthy();
@@ -79,7 +79,7 @@ describe('the staff list of sold numbers once sales closed', () => {
     async (_, change, date) => {
       for (const wide of [false, true]) {
         serve({ ...open, ...change }, wide);
-        const { unmount } = renderWithProviders(<TicketsRoute />);
+        const { unmount } = renderWithProviders(<TicketsPage />);
         const note = await screen.findByTestId('tickets-frozen');
         expect(note.textContent?.replace(/\s/g, ' ')).toContain(
           `Las ventas cerraron el ${date.replace(/\s/g, ' ')}`,
