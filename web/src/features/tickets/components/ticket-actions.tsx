@@ -57,10 +57,22 @@ type TicketActionsProps = {
   variant?: 'icon' | 'button';
   onOpenDetail?: () => void;
   onPrint: () => void;
+  /**
+   * Sales closed: the sold list is published and the server refuses (409 RAFFLE_CLOSED) whatever
+   * changes it (a release, a cancellation, a number given to a buyer, the buyer's data); payments
+   * and refunds go on, and so do apartado <-> abonado <-> pagado.
+   */
+  frozen?: boolean;
 };
 
-/** A number's menu: detail, buyer data, printing, and every status change. */
-export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint }: TicketActionsProps) {
+/** A number's menu: detail, buyer data, printing, and every status change the raffle still allows. */
+export function TicketActions({
+  ticket,
+  variant = 'icon',
+  onOpenDetail,
+  onPrint,
+  frozen = false,
+}: TicketActionsProps) {
   const update = useUpdateTicket(ticket.raffle_id);
   const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
   const [buyerDialog, setBuyerDialog] = useState<'edit' | 'assign' | null>(null);
@@ -71,6 +83,16 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
   const hasMoney = ticket.total_paid_cents > 0;
   const payable =
     ticket.id !== null && ['apartado', 'abonado'].includes(ticket.status) && ticket.remaining_cents > 0;
+  const refundable = hasMoney && ticket.id !== null;
+  // A cancelled number is out of a frozen list: bringing it back would change the list too.
+  const statuses =
+    onSale || (frozen && ticket.status === 'cancelado')
+      ? []
+      : DIRECT.filter((item) => item.status !== ticket.status);
+  const canRelease = !onSale && !frozen;
+  const canCancel = ticket.status !== 'cancelado' && !frozen;
+  const hasStatusItems = statuses.length > 0 || canRelease || canCancel;
+  const hasMenu = Boolean(onOpenDetail) || !frozen || !onSale || payable || refundable;
 
   function choose(status: TicketStatus) {
     if (status === 'pagado' || status === 'abonado') return setReceive(status);
@@ -108,93 +130,100 @@ export function TicketActions({ ticket, variant = 'icon', onOpenDetail, onPrint 
           {ticketsTexts.money.recordPayment}
         </Button>
       )}
-      {variant === 'button' && hasMoney && ticket.id && (
+      {variant === 'button' && refundable && (
         <Button variant="secondary" onClick={() => setRefund({ mode: 'refund' })}>
           <RotateCcw aria-hidden />
           {ticketsTexts.money.recordRefund}
         </Button>
       )}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          {variant === 'icon' ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t.menu(label)}
-              loading={update.isPending}
-              className="text-zinc-600"
-            >
-              {!update.isPending && <MoreVertical aria-hidden />}
-            </Button>
-          ) : (
-            <Button variant="secondary" loading={update.isPending} aria-label={t.menu(label)}>
-              {!update.isPending && <MoreVertical aria-hidden />}
-              {t.menuButton}
-            </Button>
-          )}
-        </DropdownMenuTrigger>
-        <DropdownMenuContent className="min-w-56">
-          {onOpenDetail && (
-            <DropdownMenuItem onSelect={onOpenDetail}>
-              <PanelRight aria-hidden />
-              {t.detail}
-            </DropdownMenuItem>
-          )}
-          {onSale ? (
-            <DropdownMenuItem onSelect={() => setBuyerDialog('assign')}>
-              <UserPlus aria-hidden />
-              {t.assign}
-            </DropdownMenuItem>
-          ) : (
-            <>
-              <DropdownMenuItem onSelect={() => setBuyerDialog('edit')}>
-                <UserPen aria-hidden />
-                {t.edit}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onPrint}>
-                <Printer aria-hidden />
-                {t.print}
-              </DropdownMenuItem>
-            </>
-          )}
-          {(payable || hasMoney) && <DropdownMenuSeparator />}
-          {payable && (
-            <DropdownMenuItem onSelect={() => setReceive('record')}>
-              <ReceiptText aria-hidden />
-              {ticketsTexts.money.recordPayment}
-            </DropdownMenuItem>
-          )}
-          {hasMoney && ticket.id && (
-            <DropdownMenuItem onSelect={() => setRefund({ mode: 'refund' })}>
-              <RotateCcw aria-hidden />
-              {ticketsTexts.money.recordRefund}
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuLabel>{t.changeStatus}</DropdownMenuLabel>
-          {!onSale &&
-            DIRECT.filter((item) => item.status !== ticket.status).map(
-              ({ status, label: text, icon: Icon }) => (
-                <DropdownMenuItem key={status} onSelect={() => choose(status)}>
-                  <Icon aria-hidden />
-                  {text}
-                </DropdownMenuItem>
-              ),
+      {hasMenu && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            {variant === 'icon' ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t.menu(label)}
+                loading={update.isPending}
+                className="text-zinc-600"
+              >
+                {!update.isPending && <MoreVertical aria-hidden />}
+              </Button>
+            ) : (
+              <Button variant="secondary" loading={update.isPending} aria-label={t.menu(label)}>
+                {!update.isPending && <MoreVertical aria-hidden />}
+                {t.menuButton}
+              </Button>
             )}
-          {!onSale && (
-            <DropdownMenuItem variant="destructive" onSelect={() => takeBack('disponible')}>
-              <Undo2 aria-hidden />
-              {t.release}
-            </DropdownMenuItem>
-          )}
-          {ticket.status !== 'cancelado' && (
-            <DropdownMenuItem variant="destructive" onSelect={() => takeBack('cancelado')}>
-              <Ban aria-hidden />
-              {t.cancel}
-            </DropdownMenuItem>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent className="min-w-56">
+            {onOpenDetail && (
+              <DropdownMenuItem onSelect={onOpenDetail}>
+                <PanelRight aria-hidden />
+                {t.detail}
+              </DropdownMenuItem>
+            )}
+            {onSale ? (
+              !frozen && (
+                <DropdownMenuItem onSelect={() => setBuyerDialog('assign')}>
+                  <UserPlus aria-hidden />
+                  {t.assign}
+                </DropdownMenuItem>
+              )
+            ) : (
+              <>
+                {!frozen && (
+                  <DropdownMenuItem onSelect={() => setBuyerDialog('edit')}>
+                    <UserPen aria-hidden />
+                    {t.edit}
+                  </DropdownMenuItem>
+                )}
+                <DropdownMenuItem onSelect={onPrint}>
+                  <Printer aria-hidden />
+                  {t.print}
+                </DropdownMenuItem>
+              </>
+            )}
+            {(payable || refundable) && <DropdownMenuSeparator />}
+            {payable && (
+              <DropdownMenuItem onSelect={() => setReceive('record')}>
+                <ReceiptText aria-hidden />
+                {ticketsTexts.money.recordPayment}
+              </DropdownMenuItem>
+            )}
+            {refundable && (
+              <DropdownMenuItem onSelect={() => setRefund({ mode: 'refund' })}>
+                <RotateCcw aria-hidden />
+                {ticketsTexts.money.recordRefund}
+              </DropdownMenuItem>
+            )}
+            {hasStatusItems && (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuLabel>{t.changeStatus}</DropdownMenuLabel>
+              </>
+            )}
+            {statuses.map(({ status, label: text, icon: Icon }) => (
+              <DropdownMenuItem key={status} onSelect={() => choose(status)}>
+                <Icon aria-hidden />
+                {text}
+              </DropdownMenuItem>
+            ))}
+            {canRelease && (
+              <DropdownMenuItem variant="destructive" onSelect={() => takeBack('disponible')}>
+                <Undo2 aria-hidden />
+                {t.release}
+              </DropdownMenuItem>
+            )}
+            {canCancel && (
+              <DropdownMenuItem variant="destructive" onSelect={() => takeBack('cancelado')}>
+                <Ban aria-hidden />
+                {t.cancel}
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
 
       <ConfirmStatusDialog
         kind={confirm}

@@ -52,6 +52,7 @@ export function TicketCardList({
                     ticket={ticket}
                     onOpenDetail={() => onOpenDetail(ticket)}
                     onPrint={() => onPrint(ticket)}
+                    frozen={frozen}
                   />
                 </div>
               </div>

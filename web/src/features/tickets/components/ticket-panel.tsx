@@ -95,7 +95,7 @@ function PanelBody({
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <TicketActions ticket={ticket} variant="button" onPrint={() => onPrint(ticket)} />
+        <TicketActions ticket={ticket} variant="button" onPrint={() => onPrint(ticket)} frozen={frozen} />
         {ticket.status !== 'disponible' && (
           <Button variant="secondary" onClick={() => onPrint(ticket)}>
             <Printer aria-hidden />

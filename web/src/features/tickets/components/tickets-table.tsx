@@ -131,6 +131,7 @@ export function TicketsTable({
                   ticket={ticket}
                   onOpenDetail={() => onOpenDetail(ticket)}
                   onPrint={() => onPrint(ticket)}
+                  frozen={frozen}
                 />
               </TableCell>
             </TableRow>

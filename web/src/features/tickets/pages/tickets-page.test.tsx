@@ -2,6 +2,7 @@
 import type { Raffle } from '@domain/raffles';
 import type { StaffTicket, TicketPage } from '@domain/staff-tickets';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { staffRaffle } from '@/test/staff-raffle';
@@ -68,6 +69,8 @@ describe('the staff list of sold numbers once sales closed', () => {
     expect(screen.getByRole('button', { name: /Liberar en lote/ })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Seleccionar el número 07' })).toBeTruthy();
     expect(screen.queryByTestId('tickets-frozen')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Acciones del número 07' }));
+    expect(await screen.findByRole('menuitem', { name: 'Liberar número' })).toBeTruthy();
   });
 
   it.each([
@@ -90,6 +93,12 @@ describe('the staff list of sold numbers once sales closed', () => {
         expect(screen.queryAllByRole('checkbox')).toEqual([]);
         expect(screen.queryByText(/Apartado hasta: /)).toBeNull();
         expect(screen.queryByText(/21 nov 2026, 8:00/)).toBeNull();
+        // The number's menu keeps payments, not what the server refuses once sales closed.
+        await userEvent.click(screen.getByRole('button', { name: 'Acciones del número 07' }));
+        expect(await screen.findByRole('menuitem', { name: 'Registrar pago' })).toBeTruthy();
+        for (const refused of ['Liberar número', 'Cancelar número', 'Editar comprador'])
+          expect(screen.queryByRole('menuitem', { name: refused })).toBeNull();
+        await userEvent.keyboard('{Escape}');
         unmount();
       }
     },
