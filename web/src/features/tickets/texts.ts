@@ -169,6 +169,9 @@ export const ticketsTexts = {
     paid: 'Pagado',
     owed: 'Debe',
     until: 'Pagar antes de',
+    /** Instead of «Pagar antes de» once sales closed: the buyer's tracking page says the same. */
+    salesClosedHeld:
+      'Las ventas cerraron con este número en la lista publicada: ya no se libera. Para cobrar un premio, el número ganador debe estar pagado completo.',
     inReviewUntil: 'En revisión hasta',
     draw: 'Sorteo',
     closing: 'Cierre',

@@ -3,15 +3,16 @@ import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
 import { displayName } from '@domain/names';
 import type { Raffle } from '@domain/raffles';
+import { salesClosed } from '@domain/sales-window';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { Ticket } from 'lucide-react';
+import { Lock, Ticket } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { ticketStatusName } from '@/components/ticket-status-badge';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
-import { reservedUntil, reviewHoldUntil } from './ticket-fields';
+import { holdNote } from './ticket-fields';
 
 const t = ticketsTexts.print;
 
@@ -28,7 +29,9 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     code && ticket.id
       ? `${origin}${paths.verify.getHref({ raffleId: raffle.id, number: ticket.number, code })}`
       : null;
-  const until = reservedUntil(ticket);
+  // Once sales closed a held number is in the published list for good: no date to pay by, a line
+  // saying so instead (what the buyer's tracking page says too).
+  const hold = holdNote(ticket, salesClosed({ status: raffle.status, closingDate: raffle.closing_date }));
   const rows: [string, string][] = [
     [t.buyer, displayName(ticket.buyer_name) ?? ticketsTexts.noBuyer],
     ...row(t.cedula, ticket.buyer_cedula),
@@ -38,8 +41,8 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     [t.price, formatUsd(ticket.price_cents ?? raffle.price_cents)],
     [t.paid, formatUsd(ticket.total_paid_cents)],
     [t.owed, formatUsd(ticket.remaining_cents)],
-    ...row(t.until, until),
-    ...row(t.inReviewUntil, reviewHoldUntil(ticket)),
+    ...row(t.until, hold?.kind === 'until' ? hold.date : null),
+    ...row(t.inReviewUntil, hold?.kind === 'review' ? hold.date : null),
     // The declared source (a lottery with its date, the beacon), not the free text beside it.
     ...row(t.draw, declaredSourceText(raffle)),
     ...row(t.closing, raffle.closing_date && formatDateTime(raffle.closing_date)),
@@ -87,6 +90,12 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
             </div>
           ))}
         </dl>
+        {hold?.kind === 'list' && (
+          <p className="flex items-start gap-1.5 text-xs text-zinc-700" data-testid="printed-ticket-in-list">
+            <Lock aria-hidden className="mt-px size-3.5 shrink-0" />
+            {t.salesClosedHeld}
+          </p>
+        )}
         <p className="border-t border-dashed border-zinc-300 pt-3 text-xs text-zinc-700">
           {t.scan} <span className="break-all">{url}</span>
         </p>
