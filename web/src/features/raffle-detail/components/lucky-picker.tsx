@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useLuckyPick } from '../api/lucky-pick';
+import { useLuckyPickFailure } from '../hooks/use-lucky-pick-failure';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 
@@ -15,6 +16,7 @@ type LuckyPickerProps = { raffleId: string; digitCount: number };
 export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
   const [count, setCount] = useState(1);
   const pick = useLuckyPick();
+  const failed = useLuckyPickFailure(raffleId);
   const selection = useRaffleStore((s) => s.selection);
   const room = MAX_NUMBERS_PER_RESERVATION - selection.length;
   const wanted = Math.max(1, Math.min(count, room));
@@ -31,7 +33,7 @@ export function LuckyPicker({ raffleId, digitCount }: LuckyPickerProps) {
         description: numbers.length < wanted ? t.fewer(numbers.length) : undefined,
       });
     } catch (error) {
-      toast.error(t.error, { description: error instanceof Error ? error.message : undefined });
+      failed(error);
     }
   };
 

@@ -5,6 +5,7 @@ import { PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useLuckyPick } from '../api/lucky-pick';
+import { useLuckyPickFailure } from '../hooks/use-lucky-pick-failure';
 import { packageAdds } from '../package-offer';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
@@ -26,6 +27,7 @@ type PackageButtonsProps = {
 export function PackageButtons({ raffleId, digitCount, priceCents, packages }: PackageButtonsProps) {
   const selection = useRaffleStore((s) => s.selection);
   const pick = useLuckyPick();
+  const failed = useLuckyPickFailure(raffleId);
   const [busy, setBusy] = useState<number | null>(null);
 
   const onPick = async (size: number) => {
@@ -43,9 +45,7 @@ export function PackageButtons({ raffleId, digitCount, priceCents, packages }: P
         description: numbers.length < adds ? raffleDetailTexts.lucky.fewer(numbers.length) : undefined,
       });
     } catch (error) {
-      toast.error(raffleDetailTexts.lucky.error, {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      failed(error);
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import type { DrawResult } from '@domain/draw';
 import type { PublicRaffle } from '@domain/raffles';
-import { act, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicRaffle } from '@/test/public-raffle';
 import { renderWithProviders } from '@/test/render';
@@ -68,6 +72,11 @@ beforeEach(() => {
       });
     if (url.includes('/draw')) return Response.json(draw);
     if (url.includes('/exchange-rates')) return Response.json([]);
+    if (url.includes('/lucky-pick'))
+      return Response.json(
+        { error: { code: 'RAFFLE_CLOSED', message: 'Esta rifa ya cerró: no admite más reservas.' } },
+        { status: 409 },
+      );
     if (url.startsWith('/api/raffles/')) {
       raffleReads++;
       return Response.json(raffleAnswer);
@@ -85,6 +94,7 @@ describe('an open raffle page at its closing date', () => {
     renderWithProviders(<RaffleDetailPage />);
     expect(await screen.findByRole('button', { name: 'Elegir números' })).toBeTruthy();
     expect(screen.getByText('Tiempo para pagar al apartar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Elegir al azar' })).toBeTruthy();
     const readsBefore = raffleReads;
 
     // The closing date passes: no more reservation wording, without a reload.
@@ -93,6 +103,7 @@ describe('an open raffle page at its closing date', () => {
     expect(screen.queryByText('Tiempo para pagar al apartar')).toBeNull();
     expect(screen.getByText('La fecha de cierre de esta rifa ya pasó: no recibe más reservas.')).toBeTruthy();
     expect(screen.getAllByText('Ventas cerradas').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Elegir al azar' })).toBeNull();
 
     // The close job closes it a few seconds later: the page reads the raffle again and shows the
     // closed banner and the published list.
@@ -101,5 +112,43 @@ describe('an open raffle page at its closing date', () => {
     expect(raffleReads).toBeGreaterThan(readsBefore);
     expect(await screen.findByTestId('raffle-status-banner')).toBeTruthy();
     expect(await screen.findByTestId('published-list')).toBeTruthy();
+  });
+});
+
+describe('the lucky pick once the server says the raffle closed', () => {
+  it('a phone whose clock is behind: the server’s sentence, no «Inténtalo de nuevo», and the page turns closed', async () => {
+    const error = vi.spyOn(toast, 'error');
+    // The page still believes the raffle is on sale a minute after its closing date.
+    vi.setSystemTime(NOW - 60_000);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    // At the raffle's own address: the answer read again is the page's (the id in the path).
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter([{ path: '/rifas/:id', element: <RaffleDetailPage /> }], {
+      initialEntries: [`/rifas/${open.id}`],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    raffleAnswer = closed;
+    await userEvent.click(await screen.findByRole('button', { name: 'Elegir al azar' }));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Esta rifa ya cerró: no admite más reservas.', expect.anything()),
+    );
+    expect(error).not.toHaveBeenCalledWith(
+      'La maquinita no pudo elegir números. Inténtalo de nuevo.',
+      expect.anything(),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Elegir al azar' })).toBeNull());
+    expect(await screen.findByTestId('raffle-status-banner', {}, { timeout: 5_000 })).toBeTruthy();
+    error.mockRestore();
   });
 });
