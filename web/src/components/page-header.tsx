@@ -49,7 +49,8 @@ export function PageHeader({ title, description, breadcrumbs, back, actions }: P
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl">{title}</h1>
-          {description && <p className="max-w-2xl text-sm text-zinc-600 sm:text-base">{description}</p>}
+          {/* A <div>, not a <p>: a description may hold a block, such as a loading Skeleton. */}
+          {description && <div className="max-w-2xl text-sm text-zinc-600 sm:text-base">{description}</div>}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
