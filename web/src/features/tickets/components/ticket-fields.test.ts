@@ -1,6 +1,6 @@
 import type { StaffTicket } from '@domain/staff-tickets';
 import { describe, expect, it } from 'vitest';
-import { reservedUntil, reviewHoldUntil } from './ticket-fields';
+import { reservedUntil, reviewHoldUntil, unbrokenTime } from './ticket-fields';
 
 const sale: StaffTicket = {
   id: 'sale-1',
@@ -41,5 +41,13 @@ describe('the staff list says until when a reservation is kept', () => {
     const paid = { ...sale, status: 'pagado', review_hold_until: '2026-11-23T23:00:00.000Z' };
     expect(reservedUntil(paid)).toBeNull();
     expect(reviewHoldUntil(paid)).toBeNull();
+  });
+});
+
+describe('unbrokenTime', () => {
+  it('keeps the time and its «a. m.» / «p. m.» together, the date free to wrap', () => {
+    expect(unbrokenTime('21 nov 2026, 10:30 a. m.')).toBe('21 nov 2026, 10:30\u00a0a.\u00a0m.');
+    expect(unbrokenTime('21 nov 2026, 6:00 p. m.')).toBe('21 nov 2026, 6:00\u00a0p.\u00a0m.');
+    expect(unbrokenTime('21 nov 2026')).toBe('21 nov 2026');
   });
 });

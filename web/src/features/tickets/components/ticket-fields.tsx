@@ -34,6 +34,13 @@ export function holdNote(ticket: StaffTicket, frozen: boolean): HoldNote | null 
   return until ? { kind: 'until', date: until } : null;
 }
 
+/**
+ * "24 nov 2026, 8:00\u00a0p.\u00a0m.": the time kept on one line inside running text (a phone
+ * wrapped the frozen-list line between «a.» and «m.»).
+ */
+export const unbrokenTime = (value: string) =>
+  value.replace(/(\d:\d\d) ([ap])\. m\.$/, '$1\u00a0$2.\u00a0m.');
+
 /** "24 nov 2026, 8:00 p. m." in a narrow cell: the date and the time each stay on one line. */
 export function DateTime({ value }: { value: string }) {
   const cut = value.lastIndexOf(', ');

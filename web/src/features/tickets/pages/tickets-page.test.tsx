@@ -88,6 +88,8 @@ describe('the staff list of sold numbers once sales closed', () => {
           `Las ventas cerraron el ${date.replace(/\s/g, ' ')}`,
         );
         expect(note.textContent).toContain('la lista de vendidos quedó congelada');
+        // A phone does not wrap the time between «p.» and «m.».
+        expect(note.textContent).toMatch(/\d:00\u00a0p\.\u00a0m\./);
         await screen.findByText('No vence: está en la lista publicada');
         expect(screen.queryByRole('button', { name: /Liberar en lote/ })).toBeNull();
         expect(screen.queryAllByRole('checkbox')).toEqual([]);

@@ -23,6 +23,7 @@ import { ExportCsvButton } from '../components/export-csv-button';
 import { PrintTicketDialog } from '../components/print-ticket-dialog';
 import { StatusChips } from '../components/status-chips';
 import { TicketCardList } from '../components/ticket-card-list';
+import { unbrokenTime } from '../components/ticket-fields';
 import { TicketPanel } from '../components/ticket-panel';
 import { TicketsSkeleton } from '../components/tickets-skeleton';
 import { TicketsTable } from '../components/tickets-table';
@@ -185,7 +186,7 @@ function FrozenNote({ raffle }: { raffle: Raffle }) {
       data-testid="tickets-frozen"
     >
       <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
-      {ticketsTexts.frozen(at ? formatDateTime(at) : null)}
+      {ticketsTexts.frozen(at ? unbrokenTime(formatDateTime(at)) : null)}
     </p>
   );
 }
