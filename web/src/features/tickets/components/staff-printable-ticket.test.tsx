@@ -64,3 +64,22 @@ describe('the printed ticket of a held number', () => {
     expect(ticket.textContent).not.toMatch(closedLine);
   });
 });
+
+describe('the printed ticket’s «Cierre»', () => {
+  it('when sales closed, for a raffle closed before its closing date', () => {
+    const ticket = printed({
+      ...open,
+      status: 'cerrada',
+      closing_date: '2026-12-30T15:00:00.000Z',
+      closed_at: '2026-11-21T22:00:05.000Z',
+    });
+    expect(ticket.textContent).toContain('Cierre21 nov 2026, 6:00 p. m.');
+    expect(ticket.textContent).not.toContain('30 dic 2026');
+  });
+
+  it('the closing date while on sale', () => {
+    expect(printed({ ...open, closing_date: '2026-12-30T15:00:00.000Z' }).textContent).toContain(
+      'Cierre30 dic 2026, 11:00 a. m.',
+    );
+  });
+});

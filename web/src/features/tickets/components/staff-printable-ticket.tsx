@@ -32,6 +32,7 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
   // Once sales closed a held number is in the published list for good: no date to pay by, a line
   // saying so instead (what the buyer's tracking page says too).
   const hold = holdNote(ticket, salesClosed({ status: raffle.status, closingDate: raffle.closing_date }));
+  const closesAt = raffle.closed_at ?? raffle.closing_date;
   const rows: [string, string][] = [
     [t.buyer, displayName(ticket.buyer_name) ?? ticketsTexts.noBuyer],
     ...row(t.cedula, ticket.buyer_cedula),
@@ -45,7 +46,8 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
     ...row(t.inReviewUntil, hold?.kind === 'review' ? hold.date : null),
     // The declared source (a lottery with its date, the beacon), not the free text beside it.
     ...row(t.draw, declaredSourceText(raffle)),
-    ...row(t.closing, raffle.closing_date && formatDateTime(raffle.closing_date)),
+    // When sales closed, if they did (an early close comes before the closing date), else when they will.
+    ...row(t.closing, closesAt && formatDateTime(closesAt)),
     ...row(t.organizer, raffle.organizer_name),
     ...row(t.contact, raffle.contact_phone),
   ];
