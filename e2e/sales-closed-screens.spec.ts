@@ -3,7 +3,7 @@ import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
 import { DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
-import { rows, ticketsUrl } from './sold-tickets-helpers';
+import { openMenu, rows, ticketsUrl } from './sold-tickets-helpers';
 
 // What the screens say once a raffle can no longer sell: the staff list of a closed raffle, a raffle
 // page open at its closing moment, and a sold-out raffle's home card.
@@ -47,6 +47,68 @@ test.describe('sales closed', () => {
       await expect(page.getByText(/Apartado hasta:/)).toHaveCount(0);
     }
     await shots(page, 'tickets-closed');
+
+    // A held number's menu: payments and printing, nothing the server would refuse (409 RAFFLE_CLOSED).
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto(ticketsUrl(raffle.id));
+      await openMenu(page, '007');
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: 'Registrar pago' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'Imprimir ticket' })).toBeVisible();
+      for (const refused of ['Liberar número', 'Cancelar número', 'Editar comprador'])
+        await expect(menu.getByRole('menuitem', { name: refused })).toHaveCount(0);
+      await screenshot(page, `sales-closed/tickets-closed-menu-${size}.png`);
+
+      // Its printed ticket: no date to pay by, the line the buyer's tracking page shows.
+      await menu.getByRole('menuitem', { name: 'Imprimir ticket' }).click();
+      const preview = page.getByRole('dialog');
+      const ticket = preview.getByTestId('staff-printable-ticket');
+      await expect(ticket).toBeVisible();
+      await expect(ticket).not.toContainText('Pagar antes de');
+      await expect(ticket.getByTestId('printed-ticket-in-list')).toHaveText(
+        /^Las ventas cerraron con este número en la lista publicada: ya no se libera/,
+      );
+      await screenshot(page, `sales-closed/printed-ticket-closed-${size}.png`);
+      await preview.getByRole('button', { name: 'Cerrar' }).first().click();
+    }
+  });
+
+  test('a lucky pick the server refuses because the raffle closed says so, not «Inténtalo de nuevo»', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    // A raffle closing in a few seconds, opened on a phone whose clock is two minutes behind: the
+    // page still offers the picker after the closing date, the server refuses it.
+    const closingAt = Date.now() + 5_000;
+    const raffle = await createActiveRaffle(request, {
+      name: uniqueRaffleName('Reloj atrasado'),
+      closing_date: new Date(closingAt).toISOString(),
+    });
+    await page.clock.install({ time: Date.now() - 120_000 });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/raffle/${raffle.id}`);
+    const pick = page.getByRole('button', { name: 'Elegir al azar' });
+    await expect(pick).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await request.post(`/api/raffles/${raffle.id}/lucky-pick`, { data: { count: 1 } })).status(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(409);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      if (!(await pick.isVisible())) break; // the close job closed it meanwhile: nothing to tap
+      await pick.click();
+      const toast = page.getByText('Esta rifa ya cerró: no admite más reservas.');
+      await expect(toast).toBeVisible();
+      await expect(page.getByText('La maquinita no pudo elegir números. Inténtalo de nuevo.')).toHaveCount(0);
+      // The toast slides in from under the header: taken once it is in place.
+      await screenshot(page, `sales-closed/lucky-pick-closed-${size}.png`, { animations: 'disabled' });
+    }
   });
 
   test('a raffle page open at the closing moment turns closed, then shows the published list', {
