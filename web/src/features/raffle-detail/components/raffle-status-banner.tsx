@@ -5,6 +5,7 @@ import { padTicketNumber, type TicketStatus } from '@domain/tickets';
 import { Grid3x3, Lock, Trophy } from 'lucide-react';
 import type { SealedDraw } from '@/api/raffle-draw';
 import { Button } from '@/components/ui/button';
+import { useReadAgainAfterDraw } from '../hooks/use-read-again-after-draw';
 import { sealedDrawTexts } from '../sealed-draw-texts';
 import { raffleDetailTexts } from '../texts';
 import { SealedDrawFacts } from './sealed-draw-facts';
@@ -24,6 +25,9 @@ type RaffleStatusBannerProps = {
 };
 
 export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusBannerProps) {
+  // Here, shown only once the raffle closed and loaded only then, not in the page: its first load
+  // stays small (web/src/app/public-bundle.test.ts).
+  useReadAgainAfterDraw(raffle);
   const source = declaredSourceText(raffle);
   if (raffle.status === 'cerrada') {
     return (

@@ -1,68 +1,25 @@
 // @vitest-environment jsdom
-import type { PrizeView } from '@domain/prizes';
 import type { PublicRaffle } from '@domain/raffles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicRaffle } from '@/test/public-raffle';
-import { pendingDrawTimes, useReadAgainAfterClose } from './use-read-again-after-close';
+import { useReadAgainAfterClose } from './use-read-again-after-close';
 
 const NOW = Date.parse('2026-11-21T23:00:00.000Z');
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
-const at = (ms: number) => new Date(NOW + ms).toISOString();
-
-const prize = (position: number, changes: Partial<PrizeView> = {}): PrizeView => ({
-  position,
-  title: `Premio ${position}`,
-  description: '',
-  image: null,
-  pre_draw_at: null,
-  source: {
-    kind: 'loteria',
-    lottery: 'Triple Táchira A',
-    draw_at: null,
-    rule: null,
-    rule_text: null,
-    beacon: null,
-  },
-  result: null,
-  winning_number: null,
-  drawn_at: null,
-  void_reason: null,
-  skipped: [],
-  winner: null,
-  pre_list: null,
-  ...changes,
-});
-const drawn = (p: PrizeView): PrizeView => ({
-  ...p,
-  result: '347',
-  winning_number: 47,
-  drawn_at: at(2 * MINUTE),
-});
-
-// Closed a while ago; its lottery is drawn in a minute.
-const closed: PublicRaffle = {
-  ...publicRaffle,
-  status: 'cerrada',
-  closing_date: at(-60 * MINUTE),
-  draw_at: at(MINUTE),
-  prizes: [prize(1, { source: { ...prize(1).source, draw_at: at(MINUTE) } })],
-};
+// On sale, closing in 30 s.
+const open: PublicRaffle = { ...publicRaffle, closing_date: new Date(NOW + 30 * SECOND).toISOString() };
 
 let queryClient: QueryClient;
 let reads: number;
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 );
-function render(raffle: PublicRaffle) {
-  return renderHook((r: PublicRaffle) => useReadAgainAfterClose(raffle.id, r), {
-    wrapper,
-    initialProps: raffle,
-  });
-}
+const render = (raffle: PublicRaffle) =>
+  renderHook((r: PublicRaffle) => useReadAgainAfterClose(r.id, r), { wrapper, initialProps: raffle });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 beforeEach(() => {
@@ -75,98 +32,24 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('a closed raffle page reads the raffle again after its draw, for a while', () => {
-  it('a few seconds after the draw time, then every 15 s, and for 15 minutes at most', () => {
-    render(closed);
-    wait(MINUTE + 4 * SECOND);
+describe('an open raffle page reads the raffle again after its closing date', () => {
+  it('3 s after it, then every 10 s, until it is closed', () => {
+    const view = render(open);
+    wait(32 * SECOND);
     expect(reads).toBe(0);
     wait(SECOND);
     expect(reads).toBe(1);
-    wait(15 * SECOND);
+    wait(10 * SECOND);
     expect(reads).toBe(2);
-    wait(14 * MINUTE);
-    expect(reads).toBe(58);
-    // Reads at 5 s, 20 s, … up to 15 minutes after the draw time (890 s): 60 of them, then none.
-    wait(60 * MINUTE);
-    expect(reads).toBe(60);
-  });
-
-  it('stops once the raffle is finalizada', () => {
-    const view = render(closed);
-    wait(MINUTE + 20 * SECOND);
-    expect(reads).toBe(2);
-    view.rerender({ ...closed, status: 'finalizada', prizes: closed.prizes.map(drawn) });
+    view.rerender({ ...open, status: 'cerrada' });
     wait(10 * MINUTE);
     expect(reads).toBe(2);
   });
 
-  it('stops once every prize has a result, and waits for the next prize’s own time', () => {
-    const second = prize(2, { source: { ...prize(2).source, draw_at: at(60 * MINUTE) } });
-    const view = render({ ...closed, prizes: [...closed.prizes, second] });
-    wait(MINUTE + 5 * SECOND);
-    expect(reads).toBe(1);
-    // The 1.er premio is drawn: no read until the 2.º premio's time.
-    const firstDrawn = { ...closed, prizes: [drawn(closed.prizes[0] as PrizeView), second] };
-    view.rerender(firstDrawn);
-    wait(58 * MINUTE);
-    expect(reads).toBe(1);
-    wait(MINUTE + 5 * SECOND);
-    expect(reads).toBe(2);
-    view.rerender({ ...firstDrawn, prizes: firstDrawn.prizes.map(drawn) });
-    wait(20 * MINUTE);
-    expect(reads).toBe(2);
-  });
-
-  it('never polls a raffle with no draw time, a draw long past, or a far one', () => {
-    for (const raffle of [
-      { ...closed, draw_at: null, prizes: [prize(1)] },
-      { ...closed, draw_at: null, prizes: [] },
-      { ...closed, draw_at: at(-2 * 60 * MINUTE), prizes: [] },
-    ]) {
-      const view = render(raffle);
-      wait(24 * 60 * MINUTE);
-      expect(reads).toBe(0);
-      view.unmount();
-    }
-    render({ ...closed, draw_at: at(7 * 24 * 60 * MINUTE), prizes: [] });
-    wait(24 * 60 * MINUTE);
-    expect(reads).toBe(0);
-  });
-
-  it('opened during the 15 minutes: the next read a round later', () => {
-    render({ ...closed, draw_at: at(-5 * MINUTE), prizes: [] });
-    wait(14 * SECOND);
-    expect(reads).toBe(0);
-    wait(SECOND);
-    expect(reads).toBe(1);
-    wait(20 * MINUTE);
-    expect(reads).toBe(40);
-  });
-
-  it('an open raffle still reads again after its closing date, then not after the draw until closed', () => {
-    const open = { ...closed, status: 'activa' as const, closing_date: at(30 * SECOND) };
-    const view = render(open);
-    wait(33 * SECOND);
-    expect(reads).toBe(1);
-    view.rerender({ ...open, status: 'cerrada' });
-    // The draw at 1 minute: read at 65 s, then every 15 s.
-    wait(32 * SECOND);
-    expect(reads).toBe(2);
-  });
-});
-
-describe('pendingDrawTimes', () => {
-  it('each prize without a result at its own time (a pre-sorteo at its date), else the raffle’s', () => {
-    const raffle = {
-      ...closed,
-      prizes: [
-        prize(1),
-        prize(2, { source: { ...prize(2).source, draw_at: at(3 * MINUTE) } }),
-        prize(3, { pre_draw_at: at(-MINUTE) }),
-        drawn(prize(4, { source: { ...prize(4).source, draw_at: at(2 * MINUTE) } })),
-      ],
-    };
-    expect(pendingDrawTimes(raffle)).toEqual([NOW - MINUTE, NOW + MINUTE, NOW + 3 * MINUTE]);
-    expect(pendingDrawTimes({ ...closed, prizes: [], winning_number: 7 })).toEqual([]);
+  it('for 10 minutes at most, when the close job is down', () => {
+    render(open);
+    wait(60 * MINUTE);
+    // 3 s, 13 s, … 593 s after the closing date: 60 reads, then none.
+    expect(reads).toBe(60);
   });
 });
