@@ -158,10 +158,23 @@ describe('pendingDrawTimes', () => {
         prize(1),
         prize(2, { source: { ...prize(2).source, draw_at: at(3 * MINUTE) } }),
         prize(3, { pre_draw_at: at(-MINUTE) }),
+        // A drand prize: its round's time, fixed at the close.
+        prize(5, {
+          source: {
+            ...prize(5).source,
+            kind: 'drand',
+            beacon: { round: 1, randomness: null, signature: null, chain_hash: 'ab', time: at(4 * MINUTE) },
+          },
+        }),
         drawn(prize(4, { source: { ...prize(4).source, draw_at: at(2 * MINUTE) } })),
       ],
     };
-    expect(pendingDrawTimes(raffle)).toEqual([NOW - MINUTE, NOW + MINUTE, NOW + 3 * MINUTE]);
+    expect(pendingDrawTimes(raffle)).toEqual([
+      NOW - MINUTE,
+      NOW + MINUTE,
+      NOW + 3 * MINUTE,
+      NOW + 4 * MINUTE,
+    ]);
     expect(pendingDrawTimes({ ...closed, prizes: [], winning_number: 7 })).toEqual([]);
   });
 });

@@ -44,15 +44,18 @@ export function useReadAgainAfterDraw(raffle: DrawnRaffle) {
 
 /**
  * When the draws still without a result are due, earliest first: each prize's own time (a
- * pre-sorteo's date, its source's draw time, or the raffle's), or the raffle's draw time for an
- * answer without prizes. Dates not given are not waited for.
+ * pre-sorteo's date, its lottery's draw time, its drand round's time, or the raffle's), or the
+ * raffle's draw time for an answer without prizes. Dates not given are not waited for.
  */
 export function pendingDrawTimes(raffle: Omit<DrawnRaffle, 'id' | 'status'>): number[] {
   const dates =
     raffle.prizes.length > 0
       ? raffle.prizes
           .filter((prize) => prize.drawn_at === null)
-          .map((prize) => prize.pre_draw_at ?? prize.source.draw_at ?? raffle.draw_at)
+          .map(
+            (prize) =>
+              prize.pre_draw_at ?? prize.source.draw_at ?? prize.source.beacon?.time ?? raffle.draw_at,
+          )
       : raffle.winning_number === null
         ? [raffle.draw_at]
         : [];
