@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signInAsAdmin, test } from './fixtures';
+import { adminHeaders } from './money-ledger-helpers';
 import { createActiveRaffle } from './raffle-helpers';
-import { DESKTOP, PHONE, uniqueCedula } from './raffle-lifecycle-helpers';
+import { DESKTOP, PHONE, uniqueCedula, WINNER } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 import { openMenu, rows, ticketsUrl } from './sold-tickets-helpers';
 
@@ -139,6 +140,48 @@ test.describe('sales closed', () => {
     await expect(page.getByTestId('raffle-status-banner')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('published-list')).toBeVisible();
     await shots(page, 'raffle-after-close');
+  });
+
+  test('a closed raffle page left open shows the winner once the lottery result is registered', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    // A lottery raffle closing in 8 s and drawing in 16 s (both must be in the future at creation).
+    const now = Date.now();
+    const raffle = await createActiveRaffle(request, {
+      name: uniqueRaffleName('Sorteo en vivo'),
+      total_numbers: 100,
+      digit_count: 2,
+      draw_source: null,
+      draw_kind: 'loteria',
+      draw_lottery: 'Triple Táchira A',
+      draw_rule: 'ultimos_digitos',
+      closing_date: new Date(now + 8_000).toISOString(),
+      draw_at: new Date(now + 16_000).toISOString(),
+    });
+    await reserveViaApi(request, raffle.id, [47], { ...WINNER, cedula: uniqueCedula() });
+    await patchNumberViaApi(request, raffle.id, 47, { status: 'pagado' });
+    await closeRaffleViaApi(request, raffle.id);
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`/raffle/${raffle.id}`);
+    const banner = page.getByTestId('raffle-status-banner');
+    await expect(banner.getByRole('heading', { name: 'Ventas cerradas' })).toBeVisible();
+
+    // Staff register the result as soon as the declared time allows it; the page is not reloaded.
+    const headers = await adminHeaders(request);
+    await expect
+      .poll(
+        async () =>
+          (
+            await request.post(`/api/raffles/${raffle.id}/draw`, { data: { result: '347' }, headers })
+          ).status(),
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe(200);
+    await expect(banner.getByRole('heading', { name: 'Sorteo realizado' })).toBeVisible({ timeout: 30_000 });
+    // The draw answer is read again too: the masked winner, not «no se vendió: sin ganador».
+    await expect(banner.getByText('Ganador: m*** p***, número 47')).toBeVisible();
+    await shots(page, 'raffle-after-draw');
   });
 
   test('a sold-out raffle card says «Agotada» and «Ver números»', {
