@@ -15,6 +15,7 @@ import {
 } from './fixtures';
 import { newRaffle, uniqueBuyer } from './payments-helpers';
 import { reserveViaApi } from './raffle-seed';
+import { openMenu, ticketsUrl } from './sold-tickets-helpers';
 
 // Decision 062: cash a vendedor records by hand is held until an admin records its hand-over; the
 // commission on it waits. The vendedor sees it apart in "Mis ventas"; the admin records the
@@ -133,5 +134,23 @@ test.describe('cash held by vendedores', () => {
     await sellerPage.setViewportSize({ width: 1440, height: 900 });
     await screenshot(sellerPage, 'cash-held/mis-ventas-1440.png', { fullPage: true });
     await phone.close();
+
+    // The admin refunds part of number 008: the seller gave it back out of the cash they hold.
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.goto(ticketsUrl(raffle.id));
+    await openMenu(page, '008');
+    await page.getByRole('menuitem', { name: 'Registrar reembolso' }).click();
+    const refund = page.getByRole('alertdialog', { name: 'Registrar un reembolso del número 008' });
+    await refund.getByLabel('Monto a reembolsar (USD)').fill('2');
+    await refund.getByLabel('Motivo').fill('El comprador devolvió un número');
+    await refund
+      .getByRole('checkbox', { name: 'El vendedor devolvió este dinero del efectivo que tiene por entregar' })
+      .check();
+    await expect(refund).toContainText(`Márcalo solo si ${sellerName}`);
+    await screenshot(page, 'cash-held/reembolso-del-efectivo-412.png');
+    await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+    await expect(refund).toBeHidden();
+    const cash = await request.get(`/api/sellers/${seller.id}/cash`, { headers: bearer(token) });
+    expect(((await cash.json()) as { held_cents: number }).held_cents).toBe(300);
   });
 });

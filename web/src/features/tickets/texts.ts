@@ -91,6 +91,9 @@ export const ticketsTexts = {
     refundAmount: 'Monto a reembolsar (USD)',
     reason: 'Motivo',
     refundReasonHint: 'Queda en el historial del número, p. ej. «El comprador desistió».',
+    fromSellerCash: 'El vendedor devolvió este dinero del efectivo que tiene por entregar',
+    fromSellerCashHint: (seller: string) =>
+      `Márcalo solo si ${seller} le devolvió al comprador el efectivo que cobró. Si el negocio hizo el reembolso, no lo marques: el vendedor sigue debiendo ese efectivo.`,
     noRefundReasonHint: 'Por qué el dinero no se devuelve, p. ej. «Se pasa a otro número».',
     reasonRequired: 'Escribe el motivo (al menos 3 letras).',
     backConfirm: (to: string) => `Confirmar: pasar a ${to}`,

@@ -5,13 +5,13 @@ import { ListEmptyState } from '@/components/list-empty-state';
 import { PagedList } from '@/components/paged-list';
 import { QueryState } from '@/components/query-state';
 import { useClampedPage } from '@/hooks/use-clamped-page';
+import { useViewerProfile } from '@/hooks/use-viewer-profile';
 import { useHistory } from '../api/get-history';
 import { HistoryCardList } from '../components/history-card-list';
 import { HistoryFilters } from '../components/history-filters';
 import { HistorySkeleton } from '../components/history-skeleton';
 import { HistoryTable } from '../components/history-table';
 import { useHistoryParams } from '../hooks/use-history-params';
-import { useViewerProfile } from '../hooks/use-viewer-profile';
 import { historyTexts } from '../texts';
 
 const PER_PAGE = 25;

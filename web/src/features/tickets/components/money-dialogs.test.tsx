@@ -3,6 +3,7 @@ import type { StaffTicket } from '@domain/staff-tickets';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionManager } from '@/lib/session';
 import { recordFetch, renderWithProviders } from '@/test/render';
 import { ReceiveMoneyDialog } from './receive-money-dialog';
 import { RefundDialog } from './refund-dialog';
@@ -34,7 +35,15 @@ beforeEach(() => {
   calls = recorder.calls;
   vi.stubGlobal('fetch', recorder.fetchStub);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const viewer = (role: 'admin' | 'vendedor') =>
+  vi
+    .spyOn(sessionManager, 'getProfile')
+    .mockReturnValue({ id: 'staff-1', email: 'staff@example.com', full_name: 'Staff', role });
 
 const sent = () => calls.filter((c) => c.method !== 'GET');
 
@@ -125,5 +134,42 @@ describe('Taking a sale with money back', () => {
       url: '/api/tickets/sale-1/refunds',
       body: { amount_cents: 100, reason: 'Pagó de más' },
     });
+  });
+
+  it('asks an admin whether the credited seller paid the refund back out of their cash, and says so', async () => {
+    viewer('admin');
+    const sold = { ...ticket, seller_name: 'Carlos Pérez' };
+    renderWithProviders(<RefundDialog ticket={sold} mode="refund" onOpenChange={() => {}} />);
+    const dialog = screen.getByRole('alertdialog');
+    const fromCash = within(dialog).getByRole('checkbox', {
+      name: 'El vendedor devolvió este dinero del efectivo que tiene por entregar',
+    });
+    expect(within(dialog).getByText(/Márcalo solo si Carlos Pérez/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Motivo'), 'Pagó de más');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar reembolso' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    // Left unticked: the business paid it back, the seller still owes the cash.
+    expect(sent()[0]?.body).toEqual({ amount_cents: 300, reason: 'Pagó de más', from_seller_cash: false });
+
+    await userEvent.click(fromCash);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar reembolso' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]?.body).toEqual({ amount_cents: 300, reason: 'Pagó de más', from_seller_cash: true });
+  });
+
+  it('does not ask a vendedor, nor about a sale no seller is credited with', async () => {
+    viewer('vendedor');
+    const { unmount } = renderWithProviders(
+      <RefundDialog
+        ticket={{ ...ticket, seller_name: 'Carlos Pérez' }}
+        mode="refund"
+        onOpenChange={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    unmount();
+    viewer('admin');
+    renderWithProviders(<RefundDialog ticket={ticket} mode="refund" onOpenChange={() => {}} />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { texts } from '@/config/texts';
+import { useViewerProfile } from '@/hooks/use-viewer-profile';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useRefundTicket } from '../api/record-ticket-money';
@@ -44,12 +45,17 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
   const [decision, setDecision] = useState<'refund' | 'none'>('refund');
   const [amount, setAmount] = useState((paid / 100).toFixed(2).replace('.', ','));
   const [reason, setReason] = useState('');
+  const [fromSellerCash, setFromSellerCash] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const label = ticket.ticket_number;
   const to = mode && mode !== 'refund' ? mode.to : null;
   const toName = to ? ticketStatusName(to) : '';
   const refunding = standalone || decision === 'refund';
+  // Cash a seller recorded stays owed by them unless they gave it back (decision 062); a seller
+  // refunding their own cash is taken at their word by the server, so only an admin is asked.
+  const viewer = useViewerProfile();
+  const askSellerCash = refunding && viewer?.role === 'admin' && Boolean(ticket.seller_name);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,7 +78,11 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
     const text = reason.trim();
     try {
       if (standalone) {
-        await refund.mutateAsync({ amount_cents: cents ?? 0, reason: text });
+        await refund.mutateAsync({
+          amount_cents: cents ?? 0,
+          reason: text,
+          ...(askSellerCash && { from_seller_cash: fromSellerCash }),
+        });
         toast.success(t.refunded(label));
       } else if (to) {
         const updated = await update.mutateAsync({
@@ -80,7 +90,13 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
           patch: {
             status: to,
             ...(refunding
-              ? { refund: { amount_cents: cents ?? 0, reason: text } }
+              ? {
+                  refund: {
+                    amount_cents: cents ?? 0,
+                    reason: text,
+                    ...(askSellerCash && { from_seller_cash: fromSellerCash }),
+                  },
+                }
               : { no_refund_reason: text }),
           },
         });
@@ -165,6 +181,20 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
           className="min-h-20"
         />
       </Field>
+      {askSellerCash && (
+        <div className="grid gap-1">
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm font-medium text-zinc-900">
+            <input
+              type="checkbox"
+              checked={fromSellerCash}
+              onChange={(event) => setFromSellerCash(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-700"
+            />
+            {t.fromSellerCash}
+          </label>
+          <p className="text-sm text-zinc-600">{t.fromSellerCashHint(ticket.seller_name ?? '')}</p>
+        </div>
+      )}
     </ActionDialog>
   );
 }

@@ -6,8 +6,8 @@ const subscribe = (onChange: () => void) => sessionManager.onAuthStateChange(() 
 const getProfile = () => sessionManager.getProfile();
 
 /**
- * Who is looking (read from the session, as features do not import the auth feature): a vendedor's
- * raffle filter offers only their own raffles, the ones their history can show.
+ * Who is looking, read from the session (features do not import the auth feature): a vendedor's
+ * history offers only their own raffles; only an admin is asked whether a seller paid a refund back.
  */
 export function useViewerProfile(): Profile | null {
   return useSyncExternalStore(subscribe, getProfile, getProfile);
