@@ -5,29 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionManager } from '@/lib/session';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { staffTicketFixture } from '@/test/staff-ticket';
 import { ReceiveMoneyDialog } from './receive-money-dialog';
 import { RefundDialog } from './refund-dialog';
 
-const ticket: StaffTicket = {
-  id: 'sale-1',
-  raffle_id: 'raffle-1',
-  number: 7,
-  ticket_number: '07',
+const ticket: StaffTicket = staffTicketFixture({
   status: 'abonado',
-  buyer_name: 'maría pérez',
-  buyer_phone: '0414-1234567',
-  buyer_address: null,
-  buyer_cedula: 'V-12345678',
-  buyer_email: null,
-  payment_method: 'pago_movil',
-  payment_proof: null,
   purchased_at: '2026-05-02T14:00:00.000Z',
   total_paid_cents: 300,
   remaining_cents: 700,
   price_cents: 1000,
   reserved_until: null,
-  verification_code: 'ABCD3467EF',
-};
+});
 
 let calls: ReturnType<typeof recordFetch>['calls'];
 beforeEach(() => {

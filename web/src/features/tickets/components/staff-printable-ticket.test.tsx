@@ -5,30 +5,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { staffRaffle } from '@/test/staff-raffle';
+import { staffTicketFixture } from '@/test/staff-ticket';
 import { StaffPrintableTicket } from './staff-printable-ticket';
 
 // Held until 21 nov 2026, 8:00 p. m. with part of its price still owed.
-const held: StaffTicket = {
-  id: 'sale-1',
-  raffle_id: staffRaffle.id,
-  number: 7,
-  ticket_number: '07',
-  status: 'apartado',
-  buyer_name: 'maría pérez',
-  buyer_phone: '0414-1234567',
-  buyer_address: null,
-  buyer_cedula: 'V-12345678',
-  buyer_email: null,
-  payment_method: 'pago_movil',
-  payment_proof: null,
-  purchased_at: '2026-11-20T22:00:00.000Z',
-  total_paid_cents: 0,
-  remaining_cents: 500,
-  price_cents: 500,
-  reserved_until: '2026-11-22T00:00:00.000Z',
-  verification_code: 'ABCD3467EF',
-  review_hold_until: null,
-};
+const held: StaffTicket = staffTicketFixture({ raffle_id: staffRaffle.id });
 const open: Raffle = { ...staffRaffle, status: 'activa', closing_date: '2099-01-01T00:00:00.000Z' };
 const closedLine = /Las ventas cerraron con este número en la lista publicada: ya no se libera/;
 

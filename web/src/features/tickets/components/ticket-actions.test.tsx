@@ -4,30 +4,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { staffTicketFixture } from '@/test/staff-ticket';
 import { TicketActions } from './ticket-actions';
 
 // A number held with part of its price paid.
-const held: StaffTicket = {
-  id: 'sale-1',
-  raffle_id: 'raffle-1',
-  number: 7,
-  ticket_number: '07',
+const held: StaffTicket = staffTicketFixture({
   status: 'abonado',
-  buyer_name: 'maría pérez',
-  buyer_phone: '0414-1234567',
-  buyer_address: null,
-  buyer_cedula: 'V-12345678',
-  buyer_email: null,
-  payment_method: 'pago_movil',
-  payment_proof: null,
-  purchased_at: '2026-11-20T22:00:00.000Z',
   total_paid_cents: 200,
   remaining_cents: 300,
-  price_cents: 500,
   reserved_until: null,
-  verification_code: 'ABCD3467EF',
-  review_hold_until: null,
-};
+});
 const onSale: StaffTicket = {
   ...held,
   id: null,

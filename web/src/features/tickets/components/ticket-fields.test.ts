@@ -1,29 +1,15 @@
 import type { StaffTicket } from '@domain/staff-tickets';
 import { describe, expect, it } from 'vitest';
+import { staffTicketFixture } from '@/test/staff-ticket';
 import { reservedUntil, reviewHoldUntil, unbrokenTime } from './ticket-fields';
 
-const sale: StaffTicket = {
-  id: 'sale-1',
-  raffle_id: 'raffle-1',
-  number: 7,
-  ticket_number: '07',
-  status: 'apartado',
-  buyer_name: 'maría pérez',
-  buyer_phone: '0414-1234567',
-  buyer_address: null,
-  buyer_cedula: 'V-12345678',
-  buyer_email: null,
-  payment_method: 'pago_movil',
-  payment_proof: null,
+const sale: StaffTicket = staffTicketFixture({
   purchased_at: '2026-11-21T22:00:00.000Z',
-  total_paid_cents: 0,
   remaining_cents: 1000,
   price_cents: 1000,
   // 21 nov 2026, 8:00 p. m. in Caracas.
   reserved_until: '2026-11-22T00:00:00.000Z',
-  verification_code: 'ABCD3467EF',
-  review_hold_until: null,
-};
+});
 
 describe('the staff list says until when a reservation is kept', () => {
   it('by its deadline to pay', () => {
