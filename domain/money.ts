@@ -21,3 +21,7 @@ export function parseMoneyToCents(input: string): number | null {
 
 /** Bolívares already in Bs cents (a bank statement's amounts): "Bs 1.234,56". */
 export const formatVesCents = (cents: number): string => `Bs ${bs.format(cents / 100)}`;
+
+/** USD cents in Bs cents at `ratePerUsd` (the day's rate a ledger entry keeps); null without a rate. */
+export const vesCentsAt = (usdCents: number, ratePerUsd: number | null): number | null =>
+  ratePerUsd === null ? null : Math.round(usdCents * ratePerUsd);

@@ -7,6 +7,7 @@ import {
   type SellerCash,
 } from '../../../domain/cash-held';
 import { heldCommissionFor, saleCommission } from '../../../domain/commission-rules';
+import { vesCentsAt } from '../../../domain/money';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
@@ -39,8 +40,6 @@ export async function heldCommissionBySeller(db: Executor, sellerId?: string): P
   return out;
 }
 
-const vesOf = (cents: number, rate: number | null) => (rate === null ? null : Math.round(cents * rate));
-
 type HandoverRow = Awaited<ReturnType<typeof cashHeldRepo.handovers>>[number];
 const toHandover = (h: HandoverRow): CashHandover => ({
   id: h.id,
@@ -59,7 +58,7 @@ export async function sellerCash(db: Executor, sellerId: string): Promise<Seller
     cashHeldRepo.handovers(db, { holderId: sellerId }),
     heldCommissionBySeller(db, sellerId),
   ]);
-  const ves = receipts.map((r) => vesOf(r.heldCents, r.rate));
+  const ves = receipts.map((r) => vesCentsAt(r.heldCents, r.rate));
   return {
     seller_id: sellerId,
     held_cents: receipts.reduce((s, r) => s + r.heldCents, 0),
@@ -108,7 +107,7 @@ export async function recordHandover(
         held_cents: heldCents,
       });
     const parts = allocateCash(input.amount_cents, open);
-    const ves = parts.map((p) => vesOf(p.amountCents, p.receipt.rate));
+    const ves = parts.map((p) => vesCentsAt(p.amountCents, p.receipt.rate));
     const id = await cashHeldRepo.insertHandover(tx, {
       holderId: sellerId,
       amountCents: input.amount_cents,

@@ -1,5 +1,6 @@
 import { allocateCash } from '../../../domain/cash-held';
 import { earningFor, reversalFor, saleCommission } from '../../../domain/commission-rules';
+import { vesCentsAt } from '../../../domain/money';
 import type { Executor } from '../../db/client';
 import { cashHeldRepo } from './cash-held.repo';
 import { commissionsRepo, type LedgerInsert } from './commissions.repo';
@@ -17,7 +18,6 @@ type Context = {
   actorId: string | null;
 };
 
-const vesOf = (cents: number, rate: number | null) => (rate === null ? null : Math.round(cents * rate));
 const rateText = (rate: number | null) => (rate === null ? null : String(rate));
 
 /**
@@ -49,7 +49,7 @@ export async function earnForPayment(tx: Executor, paymentId: string, context: C
       raffleId: part.raffleId,
       kind: 'earned',
       amountCents: amount,
-      amountVesCents: vesOf(amount, context.rate),
+      amountVesCents: vesCentsAt(amount, context.rate),
       rateToUsd: rateText(context.rate),
       paymentId,
       ticketId: part.ticketId,
@@ -94,7 +94,7 @@ export async function reverseForRefund(
       raffleId: ticket.raffleId,
       kind: 'reversed',
       amountCents: amount,
-      amountVesCents: vesOf(amount, context.rate),
+      amountVesCents: vesCentsAt(amount, context.rate),
       rateToUsd: rateText(context.rate),
       refundId: refund.id,
       ticketId: refund.ticketId,

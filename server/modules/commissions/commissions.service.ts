@@ -15,6 +15,7 @@ import {
   type SellerRanking,
   type SellerSales,
 } from '../../../domain/commissions';
+import { vesCentsAt } from '../../../domain/money';
 import { caracasDate } from '../../../domain/rates';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
@@ -202,7 +203,7 @@ export function createCommissionsService(deps: Deps) {
           sellerId,
           kind: 'paid_out',
           amountCents: input.amount_cents,
-          amountVesCents: rate === null ? null : Math.round(input.amount_cents * rate),
+          amountVesCents: vesCentsAt(input.amount_cents, rate),
           rateToUsd: rate === null ? null : String(rate),
           method: input.method,
           reference: input.reference ?? null,
