@@ -3,35 +3,14 @@ import type { PrizeView } from '@domain/prizes';
 import { screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { prizeViewFixture } from '@/test/prize-view';
 import { renderWithProviders } from '@/test/render';
 import { useRaffleStore } from '../store/raffle-store';
 import { RafflePrizes } from './raffle-prizes';
 
 const RAFFLE = 'raffle-prizes';
 
-const prize = (position: number, changes: Partial<PrizeView> = {}): PrizeView => ({
-  position,
-  title: `Premio ${position}`,
-  description: '',
-  image: null,
-  pre_draw_at: null,
-  source: {
-    kind: 'loteria',
-    lottery: 'Triple Táchira A',
-    draw_at: '2026-11-22T02:00:00.000Z',
-    rule: 'ultimos_digitos',
-    rule_text: null,
-    beacon: null,
-  },
-  result: null,
-  winning_number: null,
-  drawn_at: null,
-  void_reason: null,
-  skipped: [],
-  winner: null,
-  pre_list: null,
-  ...changes,
-});
+const prize = prizeViewFixture;
 
 const won = (position: number, number: number, name: string, changes: Partial<PrizeView> = {}) =>
   prize(position, {

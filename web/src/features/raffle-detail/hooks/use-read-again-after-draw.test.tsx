@@ -6,6 +6,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { raffleKeys } from '@/api/raffles';
+import { prizeViewFixture } from '@/test/prize-view';
 import { publicRaffle } from '@/test/public-raffle';
 import { pendingDrawTimes, useReadAgainAfterDraw } from './use-read-again-after-draw';
 
@@ -14,29 +15,12 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
-const prize = (position: number, changes: Partial<PrizeView> = {}): PrizeView => ({
-  position,
-  title: `Premio ${position}`,
-  description: '',
-  image: null,
-  pre_draw_at: null,
-  source: {
-    kind: 'loteria',
-    lottery: 'Triple Táchira A',
-    draw_at: null,
-    rule: null,
-    rule_text: null,
-    beacon: null,
-  },
-  result: null,
-  winning_number: null,
-  drawn_at: null,
-  void_reason: null,
-  skipped: [],
-  winner: null,
-  pre_list: null,
-  ...changes,
-});
+// A lottery prize with no draw time of its own unless a test gives it one.
+const prize = (position: number, changes: Partial<PrizeView> = {}): PrizeView =>
+  prizeViewFixture(position, {
+    source: { ...prizeViewFixture(position).source, draw_at: null, rule: null },
+    ...changes,
+  });
 const drawn = (p: PrizeView): PrizeView => ({
   ...p,
   result: '347',
