@@ -17,7 +17,7 @@ import {
 } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { createOrder } from '../payments/money-ledger';
-import { settleFreeSales } from '../tickets/order-free-sales';
+import { settleFreeSales, staffChoiceOnFreeSale } from '../tickets/order-free-sales';
 import { repriceKeptSales } from '../tickets/package-reprice';
 import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
@@ -114,22 +114,29 @@ export function createTicketUpdates({
       if (patch.payment_proof !== undefined) values.paymentProof = patch.payment_proof;
       if (patch.reserved_until !== undefined)
         values.reservedUntil = patch.reserved_until ? new Date(patch.reserved_until) : null;
+      let choice: { statusByHand: boolean; note: string | null } | null = null;
       if (patch.status) {
         // Money statuses follow the ledger (SPEC 4: paid means the full price is in).
         values.status = statusAfter(money.sale, patch.status);
         // Back on sale: the sale ends (kept with its buyer, payments and refunds for history).
         if (patch.status === 'disponible') Object.assign(values, endSale);
+        // A number priced 0 keeps a status staff chose against its order's rule (decision 061).
+        if (current.ticket.priceCents === 0 && values.status !== current.ticket.status) {
+          choice = await staffChoiceOnFreeSale(tx, current.ticket, values.status);
+          values.statusByHand = choice.statusByHand;
+        }
       }
       const row = await staffTicketsRepo.update(tx, id, values);
       const note = [
         patch.note ?? (patch.status ? historyNotes.statusChanged(row.status) : historyNotes.detailsUpdated),
         ...money.lines,
+        ...(choice?.note ? [choice.note] : []),
       ].join('. ');
       await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
       // Released or cancelled out of its order: what the order keeps is priced for what it is.
       if (patch.status === 'disponible' || patch.status === 'cancelado') await repriceKeptSales(tx, [row]);
       // Money moved on a number that costs something: its order's numbers priced 0 follow the order
-      // (decision 061). A number priced 0 itself keeps the status staff gave it.
+      // (decision 061). A number priced 0 itself keeps the status staff gave it (staffChoiceOnFreeSale).
       else if (movesMoney && row.priceCents > 0) await settleFreeSales(tx, [row.orderId], { actor: by });
       return toStaffTicket(row);
     });
@@ -171,6 +178,8 @@ export function createTicketUpdates({
           paymentProof: patch.payment_proof ?? null,
           purchasedAt: new Date(),
           priceCents: locked.priceCents,
+          // An order of its own with nothing that costs something: no rule decides it, staff did.
+          statusByHand: locked.priceCents === 0 && status !== 'cancelado',
           reservedUntil:
             status === 'apartado'
               ? new Date(Date.now() + raffle.reservationHours * 3_600_000)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
+import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { freeSaleNotes } from './order-free-sales';
@@ -26,14 +27,14 @@ const packageRaffle = () =>
   makeRaffle(t, { price_cents: 500, total_numbers: 100, packages: [{ numbers: 3, price_cents: 2 }] });
 
 let buyers = 0;
-async function reserve(raffleId: string, numbers: number[]) {
+async function reserve(raffleId: string, numbers: number[], prices = [1, 1, 0]) {
   buyers += 1;
   const who = buyer({ cedula: `V-${26000000 + buyers}`, phone: `0414-55${String(buyers).padStart(5, '0')}` });
   const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers, buyer: who },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.tickets.map((tk) => tk.price_cents)).toEqual([1, 1, 0]);
+  expect(res.body.tickets.map((tk) => tk.price_cents)).toEqual(prices);
   const ids = Object.fromEntries(res.body.tickets.map((tk) => [tk.number, tk.id])) as Record<number, string>;
   return { ids, code: res.body.order.code, cedula: who.cedula as string };
 }
@@ -60,6 +61,9 @@ async function staff(method: string, url: string, body: Record<string, unknown>)
 }
 const payByHand = (id: string, amountCents: number) =>
   staff('POST', `/api/tickets/${id}/payments`, { amount_cents: amountCents, payment_method: 'efectivo' });
+const refund = (id: string, amountCents: number) =>
+  staff('POST', `/api/tickets/${id}/refunds`, { amount_cents: amountCents, reason: 'Pago duplicado' });
+const mark = (id: string, to: string) => staff('PATCH', `/api/tickets/${id}`, { status: to });
 
 const status = async (id: string) =>
   (await t.api<StaffTicket>('GET', `/api/tickets/${id}`, { token: admin })).body.status;
@@ -178,5 +182,140 @@ describe('a number its package priced 0 is paid when its order is', () => {
       to_status: 'pagado',
       note: freeSaleNotes.paid,
     });
+  });
+});
+
+describe('a number priced 0 whose status staff chose by hand keeps it', () => {
+  const byHand = async (id: string) =>
+    (
+      await queryRows<{ by_hand: boolean }>(
+        t.db,
+        sql`select status_by_hand as by_hand from tickets where id = ${id}`,
+      )
+    )[0]?.by_hand;
+
+  it('marked pagado on an unpaid order: a partial payment, the whole payment and a refund leave it pagado', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [10, 11, 12]);
+    const free = order.ids[12] as string;
+    await mark(free, 'pagado');
+    expect(await lastHistory(free)).toMatchObject({
+      from_status: 'apartado',
+      to_status: 'pagado',
+      note: `Estado cambiado a pagado. ${freeSaleNotes.byHand('pagado')}`,
+    });
+
+    await payByHand(order.ids[10] as string, 1);
+    expect(await status(free)).toBe('pagado');
+    await payByHand(order.ids[11] as string, 1);
+    await refund(order.ids[11] as string, 1);
+    expect(await status(order.ids[11] as string)).toBe('apartado');
+    expect(await status(free)).toBe('pagado');
+    expect(await paidList(raffle.id)).toEqual([10, 12]);
+    // Nothing the order did was written on it: its last row is still staff's.
+    expect(await lastHistory(free)).toMatchObject({
+      note: `Estado cambiado a pagado. ${freeSaleNotes.byHand('pagado')}`,
+    });
+  });
+
+  it('marked apartado on a paid order: a refund and the payment again leave it apartado', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [20, 21, 22]);
+    const free = order.ids[22] as string;
+    await staff('PATCH', `/api/payments/${await report(order, 2)}`, { status: 'approved' });
+    expect(await status(free)).toBe('pagado');
+    await mark(free, 'apartado');
+    expect(await lastHistory(free)).toMatchObject({
+      from_status: 'pagado',
+      to_status: 'apartado',
+      note: `Estado cambiado a apartado. ${freeSaleNotes.byHand('apartado')}`,
+    });
+
+    await refund(order.ids[21] as string, 1);
+    await payByHand(order.ids[21] as string, 1);
+    expect(await status(order.ids[21] as string)).toBe('pagado');
+    expect(await status(free)).toBe('apartado');
+    expect(await paidList(raffle.id)).toEqual([20, 21]);
+  });
+
+  it('a number nobody set by hand still follows its order, next to one staff did', async () => {
+    const raffle = await packageRaffle();
+    // Two packages in one order: the last two numbers priced 0.
+    const order = await reserve(raffle.id, [30, 31, 32, 33, 34, 35], [1, 1, 1, 1, 0, 0]);
+    await mark(order.ids[34] as string, 'pagado');
+    for (const n of [30, 31, 32]) await payByHand(order.ids[n] as string, 1);
+    expect([await status(order.ids[34] as string), await status(order.ids[35] as string)]).toEqual([
+      'pagado',
+      'apartado',
+    ]);
+    await payByHand(order.ids[33] as string, 1);
+    expect(await status(order.ids[35] as string)).toBe('pagado');
+    await refund(order.ids[33] as string, 1);
+    expect([await status(order.ids[34] as string), await status(order.ids[35] as string)]).toEqual([
+      'pagado',
+      'apartado',
+    ]);
+    expect(await lastHistory(order.ids[35] as string)).toMatchObject({ note: freeSaleNotes.unpaid });
+    expect(await byHand(order.ids[35] as string)).toBe(false);
+  });
+
+  it('staff choosing what its order says gives it back to its order', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [40, 41, 42]);
+    const free = order.ids[42] as string;
+    await mark(free, 'pagado');
+    await mark(free, 'apartado');
+    expect(await lastHistory(free)).toMatchObject({
+      to_status: 'apartado',
+      note: `Estado cambiado a apartado. ${freeSaleNotes.followsOrder}`,
+    });
+    expect(await byHand(free)).toBe(false);
+    await staff('PATCH', `/api/payments/${await report(order, 2)}`, { status: 'approved' });
+    expect(await status(free)).toBe('pagado');
+    expect(await lastHistory(free)).toMatchObject({ note: freeSaleNotes.paid });
+  });
+
+  it('priced again when its order no longer holds the package, it follows its money', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [60, 61, 62]);
+    const free = order.ids[62] as string;
+    await mark(free, 'pagado');
+    await mark(order.ids[60] as string, 'disponible');
+    const sale = (await t.api<StaffTicket>('GET', `/api/tickets/${free}`, { token: admin })).body;
+    expect(sale).toMatchObject({ status: 'apartado', price_cents: 500 });
+    expect(await byHand(free)).toBe(false);
+  });
+
+  it('migration 0036 marks the numbers priced 0 whose status only staff can have put there', async () => {
+    const raffle = await packageRaffle();
+    // Left by staff against their order before this change: apartado on a paid order, pagado on an unpaid one.
+    const paid = await reserve(raffle.id, [70, 71, 72]);
+    await staff('PATCH', `/api/payments/${await report(paid, 2)}`, { status: 'approved' });
+    const owing = await reserve(raffle.id, [73, 74, 75]);
+    const following = await reserve(raffle.id, [76, 77, 78]);
+    const free = await makeRaffle(t, { price_cents: 0 });
+    const res = await t.api<ReservationResult>('POST', `/api/raffles/${free.id}/reservations`, {
+      body: { numbers: [1, 2], buyer: buyer({ cedula: 'V-26999998' }) },
+    });
+    const [freePaid, freeHeld] = res.body.tickets.map((tk) => tk.id) as [string, string];
+    await t.db.execute(sql`update tickets set status = 'apartado' where id = ${paid.ids[72] as string}`);
+    await t.db.execute(
+      sql`update tickets set status = 'pagado' where id in (${owing.ids[75] as string}, ${freePaid})`,
+    );
+    await t.db.execute(
+      sql`update tickets set status_by_hand = false where raffle_id in (${raffle.id}, ${free.id})`,
+    );
+
+    const migration = new URL('../../db/migrations/0036_free_status_by_hand.sql', import.meta.url);
+    for (const statement of readFileSync(migration, 'utf8').split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+    expect(await byHand(paid.ids[72] as string)).toBe(true);
+    expect(await byHand(owing.ids[75] as string)).toBe(true);
+    expect(await byHand(freePaid)).toBe(true);
+    expect(await byHand(following.ids[78] as string)).toBe(false);
+    expect(await byHand(freeHeld)).toBe(false);
+    // And the next payment of those orders leaves them as they are.
+    await payByHand(owing.ids[73] as string, 1);
+    expect(await status(owing.ids[75] as string)).toBe('pagado');
   });
 });

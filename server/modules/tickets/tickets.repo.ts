@@ -181,7 +181,10 @@ export const ticketsRepo = {
     );
   },
 
-  /** A sale's new price and the status its money gives; the money trigger works out what it owes (0010). */
+  /**
+   * A sale's new price (only ever higher: keptSalePrices) and the status its money gives; the money
+   * trigger works out what it owes (0010).
+   */
   async reprice(
     db: Executor,
     id: string,
@@ -190,7 +193,14 @@ export const ticketsRepo = {
   ): Promise<TicketRow | undefined> {
     const [row] = await db
       .update(tickets)
-      .set({ priceCents, status, version: sql`nextval('ticket_version_seq')`, updatedAt: sql`now()` })
+      // Priced again, it costs something: its money decides its status, not a choice staff made at 0.
+      .set({
+        priceCents,
+        status,
+        statusByHand: false,
+        version: sql`nextval('ticket_version_seq')`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(tickets.id, id))
       .returning();
     return row;
@@ -202,10 +212,10 @@ export const ticketsRepo = {
    * `nowait` as in keptPackagedSales.
    */
   async lockFreeSales(db: Executor, orderIds: string[], options: { nowait?: boolean } = {}) {
-    return queryRows<{ id: string; order_id: string; status: string }>(
+    return queryRows<{ id: string; order_id: string; status: string; status_by_hand: boolean }>(
       db,
       sql`
-      select id, order_id, status from tickets
+      select id, order_id, status, status_by_hand from tickets
       where order_id = any(${uuidArray(orderIds)}::uuid[]) and ended_at is null
         and price_cents = 0 and total_paid_cents = 0 and status in ('apartado', 'pagado')
       order by id
