@@ -7,7 +7,14 @@ import { z } from './zod';
 export const BULK_RELEASE_MAX = 10_000;
 
 /** Why a selected number was left as it is (the single release's rules, applied per number). */
-export const BULK_SKIP_REASONS = ['HAS_PAYMENTS', 'NOT_SOLD', 'OUT_OF_RANGE', 'NOT_YOUR_SALE'] as const;
+export const BULK_SKIP_REASONS = [
+  'HAS_PAYMENTS',
+  'PAID_WITH_ORDER',
+  'PAID_BY_HAND',
+  'NOT_SOLD',
+  'OUT_OF_RANGE',
+  'NOT_YOUR_SALE',
+] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export const bulkReleaseMessages = {
@@ -16,6 +23,9 @@ export const bulkReleaseMessages = {
     `Se pueden liberar como máximo ${BULK_RELEASE_MAX.toLocaleString('es-VE')} números por vez (seleccionaste ${n.toLocaleString('es-VE')}).`,
   skipped: {
     HAS_PAYMENTS: 'Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',
+    // A number priced 0 has no payment of its own (decision 061): paid by its order, or marked by staff.
+    PAID_WITH_ORDER: 'Pagado con su pedido: libéralo uno por uno si corresponde',
+    PAID_BY_HAND: 'Marcado pagado a mano, sin pagos: libéralo uno por uno si corresponde',
     NOT_SOLD: 'No está vendido ni apartado',
     OUT_OF_RANGE: 'No existe en esta rifa',
     NOT_YOUR_SALE: 'No es una venta acreditada a ti: solo el dueño de la rifa o un administrador la libera',

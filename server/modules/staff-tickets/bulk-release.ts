@@ -73,8 +73,11 @@ async function plan(
   const eligible = [];
   for (const s of sales) {
     if (!canMoveMoney(actor, raffle, s.credited_seller_id)) skipped.push(skip(s.number, 'NOT_YOUR_SALE'));
-    // A number priced 0 of a paid order has paid nothing but is paid (decision 061): it is not released either.
-    else if (s.total_paid_cents > 0 || s.status === 'pagado') skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+    else if (s.total_paid_cents > 0) skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+    // A paid number priced 0 has paid nothing itself (decision 061): paid by its order, or marked paid
+    // by staff. The single release asks for the right to undo a paid sale: not released here either.
+    else if (s.status === 'pagado')
+      skipped.push(skip(s.number, s.status_by_hand ? 'PAID_BY_HAND' : 'PAID_WITH_ORDER'));
     else eligible.push(s);
   }
   skipped.sort((a, b) => a.number - b.number);

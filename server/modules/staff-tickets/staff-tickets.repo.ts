@@ -219,11 +219,12 @@ export const staffTicketsRepo = {
       number: number;
       status: string;
       total_paid_cents: number;
+      status_by_hand: boolean;
       buyer: string;
       credited_seller_id: string | null;
     }>(
       db,
-      sql`select t.id, t.number, t.status, t.total_paid_cents, coalesce(t.buyer_cedula, t.id::text) as buyer,
+      sql`select t.id, t.number, t.status, t.total_paid_cents, t.status_by_hand, coalesce(t.buyer_cedula, t.id::text) as buyer,
             (select o.seller_id::text from orders o where o.id = t.order_id) as credited_seller_id
           ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
           ${lock ? sql`for update of t` : sql``}`,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkReleaseMessages } from '../../../domain/bulk-release';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
@@ -147,7 +148,12 @@ describe('a number its package priced 0 is paid when its order is', () => {
     const order = await reserve(raffle.id, [50, 51, 52]);
     await staff('PATCH', `/api/payments/${await report(order, 2)}`, { status: 'approved' });
     const res = await staff('POST', `/api/raffles/${raffle.id}/tickets/release`, { numbers: [52] });
-    expect(res.body).toMatchObject({ released: 0, skipped: [{ number: 52, reason: 'HAS_PAYMENTS' }] });
+    expect(res.body).toMatchObject({
+      released: 0,
+      skipped: [
+        { number: 52, reason: 'PAID_WITH_ORDER', message: bulkReleaseMessages.skipped.PAID_WITH_ORDER },
+      ],
+    });
     expect(await status(order.ids[52] as string)).toBe('pagado');
   });
 
@@ -160,6 +166,19 @@ describe('a number its package priced 0 is paid when its order is', () => {
     const [three, four] = res.body.tickets.map((tk) => tk.id) as [string, string];
     await staff('PATCH', `/api/tickets/${three}`, { status: 'pagado' });
     expect([await status(three), await status(four)]).toEqual(['pagado', 'apartado']);
+    // Paid by staff's hand, not by an order: a bulk release says so, for a number sold by hand too.
+    await staff('PATCH', `/api/raffles/${raffle.id}/numbers/5`, { status: 'pagado' });
+    const bulk = await staff('POST', `/api/raffles/${raffle.id}/tickets/release`, {
+      numbers: [3, 4, 5],
+      dry_run: true,
+    });
+    expect(bulk.body).toMatchObject({
+      numbers: 1,
+      skipped: [
+        { number: 3, reason: 'PAID_BY_HAND' },
+        { number: 5, reason: 'PAID_BY_HAND' },
+      ],
+    });
   });
 
   it('migration 0032 settles the orders paid before this rule, and only those', async () => {
@@ -273,6 +292,20 @@ describe('a number priced 0 whose status staff chose by hand keeps it', () => {
     await staff('PATCH', `/api/payments/${await report(order, 2)}`, { status: 'approved' });
     expect(await status(free)).toBe('pagado');
     expect(await lastHistory(free)).toMatchObject({ note: freeSaleNotes.paid });
+  });
+
+  it('a bulk release names a number staff marked paid as such, not as paid with its order', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [50, 51, 52]);
+    await mark(order.ids[52] as string, 'pagado');
+    const res = await staff('POST', `/api/raffles/${raffle.id}/tickets/release`, {
+      numbers: [52],
+      dry_run: true,
+    });
+    expect(res.body).toMatchObject({
+      numbers: 0,
+      skipped: [{ number: 52, reason: 'PAID_BY_HAND', message: bulkReleaseMessages.skipped.PAID_BY_HAND }],
+    });
   });
 
   it('priced again when its order no longer holds the package, it follows its money', async () => {

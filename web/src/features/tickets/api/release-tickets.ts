@@ -12,7 +12,8 @@ const path = (raffleId: string) => `${raffleApiPath(raffleId)}/tickets/release`;
 
 /**
  * `POST /api/raffles/:id/tickets/release` with `dry_run`: how many numbers and buyers a release
- * would take now, and which numbers it would leave (with approved payments, not sold, not in the raffle).
+ * would take now, and which numbers it would leave and why (approved payments, paid with no payment
+ * of their own, not sold, not in the raffle), each reason in Spanish.
  */
 export const previewRelease = (raffleId: string, selection: BulkSelection) =>
   api.post<BulkReleasePreview>(path(raffleId), { ...selection, dry_run: true });

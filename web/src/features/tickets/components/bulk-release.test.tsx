@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { type BulkReleasePreview, bulkReleaseMessages } from '@domain/bulk-release';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch, renderWithProviders } from '@/test/render';
+import { staffTicketFixture } from '@/test/staff-ticket';
+import { BulkReleaseBar } from './bulk-release';
+
+// The confirmation names every number the release leaves, with the server's reason: a paid number
+// priced 0 has no payment of its own (decision 061), so it is not said to have approved payments.
+const preview: BulkReleasePreview = {
+  numbers: 1,
+  buyers: 1,
+  skipped: [
+    { number: 12, reason: 'PAID_WITH_ORDER', message: bulkReleaseMessages.skipped.PAID_WITH_ORDER },
+    { number: 14, reason: 'PAID_BY_HAND', message: bulkReleaseMessages.skipped.PAID_BY_HAND },
+    { number: 20, reason: 'HAS_PAYMENTS', message: bulkReleaseMessages.skipped.HAS_PAYMENTS },
+  ],
+};
+
+let calls: ReturnType<typeof recordFetch>['calls'];
+beforeEach(() => {
+  const recorder = recordFetch(() => Response.json(preview));
+  calls = recorder.calls;
+  vi.stubGlobal('fetch', recorder.fetchStub);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Liberar en lote', () => {
+  it('names each number it leaves as staff read it, with why', async () => {
+    const selected = new Map(
+      [11, 12, 14, 20].map((n) => [
+        n,
+        staffTicketFixture({ id: `sale-${n}`, number: n, ticket_number: String(n).padStart(3, '0') }),
+      ]),
+    );
+    renderWithProviders(
+      <BulkReleaseBar
+        raffleId="raffle-1"
+        selected={selected}
+        filter={{}}
+        digitCount={3}
+        onClear={() => {}}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (4)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const skipped = await within(dialog).findAllByTestId('bulk-skipped');
+    expect(skipped.map((item) => item.textContent)).toEqual([
+      '012: Pagado con su pedido: libéralo uno por uno si corresponde',
+      '014: Marcado pagado a mano, sin pagos: libéralo uno por uno si corresponde',
+      '020: Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',
+    ]);
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { numbers: [11, 12, 14, 20], dry_run: true } });
+  });
+});
