@@ -1,17 +1,19 @@
 import { useSyncExternalStore } from 'react';
+import { serverNow } from '@/lib/server-clock';
 
 // One interval for every countdown on screen (a home page of cards, a raffle page), started by the
-// first and stopped with the last, so the second hands move together and cost one timer.
+// first and stopped with the last, so the second hands move together and cost one timer. The time is
+// the server's (lib/server-clock.ts): a countdown to a closing date counts what the server counts.
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
-let now = Date.now();
+let now = serverNow();
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (timer === undefined) {
-    now = Date.now();
+    now = serverNow();
     timer = setInterval(() => {
-      now = Date.now();
+      now = serverNow();
       for (const notify of listeners) notify();
     }, 1000);
   }
@@ -29,9 +31,9 @@ function subscribe(listener: () => void) {
  * between two reads of one render.
  */
 function snapshot() {
-  if (timer === undefined) now = Math.floor(Date.now() / 1000) * 1000;
+  if (timer === undefined) now = Math.floor(serverNow() / 1000) * 1000;
   return now;
 }
 
-/** The current time, updated every second while any component reads it. */
+/** The server's current time, updated every second while any component reads it. */
 export const useClock = (): number => useSyncExternalStore(subscribe, snapshot, snapshot);

@@ -1,5 +1,6 @@
 import { texts } from '@/config/texts';
 import { ApiError, apiErrorFromResponse, networkError } from './api-error';
+import { noteServerAnswer } from './server-clock';
 import { type SessionManager, sessionManager } from './session';
 
 type Query = Record<string, string | number | boolean | null | undefined | string[]>;
@@ -38,7 +39,11 @@ export function createApiClient(session: SessionManager, fetchImpl: typeof fetch
       body = JSON.stringify(options.body);
     }
     try {
-      return await fetchImpl(url, { method, headers, body, signal: options.signal });
+      const sentAt = Date.now();
+      const response = await fetchImpl(url, { method, headers, body, signal: options.signal });
+      // Errors too: a 409 RAFFLE_CLOSED tells the time as well as a 200.
+      noteServerAnswer(response.headers, sentAt, Date.now());
+      return response;
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw networkError(cause);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { serverNow } from '@/lib/server-clock';
 import { orderTexts as t } from '../order-texts';
 
 /** "1:59:30" (or "09:05" under an hour) left until `until`; null once it passed. */
@@ -15,12 +16,13 @@ export function timeLeft(until: string, now: number): string | null {
 
 /**
  * How long the buyer has left to report a payment before the numbers go back on sale, ticking
- * every second. Read aloud only when asked (no live region: a screen reader would speak every tick).
+ * every second, by the server's clock (the one that releases them). Read aloud only when asked (no
+ * live region: a screen reader would speak every tick).
  */
 export function ReservationCountdown({ until }: { until: string }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, []);
   const left = timeLeft(until, now);

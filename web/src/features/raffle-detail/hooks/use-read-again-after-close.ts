@@ -2,6 +2,7 @@ import type { PublicRaffle } from '@domain/raffles';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { raffleKeys } from '@/api/raffles';
+import { useServerClockOffset } from '@/lib/server-clock';
 
 /** The close job runs every RAFFLE_CLOSE_SWEEP_SECONDS (20 s by default) after the closing date. */
 const FIRST_READ_MS = 3_000;
@@ -24,19 +25,21 @@ export function useReadAgainAfterClose(
   const queryClient = useQueryClient();
   const closingAt = raffle?.closing_date ? Date.parse(raffle.closing_date) : Number.NaN;
   const waiting = raffle?.status === 'activa' && !Number.isNaN(closingAt);
+  // The closing date is the server's: waited for on this device's clock, minutes off on some phones.
+  const offset = useServerClockOffset();
 
   useEffect(() => {
     if (!waiting) return;
-    return readAgainAround([closingAt], raffleId, queryClient, {
+    return readAgainAround([closingAt - offset], raffleId, queryClient, {
       first: FIRST_READ_MS,
       every: EVERY_MS,
       giveUp: GIVE_UP_MS,
     });
-  }, [waiting, raffleId, closingAt, queryClient]);
+  }, [waiting, raffleId, closingAt, offset, queryClient]);
 }
 
 /**
- * Reads the raffle again `first` ms after each of `times` (earliest first), then every `every` ms
+ * Reads the raffle again `first` ms after each of `times` (earliest first, on this device's clock), then every `every` ms
  * until `giveUp` ms after it; a time long past is skipped, a far one waited for with one timer (no
  * requests meanwhile). Returns the cleanup.
  */

@@ -2,6 +2,7 @@ import type { PublicRaffle } from '@domain/raffles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { raffleKeys } from '@/api/raffles';
+import { useServerClockOffset } from '@/lib/server-clock';
 import { readAgainAround } from './use-read-again-after-close';
 
 /** After a draw's time its result comes from the beacon job or from staff typing the lottery's. */
@@ -25,15 +26,18 @@ export function useReadAgainAfterDraw(raffle: DrawnRaffle) {
   const drawTimes = raffle.status === 'cerrada' ? pendingDrawTimes(raffle).join(',') : '';
   const results = `${raffle.status} ${raffle.winning_number} ${raffle.prizes.map((p) => p.drawn_at).join()}`;
   const seen = useRef(results);
+  // The draw times are the server's: waited for on this device's clock, minutes off on some phones.
+  const offset = useServerClockOffset();
 
   useEffect(() => {
     if (!drawTimes) return;
-    return readAgainAround(drawTimes.split(',').map(Number), raffleId, queryClient, {
+    const times = drawTimes.split(',').map((time) => Number(time) - offset);
+    return readAgainAround(times, raffleId, queryClient, {
       first: FIRST_READ_MS,
       every: EVERY_MS,
       giveUp: GIVE_UP_MS,
     });
-  }, [drawTimes, raffleId, queryClient]);
+  }, [drawTimes, raffleId, offset, queryClient]);
 
   useEffect(() => {
     if (seen.current === results) return;

@@ -2,6 +2,7 @@ import { formatDateTime } from '@domain/dates';
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { serverNow } from '@/lib/server-clock';
 import { dashboardTexts } from '../dashboard-texts';
 
 /** "3 d 4 h", "4 h 10 min", "25 min" until `closingDate`; null once it has passed. */
@@ -17,11 +18,11 @@ export function timeLeft(closingDate: string, now: number = Date.now()): string 
   return `${Math.max(mins, 1)} min`;
 }
 
-/** Re-renders every minute so an open dashboard never shows a stale countdown. */
+/** Re-renders every minute so an open dashboard never shows a stale countdown (the server's time). */
 function useNow(intervalMs = 60_000) {
-  const [now, setNow] = useState(Date.now);
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    const timer = setInterval(() => setNow(serverNow()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
+import { serverNow } from '@/lib/server-clock';
 import { rafflesTexts } from '../texts';
 import { RaffleImage } from './raffle-image';
 import { RafflePrice } from './raffle-price';
@@ -25,8 +26,8 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
   const href = paths.raffle.getHref(raffle.id);
   // Re-renders once at the closing date, so the button stops offering numbers by itself.
   useDeadlinePassed(raffle.closing_date);
-  // The server's rule, from its small module (no zod on the home page's first load).
-  const closed = salesClosed({ status: raffle.status, closingDate: raffle.closing_date });
+  // The server's rule, from its small module (no zod on the home page's first load), by its clock.
+  const closed = salesClosed({ status: raffle.status, closingDate: raffle.closing_date }, serverNow());
   const soldOut = !closed && raffle.stats.disponible === 0;
   const Icon = closed ? ListChecks : soldOut ? Grid3x3 : Ticket;
   return (

@@ -10,6 +10,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { ticketStatusName } from '@/components/ticket-status-badge';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { serverNow } from '@/lib/server-clock';
 import { ticketsTexts } from '../texts';
 import { trackingUrl } from '../tracking-url';
 import { holdNote } from './ticket-fields';
@@ -31,7 +32,10 @@ export function StaffPrintableTicket({ ticket, raffle, origin }: StaffPrintableT
       : null;
   // Once sales closed a held number is in the published list for good: no date to pay by, a line
   // saying so instead (what the buyer's tracking page says too).
-  const hold = holdNote(ticket, salesClosed({ status: raffle.status, closingDate: raffle.closing_date }));
+  const hold = holdNote(
+    ticket,
+    salesClosed({ status: raffle.status, closingDate: raffle.closing_date }, serverNow()),
+  );
   const closesAt = raffle.closed_at ?? raffle.closing_date;
   const rows: [string, string][] = [
     [t.buyer, displayName(ticket.buyer_name) ?? ticketsTexts.noBuyer],

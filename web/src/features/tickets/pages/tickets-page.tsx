@@ -17,6 +17,7 @@ import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-error';
+import { serverNow } from '@/lib/server-clock';
 import { type TicketsPage as TicketsPageData, useTickets } from '../api/get-tickets';
 import { BulkReleaseBar } from '../components/bulk-release';
 import { ExportCsvButton } from '../components/export-csv-button';
@@ -44,9 +45,9 @@ export function TicketsPage() {
   const raffle = useRaffle(raffleId);
   // Re-renders once at the closing date: a list open then turns frozen without a reload.
   useDeadlinePassed(raffle.data?.closing_date);
-  // Whether the sold list froze (closed, drawn, or past its closing date): the server's rule.
+  // Whether the sold list froze (closed, drawn, or past its closing date): the server's rule and clock.
   const frozen = raffle.data
-    ? salesClosed({ status: raffle.data.status, closingDate: raffle.data.closing_date })
+    ? salesClosed({ status: raffle.data.status, closingDate: raffle.data.closing_date }, serverNow())
     : false;
   const params = useTicketsParams();
   const { status, search, page, setPage } = params;
