@@ -4,7 +4,7 @@ import { padTicketNumber } from '@domain/tickets';
 import { texts } from '@/config/texts';
 import { isApiError } from '@/lib/api-error';
 import { answerLost } from './api/create-reservation';
-import { raffleDetailTexts } from './texts';
+import { reservationTexts } from './reservation-texts';
 
 export type ReservationProblem = {
   /** Numbers someone else took first (409 TICKETS_UNAVAILABLE). */
@@ -23,7 +23,7 @@ export function reservationProblem(error: unknown, digitCount: number): Reservat
     return { taken: error.numbers, fields: [], message: reservationMessages.unavailable(labels) };
   }
   // Sent three times with no answer: the buyer's next tap sends the same request (decision 057).
-  if (answerLost(error)) return { taken: [], fields: [], message: raffleDetailTexts.checkout.answerLost };
+  if (answerLost(error)) return { taken: [], fields: [], message: reservationTexts.checkout.answerLost };
   if (error.status === 429)
     return { taken: [], fields: [], message: error.message || messages.http.rateLimited };
   const fields = error.fields.filter((f) => f.path.startsWith('buyer.') || f.path === 'payment_method');

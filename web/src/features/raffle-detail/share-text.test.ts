@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { endSentence, raffleDetailTexts } from './texts';
+import { reservationTexts } from './reservation-texts';
+import { endSentence } from './texts';
 
 describe('share text', () => {
   it('a deadline ending in "a. m." gets no second period', () => {
-    const text = raffleDetailTexts.success.shareText(
+    const text = reservationTexts.success.shareText(
       'Moto',
       'el número 007',
       '$5,00',

@@ -2,9 +2,9 @@ import { fieldMessages } from '@domain/fields';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 
-const t = raffleDetailTexts.checkout;
+const t = reservationTexts.checkout;
 
 type CedulaFieldProps = {
   id: string;

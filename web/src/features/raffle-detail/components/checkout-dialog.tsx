@@ -12,14 +12,14 @@ import { type CheckoutFormInput, type CheckoutFormOutput, checkoutFormSchema } f
 import { forgetCheckout, keepCheckout, readKeptCheckout } from '../kept-checkout';
 import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
+import { reservationTexts } from '../reservation-texts';
 import { useRaffleStore } from '../store/raffle-store';
-import { raffleDetailTexts } from '../texts';
 import { forgetUnconfirmed, rememberUnconfirmed } from '../unconfirmed-reservation';
 import { CheckoutForm } from './checkout-form';
 
 const count = new Intl.NumberFormat('es-VE');
 
-const t = raffleDetailTexts.checkout;
+const t = reservationTexts.checkout;
 
 type CheckoutDialogProps = {
   raffle: PublicRaffle;

@@ -3,10 +3,10 @@ import { PaymentMethodField } from '@/components/payment-method-field';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 import { CedulaField } from './cedula-field';
 
-const t = raffleDetailTexts.checkout;
+const t = reservationTexts.checkout;
 
 type CheckoutFieldsProps = { form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormOutput> };
 

@@ -12,11 +12,12 @@ import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-schema';
 import { dueNowText, installmentPlan, installmentsText } from '../installments';
 import { firstCuotasCents, selectionPrice } from '../package-offer';
 import { priceText } from '../price';
+import { reservationTexts } from '../reservation-texts';
 import { useRaffleStore } from '../store/raffle-store';
 import { raffleDetailTexts } from '../texts';
 import { CheckoutFields } from './checkout-fields';
 
-const t = raffleDetailTexts.checkout;
+const t = reservationTexts.checkout;
 const packageTexts = raffleDetailTexts.packages;
 
 type CheckoutFormProps = {

@@ -4,10 +4,11 @@ import { ClipboardList, MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { whatsappHref } from '@/lib/whatsapp';
-import { paymentInstructions, raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
+import { paymentInstructions } from '../texts';
 import { PaymentAccounts } from './payment-accounts';
 
-const t = raffleDetailTexts.success;
+const t = reservationTexts.success;
 
 type HowToPayProps = {
   /** The organizer's accounts as data, each value copyable. */

@@ -14,7 +14,7 @@ import { orderTexts } from '../order-texts';
 import type { OrderVisit } from '../order-visit';
 import { priceText } from '../price';
 import { salesClosed } from '../raffle-rules';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 import { verificationTexts } from '../verification-texts';
 import { HowToPay } from './how-to-pay';
 import { OrderPaymentForm } from './order-payment-form';
@@ -113,7 +113,7 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
             instructions={raffle.payment_instructions}
             method={method}
             contactPhone={raffle.contact_phone}
-            proofMessage={raffleDetailTexts.success.proofMessage(
+            proofMessage={reservationTexts.success.proofMessage(
               raffle.name,
               `${numbers} (pedido ${code})`,
               priceText(order.owed_cents, rate).label,
@@ -142,11 +142,11 @@ export function OrderDetails({ raffle, order, visit, rate }: OrderDetailsProps) 
       <OrderPayments payments={order.payments} rate={rate} />
 
       <Card className="grid gap-3 p-5">
-        <p className="text-sm text-zinc-700">{raffleDetailTexts.success.trackingHint}</p>
+        <p className="text-sm text-zinc-700">{reservationTexts.success.trackingHint}</p>
         <Button asChild variant="secondary" size="lg">
           <Link to={paths.tracking.getHref()}>
             <Search aria-hidden />
-            {raffleDetailTexts.success.tracking}
+            {reservationTexts.success.tracking}
           </Link>
         </Button>
       </Card>

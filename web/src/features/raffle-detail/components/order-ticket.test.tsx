@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { publicRaffle } from '@/test/public-raffle';
 import { renderWithProviders } from '@/test/render';
 import { orderTexts } from '../order-texts';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 import { OrderTicket } from './order-ticket';
 
 const price = (label: string) => ({ usd: label, bs: null, label });
@@ -56,7 +56,7 @@ describe('the order ticket on the closing day', () => {
   it('while the raffle sells, counts down to the hold', () => {
     renderTicket(publicRaffle, order(minutesFromNow(6)));
     expect(screen.getByTestId('reservation-countdown').textContent).toContain(orderTexts.countdown);
-    expect(screen.getByText(raffleDetailTexts.success.until)).toBeTruthy();
+    expect(screen.getByText(reservationTexts.success.until)).toBeTruthy();
   });
 
   it('once the sales closed, the held numbers are in the published list: no countdown, no expiry, how to claim', () => {
@@ -70,7 +70,7 @@ describe('the order ticket on the closing day', () => {
         const { unmount } = renderTicket(raffle, order(until));
         expect(screen.queryByTestId('reservation-countdown')).toBeNull();
         expect(screen.queryByText(orderTexts.countdownOver)).toBeNull();
-        expect(screen.queryByText(raffleDetailTexts.success.until)).toBeNull();
+        expect(screen.queryByText(reservationTexts.success.until)).toBeNull();
         expect(screen.getByText(orderTexts.salesClosedHeld)).toBeTruthy();
         unmount();
       }

@@ -15,6 +15,7 @@ import { orderDeadline } from '../order-deadline';
 import { orderTexts } from '../order-texts';
 import type { PriceText } from '../price';
 import { salesClosed } from '../raffle-rules';
+import { reservationTexts } from '../reservation-texts';
 import { raffleDetailTexts } from '../texts';
 import { ReservationCountdown } from './reservation-countdown';
 import { type CodeEntry, VerificationCodes } from './verification-codes';
@@ -81,7 +82,7 @@ export function OrderTicket({
   const [copied, setCopied] = useState(false);
   const code = formatOrderCode(order.code);
   const pendingReview = order.payments.some((p) => p.status === 'pending');
-  const success = raffleDetailTexts.success;
+  const success = reservationTexts.success;
   const status =
     order.owed_cents === 0
       ? success.statusPaid
@@ -95,22 +96,22 @@ export function OrderTicket({
   const until = deadline?.kind === 'pay' ? deadline.at : null;
   const rows: [string, string][] = [
     // As the staff screens show it: "maría núñez" or "MARÍA NÚÑEZ" typed, "María Núñez" read.
-    ...row(raffleDetailTexts.success.buyer, displayName(buyerName)),
-    [raffleDetailTexts.success.status, status],
+    ...row(reservationTexts.success.buyer, displayName(buyerName)),
+    [reservationTexts.success.status, status],
     [t.total, total.label],
     ...row(raffleDetailTexts.installments.row, plan),
     [t.paid, paid.label],
     ...row(t.owed, order.owed_cents > 0 ? owed.label : null),
     ...(deadline
       ? row(
-          deadline.kind === 'pay' ? raffleDetailTexts.success.until : raffleDetailTexts.success.reviewUntil,
+          deadline.kind === 'pay' ? reservationTexts.success.until : reservationTexts.success.reviewUntil,
           formatDateTime(deadline.at),
         )
       : []),
     ...row(texts.paymentMethod, paymentMethod && paymentMethodLabels[paymentMethod]),
     [raffleDetailTexts.hero.draw, ticketSource(raffle)],
-    ...row(raffleDetailTexts.success.organizer, raffle.organizer_name),
-    ...row(raffleDetailTexts.success.contact, raffle.contact_phone),
+    ...row(reservationTexts.success.organizer, raffle.organizer_name),
+    ...row(reservationTexts.success.contact, raffle.contact_phone),
   ];
 
   const copy = async () => {
@@ -198,7 +199,7 @@ export function OrderTicket({
         {order.owed_cents > 0 && raffle.payment_instructions && (
           // On screen the "Cómo pagar" card follows the ticket; on paper the ticket must carry it.
           <div className="hidden gap-1 border-t border-dashed border-zinc-300 pt-4 text-sm print:grid">
-            <p className="text-zinc-500">{raffleDetailTexts.success.howToPay}</p>
+            <p className="text-zinc-500">{reservationTexts.success.howToPay}</p>
             <p className="font-medium break-words whitespace-pre-line text-zinc-900">
               {raffle.payment_instructions}
             </p>

@@ -1,9 +1,9 @@
 import { type PaymentAccountView, paymentAccountLines } from '@domain/payment-accounts';
 import { type PaymentMethod, paymentMethodLabels } from '@domain/reservations';
 import { CopyButton } from '@/components/copy-button';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 
-const t = raffleDetailTexts.success;
+const t = reservationTexts.success;
 
 type PaymentAccountsProps = {
   accounts: PaymentAccountView[];

@@ -1,9 +1,9 @@
 import { MessageCircle, Printer, Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { whatsappHref } from '@/lib/whatsapp';
-import { raffleDetailTexts } from '../texts';
+import { reservationTexts } from '../reservation-texts';
 
-const t = raffleDetailTexts.success;
+const t = reservationTexts.success;
 
 type ShareActionsProps = { title: string; text: string; url: string };
 
