@@ -11,7 +11,7 @@ import { vesCentsAt } from '../../../domain/money';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, uniqueViolation } from '../../lib/errors';
 import { cashHeldRepo } from './cash-held.repo';
 
 /**
@@ -108,14 +108,22 @@ export async function recordHandover(
       });
     const parts = allocateCash(input.amount_cents, open);
     const ves = parts.map((p) => vesCentsAt(p.amountCents, p.receipt.rate));
-    const id = await cashHeldRepo.insertHandover(tx, {
-      holderId: sellerId,
-      amountCents: input.amount_cents,
-      amountVesCents: ves.some((v) => v === null) ? null : ves.reduce<number>((s, v) => s + (v ?? 0), 0),
-      note: input.note ?? null,
-      requestId: input.request_id,
-      createdBy: actor.userId,
-    });
+    const id = await cashHeldRepo
+      .insertHandover(tx, {
+        holderId: sellerId,
+        amountCents: input.amount_cents,
+        amountVesCents: ves.some((v) => v === null) ? null : ves.reduce<number>((s, v) => s + (v ?? 0), 0),
+        note: input.note ?? null,
+        requestId: input.request_id,
+        createdBy: actor.userId,
+      })
+      .catch((error: unknown) => {
+        // The same key sent at the same moment for another seller (whose row this one did not lock)
+        // took the key first: the same refusal as when it had committed before this one read.
+        if (uniqueViolation(error) === 'cash_handovers_request_id_key')
+          throw new ConflictError(cashMessages.requestReused, 'HANDOVER_REQUEST_REUSED');
+        throw error;
+      });
     await cashHeldRepo.insertSettlements(
       tx,
       parts.map((p) => ({

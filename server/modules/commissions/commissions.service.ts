@@ -20,7 +20,13 @@ import { caracasDate } from '../../../domain/rates';
 import type { z } from '../../../domain/zod';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  uniqueViolation,
+} from '../../lib/errors';
 import { canSeeSellerAccount } from '../../lib/permissions';
 import { cashHeldRepo } from './cash-held.repo';
 import { heldCommissionBySeller, recordHandover, sellerCash } from './cash-held.service';
@@ -199,19 +205,27 @@ export function createCommissionsService(deps: Deps) {
             'PAYOUT_EXCEEDS_BALANCE',
             { balance_cents: before.balance_cents },
           );
-        const row = await commissionsRepo.insertPayout(tx, {
-          sellerId,
-          kind: 'paid_out',
-          amountCents: input.amount_cents,
-          amountVesCents: vesCentsAt(input.amount_cents, rate),
-          rateToUsd: rate === null ? null : String(rate),
-          method: input.method,
-          reference: input.reference ?? null,
-          paidOn: input.paid_on ?? caracasDate(),
-          note: input.note ?? null,
-          requestId: input.request_id ?? null,
-          createdBy: actor.userId,
-        });
+        const row = await commissionsRepo
+          .insertPayout(tx, {
+            sellerId,
+            kind: 'paid_out',
+            amountCents: input.amount_cents,
+            amountVesCents: vesCentsAt(input.amount_cents, rate),
+            rateToUsd: rate === null ? null : String(rate),
+            method: input.method,
+            reference: input.reference ?? null,
+            paidOn: input.paid_on ?? caracasDate(),
+            note: input.note ?? null,
+            requestId: input.request_id ?? null,
+            createdBy: actor.userId,
+          })
+          .catch((error: unknown) => {
+            // The same key sent at the same moment for another seller (whose row this one did not
+            // lock) took the key first: the same refusal as when it had committed before this read.
+            if (uniqueViolation(error) === 'seller_ledger_payout_request_key')
+              throw new ConflictError(commissionMessages.payoutRequestReused, 'PAYOUT_REQUEST_REUSED');
+            throw error;
+          });
         return {
           entry: toLedgerEntry(row, { raffleName: null, ticketNumber: null }),
           totals: await totalsOf(tx, sellerId),
