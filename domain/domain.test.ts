@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInSchema } from './auth';
 import { commissionTermsInput, payoutInput } from './commissions';
 import { formatDateTime } from './dates';
-import { formatBs, formatUsd, parseMoneyToCents } from './money';
+import { formatBs, formatUsd, parseMoneyToCents, vesCentsAt } from './money';
 import { rafflePackageSchema } from './packages';
 import { createPaymentSchema } from './payments';
 import { normalizeCedula, normalizeVePhone } from './phone';
@@ -66,6 +66,16 @@ describe('money and dates', () => {
   it('formats cents as USD and Bs', () => {
     expect(formatUsd(1250)).toBe('$12,50');
     expect(formatBs(1000, 36.5)).toBe('Bs 365,00');
+  });
+  it('turns USD cents into Bs cents on the exact product, half away from zero, as PostgreSQL rounds', () => {
+    // 3603.5 exactly, though 100 * 36.035 is 3603.4999… in floating point.
+    expect(vesCentsAt(100, 36.035)).toBe(3604);
+    expect(vesCentsAt(700, 36.105)).toBe(25_274);
+    expect(vesCentsAt(1000, 40)).toBe(40_000);
+    expect(vesCentsAt(1, 36.123449)).toBe(36);
+    expect(vesCentsAt(-100, 36.035)).toBe(-3604);
+    expect(vesCentsAt(100_000_000, 999_999.999999)).toBe(99_999_999_999_900);
+    expect(vesCentsAt(100, null)).toBeNull();
   });
   it('parses typed amounts to cents', () => {
     expect(parseMoneyToCents('12,5')).toBe(1250);

@@ -22,6 +22,16 @@ export function parseMoneyToCents(input: string): number | null {
 /** Bolívares already in Bs cents (a bank statement's amounts): "Bs 1.234,56". */
 export const formatVesCents = (cents: number): string => `Bs ${bs.format(cents / 100)}`;
 
-/** USD cents in Bs cents at `ratePerUsd` (the day's rate a ledger entry keeps); null without a rate. */
-export const vesCentsAt = (usdCents: number, ratePerUsd: number | null): number | null =>
-  ratePerUsd === null ? null : Math.round(usdCents * ratePerUsd);
+/**
+ * USD cents in Bs cents at `ratePerUsd` (the day's rate a ledger entry keeps); null without a rate.
+ * Rounded half away from zero on the exact decimal product, as PostgreSQL's round(numeric) does: a
+ * rate has at most 6 decimals (numeric(18,6)), while the float product can fall just under a half
+ * (100 × 36.035 = 3603.4999…), which made the cash a seller holds read a céntimo apart in the
+ * Vendedores list (summed in SQL) and in its dialog.
+ */
+export function vesCentsAt(usdCents: number, ratePerUsd: number | null): number | null {
+  if (ratePerUsd === null) return null;
+  const product = BigInt(Math.round(usdCents)) * BigInt(Math.round(ratePerUsd * 1_000_000));
+  const magnitude = ((product < 0n ? -product : product) + 500_000n) / 1_000_000n;
+  return Number(product < 0n ? -magnitude : magnitude);
+}

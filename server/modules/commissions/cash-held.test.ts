@@ -224,6 +224,32 @@ describe('cash a vendedor records by hand', () => {
   });
 });
 
+describe('the Bs of cash held', () => {
+  it('the ranking, the cash dialog and the hand-over agree to the céntimo at a rate with three decimals', async () => {
+    // $1 at 36,035 Bs/USD is Bs 36,035 exactly: 3603.5 céntimos, which rounds up. In floating point
+    // 100 × 36.035 is 3603.4999…, so the dialog said Bs 36,03 while the ranking (SQL) said Bs 36,04.
+    const rate = (value: number) =>
+      t.api('PUT', '/api/exchange-rates/VES', { token: admin, body: { rate_to_usd: value } });
+    expect((await rate(36.035)).status).toBe(200);
+    try {
+      const me = await freshSeller();
+      const sale = await creditedSale(t, me.id);
+      await setTerms(sale.raffleId, { percent: 10 }, me.id);
+      await recordCash(sale.ticketIds[0] as string, 100, me.token);
+      const cash = await cashOf(me.id);
+      expect(cash.held_ves_cents).toBe(3604);
+      expect(cash.receipts[0]?.held_ves_cents).toBe(3604);
+      const ranking = await t.api<SellerRanking>('GET', '/api/commissions/sellers', { token: admin });
+      expect(ranking.body.items.find((r) => r.seller_id === me.id)?.cash_held_ves_cents).toBe(3604);
+      const given = await handover(me.id, 100);
+      expect(given.status).toBe(201);
+      expect((given.body as CashHandoverResult).handover.amount_ves_cents).toBe(3604);
+    } finally {
+      expect((await rate(40)).status).toBe(200);
+    }
+  });
+});
+
 describe('hand-overs sent twice or at once', () => {
   it('the same request twice at once records one hand-over; two that together exceed the cash, one', async () => {
     const me = await freshSeller();
