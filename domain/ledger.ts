@@ -65,7 +65,8 @@ export const refundInputSchema = z
     reason: z.string().trim().min(3, 'Escribe el motivo del reembolso').max(300),
     /**
      * The money went back out of the cash a vendedor holds for this sale (decision 062): only then
-     * does the refund lower what they must hand over. A vendedor refunding their own cash always does.
+     * does the refund lower what they must hand over. An admin's word; a vendedor refunding their
+     * own cash always does, and a vendedor's flag is ignored for another seller's cash.
      */
     from_seller_cash: z.boolean().optional(),
   })

@@ -66,6 +66,15 @@ export const cashHeldRepo = {
       on conflict (payment_id) do nothing`);
   },
 
+  /** Whether a user is an admin now (`user_roles`, read in the transaction, as for holding). */
+  async isAdmin(tx: Executor, userId: string) {
+    const rows = await queryRows(
+      tx,
+      sql`select 1 from user_roles where user_id = ${userId} and role = 'admin'`,
+    );
+    return rows.length > 0;
+  },
+
   /**
    * A sale's receipts with cash still held, newest first, locked: a refund takes from them, and a
    * hand-over of the same receipts waits (both lock receipt rows).

@@ -5,7 +5,7 @@ import type { AuditPage } from '../../../domain/audit';
 import type { CashHandoverResult, SellerCash } from '../../../domain/cash-held';
 import type { PayoutResult, SellerRanking } from '../../../domain/commissions';
 import { commissionCalls, commissionWorld } from '../../test/commission-calls';
-import { creditedReservation, creditedSale } from '../../test/commission-factories';
+import { assignSeller, creditedReservation, creditedSale } from '../../test/commission-factories';
 import { makeUser, raffleInput } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
 
@@ -194,6 +194,34 @@ describe('cash a vendedor records by hand', () => {
     expect(ledger.reversed_cents).toBe(120);
     expect(ledger.held_cents + ledger.balance_cents).toBe(ledger.earned_cents - ledger.reversed_cents);
     expect(ledger.balance_cents).toBe(0);
+  });
+
+  it('only an admin’s word takes a refund out of another seller’s cash: a raffle owner’s from_seller_cash does not', async () => {
+    // The owner (a vendedor) may undo a paid sale of their raffle, but saying that an assigned
+    // seller gave the buyer's money back out of their cash would clear that seller's debt on a
+    // vendedor's word; the refund dialog asks it of admins only.
+    const owner = await freshSeller();
+    const me = await freshSeller();
+    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
+      token: owner.token,
+      body: raffleInput({ price_cents: 1000 }),
+    });
+    expect(raffle.status).toBe(201);
+    await assignSeller(t.db, raffle.body.id, me.id);
+    await setTerms(raffle.body.id, { percent: 10 }, me.id);
+    const [first, second] = (await creditedReservation(t, raffle.body.id, me.id, [3, 4])).ticketIds as [
+      string,
+      string,
+    ];
+    await recordCash(first, 1000, me.token);
+    await recordCash(second, 1000, me.token);
+
+    await refundBy(first, 1000, owner.token, true);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 2000, payments: 2 });
+    await refundBy(second, 1000, admin, true);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, payments: 1 });
+    const ledger = await ledgerOf(me.id);
+    expect(ledger).toMatchObject({ earned_cents: 200, reversed_cents: 200, held_cents: 0, balance_cents: 0 });
   });
 
   it('the Vendedores ranking shows each seller’s cash and held commission', async () => {

@@ -109,17 +109,19 @@ export async function reverseForRefund(
 /**
  * A refund given back out of the cash a vendedor holds for the sale lowers what they must hand over,
  * newest payment first (decision 062); what exceeds it came from the business's money. It is out of
- * that cash when the vendedor holding it records the refund, or when staff say so
+ * that cash when the vendedor holding it records the refund, or when an admin says so
  * (`from_seller_cash`). Otherwise the business paid it back and the vendedor still owes the cash:
- * an admin refunding a buyer by transfer must not clear cash a seller kept.
+ * an admin refunding a buyer by transfer must not clear cash a seller kept, and a raffle owner (a
+ * vendedor) saying so of an assigned seller's cash must not clear that seller's debt on their word.
  */
 async function takeFromHeldCash(
   tx: Executor,
   refund: { id: string; ticketId: string; amountCents: number },
   by: { actorId: string | null; fromSellerCash: boolean },
 ) {
+  const adminSays = by.fromSellerCash && by.actorId !== null && (await cashHeldRepo.isAdmin(tx, by.actorId));
   const open = (await cashHeldRepo.openOfTicket(tx, refund.ticketId)).filter(
-    (receipt) => by.fromSellerCash || receipt.holderId === by.actorId,
+    (receipt) => adminSays || receipt.holderId === by.actorId,
   );
   const parts = allocateCash(refund.amountCents, open);
   await cashHeldRepo.insertSettlements(
