@@ -77,9 +77,17 @@ export const cashHeldRepo = {
 
   /**
    * A sale's receipts with cash still held, newest first, locked: a refund takes from them, and a
-   * hand-over of the same receipts waits (both lock receipt rows).
+   * hand-over of the same receipts waits (both lock receipt rows). The people the refund then writes
+   * for (the receipts' holders, the sellers with commission on the sale) are share-locked first, in
+   * id order: a hand-over locks its seller's row and then their receipts, so a refund that locked the
+   * receipts first and then waited for that row (its reversal's foreign key) deadlocked with it.
    */
   async openOfTicket(tx: Executor, ticketId: string): Promise<OpenReceipt[]> {
+    await tx.execute(sql`
+      select id from profiles
+       where id in (select holder_id from cash_receipts where ticket_id = ${ticketId}
+                    union select seller_id from seller_ledger where ticket_id = ${ticketId})
+       order by id for key share`);
     await tx.execute(
       sql`select payment_id from cash_receipts where ticket_id = ${ticketId} order by payment_id for update`,
     );
