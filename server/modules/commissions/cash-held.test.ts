@@ -224,6 +224,35 @@ describe('cash a vendedor records by hand', () => {
     expect(ledger).toMatchObject({ earned_cents: 200, reversed_cents: 200, held_cents: 0, balance_cents: 0 });
   });
 
+  it('a raffle owner who is a vendedor frees no commission by refunding, re-recording or flipping statuses', async () => {
+    const me = await freshSeller();
+    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
+      token: me.token,
+      body: raffleInput({ price_cents: 1000 }),
+    });
+    expect(raffle.status).toBe(201);
+    await setTerms(raffle.body.id, { percent: 10 }, me.id);
+    const id = (await creditedReservation(t, raffle.body.id, me.id, [8])).ticketIds[0] as string;
+    const patch = async (body: Record<string, unknown>) =>
+      expect((await t.api('PATCH', `/api/tickets/${id}`, { token: me.token, body })).status).toBe(200);
+    const released = async () => (await ledgerOf(me.id)).balance_cents;
+
+    await recordCash(id, 1000, me.token);
+    expect(await released()).toBe(0);
+    // Their own refund comes out of their own cash, whatever the flag says; recording again holds again.
+    await refundBy(id, 1000, me.token, false);
+    await recordCash(id, 1000, me.token);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });
+    expect(await released()).toBe(0);
+    // pagado -> apartado keeping the money -> pagado: no new money, nothing freed.
+    await patch({ status: 'apartado', no_refund_reason: 'Se equivocó de estado' });
+    await patch({ status: 'pagado' });
+    // Released without a refund: the sale ends, the cash it brought is still owed.
+    await patch({ status: 'disponible', no_refund_reason: 'El comprador desistió' });
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 200, reversed_cents: 100, balance_cents: 0 });
+  });
+
   it('the Vendedores ranking shows each seller’s cash and held commission', async () => {
     const me = await freshSeller();
     const sale = await creditedSale(t, me.id);
