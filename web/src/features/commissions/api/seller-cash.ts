@@ -17,13 +17,17 @@ export const useSellerCash = (sellerId: string, options: { enabled?: boolean } =
 
 /**
  * `POST /api/sellers/:id/cash-handovers` (admin). The caller keeps one `request_id` per hand-over,
- * so a retry after a lost answer records it once. Refreshes every commission figure (it frees commission).
+ * so a retry after a lost answer records it once. Refreshes every commission figure (it frees
+ * commission), and so does a refusal: «supera el efectivo» means a refund or another admin's
+ * hand-over took cash since the panel was read, and the panel should show what is left.
  */
 export function useRecordHandover() {
   const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: commissionKeys.all });
   return useMutation({
     mutationFn: ({ sellerId, input }: { sellerId: string; input: CashHandoverInput }) =>
       api.post<CashHandoverResult>(`${cashPath(sellerId)}/cash-handovers`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: commissionKeys.all }),
+    onSuccess: refresh,
+    onError: refresh,
   });
 }

@@ -109,6 +109,8 @@ describe('CashHeldPanel', () => {
     await user.type(screen.getByLabelText('Nota (opcional)'), 'En la oficina');
     await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
     expect(await screen.findByText('La entrega supera el efectivo')).toBeTruthy();
+    // Refused: cash was taken since the panel was read, so it reads what is held again.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: 'Registrar entrega de efectivo' })).toBeNull(),
