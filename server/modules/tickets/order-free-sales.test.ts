@@ -319,7 +319,7 @@ describe('a number priced 0 whose status staff chose by hand keeps it', () => {
     expect(await byHand(free)).toBe(false);
   });
 
-  it('migration 0036 marks the numbers priced 0 whose status only staff can have put there', async () => {
+  it('migration 0035 marks the numbers priced 0 whose status only staff can have put there', async () => {
     const raffle = await packageRaffle();
     // Left by staff against their order before this change: apartado on a paid order, pagado on an unpaid one.
     const paid = await reserve(raffle.id, [70, 71, 72]);
@@ -339,7 +339,7 @@ describe('a number priced 0 whose status staff chose by hand keeps it', () => {
       sql`update tickets set status_by_hand = false where raffle_id in (${raffle.id}, ${free.id})`,
     );
 
-    const migration = new URL('../../db/migrations/0036_free_status_by_hand.sql', import.meta.url);
+    const migration = new URL('../../db/migrations/0035_free_status_by_hand.sql', import.meta.url);
     for (const statement of readFileSync(migration, 'utf8').split('--> statement-breakpoint'))
       await t.db.execute(sql.raw(statement));
     expect(await byHand(paid.ids[72] as string)).toBe(true);
