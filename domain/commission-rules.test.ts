@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { earningFor, percentBetween, percentOf, reversalFor, saleCommission } from './commission-rules';
+import {
+  earningFor,
+  heldCommissionFor,
+  percentBetween,
+  percentOf,
+  reversalFor,
+  saleCommission,
+} from './commission-rules';
 import { commissionTermsInput, percentToBp } from './commissions';
 
 const percent = (bp: number) => ({ percentBp: bp, perNumberCents: null });
@@ -110,13 +117,35 @@ describe('commission arithmetic (decision 037)', () => {
     ).toBe(0);
   });
 
+  it('takes back, and holds, at the highest percent the sale earned at: lowered terms free nothing', () => {
+    // $10,00 at 20 %, then the terms lowered to 5 % and $0,20 more: 200 + 1.
+    const sale = saleCommission([
+      { kind: 'earned', amountCents: 200, percentBp: 2000, perNumberCents: null },
+      { kind: 'earned', amountCents: 1, percentBp: 500, perNumberCents: null },
+    ]);
+    expect(sale).toMatchObject({ percentNet: 201, highestBp: 2000 });
+    // Held: all of it while the $10,20 is held (at the newest 5 % only 51 would be).
+    expect(heldCommissionFor(sale, { heldCents: 1020, paidCents: 1020 })).toBe(201);
+    // Refunded in full, nothing stands; half refunded, half the 20 % goes back.
+    const all = reversalFor(sale, { amountCents: 1020, paidAfterCents: 0, fullyPaidAfter: false });
+    expect(all.percentCents).toBe(201);
+    const half = reversalFor(sale, { amountCents: 510, paidAfterCents: 510, fullyPaidAfter: false });
+    expect(half.percentCents).toBe(102);
+    // After a raise the newest percent is the highest: as before.
+    const raised = saleCommission([
+      { kind: 'earned', amountCents: 50, percentBp: 500, perNumberCents: null },
+      { kind: 'earned', amountCents: 4, percentBp: 2000, perNumberCents: null },
+    ]);
+    expect(raised.highestBp).toBe(2000);
+  });
+
   it('reads a reversal that undid both kinds by its snapshots', () => {
     const sale = saleCommission([
       { kind: 'earned', amountCents: 50, percentBp: 1000, perNumberCents: null },
       { kind: 'earned', amountCents: 200, percentBp: null, perNumberCents: 200 },
       { kind: 'reversed', amountCents: 210, percentBp: 1000, perNumberCents: 200 },
     ]);
-    expect(sale).toMatchObject({ percentNet: 40, perNumberNet: 0, lastBp: 1000, lastPerNumber: 200 });
+    expect(sale).toMatchObject({ percentNet: 40, perNumberNet: 0, highestBp: 1000, lastPerNumber: 200 });
   });
 
   it('takes exactly one kind, with up to 2 decimals', () => {

@@ -42,9 +42,13 @@ export function earningFor(
 
 /** A seller's percent and per-number commission on one sale, from its entries (oldest first). */
 export type SaleCommission = {
-  /** Percent commission earned and not reversed yet, and the percent of the newest earning. */
+  /**
+   * Percent commission earned and not reversed yet, and the highest percent any earning of the sale
+   * was at: a refund takes back, and cash still held holds, at that percent (capped at what stands),
+   * so lowering a seller's terms never frees what was earned at the higher one (decision 062).
+   */
   percentNet: number;
-  lastBp: number | null;
+  highestBp: number | null;
   /** Per-number commission earned and not reversed yet, and the amount of the newest one. */
   perNumberNet: number;
   lastPerNumber: number | null;
@@ -53,7 +57,7 @@ export type SaleCommission = {
 export function saleCommission(
   entries: { kind: string; amountCents: number; percentBp: number | null; perNumberCents: number | null }[],
 ): SaleCommission {
-  const out: SaleCommission = { percentNet: 0, lastBp: null, perNumberNet: 0, lastPerNumber: null };
+  const out: SaleCommission = { percentNet: 0, highestBp: null, perNumberNet: 0, lastPerNumber: null };
   for (const e of entries) {
     const sign = e.kind === 'earned' ? 1 : e.kind === 'reversed' ? -1 : 0;
     if (e.percentBp !== null && e.perNumberCents !== null) {
@@ -64,7 +68,7 @@ export function saleCommission(
     } else if (e.percentBp !== null) out.percentNet += sign * e.amountCents;
     else if (e.perNumberCents !== null) out.perNumberNet += sign * e.amountCents;
     if (e.kind !== 'earned') continue;
-    if (e.percentBp !== null) out.lastBp = e.percentBp;
+    if (e.percentBp !== null) out.highestBp = Math.max(out.highestBp ?? 0, e.percentBp);
     if (e.perNumberCents !== null) out.lastPerNumber = e.perNumberCents;
   }
   return out;
@@ -72,18 +76,19 @@ export function saleCommission(
 
 /**
  * What refunding `amountCents` of a sale, which then has paid `paidAfterCents` in all, takes back:
- * at the newest earning's percent, what the refund removes from the sale's running total, never more
- * than the percent commission still standing on the sale; and the per-number amount when the sale
- * is no longer fully paid and one still stands.
+ * at the highest percent the sale earned at, what the refund removes from the sale's running total,
+ * never more than the percent commission still standing on the sale; and the per-number amount when
+ * the sale is no longer fully paid and one still stands. At the newest percent instead, a seller
+ * whose terms were lowered kept, after refunding everything, what the old percent had earned.
  */
 export function reversalFor(
   sale: SaleCommission,
   refund: { amountCents: number; paidAfterCents: number; fullyPaidAfter: boolean },
 ): { percentCents: number; perNumberCents: number } {
   const taken =
-    sale.lastBp === null
+    sale.highestBp === null
       ? 0
-      : percentBetween(refund.paidAfterCents, refund.paidAfterCents + refund.amountCents, sale.lastBp);
+      : percentBetween(refund.paidAfterCents, refund.paidAfterCents + refund.amountCents, sale.highestBp);
   const percentCents = Math.max(0, Math.min(taken, sale.percentNet));
   const perNumberCents =
     !refund.fullyPaidAfter && sale.perNumberNet > 0
@@ -94,7 +99,7 @@ export function reversalFor(
 
 /**
  * The commission cash still held by a vendedor brings a sale (decision 062): what refunding that
- * cash would take back (`reversalFor`, at the newest earning's percent, never more than stands).
+ * cash would take back (`reversalFor`, at the highest percent the sale earned at, never more than stands).
  * Handing the cash over or refunding it lowers it exactly as the commission it was holding is
  * released or reversed, so released + held is always the sale's standing commission.
  */

@@ -147,6 +147,24 @@ describe('cash a vendedor records by hand', () => {
     expect((nothing.body as ApiError).error.message).toBe('Este vendedor no tiene efectivo por entregar');
   });
 
+  it('lowered terms free nothing earned on cash still held, and the seller’s refund takes it all back', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, { raffle: { price_cents: 2000 } });
+    const id = sale.ticketIds[0] as string;
+    await setTerms(sale.raffleId, { percent: 20 }, me.id);
+    await recordCash(id, 1000, me.token);
+    await setTerms(sale.raffleId, { percent: 5 }, me.id);
+    await recordCash(id, 20, me.token);
+    // 200 at 20 % and 1 at 5 %: all of it waits for the $10,20 the seller holds (at the newest 5 %,
+    // 150 would have been payable).
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 201, held_cents: 201, balance_cents: 0 });
+    expect((await payout(me.id, 1)).status).toBe(409);
+    // The seller refunds the buyer out of that cash: nothing stands on a sale that has paid nothing.
+    await refundBy(id, 1020, me.token);
+    expect(await ledgerOf(me.id)).toMatchObject({ held_cents: 0, balance_cents: 0 });
+    expect(await cashOf(me.id, me.token)).toMatchObject({ held_cents: 0, held_commission_cents: 0 });
+  });
+
   it('money an admin records is the business’s own: nothing held', async () => {
     const me = await freshSeller();
     const sale = await creditedSale(t, me.id);

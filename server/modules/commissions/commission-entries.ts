@@ -98,7 +98,7 @@ export async function reverseForRefund(
       rateToUsd: rateText(context.rate),
       refundId: refund.id,
       ticketId: refund.ticketId,
-      percentBp: back.percentCents > 0 ? standing.lastBp : null,
+      percentBp: back.percentCents > 0 ? standing.highestBp : null,
       perNumberCents: back.perNumberCents > 0 ? back.perNumberCents : null,
       createdBy: context.actorId,
     });

@@ -307,7 +307,7 @@ describe('the commission ledger under random payments, refunds, term changes and
                 entries.push({
                   kind: 'reversed',
                   amountCents: total,
-                  percentBp: back.percentCents > 0 ? standing.lastBp : null,
+                  percentBp: back.percentCents > 0 ? standing.highestBp : null,
                   perNumberCents: back.perNumberCents > 0 ? back.perNumberCents : null,
                 });
                 balance -= total;
