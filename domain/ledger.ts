@@ -35,6 +35,9 @@ export const ledgerNotes = {
   recordedByStaff: (amountCents: number, method: string) =>
     `Pago registrado por el personal: ${formatUsd(amountCents)} (${method})`,
   refunded: (amountCents: number, reason: string) => `Reembolso de ${formatUsd(amountCents)}: ${reason}`,
+  /** Said of a refund when part of it came out of cash a vendedor held for the business (decision 062). */
+  fromSellerCash: (amountCents: number) =>
+    `${formatUsd(amountCents)} salió del efectivo que el vendedor tenía por entregar`,
   noRefund: (reason: string) => `Sin reembolso: ${reason}`,
 } as const;
 

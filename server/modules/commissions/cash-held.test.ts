@@ -4,6 +4,7 @@ import type { ApiError } from '../../../domain/api';
 import type { AuditPage } from '../../../domain/audit';
 import type { CashHandoverResult, SellerCash } from '../../../domain/cash-held';
 import type { PayoutResult, SellerRanking } from '../../../domain/commissions';
+import type { HistoryPage } from '../../../domain/staff-tickets';
 import { commissionCalls, commissionWorld } from '../../test/commission-calls';
 import { assignSeller, creditedReservation, creditedSale } from '../../test/commission-factories';
 import { makeUser, raffleInput } from '../../test/factories';
@@ -191,6 +192,20 @@ describe('cash a vendedor records by hand', () => {
     await refundBy(ticketId, 400, admin, true);
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 0, payments: 0, held_commission_cents: 0 });
     expect(await ledgerOf(me.id)).toMatchObject({ reversed_cents: 70, held_cents: 0, balance_cents: 30 });
+    // The number's history says which part of each refund came out of the seller's cash.
+    const history = await t.api<HistoryPage>('GET', `/api/history?raffle_id=${sale.raffleId}`, {
+      token: admin,
+    });
+    expect(history.body.items.slice(0, 2).map((e) => e.note)).toEqual([
+      'Reembolso de $4,00: Devolución. $2,00 salió del efectivo que el vendedor tenía por entregar',
+      'Reembolso de $3,00: Devolución. $3,00 salió del efectivo que el vendedor tenía por entregar',
+    ]);
+    // A refund the business paid back says nothing of the sort.
+    await refundBy(ticketId, 100, admin);
+    const after = await t.api<HistoryPage>('GET', `/api/history?raffle_id=${sale.raffleId}`, {
+      token: admin,
+    });
+    expect(after.body.items[0]?.note).toBe('Reembolso de $1,00: Devolución');
   });
 
   it('a refund the business pays back leaves the seller’s cash owed; the seller’s own refund comes out of it', async () => {

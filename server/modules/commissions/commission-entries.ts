@@ -62,17 +62,26 @@ export async function earnForPayment(tx: Executor, paymentId: string, context: C
 }
 
 /**
- * A refund takes back, for each seller with commission standing on the sale, at the newest
- * earning's percent what the refund removes from the sale's running total (capped at what stands),
+ * A refund takes back, for each seller with commission standing on the sale, at the highest percent
+ * the sale earned at what the refund removes from the sale's running total (capped at what stands),
  * and the per-number amount when the sale is no longer fully paid. One entry per refund, sale and
- * seller (unique index).
+ * seller (unique index). Answers how much of the refund came out of cash a vendedor held.
  */
 export async function reverseForRefund(
   tx: Executor,
   refund: { id: string; ticketId: string; amountCents: number },
   context: Context & { fromSellerCash: boolean },
 ) {
-  await takeFromHeldCash(tx, refund, context);
+  const fromSellerCashCents = await takeFromHeldCash(tx, refund, context);
+  await reverseCommissions(tx, refund, context);
+  return { fromSellerCashCents };
+}
+
+async function reverseCommissions(
+  tx: Executor,
+  refund: { id: string; ticketId: string; amountCents: number },
+  context: Context,
+) {
   const [ticket, all] = await Promise.all([
     commissionsRepo.ticket(tx, refund.ticketId),
     commissionsRepo.entriesOfTicket(tx, refund.ticketId),
@@ -118,12 +127,13 @@ async function takeFromHeldCash(
   tx: Executor,
   refund: { id: string; ticketId: string; amountCents: number },
   by: { actorId: string | null; fromSellerCash: boolean },
-) {
+): Promise<number> {
   const adminSays = by.fromSellerCash && by.actorId !== null && (await cashHeldRepo.isAdmin(tx, by.actorId));
   const open = (await cashHeldRepo.openOfTicket(tx, refund.ticketId)).filter(
     (receipt) => adminSays || receipt.holderId === by.actorId,
   );
   const parts = allocateCash(refund.amountCents, open);
+  if (parts.length === 0) return 0;
   await cashHeldRepo.insertSettlements(
     tx,
     parts.map((p) => ({
@@ -133,4 +143,5 @@ async function takeFromHeldCash(
       refundId: refund.id,
     })),
   );
+  return parts.reduce((sum, p) => sum + p.amountCents, 0);
 }

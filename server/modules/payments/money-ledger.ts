@@ -133,7 +133,10 @@ export const earnedOnApproval = (
   context: { rate: number | null; actorId: string | null },
 ) => earnForPayment(tx, paymentId, context);
 
-/** Money given back on one sale: never more than it has paid. Its seller's commission goes back with it. */
+/**
+ * Money given back on one sale: never more than it has paid. Its seller's commission goes back with it.
+ * Answers the refund and how much of it came out of cash a vendedor held (decision 062).
+ */
 export async function recordRefund(
   tx: Executor,
   sale: TicketRow,
@@ -153,12 +156,12 @@ export async function recordRefund(
     actorId: actor.id ?? null,
     actorEmail: actor.email ?? null,
   });
-  await reverseForRefund(tx, refund, {
+  const { fromSellerCashCents } = await reverseForRefund(tx, refund, {
     rate,
     actorId: actor.id ?? null,
     fromSellerCash: input.fromSellerCash ?? false,
   });
-  return refund;
+  return { refund, fromSellerCashCents };
 }
 
 /** A ticket's ledger: the payments that gave it money (with what each gave it) and its refunds. */

@@ -49,7 +49,7 @@ export async function moveMoneyForStatus(
   if (patch.status === 'abonado' && patch.amount_cents !== undefined) await receive(patch.amount_cents);
   if (patch.status && TAKES_MONEY_BACK.has(patch.status) && sale.totalPaidCents > 0) {
     if (patch.refund) {
-      await recordRefund(
+      const { fromSellerCashCents } = await recordRefund(
         tx,
         sale,
         {
@@ -61,6 +61,7 @@ export async function moveMoneyForStatus(
         rate,
       );
       lines.push(ledgerNotes.refunded(patch.refund.amount_cents, patch.refund.reason));
+      if (fromSellerCashCents > 0) lines.push(ledgerNotes.fromSellerCash(fromSellerCashCents));
     } else if (patch.no_refund_reason) {
       lines.push(ledgerNotes.noRefund(patch.no_refund_reason));
     } else {
@@ -161,13 +162,17 @@ export async function refundByHand(
   rate: number | null,
 ) {
   const sale = await lockedSale(tx, owned);
-  const refund = await recordRefund(
+  const { refund, fromSellerCashCents } = await recordRefund(
     tx,
     sale,
     { amountCents: input.amount_cents, reason: input.reason, fromSellerCash: input.from_seller_cash },
     by,
     rate,
   );
-  const row = await settleOne(tx, sale.id, by, ledgerNotes.refunded(input.amount_cents, input.reason));
+  const note = [
+    ledgerNotes.refunded(input.amount_cents, input.reason),
+    ...(fromSellerCashCents > 0 ? [ledgerNotes.fromSellerCash(fromSellerCashCents)] : []),
+  ].join('. ');
+  const row = await settleOne(tx, sale.id, by, note);
   return { refund, row };
 }
