@@ -66,7 +66,8 @@ export const commissionsTexts = {
     noTerms: 'Sin comisión',
     actions: 'Acciones',
     totals: 'Totales',
-    payoutsNote: 'Los pagos a vendedores son por vendedor, no por rifa: "Pagado" y "Por pagar" son su total.',
+    payoutsNote:
+      'Los pagos a vendedores y el efectivo que entregan son por vendedor, no por rifa: "Pagado", "Por pagar" y "Efectivo por entregar" son su total.',
   },
   cash: {
     button: 'Efectivo',
