@@ -1,26 +1,11 @@
-import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { createActiveRaffle } from './raffle-helpers';
-import { DESKTOP, PHONE } from './raffle-lifecycle-helpers';
+import { PHONE, screenshotsAtBothSizes } from './raffle-lifecycle-helpers';
 import { uniqueRaffleName } from './raffle-seed';
 
 // A phone whose clock is minutes off the server's (set by hand, no network time) sees the raffle
 // close when the server closes it: the page counts with the server's clock (web/src/lib/server-clock.ts,
 // decision 064), taken from the Date header of its answers.
-
-const SIZES = [
-  ['412', PHONE],
-  ['1440', DESKTOP],
-] as const;
-
-async function shots(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, `clock-skew/${name}-${size}.png`, { fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
-}
 
 test('a phone 5 minutes behind: the picker gives way at the server’s closing date, without a reload', {
   tag: '@screenshots',
@@ -39,7 +24,7 @@ test('a phone 5 minutes behind: the picker gives way at the server’s closing d
   await expect(pick).toBeVisible();
   // The countdown counts the seconds the server has left, not 5 minutes more.
   await expect(page.getByTestId('sales-countdown')).toHaveText(/^Cierra en \d{1,2} s$/);
-  await shots(page, 'before-close');
+  await screenshotsAtBothSizes(page, 'clock-skew/before-close');
 
   // The closing date passes on the server: no more picker, within a few seconds.
   await expect(pick).toHaveCount(0, { timeout: closingAt - Date.now() + 5_000 });
@@ -52,10 +37,10 @@ test('a phone 5 minutes behind: the picker gives way at the server’s closing d
       .getByText('La fecha de cierre de esta rifa ya pasó: no recibe más reservas.')
       .or(page.getByTestId('raffle-status-banner')),
   ).toBeVisible();
-  await shots(page, 'at-close');
+  await screenshotsAtBothSizes(page, 'clock-skew/at-close');
 
   // And once the close job closed it, its banner, still without a reload.
   await expect(page.getByTestId('raffle-status-banner')).toBeVisible({ timeout: 60_000 });
   await expect(pick).toHaveCount(0);
-  await shots(page, 'after-close');
+  await screenshotsAtBothSizes(page, 'clock-skew/after-close');
 });

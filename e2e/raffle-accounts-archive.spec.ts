@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signInAsAdmin, test, toast } from './fixtures';
 import { createActiveRaffle, openRaffle, reserveOneNumber } from './raffle-helpers';
+import { DESKTOP, PHONE, SIZES } from './raffle-lifecycle-helpers';
 import {
   closeRaffleViaApi,
   createRaffleViaApi,
@@ -14,12 +15,6 @@ import {
 // copied by the buyer), and archiving instead of deleting a raffle with sales. Screenshots
 // (SCREENSHOTS=1) land in screenshots/i18-f.
 
-const PHONE = { width: 412, height: 915 };
-const DESKTOP = { width: 1440, height: 900 };
-const SIZES = [
-  ['412', PHONE],
-  ['1440', DESKTOP],
-] as const;
 const TERMS_LOCKED = 'No se puede cambiar: ya se apartaron o vendieron números de esta rifa.';
 
 const ACCOUNTS = [

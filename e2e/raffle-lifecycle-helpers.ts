@@ -9,6 +9,25 @@ import { reserveViaApi, uniqueRaffleName, withoutDeclaredSourceViaApi } from './
 
 export const PHONE = { width: 412, height: 915 };
 export const DESKTOP = { width: 1440, height: 900 };
+/** The two widths every screen is looked at: `[label, viewport]`. */
+export const SIZES = [
+  ['412', PHONE],
+  ['1440', DESKTOP],
+] as const;
+
+/**
+ * Full-page screenshots (SCREENSHOTS=1) of the page at both widths, `<name>-412.png` and
+ * `<name>-1440.png` from its top; the viewport is put back as it was.
+ */
+export async function screenshotsAtBothSizes(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${name}-${size}.png`, { fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
 export const DRAW_SOURCE = 'Triple Táchira A, 10:00 p. m.';
 
 /** A cedula no other spec uses. */

@@ -1,26 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import { adminHeaders } from './money-ledger-helpers';
 import { createActiveRaffle } from './raffle-helpers';
-import { DESKTOP, PHONE, uniqueCedula, WINNER } from './raffle-lifecycle-helpers';
+import { PHONE, SIZES, screenshotsAtBothSizes, uniqueCedula, WINNER } from './raffle-lifecycle-helpers';
 import { closeRaffleViaApi, patchNumberViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 import { openMenu, rows, ticketsUrl } from './sold-tickets-helpers';
 
 // What the screens say once a raffle can no longer sell: the staff list of a closed raffle, a raffle
 // page open at its closing moment, and a sold-out raffle's home card.
-
-const SIZES = [
-  ['412', PHONE],
-  ['1440', DESKTOP],
-] as const;
-
-async function shots(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, `sales-closed/${name}-${size}.png`, { fullPage: true });
-  }
-}
 
 test.describe('sales closed', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -47,7 +33,7 @@ test.describe('sales closed', () => {
       await expect(page.getByText('No vence: está en la lista publicada')).toHaveCount(2);
       await expect(page.getByText(/Apartado hasta:/)).toHaveCount(0);
     }
-    await shots(page, 'tickets-closed');
+    await screenshotsAtBothSizes(page, 'sales-closed/tickets-closed');
 
     // A held number's menu: payments and printing, nothing the server would refuse (409 RAFFLE_CLOSED).
     for (const [size, viewport] of SIZES) {
@@ -141,13 +127,13 @@ test.describe('sales closed', () => {
     await expect(
       page.getByText('La fecha de cierre de esta rifa ya pasó: no recibe más reservas.'),
     ).toBeVisible();
-    await shots(page, 'raffle-at-closing');
+    await screenshotsAtBothSizes(page, 'sales-closed/raffle-at-closing');
 
     // The close job closes it (every 20 s): the banner and the published list come without a reload.
     await page.setViewportSize(PHONE);
     await expect(page.getByTestId('raffle-status-banner')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('published-list')).toBeVisible();
-    await shots(page, 'raffle-after-close');
+    await screenshotsAtBothSizes(page, 'sales-closed/raffle-after-close');
   });
 
   test('a closed raffle page left open shows the winner once the lottery result is registered', {
@@ -189,7 +175,7 @@ test.describe('sales closed', () => {
     await expect(banner.getByRole('heading', { name: 'Sorteo realizado' })).toBeVisible({ timeout: 30_000 });
     // The draw answer is read again too: the masked winner, not «no se vendió: sin ganador».
     await expect(banner.getByText('Ganador: m*** p***, número 47')).toBeVisible();
-    await shots(page, 'raffle-after-draw');
+    await screenshotsAtBothSizes(page, 'sales-closed/raffle-after-draw');
   });
 
   test('a sold-out raffle card says «Agotada» and «Ver números»', {
