@@ -1,7 +1,10 @@
 import { drawTermsMessages } from '@domain/draw-terms';
 import { paymentAccountMessages } from '@domain/payment-accounts';
-import { describe, expect, it } from 'vitest';
+import { raffleMessages } from '@domain/raffles';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
+import { answerFromServer } from '@/test/server-answer';
+import { isoToCaracasLocal } from './caracas-datetime';
 import {
   createRaffleFormSchema,
   editRaffleFormSchema,
@@ -257,5 +260,46 @@ describe('raffle form: instant-win numbers (decision 041)', () => {
     expect(
       withoutFrozenTerms(body, { terms_locked: false, status: 'activa', closing_date: null }).instant_wins,
     ).toEqual([{ number: 7, prize: 'Gorra' }]);
+  });
+});
+
+describe('raffle form: the closing date by the server’s clock (decision 064)', () => {
+  const MINUTE = 60_000;
+  // The laptop's clock is `laptopOff` ms off the server's; the API's Date header says the server's.
+  const serverTimePlus = (laptopOff: number, ms: number) =>
+    new Date(Date.now() - laptopOff + ms).toISOString();
+  const closingIssue = (closing: string) =>
+    createRaffleFormSchema
+      .safeParse({ ...filled, closing_date: isoToCaracasLocal(closing) })
+      .error?.issues.find((i) => i.path[0] === 'closing_date');
+  afterEach(() => answerFromServer(0));
+
+  it('a laptop 10 minutes ahead takes a closing date 5 minutes ahead of the server', () => {
+    answerFromServer(10 * MINUTE);
+    expect(closingIssue(serverTimePlus(10 * MINUTE, 5 * MINUTE))).toBeUndefined();
+  });
+
+  it('a laptop 10 minutes behind refuses a closing date 5 minutes in the server’s past', () => {
+    answerFromServer(-10 * MINUTE);
+    expect(closingIssue(serverTimePlus(-10 * MINUTE, -5 * MINUTE))).toMatchObject({
+      message: raffleMessages.closingInPast,
+    });
+  });
+
+  it('an edit keeps a stored closing date the server has not reached, and leaves out one it passed', () => {
+    const body = editRaffleFormSchema.parse({ ...filled, closing_date: '2099-11-21T18:00' });
+    const raffle = (closing_date: string) => ({
+      terms_locked: false,
+      status: 'activa' as const,
+      closing_date,
+    });
+    answerFromServer(10 * MINUTE);
+    expect(withoutFrozenTerms(body, raffle(serverTimePlus(10 * MINUTE, 5 * MINUTE)))).toHaveProperty(
+      'closing_date',
+    );
+    answerFromServer(-10 * MINUTE);
+    expect(withoutFrozenTerms(body, raffle(serverTimePlus(-10 * MINUTE, -5 * MINUTE)))).not.toHaveProperty(
+      'closing_date',
+    );
   });
 });

@@ -24,6 +24,7 @@ import {
   updateRaffleSchema,
 } from '@domain/raffles';
 import { z } from '@domain/zod';
+import { serverNow } from '@/lib/server-clock';
 import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
 import { formTexts } from './form-texts';
 import { prizeFormRow, prizesOverStoredSources, prizeToRow } from './prize-form';
@@ -181,10 +182,17 @@ const toApiBody = (mode: 'create' | 'edit') =>
       if (undeclared) ctx.addIssue({ code: 'custom', path: [undeclared.path], message: undeclared.message });
       const unpayable = mode === 'create' ? noWayToPayProblem(body) : null;
       if (unpayable) ctx.addIssue({ code: 'custom', path: [unpayable.path], message: unpayable.message });
-      if (mode === 'create' && body.closing_date && new Date(body.closing_date).getTime() <= Date.now()) {
+      if (mode === 'create' && body.closing_date && closingDatePassed(body.closing_date)) {
         ctx.addIssue({ code: 'custom', path: ['closing_date'], message: raffleMessages.closingInPast });
       }
     });
+
+/**
+ * The closing date is behind the server's now (decision 064): a new raffle may not take it, and a
+ * stored one is final (the raffle closes itself at it), whatever the laptop's clock says.
+ */
+export const closingDatePassed = (closing: string | null, now = serverNow()): boolean =>
+  closing !== null && new Date(closing).getTime() <= now;
 
 /** Runs the server's own schema on the body, reporting its problems as form issues. */
 const checkedBy =
@@ -227,7 +235,7 @@ export function withoutFrozenTerms(
     ...rest
   } = body;
   const closed = isClosedStatus(raffle.status);
-  const passed = raffle.closing_date !== null && new Date(raffle.closing_date).getTime() <= Date.now();
+  const passed = closingDatePassed(raffle.closing_date);
   return {
     ...rest,
     ...(!raffle.terms_locked &&

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { answerFromServer } from '@/test/server-answer';
 import { staffPaymentFixture } from '@/test/staff-payment';
 import { PaymentCard } from './payment-card';
 
@@ -177,5 +178,23 @@ describe('PaymentCard decisions', () => {
     unmount();
     renderCard(payment());
     expect(screen.queryByTestId('duplicate-warning')).toBeNull();
+  });
+});
+
+describe('the review window by the server’s clock (decision 064)', () => {
+  const MINUTE = 60_000;
+  afterEach(() => answerFromServer(0));
+
+  it('a laptop 10 minutes ahead still counts a window that ends 5 minutes after the server’s now', () => {
+    answerFromServer(10 * MINUTE);
+    renderCard(payment({ review_until: new Date(Date.now() - 10 * MINUTE + 5 * MINUTE).toISOString() }));
+    expect(screen.getByText(/^Quedan \d min para revisar$/)).toBeTruthy();
+    expect(screen.queryByText('Ventana de revisión vencida')).toBeNull();
+  });
+
+  it('a laptop 10 minutes behind says a window that ended 5 minutes ago on the server is over', () => {
+    answerFromServer(-10 * MINUTE);
+    renderCard(payment({ review_until: new Date(Date.now() + 10 * MINUTE - 5 * MINUTE).toISOString() }));
+    expect(screen.getByText('Ventana de revisión vencida')).toBeTruthy();
   });
 });

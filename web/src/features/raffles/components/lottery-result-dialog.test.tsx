@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { answerFromServer } from '@/test/server-answer';
 import { staffRaffle } from '@/test/staff-raffle';
 import { fingerprintShareText } from './share-fingerprint-dialog';
 import { StaffRaffleCard } from './staff-raffle-card';
@@ -70,6 +71,29 @@ describe('registering a declared lottery result (issue 19)', () => {
       true,
     );
     expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the declared draw time by the server’s clock (decision 064)', () => {
+  const MINUTE = 60_000;
+  const resultInput = (dialog: HTMLElement) =>
+    within(dialog).getByLabelText('Resultado oficial, tal como se publicó');
+  afterEach(() => answerFromServer(0));
+
+  it('a laptop 10 minutes ahead still waits for a draw time 5 minutes ahead of the server', async () => {
+    answerFromServer(10 * MINUTE);
+    const drawAt = new Date(Date.now() - 10 * MINUTE + 5 * MINUTE).toISOString();
+    const { dialog } = await openDialog({ ...closed, draw_at: drawAt });
+    expect(dialog.textContent).toContain('Podrás registrarlo desde el');
+    expect(resultInput(dialog)).toHaveProperty('disabled', true);
+  });
+
+  it('a laptop 10 minutes behind takes the result of a draw 5 minutes in the server’s past', async () => {
+    answerFromServer(-10 * MINUTE);
+    const drawAt = new Date(Date.now() + 10 * MINUTE - 5 * MINUTE).toISOString();
+    const { dialog } = await openDialog({ ...closed, draw_at: drawAt });
+    expect(dialog.textContent).not.toContain('Podrás registrarlo desde el');
+    expect(resultInput(dialog)).toHaveProperty('disabled', false);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { texts } from '@/config/texts';
+import { serverNow } from '@/lib/server-clock';
 import { useDrawRaffle } from '../api/raffle-lifecycle';
 import { dashboardTexts } from '../dashboard-texts';
 import type { PrizeChoice } from '../prize-choices';
@@ -28,13 +29,16 @@ import { PrizeChoiceField } from './prize-choice-field';
 const t = dashboardTexts.draw;
 const FIELD_ID = 'lottery-result';
 
-/** The clock, refreshed while the dialog is open: the declared draw time may pass meanwhile. */
+/**
+ * The server's clock (decision 064), refreshed while the dialog is open: the declared draw time may
+ * pass meanwhile, and it passes when the server says, not when a laptop minutes off does.
+ */
 function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 5000);
+    setNow(serverNow());
+    const timer = setInterval(() => setNow(serverNow()), 5000);
     return () => clearInterval(timer);
   }, [active]);
   return now;

@@ -19,7 +19,12 @@ import { useInstantWins } from '../api/get-instant-wins';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
-import { editRaffleFormSchema, raffleToForm, withoutFrozenTerms } from '../raffle-form-schema';
+import {
+  closingDatePassed,
+  editRaffleFormSchema,
+  raffleToForm,
+  withoutFrozenTerms,
+} from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
 
 function FormSkeleton() {
@@ -36,10 +41,6 @@ function FormSkeleton() {
 /** Instant-win numbers already won, with the ticket that won each. */
 const wonBy = (list: StaffInstantWins['instant_wins']) =>
   new Map(list.flatMap((w) => (w.ticket_number ? [[w.number, w.ticket_number] as const] : [])));
-
-/** The stored closing date is behind us: the raffle closes itself and the date is final. */
-const closingPassed = (closing: string | null) =>
-  closing !== null && new Date(closing).getTime() <= Date.now();
 
 export function EditRafflePage() {
   const t = rafflesTexts.edit;
@@ -95,7 +96,7 @@ export function EditRafflePage() {
                     currentStatus={data.status}
                     hasSales={data.stats.disponible < data.total_numbers}
                     termsLocked={data.terms_locked}
-                    closingPassed={closingPassed(data.closing_date)}
+                    closingPassed={closingDatePassed(data.closing_date)}
                     submitLabel={t.submit}
                     submittingLabel={t.submitting}
                     errorTitle={messages.store.updateRaffle}
