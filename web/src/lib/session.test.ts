@@ -1,5 +1,7 @@
 import type { Session } from '@domain/auth';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerFromServer } from '@/test/server-answer';
+import { serverNow } from './server-clock';
 import { type AuthChangeEvent, createSessionManager, REFRESH_THRESHOLD_MS } from './session';
 import { createMemoryStorage, STORAGE_KEY, type StorageLike } from './session-storage';
 
@@ -193,5 +195,14 @@ describe('session manager', () => {
     const { error } = await manager.signOut();
     expect(error?.status).toBe(0);
     expect(manager.getSession()).not.toBeNull();
+  });
+  // Last: the clock's estimate is the module's own; the tests above run with the device's.
+  it('counts a token’s expiry with the server’s clock: a device an hour ahead does not refresh a fresh token', async () => {
+    answerFromServer(2 * 3600_000); // this device is 2 h ahead of the server
+    // Issued by the server a moment ago for an hour: by the device's clock it expired an hour ago.
+    const stored = { ...makeSession(3600), expires_at: Math.floor(serverNow() / 1000) + 3600 };
+    const { manager, calls } = setup({ '/auth/refresh': refreshOk }, stored);
+    expect(await manager.getAccessToken()).toBe(stored.access_token);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Profile, Session } from '@domain/auth';
 import { type ApiError, apiErrorFromResponse, networkError } from './api-error';
+import { serverNow } from './server-clock';
 import { browserSessionDeps } from './session-browser';
 import { clearStoredAuth, hasStoredAuth, type StoredAuth, writeStoredAuth } from './session-storage';
 import {
@@ -22,7 +23,9 @@ const loadChecks = () => import('./session-checks');
 /** Session manager (no React): persistence, sign-in/out, auto-refresh and auth events. */
 export function createSessionManager(deps: SessionManagerDeps) {
   const { storage } = deps;
-  const now = deps.now ?? (() => Date.now());
+  // Token expiry is the server's time: a device clock an hour ahead would see every token expired
+  // and refresh on every request; one behind would send expired tokens (decision 064).
+  const now = deps.now ?? serverNow;
   const baseUrl = deps.baseUrl ?? '/api';
   const withLock = deps.withLock ?? (<T>(fn: () => Promise<T>) => fn());
   const listeners = new Set<AuthListener>();
