@@ -53,6 +53,25 @@ export const cashHandoverSchema = z.object({
 });
 export type CashHandover = z.infer<typeof cashHandoverSchema>;
 
+/**
+ * A refund given back out of the seller's cash (their own refund, or an admin's `from_seller_cash`):
+ * it lowered what they hold, so the panel shows it beside the hand-overs. A refund the business paid
+ * back is not one.
+ */
+export const cashRefundSchema = z.object({
+  refund_id: z.uuid(),
+  raffle_id: z.uuid(),
+  raffle_name: z.string(),
+  ticket_number: z.string(),
+  /** What came out of the seller's cash (of one or more of their payments on the sale). */
+  amount_cents: centsField,
+  /** The whole refund; more when the rest came from money the business already had. */
+  refund_amount_cents: centsField,
+  reason: z.string(),
+  created_at: instantField,
+});
+export type CashRefund = z.infer<typeof cashRefundSchema>;
+
 /** `GET /api/sellers/:id/cash`: what the seller holds, the commission waiting for it, the hand-overs. */
 export const sellerCashSchema = z.object({
   seller_id: z.uuid(),
@@ -66,6 +85,8 @@ export const sellerCashSchema = z.object({
   receipts: z.array(cashReceiptSchema),
   /** Newest first, the last 50. */
   handovers: z.array(cashHandoverSchema),
+  /** Refunds taken out of the seller's cash, newest first, the last 50. */
+  refunds: z.array(cashRefundSchema),
 });
 export type SellerCash = z.infer<typeof sellerCashSchema>;
 

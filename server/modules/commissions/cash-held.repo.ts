@@ -180,6 +180,37 @@ export const cashHeldRepo = {
   },
 
   /**
+   * Refunds that took cash off a seller's receipts, newest first, one line each (a refund may take
+   * from several of the seller's payments on the sale), with what it took and the whole refund.
+   */
+  async refundsOfHolder(db: Executor, holderId: string, limit = 50) {
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select s.refund_id, c.raffle_id, rf.name as raffle_name, t.ticket_number,
+                 sum(s.amount_cents) as amount_cents, r.amount_cents as refund_amount_cents,
+                 r.reason, r.created_at
+            from cash_settlements s
+            join cash_receipts c on c.payment_id = s.payment_id
+            join refunds r on r.id = s.refund_id
+            join raffles rf on rf.id = c.raffle_id
+            join tickets t on t.id = c.ticket_id
+           where s.kind = 'refunded' and c.holder_id = ${holderId}
+           group by s.refund_id, c.raffle_id, rf.name, t.ticket_number, r.amount_cents, r.reason, r.created_at
+           order by r.created_at desc, s.refund_id desc limit ${limit}`,
+    );
+    return rows.map((r) => ({
+      refundId: String(r.refund_id),
+      raffleId: String(r.raffle_id),
+      raffleName: String(r.raffle_name),
+      ticketNumber: String(r.ticket_number),
+      amountCents: num(r.amount_cents),
+      refundAmountCents: num(r.refund_amount_cents),
+      reason: String(r.reason),
+      createdAt: iso(r.created_at),
+    }));
+  },
+
+  /**
    * The ledger entries (earned, reversed) of every sale with cash still held, by any vendedor, with
    * the cash held on it and what it has paid: what the held commission is computed from. Only the
    * sales of `sellerId`'s entries when given.

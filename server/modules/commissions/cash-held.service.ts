@@ -53,9 +53,10 @@ const toHandover = (h: HandoverRow): CashHandover => ({
 
 /** What a seller holds and the commission waiting for it; the caller checks who may see it. */
 export async function sellerCash(db: Executor, sellerId: string): Promise<SellerCash> {
-  const [receipts, handovers, held] = await Promise.all([
+  const [receipts, handovers, refunds, held] = await Promise.all([
     cashHeldRepo.openOfHolder(db, sellerId),
     cashHeldRepo.handovers(db, { holderId: sellerId }),
+    cashHeldRepo.refundsOfHolder(db, sellerId),
     heldCommissionBySeller(db, sellerId),
   ]);
   const ves = receipts.map((r) => vesCentsAt(r.heldCents, r.rate));
@@ -77,6 +78,16 @@ export async function sellerCash(db: Executor, sellerId: string): Promise<Seller
       created_at: r.createdAt,
     })),
     handovers: handovers.map(toHandover),
+    refunds: refunds.map((r) => ({
+      refund_id: r.refundId,
+      raffle_id: r.raffleId,
+      raffle_name: r.raffleName,
+      ticket_number: r.ticketNumber,
+      amount_cents: r.amountCents,
+      refund_amount_cents: r.refundAmountCents,
+      reason: r.reason,
+      created_at: r.createdAt,
+    })),
   };
 }
 

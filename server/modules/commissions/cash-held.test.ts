@@ -51,10 +51,16 @@ const handover = (sellerId: string, amountCents: number, requestId: string = ran
     body: { amount_cents: amountCents, note: 'Entregado en la oficina', request_id: requestId },
   });
 
-async function refundBy(ticketId: string, amountCents: number, token: string, fromSellerCash?: boolean) {
+async function refundBy(
+  ticketId: string,
+  amountCents: number,
+  token: string,
+  fromSellerCash?: boolean,
+  reason = 'Devolución',
+) {
   const res = await t.api('POST', `/api/tickets/${ticketId}/refunds`, {
     token,
-    body: { amount_cents: amountCents, reason: 'Devolución', from_seller_cash: fromSellerCash },
+    body: { amount_cents: amountCents, reason, from_seller_cash: fromSellerCash },
   });
   expect(res.status).toBe(201);
 }
@@ -227,6 +233,53 @@ describe('cash a vendedor records by hand', () => {
     expect(ledger.reversed_cents).toBe(120);
     expect(ledger.held_cents + ledger.balance_cents).toBe(ledger.earned_cents - ledger.reversed_cents);
     expect(ledger.balance_cents).toBe(0);
+  });
+
+  it('the cash panel lists the refunds taken out of the seller’s cash, not those the business paid', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id, {
+      numbers: [1, 2, 3],
+      raffle: { name: 'Moto Bera 2026', payment_type: 'cuotas', installments: 2 },
+    });
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const [first, second, third] = sale.ticketIds as [string, string, string];
+    // An admin says a $7 refund of the first number came out of the seller's cash: $5 of it did,
+    // the rest was the buyer's online payment the business holds.
+    await buyerPaysApproved(first, sale.cedula, 500);
+    await recordCash(first, 500, me.token);
+    await refundBy(first, 700, admin, true, 'El comprador desistió');
+    // The seller gives $5 of the second back themself (not yet paid in full): from their two
+    // payments, newest first, one line.
+    await recordCash(second, 300, me.token);
+    await recordCash(second, 300, me.token);
+    await refundBy(second, 500, me.token, undefined, 'Número duplicado');
+    // The business paid the third back: the seller still owes it, and it is no refund of their cash.
+    await recordCash(third, 1000, me.token);
+    await refund(third, 1000);
+
+    const mine = await cashOf(me.id, me.token);
+    expect(mine).toMatchObject({ held_cents: 1100, payments: 2 });
+    expect(
+      mine.refunds.map((r) => [
+        r.raffle_name,
+        r.ticket_number,
+        r.amount_cents,
+        r.refund_amount_cents,
+        r.reason,
+      ]),
+    ).toEqual([
+      ['Moto Bera 2026', '02', 500, 500, 'Número duplicado'],
+      ['Moto Bera 2026', '01', 500, 700, 'El comprador desistió'],
+    ]);
+    expect(mine.refunds[0]?.raffle_id).toBe(sale.raffleId);
+    expect(Date.parse(mine.refunds[0]?.created_at ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(mine.refunds[1]?.created_at ?? ''),
+    );
+    expect((await cashOf(me.id)).refunds).toEqual(mine.refunds);
+    // Another vendedor still may not read it.
+    const theirs = await t.api<ApiError>('GET', `/api/sellers/${me.id}/cash`, { token: other.token });
+    expect(theirs.status).toBe(403);
+    expect(theirs.body).not.toHaveProperty('refunds');
   });
 
   it('only an admin’s word takes a refund out of another seller’s cash: a raffle owner’s from_seller_cash does not', async () => {
