@@ -152,5 +152,19 @@ test.describe('cash held by vendedores', () => {
     await expect(refund).toBeHidden();
     const cash = await request.get(`/api/sellers/${seller.id}/cash`, { headers: bearer(token) });
     expect(((await cash.json()) as { held_cents: number }).held_cents).toBe(300);
+
+    // The seller's cash panel says where those $2,00 went, beside the hand-over.
+    await page.goto('/dashboard/admin/vendedores');
+    await page
+      .getByTestId('seller-card')
+      .filter({ hasText: sellerName })
+      .getByRole('button', { name: `Efectivo por entregar de ${sellerName}` })
+      .click();
+    const panel = page.getByRole('dialog', { name: `Efectivo de ${sellerName}` });
+    const refunds = panel.getByRole('list', { name: 'Reembolsos del efectivo' });
+    await expect(refunds).toContainText('Nº 008');
+    await expect(refunds).toContainText('El comprador devolvió un número');
+    await expect(refunds).toContainText('$2,00');
+    await screenshot(page, 'cash-held/reembolso-en-panel-412.png', { fullPage: true });
   });
 });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { CashHeldPanel } from './cash-held-panel';
+import { MyCashSection } from './my-cash-section';
 
 const sellerId = '11111111-1111-4111-8111-111111111111';
 const cash: SellerCash = {
@@ -38,6 +39,7 @@ const cash: SellerCash = {
     },
   ],
   handovers: [],
+  refunds: [],
 };
 
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
@@ -60,7 +62,7 @@ function stubApi(get: () => Response, posts: (() => Response)[] = []) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CashHeldPanel', () => {
-  it('shows what the seller holds in USD and Bs, the payments, the held commission and no hand-overs yet', async () => {
+  it('shows what the seller holds in USD and Bs, the payments, the held commission and no hand-overs or refunds yet', async () => {
     stubApi(() => Response.json(cash));
     renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" />);
     const summary = await screen.findByTestId('cash-summary');
@@ -72,8 +74,86 @@ describe('CashHeldPanel', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('de $15,00')).toBeTruthy();
     expect(screen.getByText('Todavía no hay entregas registradas.')).toBeTruthy();
+    expect(screen.getByText('Todavía no hay reembolsos del efectivo.')).toBeTruthy();
     // The seller's own view: no «Registrar entrega».
     expect(screen.queryByRole('button', { name: 'Registrar entrega' })).toBeNull();
+  });
+
+  it('lists the refunds given back out of the cash beside the hand-overs, newest first, with what came from it', async () => {
+    stubApi(() =>
+      Response.json({
+        ...cash,
+        refunds: [
+          {
+            refund_id: '55555555-5555-4555-8555-555555555555',
+            raffle_id: '33333333-3333-4333-8333-333333333333',
+            raffle_name: 'Moto Bera 2026',
+            ticket_number: '07',
+            amount_cents: 500,
+            refund_amount_cents: 500,
+            reason: 'Número duplicado',
+            created_at: '2026-11-23T14:00:00.000Z',
+          },
+          {
+            refund_id: '66666666-6666-4666-8666-666666666666',
+            raffle_id: '33333333-3333-4333-8333-333333333333',
+            raffle_name: 'Moto Bera 2026',
+            ticket_number: '03',
+            amount_cents: 500,
+            refund_amount_cents: 700,
+            reason: 'El comprador desistió',
+            created_at: '2026-11-22T14:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" />);
+    const list = await screen.findByRole('list', { name: 'Reembolsos del efectivo' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByText(/Nº/).textContent)).toEqual([
+      'Moto Bera 2026 · Nº 07',
+      'Moto Bera 2026 · Nº 03',
+    ]);
+    const [whole, part] = rows as [HTMLElement, HTMLElement];
+    expect(within(whole).getByText('Número duplicado')).toBeTruthy();
+    expect(within(whole).getByText('$5,00')).toBeTruthy();
+    expect(within(whole).queryByText(/reembolsados/)).toBeNull();
+    // Only $5 of the $7 refund came out of the seller's cash.
+    expect(within(part).getByText('El comprador desistió')).toBeTruthy();
+    expect(within(part).getByText('$5,00')).toBeTruthy();
+    expect(within(part).getByText('de $7,00 reembolsados')).toBeTruthy();
+    expect(screen.queryByText('Todavía no hay reembolsos del efectivo.')).toBeNull();
+    expect(screen.getByText('Todavía no hay entregas registradas.')).toBeTruthy();
+  });
+
+  it('«Mis ventas» keeps the cash section for a seller whose cash all went in refunds, hides it when there is nothing', async () => {
+    const empty = { ...cash, held_cents: 0, held_ves_cents: 0, payments: 0, receipts: [] };
+    const refunded = {
+      ...empty,
+      refunds: [
+        {
+          refund_id: '55555555-5555-4555-8555-555555555555',
+          raffle_id: '33333333-3333-4333-8333-333333333333',
+          raffle_name: 'Moto Bera 2026',
+          ticket_number: '07',
+          amount_cents: 1000,
+          refund_amount_cents: 1000,
+          reason: 'Número duplicado',
+          created_at: '2026-11-23T14:00:00.000Z',
+        },
+      ],
+    };
+    let answer: SellerCash = refunded;
+    stubApi(() => Response.json(answer));
+    const first = renderWithProviders(<MyCashSection sellerId={sellerId} sellerName="Valentina Rojas" />);
+    expect(await screen.findByRole('list', { name: 'Reembolsos del efectivo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tu efectivo por entregar' })).toBeTruthy();
+    first.unmount();
+    answer = empty;
+    const { container } = renderWithProviders(
+      <MyCashSection sellerId={sellerId} sellerName="Valentina Rojas" />,
+    );
+    await waitFor(() => expect(container.textContent).toBe(''));
   });
 
   it('records a hand-over: refuses more than is held, says what it covers, resends the same request key', async () => {

@@ -1,4 +1,4 @@
-import type { CashHandover, CashReceipt, SellerCash } from '@domain/cash-held';
+import type { CashHandover, CashReceipt, CashRefund, SellerCash } from '@domain/cash-held';
 import { formatDateTime } from '@domain/dates';
 import { formatUsd, formatVesCents } from '@domain/money';
 import { Banknote } from 'lucide-react';
@@ -82,9 +82,32 @@ function HandoverRow({ handover }: { handover: CashHandover }) {
   );
 }
 
+/** A refund given back out of the seller's cash: why the payment left «Pagos por entregar». */
+function RefundRow({ refund }: { refund: CashRefund }) {
+  return (
+    <li className="flex items-start justify-between gap-3 py-2">
+      <div className="grid min-w-0">
+        <span className="text-sm font-medium break-words text-zinc-900">
+          {t.number(refund.raffle_name, refund.ticket_number)}
+        </span>
+        <span className="text-xs text-zinc-500">{formatDateTime(refund.created_at)}</span>
+        <span className="text-xs break-words text-zinc-700">{refund.reason}</span>
+      </div>
+      <div className="shrink-0 text-right text-sm tabular-nums">
+        <span className="font-semibold text-zinc-900">{formatUsd(refund.amount_cents)}</span>
+        {refund.amount_cents < refund.refund_amount_cents && (
+          <span className="block text-xs text-zinc-500">
+            {t.refundPart(formatUsd(refund.refund_amount_cents))}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /**
  * One seller's cash (decision 062): what they hold for the business and the commission waiting for
- * it, the payments it comes from, and the hand-overs recorded. `canRecord`: the admin's view, with
+ * it, the payments it comes from, the hand-overs recorded and the refunds given back out of it. `canRecord`: the admin's view, with
  * «Registrar entrega».
  */
 export function CashHeldPanel({
@@ -158,6 +181,21 @@ export function CashHeldPanel({
               <HandoverRow key={h.id} handover={h} />
             ))}
           </ul>
+        )}
+      </section>
+      <section className="grid gap-1">
+        <h3 className="font-semibold text-zinc-900">{t.refundsTitle}</h3>
+        {cash.refunds.length === 0 ? (
+          <p className="text-sm text-zinc-600">{t.refundsEmpty}</p>
+        ) : (
+          <>
+            <p className="text-xs text-zinc-500">{t.refundsHint}</p>
+            <ul className="divide-y divide-zinc-100" aria-label={t.refundsTitle}>
+              {cash.refunds.map((r) => (
+                <RefundRow key={r.refund_id} refund={r} />
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </div>

@@ -3,13 +3,16 @@ import { commissionsTexts } from '../texts';
 import { CashHeldPanel } from './cash-held-panel';
 
 /**
- * «Mis ventas»: the cash the vendedor recorded and has not handed over, and the hand-overs, read
- * only. Shown once they have recorded cash (a seller who never did sees nothing new).
+ * «Mis ventas»: the cash the vendedor recorded and has not handed over, the hand-overs and the
+ * refunds given back out of it, read only. Shown once they have recorded cash (a seller who never
+ * did sees nothing new).
  */
 export function MyCashSection({ sellerId, sellerName }: { sellerId: string; sellerName: string }) {
   const t = commissionsTexts.cash;
   const query = useSellerCash(sellerId);
-  if (query.isSuccess && query.data.receipts.length === 0 && query.data.handovers.length === 0) return null;
+  const cash = query.isSuccess ? query.data : undefined;
+  if (cash && cash.receipts.length === 0 && cash.handovers.length === 0 && cash.refunds.length === 0)
+    return null;
   return (
     <section className="grid gap-2" aria-labelledby="my-cash-title">
       <h2 id="my-cash-title" className="text-lg font-semibold text-zinc-900">
