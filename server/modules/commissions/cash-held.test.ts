@@ -31,6 +31,16 @@ async function freshSeller() {
   return { id: made.user.id, token: made.token };
 }
 
+/** A $10-a-number raffle the vendedor created: they own it. */
+async function raffleCreatedBy(vendedor: { token: string }) {
+  const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
+    token: vendedor.token,
+    body: raffleInput({ price_cents: 1000 }),
+  });
+  expect(raffle.status).toBe(201);
+  return raffle.body.id;
+}
+
 async function recordCash(ticketId: string, amountCents: number, token: string) {
   const res = await t.api('POST', `/api/tickets/${ticketId}/payments`, {
     token,
@@ -288,14 +298,10 @@ describe('cash a vendedor records by hand', () => {
     // vendedor's word; the refund dialog asks it of admins only.
     const owner = await freshSeller();
     const me = await freshSeller();
-    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
-      token: owner.token,
-      body: raffleInput({ price_cents: 1000 }),
-    });
-    expect(raffle.status).toBe(201);
-    await assignSeller(t.db, raffle.body.id, me.id);
-    await setTerms(raffle.body.id, { percent: 10 }, me.id);
-    const [first, second] = (await creditedReservation(t, raffle.body.id, me.id, [3, 4])).ticketIds as [
+    const raffleId = await raffleCreatedBy(owner);
+    await assignSeller(t.db, raffleId, me.id);
+    await setTerms(raffleId, { percent: 10 }, me.id);
+    const [first, second] = (await creditedReservation(t, raffleId, me.id, [3, 4])).ticketIds as [
       string,
       string,
     ];
@@ -312,13 +318,9 @@ describe('cash a vendedor records by hand', () => {
 
   it('a raffle owner who is a vendedor frees no commission by refunding, re-recording or flipping statuses', async () => {
     const me = await freshSeller();
-    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
-      token: me.token,
-      body: raffleInput({ price_cents: 1000 }),
-    });
-    expect(raffle.status).toBe(201);
-    await setTerms(raffle.body.id, { percent: 10 }, me.id);
-    const id = (await creditedReservation(t, raffle.body.id, me.id, [8])).ticketIds[0] as string;
+    const raffleId = await raffleCreatedBy(me);
+    await setTerms(raffleId, { percent: 10 }, me.id);
+    const id = (await creditedReservation(t, raffleId, me.id, [8])).ticketIds[0] as string;
     const patch = async (body: Record<string, unknown>) =>
       expect((await t.api('PATCH', `/api/tickets/${id}`, { token: me.token, body })).status).toBe(200);
     const released = async () => (await ledgerOf(me.id)).balance_cents;
@@ -419,13 +421,9 @@ describe('hand-overs sent twice or at once', () => {
 
   it('a vendedor recording cash on a raffle they own holds it too', async () => {
     const me = await freshSeller();
-    const raffle = await t.api<{ id: string }>('POST', '/api/raffles', {
-      token: me.token,
-      body: raffleInput({ price_cents: 1000 }),
-    });
-    expect(raffle.status).toBe(201);
-    await setTerms(raffle.body.id, { percent: 10 }, me.id);
-    const sale = await creditedReservation(t, raffle.body.id, me.id, [5]);
+    const raffleId = await raffleCreatedBy(me);
+    await setTerms(raffleId, { percent: 10 }, me.id);
+    const sale = await creditedReservation(t, raffleId, me.id, [5]);
     await recordCash(sale.ticketIds[0] as string, 1000, me.token);
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });
   });
