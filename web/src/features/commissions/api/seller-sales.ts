@@ -1,10 +1,11 @@
 import type { SellerLedger, SellerSales } from '@domain/commissions';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { commissionsKey } from '@/api/money-moved';
 import { api } from '@/lib/api-client';
 
 /** Every commission query shares this prefix: a payout or new terms refresh them all. */
 export const commissionKeys = {
-  all: ['commissions'] as const,
+  all: commissionsKey,
   sales: (sellerId: string) => [...commissionKeys.all, 'sales', sellerId] as const,
   ledger: (sellerId: string) => [...commissionKeys.all, 'ledger', sellerId] as const,
   ranking: (raffleId?: string) => [...commissionKeys.all, 'ranking', raffleId ?? 'all'] as const,

@@ -1,8 +1,8 @@
 import type { Payment, reviewPaymentSchema } from '@domain/payments';
 import type { z } from '@domain/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshMoneyFigures } from '@/api/money-moved';
 import { api } from '@/lib/api-client';
-import { paymentsQueryKey } from './get-payments';
 
 export type ReviewPaymentVariables = z.input<typeof reviewPaymentSchema> & { id: string };
 
@@ -11,7 +11,8 @@ export const reviewPayment = ({ id, ...decision }: ReviewPaymentVariables): Prom
   api.patch<Payment>(`/payments/${encodeURIComponent(id)}`, decision);
 
 /**
- * Lists, counts (and the menu badge) refresh after a decision, and after a 409 too. `onDecided` runs
+ * Lists, counts (and the menu badge) and every figure money moves refresh after a decision, and
+ * after a 409 too. `onDecided` runs
  * before that refresh starts, so the page can keep the decided card in place (use-review-queue.ts).
  */
 export function useReviewPayment(onDecided?: (status: 'approved' | 'rejected') => void) {
@@ -21,6 +22,7 @@ export function useReviewPayment(onDecided?: (status: 'approved' | 'rejected') =
     onSuccess: (_payment, { status }) => {
       if (status !== 'pending') onDecided?.(status);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryKey }),
+    // An approval marks the number paid and earns its seller's commission: every figure money moves.
+    onSettled: () => refreshMoneyFigures(queryClient),
   });
 }

@@ -7,6 +7,7 @@ import type {
   StatementUploadResult,
 } from '@domain/reconciliation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshMoneyFigures } from '@/api/money-moved';
 import { api } from '@/lib/api-client';
 
 /**
@@ -68,7 +69,7 @@ export function useApproveMatches(id: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: statementKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['payments'] }),
+        refreshMoneyFigures(queryClient),
       ]),
   });
 }

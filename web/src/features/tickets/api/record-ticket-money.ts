@@ -2,12 +2,9 @@ import type { Refund, RefundInput, StaffPaymentInput } from '@domain/ledger';
 import type { Payment } from '@domain/payments';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { raffleKeys } from '@/api/raffles';
+import { refreshMoneyFigures } from '@/api/money-moved';
 import { api } from '@/lib/api-client';
 import { getTicketQueryOptions } from './get-ticket';
-import { getTicketHistoryQueryOptions } from './get-ticket-history';
-import { getTicketPaymentsQueryOptions } from './get-ticket-payments';
-import { ticketsListKey } from './get-tickets';
 
 const ticketPath = (id: string) => `/tickets/${encodeURIComponent(id)}`;
 
@@ -19,22 +16,12 @@ export const recordTicketPayment = (id: string, input: StaffPaymentInput) =>
 export const refundTicket = (id: string, input: RefundInput) =>
   api.post<{ refund: Refund; ticket: StaffTicket }>(`${ticketPath(id)}/refunds`, input);
 
-/** After money moves: the sale, its ledger and history, the list and the raffle's figures. */
+/** After money moves: the sale as answered, then its ledger, history and every figure money moves. */
 function useRefreshSale() {
   const queryClient = useQueryClient();
   return (ticket: StaffTicket) => {
     if (ticket.id) queryClient.setQueryData(getTicketQueryOptions(ticket.id).queryKey, ticket);
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: ticketsListKey(ticket.raffle_id) }),
-      ...(ticket.id
-        ? [
-            queryClient.invalidateQueries({ queryKey: getTicketPaymentsQueryOptions(ticket.id).queryKey }),
-            queryClient.invalidateQueries({ queryKey: getTicketHistoryQueryOptions(ticket.id).queryKey }),
-          ]
-        : []),
-      queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['payments'] }),
-    ]);
+    return refreshMoneyFigures(queryClient);
   };
 }
 

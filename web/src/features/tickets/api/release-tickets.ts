@@ -1,9 +1,9 @@
 import type { BulkReleasePreview, BulkReleaseResult, bulkReleaseInputSchema } from '@domain/bulk-release';
 import type { z } from '@domain/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { raffleApiPath, raffleKeys } from '@/api/raffles';
+import { refreshMoneyFigures } from '@/api/money-moved';
+import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
-import { ticketsListKey } from './get-tickets';
 
 /** One selection: numbers, one buyer's cedula, or the list's filter (`status` as a comma list). */
 export type BulkSelection = Omit<z.input<typeof bulkReleaseInputSchema>, 'dry_run'>;
@@ -24,10 +24,7 @@ export function useReleaseTickets(raffleId: string) {
   return useMutation({
     mutationFn: (selection: BulkSelection) => api.post<BulkReleaseResult>(path(raffleId), selection),
     // Whatever happened (released, or refused because something changed), show what is true now.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketsListKey(raffleId) }),
-        queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
-      ]),
+    // A release ends sales and may reverse commissions: every figure money moves.
+    onSettled: () => refreshMoneyFigures(queryClient),
   });
 }

@@ -1,13 +1,11 @@
 import type { StaffTicket, ticketPatchSchema } from '@domain/staff-tickets';
 import type { z } from '@domain/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { raffleApiPath, raffleKeys } from '@/api/raffles';
+import { refreshMoneyFigures } from '@/api/money-moved';
+import { raffleApiPath } from '@/api/raffles';
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { getTicketQueryOptions } from './get-ticket';
-import { getTicketHistoryQueryOptions } from './get-ticket-history';
-import { getTicketPaymentsQueryOptions } from './get-ticket-payments';
-import { ticketsListKey } from './get-tickets';
 
 export type TicketPatchInput = z.input<typeof ticketPatchSchema>;
 export type UpdateTicketVariables = { number: number; patch: TicketPatchInput };
@@ -25,29 +23,18 @@ export const updateTicket = (
 
 export function useUpdateTicket(raffleId: string) {
   const queryClient = useQueryClient();
-  const refresh = (saleId: string | null) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ticketsListKey(raffleId) }),
-      ...(saleId
-        ? [
-            queryClient.invalidateQueries({ queryKey: getTicketQueryOptions(saleId).queryKey }),
-            queryClient.invalidateQueries({ queryKey: getTicketHistoryQueryOptions(saleId).queryKey }),
-            // A status change records money now (pagado, abonado, refunds): the ledger changed too.
-            queryClient.invalidateQueries({ queryKey: getTicketPaymentsQueryOptions(saleId).queryKey }),
-          ]
-        : []),
-      // Counts per status, buyers and totals of the raffle changed too.
-      queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
-    ]);
+  // A status change records or gives back money (pagado, abonado, refunds), so the sale, its ledger
+  // and history, the raffle's counts and the sellers' commissions and cash all change.
+  const refresh = () => refreshMoneyFigures(queryClient);
   return useMutation({
     mutationFn: (variables: UpdateTicketVariables) => updateTicket(raffleId, variables),
     onSuccess: (ticket) => {
       if (ticket.id) queryClient.setQueryData(getTicketQueryOptions(ticket.id).queryKey, ticket);
-      return refresh(ticket.id);
+      return refresh();
     },
     // Someone else changed it first (409) or it is gone (404): show what is true now.
     onError: (error) => {
-      if (isApiError(error) && error.status >= 400 && error.status < 500) void refresh(null);
+      if (isApiError(error) && error.status >= 400 && error.status < 500) void refresh();
     },
   });
 }
