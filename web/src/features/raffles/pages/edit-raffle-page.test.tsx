@@ -2,7 +2,7 @@
 import type { Profile } from '@domain/auth';
 import { drawTermsMessages } from '@domain/draw-terms';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
@@ -60,4 +60,13 @@ describe('the edit page freezes a passed closing date by the server’s clock (d
     expect(closing).toHaveProperty('readOnly', false);
     expect(document.body.textContent).not.toContain(drawTermsMessages.closingPassed);
   });
+
+  it('a page left open across the closing date freezes the field by itself, without a reload', async () => {
+    // 4 s ahead: the page renders well before it, even on a loaded machine.
+    renderEditPage(new Date(Date.now() + 4_000).toISOString());
+    const closing = await screen.findByLabelText('Fecha y hora de cierre');
+    expect(closing).toHaveProperty('readOnly', false);
+    await waitFor(() => expect(closing).toHaveProperty('readOnly', true), { timeout: 8_000 });
+    expect(document.body.textContent).toContain(drawTermsMessages.closingPassed);
+  }, 15_000);
 });

@@ -13,18 +13,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
+import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/use-auth';
 import { useInstantWins } from '../api/get-instant-wins';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
-import {
-  closingDatePassed,
-  editRaffleFormSchema,
-  raffleToForm,
-  withoutFrozenTerms,
-} from '../raffle-form-schema';
+import { editRaffleFormSchema, raffleToForm, withoutFrozenTerms } from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
 
 function FormSkeleton() {
@@ -57,6 +53,8 @@ export function EditRafflePage() {
   const notYours =
     raffle.data !== undefined && profile?.role !== 'admin' && raffle.data.seller_id !== profile?.id;
   const notFound = isApiError(raffle.error) && raffle.error.status === 404;
+  // A page left open across the closing date freezes the field by itself, as the server does.
+  const closingPassed = useDeadlinePassed(raffle.data?.closing_date);
   // The secret list, for those who may edit the raffle: the form waits for it (its default values).
   // An admin may edit any raffle: asked together with the raffle, not after it.
   const instantWins = useInstantWins(id, isAdmin || (raffle.data !== undefined && !notYours));
@@ -96,7 +94,7 @@ export function EditRafflePage() {
                     currentStatus={data.status}
                     hasSales={data.stats.disponible < data.total_numbers}
                     termsLocked={data.terms_locked}
-                    closingPassed={closingDatePassed(data.closing_date)}
+                    closingPassed={closingPassed}
                     submitLabel={t.submit}
                     submittingLabel={t.submitting}
                     errorTitle={messages.store.updateRaffle}
