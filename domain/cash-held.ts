@@ -65,9 +65,13 @@ export const cashRefundSchema = z.object({
   ticket_number: z.string(),
   /** What came out of the seller's cash (of one or more of their payments on the sale). */
   amount_cents: centsField,
+  /** The same in Bs at those payments' rates, as the rest of the panel; null when one had none. */
+  amount_ves_cents: centsField.nullable(),
   /** The whole refund; more when the rest came from money the business already had. */
   refund_amount_cents: centsField,
   reason: z.string(),
+  /** Who recorded the refund (an admin, or the seller themself), as hand-overs say it. */
+  created_by_name: z.string().nullable(),
   created_at: instantField,
 });
 export type CashRefund = z.infer<typeof cashRefundSchema>;

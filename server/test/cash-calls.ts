@@ -14,8 +14,8 @@ import { makeUser, raffleInput } from './factories';
 export function cashCalls(world: () => CommissionWorld) {
   const commission = commissionCalls(world, (actual, wanted) => expect(actual).toBe(wanted));
 
-  async function freshSeller() {
-    const made = await makeUser(world().t, { role: 'vendedor' });
+  async function freshSeller(fullName?: string) {
+    const made = await makeUser(world().t, { role: 'vendedor', full_name: fullName });
     return { id: made.user.id, token: made.token };
   }
 

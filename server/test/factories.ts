@@ -12,14 +12,14 @@ export const DEFAULT_PASSWORD = 'Clave-Segura-2026';
 /** A staff user created through the users service, signed in and ready to call the API. */
 export async function makeUser(
   t: TestApp,
-  overrides: { role?: Role; email?: string; password?: string; phone?: string } = {},
+  overrides: { role?: Role; email?: string; password?: string; phone?: string; full_name?: string } = {},
 ) {
   const email = overrides.email ?? `user-${randomBytes(4).toString('hex')}@test.local`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const input = createUserSchema.parse({
     email,
     password,
-    full_name: 'Usuario de Prueba',
+    full_name: overrides.full_name ?? 'Usuario de Prueba',
     phone: overrides.phone ?? null,
     role: overrides.role ?? 'vendedor',
   });

@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { setTerms, freshSeller, recordCash, cashOf, handover } = cashCalls(() => ({ t, admin, seller }));
+const { setTerms, freshSeller, recordCash, cashOf, handover, refundBy } = cashCalls(() => ({
+  t,
+  admin,
+  seller,
+}));
 
 describe('the ranking of cash held', () => {
   it('the Vendedores ranking shows each seller’s cash and held commission', async () => {
@@ -49,7 +53,7 @@ describe('the ranking of cash held', () => {
 });
 
 describe('the Bs of cash held', () => {
-  it('the ranking, the cash dialog and the hand-over agree to the céntimo at a rate with three decimals', async () => {
+  it('the ranking, the cash dialog, the hand-over and a refund out of the cash agree to the céntimo at a rate with three decimals', async () => {
     // $1 at 36,035 Bs/USD is Bs 36,035 exactly: 3603.5 céntimos, which rounds up. In floating point
     // 100 × 36.035 is 3603.4999…, so the dialog said Bs 36,03 while the ranking (SQL) said Bs 36,04.
     const rate = (value: number) =>
@@ -68,6 +72,11 @@ describe('the Bs of cash held', () => {
       const given = await handover(me.id, 100);
       expect(given.status).toBe(201);
       expect((given.body as CashHandoverResult).handover.amount_ves_cents).toBe(3604);
+      // A refund out of the cash says its Bs the same way.
+      const other = await creditedSale(t, me.id);
+      await recordCash(other.ticketIds[0] as string, 100, me.token);
+      await refundBy(other.ticketIds[0] as string, 100, me.token);
+      expect((await cashOf(me.id)).refunds[0]?.amount_ves_cents).toBe(3604);
     } finally {
       expect((await rate(40)).status).toBe(200);
     }

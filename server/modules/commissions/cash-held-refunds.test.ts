@@ -106,7 +106,7 @@ describe('refunds out of the cash a vendedor holds', () => {
   });
 
   it('the cash panel lists the refunds taken out of the seller’s cash, not those the business paid', async () => {
-    const me = await freshSeller();
+    const me = await freshSeller('Valentina Rojas');
     const sale = await creditedSale(t, me.id, {
       numbers: [1, 2, 3],
       raffle: { name: 'Moto Bera 2026', payment_type: 'cuotas', installments: 2 },
@@ -140,6 +140,25 @@ describe('refunds out of the cash a vendedor holds', () => {
     ).toEqual([
       ['Moto Bera 2026', '02', 500, 500, 'Número duplicado'],
       ['Moto Bera 2026', '01', 500, 700, 'El comprador desistió'],
+    ]);
+    // Who recorded each (the seller themself, the admin) and what came out of the cash in Bs at the
+    // payments' rate (40 Bs/USD): $5,00 is Bs 200,00, from two payments or one.
+    expect(mine.refunds.map((r) => [r.created_by_name, r.amount_ves_cents])).toEqual([
+      ['Valentina Rojas', 20_000],
+      ['Administrador', 20_000],
+    ]);
+    // No buyer data in the panel's refunds.
+    expect(Object.keys(mine.refunds[0] ?? {}).sort()).toEqual([
+      'amount_cents',
+      'amount_ves_cents',
+      'created_at',
+      'created_by_name',
+      'raffle_id',
+      'raffle_name',
+      'reason',
+      'refund_amount_cents',
+      'refund_id',
+      'ticket_number',
     ]);
     expect(mine.refunds[0]?.raffle_id).toBe(sale.raffleId);
     expect(Date.parse(mine.refunds[0]?.created_at ?? '')).toBeGreaterThanOrEqual(

@@ -181,21 +181,28 @@ export const cashHeldRepo = {
 
   /**
    * Refunds that took cash off a seller's receipts, newest first, one line each (a refund may take
-   * from several of the seller's payments on the sale), with what it took and the whole refund.
+   * from several of the seller's payments on the sale), with what it took (in Bs at each payment's
+   * rate, rounded per payment as `heldBySeller` and a hand-over do; null if one had no rate), the
+   * whole refund and who recorded it (the staff's name; null when their profile is gone or unnamed).
    */
   async refundsOfHolder(db: Executor, holderId: string, limit = 50) {
     const rows = await queryRows<Record<string, unknown>>(
       db,
       sql`select s.refund_id, c.raffle_id, rf.name as raffle_name, t.ticket_number,
-                 sum(s.amount_cents) as amount_cents, r.amount_cents as refund_amount_cents,
-                 r.reason, r.created_at
+                 sum(s.amount_cents) as amount_cents,
+                 case when bool_and(c.rate_to_usd is not null)
+                      then sum(round(s.amount_cents * c.rate_to_usd)) end as amount_ves_cents,
+                 r.amount_cents as refund_amount_cents, r.reason, r.created_at,
+                 nullif(p.full_name, '') as created_by_name
             from cash_settlements s
             join cash_receipts c on c.payment_id = s.payment_id
             join refunds r on r.id = s.refund_id
             join raffles rf on rf.id = c.raffle_id
             join tickets t on t.id = c.ticket_id
+            left join profiles p on p.id = r.actor_id
            where s.kind = 'refunded' and c.holder_id = ${holderId}
-           group by s.refund_id, c.raffle_id, rf.name, t.ticket_number, r.amount_cents, r.reason, r.created_at
+           group by s.refund_id, c.raffle_id, rf.name, t.ticket_number, r.amount_cents, r.reason, r.created_at,
+                    p.full_name
            order by r.created_at desc, s.refund_id desc limit ${limit}`,
     );
     return rows.map((r) => ({
@@ -204,8 +211,10 @@ export const cashHeldRepo = {
       raffleName: String(r.raffle_name),
       ticketNumber: String(r.ticket_number),
       amountCents: num(r.amount_cents),
+      amountVesCents: numOrNull(r.amount_ves_cents),
       refundAmountCents: num(r.refund_amount_cents),
       reason: String(r.reason),
+      createdByName: r.created_by_name === null ? null : String(r.created_by_name),
       createdAt: iso(r.created_at),
     }));
   },

@@ -84,8 +84,10 @@ export async function sellerCash(db: Executor, sellerId: string): Promise<Seller
       raffle_name: r.raffleName,
       ticket_number: r.ticketNumber,
       amount_cents: r.amountCents,
+      amount_ves_cents: r.amountVesCents,
       refund_amount_cents: r.refundAmountCents,
       reason: r.reason,
+      created_by_name: r.createdByName,
       created_at: r.createdAt,
     })),
   };
