@@ -91,6 +91,7 @@ export const commissionsTexts = {
     refundsEmpty: 'Todavía no hay reembolsos del efectivo.',
     refundsHint: 'Dinero devuelto a compradores del efectivo por entregar.',
     refundPart: (amount: string) => `de ${amount} reembolsados`,
+    refundBy: (name: string) => `Registrado por ${name}`,
     loadError: 'No pudimos cargar el efectivo del vendedor',
     record: 'Registrar entrega',
     formTitle: 'Registrar entrega de efectivo',

@@ -90,8 +90,10 @@ describe('CashHeldPanel', () => {
             raffle_name: 'Moto Bera 2026',
             ticket_number: '07',
             amount_cents: 500,
+            amount_ves_cents: 20_000,
             refund_amount_cents: 500,
             reason: 'Número duplicado',
+            created_by_name: 'Valentina Rojas',
             created_at: '2026-11-23T14:00:00.000Z',
           },
           {
@@ -100,8 +102,10 @@ describe('CashHeldPanel', () => {
             raffle_name: 'Moto Bera 2026',
             ticket_number: '03',
             amount_cents: 500,
+            amount_ves_cents: 18_250,
             refund_amount_cents: 700,
             reason: 'El comprador desistió',
+            created_by_name: 'Ana Pérez',
             created_at: '2026-11-22T14:00:00.000Z',
           },
         ],
@@ -117,13 +121,45 @@ describe('CashHeldPanel', () => {
     const [whole, part] = rows as [HTMLElement, HTMLElement];
     expect(within(whole).getByText('Número duplicado')).toBeTruthy();
     expect(within(whole).getByText('$5,00')).toBeTruthy();
+    expect(within(whole).getByText('Bs 200,00')).toBeTruthy();
+    // Who recorded it: the seller themself here, an admin below.
+    expect(within(whole).getByText(/· Registrado por Valentina Rojas$/)).toBeTruthy();
     expect(within(whole).queryByText(/reembolsados/)).toBeNull();
-    // Only $5 of the $7 refund came out of the seller's cash.
+    // Only $5 of the $7 refund came out of the seller's cash (at its payment's rate).
     expect(within(part).getByText('El comprador desistió')).toBeTruthy();
     expect(within(part).getByText('$5,00')).toBeTruthy();
+    expect(within(part).getByText('Bs 182,50')).toBeTruthy();
+    expect(within(part).getByText(/· Registrado por Ana Pérez$/)).toBeTruthy();
     expect(within(part).getByText('de $7,00 reembolsados')).toBeTruthy();
     expect(screen.queryByText('Todavía no hay reembolsos del efectivo.')).toBeNull();
     expect(screen.getByText('Todavía no hay entregas registradas.')).toBeTruthy();
+  });
+
+  it('lists the hand-overs with the payments they covered, who recorded them, the note, USD and Bs', async () => {
+    stubApi(() =>
+      Response.json({
+        ...cash,
+        handovers: [
+          {
+            id: '77777777-7777-4777-8777-777777777777',
+            amount_cents: 1500,
+            amount_ves_cents: 60_000,
+            note: 'En la oficina',
+            payments: 2,
+            created_by_name: 'Ana Pérez',
+            created_at: '2026-11-24T14:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<CashHeldPanel sellerId={sellerId} sellerName="Valentina Rojas" />);
+    const list = await screen.findByRole('list', { name: 'Entregas registradas' });
+    const [row] = within(list).getAllByRole('listitem') as [HTMLElement];
+    expect(within(row).getByText('2 pagos · Registrada por Ana Pérez')).toBeTruthy();
+    expect(within(row).getByText('En la oficina')).toBeTruthy();
+    expect(within(row).getByText('$15,00')).toBeTruthy();
+    expect(within(row).getByText('Bs 600,00')).toBeTruthy();
+    expect(screen.queryByText('Todavía no hay entregas registradas.')).toBeNull();
   });
 
   it('«Mis ventas» keeps the cash section for a seller whose cash all went in refunds, hides it when there is nothing', async () => {
@@ -137,8 +173,10 @@ describe('CashHeldPanel', () => {
           raffle_name: 'Moto Bera 2026',
           ticket_number: '07',
           amount_cents: 1000,
+          amount_ves_cents: 40_000,
           refund_amount_cents: 1000,
           reason: 'Número duplicado',
+          created_by_name: 'Valentina Rojas',
           created_at: '2026-11-23T14:00:00.000Z',
         },
       ],

@@ -1,4 +1,4 @@
-import type { CashHandover, CashReceipt, CashRefund, SellerCash } from '@domain/cash-held';
+import type { SellerCash } from '@domain/cash-held';
 import { formatDateTime } from '@domain/dates';
 import { formatUsd, formatVesCents } from '@domain/money';
 import { Banknote } from 'lucide-react';
@@ -8,18 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSellerCash } from '../api/seller-cash';
 import { commissionsTexts } from '../texts';
+import { CashLine, CashList } from './cash-list';
 import { HandoverForm } from './handover-form';
 
 const t = commissionsTexts.cash;
-
-function Money({ usd, ves }: { usd: number; ves: number | null }) {
-  return (
-    <>
-      <span className="font-semibold text-zinc-900">{formatUsd(usd)}</span>
-      {ves !== null && <span className="block text-xs text-zinc-500">{formatVesCents(ves)}</span>}
-    </>
-  );
-}
 
 function Summary({ cash }: { cash: SellerCash }) {
   return (
@@ -44,71 +36,10 @@ function Summary({ cash }: { cash: SellerCash }) {
   );
 }
 
-function ReceiptRow({ receipt }: { receipt: CashReceipt }) {
-  return (
-    <li className="flex items-start justify-between gap-3 py-2">
-      <div className="grid min-w-0">
-        <span className="text-sm font-medium break-words text-zinc-900">
-          {t.number(receipt.raffle_name, receipt.ticket_number)}
-        </span>
-        <span className="text-xs text-zinc-500">{formatDateTime(receipt.created_at)}</span>
-      </div>
-      <div className="shrink-0 text-right text-sm tabular-nums">
-        <Money usd={receipt.held_cents} ves={receipt.held_ves_cents} />
-        {receipt.held_cents < receipt.amount_cents && (
-          <span className="block text-xs text-zinc-500">{t.of(formatUsd(receipt.amount_cents))}</span>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function HandoverRow({ handover }: { handover: CashHandover }) {
-  return (
-    <li className="flex items-start justify-between gap-3 py-2">
-      <div className="grid min-w-0">
-        <span className="text-sm font-medium text-zinc-900">{formatDateTime(handover.created_at)}</span>
-        <span className="text-xs text-zinc-500">
-          {[t.payments(handover.payments), handover.created_by_name && t.by(handover.created_by_name)]
-            .filter(Boolean)
-            .join(' · ')}
-        </span>
-        {handover.note && <span className="text-xs break-words text-zinc-700">{handover.note}</span>}
-      </div>
-      <div className="shrink-0 text-right text-sm tabular-nums">
-        <Money usd={handover.amount_cents} ves={handover.amount_ves_cents} />
-      </div>
-    </li>
-  );
-}
-
-/** A refund given back out of the seller's cash: why the payment left «Pagos por entregar». */
-function RefundRow({ refund }: { refund: CashRefund }) {
-  return (
-    <li className="flex items-start justify-between gap-3 py-2">
-      <div className="grid min-w-0">
-        <span className="text-sm font-medium break-words text-zinc-900">
-          {t.number(refund.raffle_name, refund.ticket_number)}
-        </span>
-        <span className="text-xs text-zinc-500">{formatDateTime(refund.created_at)}</span>
-        <span className="text-xs break-words text-zinc-700">{refund.reason}</span>
-      </div>
-      <div className="shrink-0 text-right text-sm tabular-nums">
-        <span className="font-semibold text-zinc-900">{formatUsd(refund.amount_cents)}</span>
-        {refund.amount_cents < refund.refund_amount_cents && (
-          <span className="block text-xs text-zinc-500">
-            {t.refundPart(formatUsd(refund.refund_amount_cents))}
-          </span>
-        )}
-      </div>
-    </li>
-  );
-}
-
 /**
  * One seller's cash (decision 062): what they hold for the business and the commission waiting for
- * it, the payments it comes from, the hand-overs recorded and the refunds given back out of it. `canRecord`: the admin's view, with
- * «Registrar entrega».
+ * it, the payments it comes from, the hand-overs recorded and the refunds given back out of it.
+ * `canRecord`: the admin's view, with «Registrar entrega».
  */
 export function CashHeldPanel({
   sellerId,
@@ -153,51 +84,52 @@ export function CashHeldPanel({
             {t.record}
           </Button>
         ))}
-      <section className="grid gap-1">
-        <h3 className="font-semibold text-zinc-900">{t.receiptsTitle}</h3>
-        {cash.receipts.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-zinc-300 p-3 text-sm text-zinc-600">
-            <p className="font-medium text-zinc-800">{t.none}</p>
-            <p>{t.noneHint}</p>
-          </div>
-        ) : (
-          <>
-            <p className="text-xs text-zinc-500">{t.receiptsHint}</p>
-            <ul className="divide-y divide-zinc-100" aria-label={t.receiptsTitle}>
-              {cash.receipts.map((r) => (
-                <ReceiptRow key={r.payment_id} receipt={r} />
-              ))}
-            </ul>
-          </>
+      <CashList
+        title={t.receiptsTitle}
+        hint={t.receiptsHint}
+        empty={t.none}
+        emptyHint={t.noneHint}
+        items={cash.receipts}
+      >
+        {(r) => (
+          <CashLine
+            key={r.payment_id}
+            title={t.number(r.raffle_name, r.ticket_number)}
+            meta={[formatDateTime(r.created_at)]}
+            usd={r.held_cents}
+            ves={r.held_ves_cents}
+            remark={r.held_cents < r.amount_cents ? t.of(formatUsd(r.amount_cents)) : null}
+          />
         )}
-      </section>
-      <section className="grid gap-1">
-        <h3 className="font-semibold text-zinc-900">{t.history}</h3>
-        {cash.handovers.length === 0 ? (
-          <p className="text-sm text-zinc-600">{t.historyEmpty}</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100" aria-label={t.history}>
-            {cash.handovers.map((h) => (
-              <HandoverRow key={h.id} handover={h} />
-            ))}
-          </ul>
+      </CashList>
+      <CashList title={t.history} empty={t.historyEmpty} items={cash.handovers}>
+        {(h) => (
+          <CashLine
+            key={h.id}
+            title={formatDateTime(h.created_at)}
+            meta={[t.payments(h.payments), h.created_by_name && t.by(h.created_by_name)]}
+            note={h.note}
+            usd={h.amount_cents}
+            ves={h.amount_ves_cents}
+          />
         )}
-      </section>
-      <section className="grid gap-1">
-        <h3 className="font-semibold text-zinc-900">{t.refundsTitle}</h3>
-        {cash.refunds.length === 0 ? (
-          <p className="text-sm text-zinc-600">{t.refundsEmpty}</p>
-        ) : (
-          <>
-            <p className="text-xs text-zinc-500">{t.refundsHint}</p>
-            <ul className="divide-y divide-zinc-100" aria-label={t.refundsTitle}>
-              {cash.refunds.map((r) => (
-                <RefundRow key={r.refund_id} refund={r} />
-              ))}
-            </ul>
-          </>
+      </CashList>
+      {/* A refund given back out of the seller's cash: why a payment left «Pagos por entregar». */}
+      <CashList title={t.refundsTitle} hint={t.refundsHint} empty={t.refundsEmpty} items={cash.refunds}>
+        {(r) => (
+          <CashLine
+            key={r.refund_id}
+            title={t.number(r.raffle_name, r.ticket_number)}
+            meta={[formatDateTime(r.created_at), r.created_by_name && t.refundBy(r.created_by_name)]}
+            note={r.reason}
+            usd={r.amount_cents}
+            ves={r.amount_ves_cents}
+            remark={
+              r.amount_cents < r.refund_amount_cents ? t.refundPart(formatUsd(r.refund_amount_cents)) : null
+            }
+          />
         )}
-      </section>
+      </CashList>
     </div>
   );
 }
