@@ -1,9 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { CashRefund, SellerCash } from '../domain/cash-held';
+import { formatVesCents } from '../domain/money';
 import {
   ADMIN,
   apiSignIn,
   createStaffUser,
   expect,
+  finiteAnimationsDone,
   SCREENSHOTS_TAG,
   type SeededUser,
   screenshot,
@@ -14,6 +17,7 @@ import {
   withAdminSession,
 } from './fixtures';
 import { newRaffle, uniqueBuyer } from './payments-helpers';
+import { setVesRate } from './raffle-helpers';
 import { reserveViaApi } from './raffle-seed';
 import { openMenu, ticketsUrl } from './sold-tickets-helpers';
 
@@ -49,8 +53,12 @@ test.describe('cash held by vendedores', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const sellerName = `Carlos Pérez ${uniqueSerial() % 100_000}`;
+    // A long name: the refund line that says who recorded it must wrap, not overflow, on a phone.
+    const sellerName = `Carlos Alberto Pérez Rodríguez de la Fuente ${uniqueSerial() % 100_000}`;
     const seller = await createStaffUser(request, { full_name: sellerName });
+    // A day's rate, so the cash and its refunds have Bs (each payment keeps the rate of its day;
+    // other specs may set another one meanwhile, so the Bs expected are read from the API).
+    await setVesRate(request, 36.5);
     const raffle = await newRaffle(request, 'Moto Bera');
     const { code, token } = await sellerAtTenPercent(request, raffle.id, seller);
     const { tickets } = (await reserveViaApi(
@@ -120,6 +128,8 @@ test.describe('cash held by vendedores', () => {
     await screenshot(page, 'cash-held/entrega-registrada-412.png');
 
     await page.setViewportSize({ width: 1440, height: 900 });
+    // The sheet becomes a centred dialog: wait for it to settle, or the picture catches it half-faded.
+    await finiteAnimationsDone(page);
     await screenshot(page, 'cash-held/entrega-registrada-1440.png');
     await page.keyboard.press('Escape');
     const row = page.getByTestId('seller-row').filter({ hasText: sellerName });
@@ -150,10 +160,24 @@ test.describe('cash held by vendedores', () => {
     await screenshot(page, 'cash-held/reembolso-del-efectivo-412.png');
     await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
     await expect(refund).toBeHidden();
+    // The vendedor gives $1,00 more of it back themself: out of their cash too.
+    const own = await request.post(`/api/tickets/${tickets[1]?.id}/refunds`, {
+      data: { amount_cents: 100, reason: 'Error al cobrar' },
+      headers: bearer(token),
+    });
+    expect(own.status(), await own.text()).toBe(201);
     const cash = await request.get(`/api/sellers/${seller.id}/cash`, { headers: bearer(token) });
-    expect(((await cash.json()) as { held_cents: number }).held_cents).toBe(300);
+    const held = (await cash.json()) as SellerCash;
+    expect(held.held_cents).toBe(200);
+    // Newest first: the vendedor's, then the admin's; each in Bs at the payment's rate.
+    expect(held.refunds.map((r) => [r.amount_cents, r.created_by_name])).toEqual([
+      [100, sellerName],
+      [200, expect.any(String)],
+    ]);
+    const [bySeller, byAdmin] = held.refunds as [CashRefund, CashRefund];
+    expect(bySeller.amount_ves_cents, 'the payment kept the day’s rate').not.toBeNull();
 
-    // The seller's cash panel says where those $2,00 went, beside the hand-over.
+    // The seller's cash panel says where those $3,00 went, who recorded each, beside the hand-over.
     await page.goto('/dashboard/admin/vendedores');
     await page
       .getByTestId('seller-card')
@@ -165,6 +189,21 @@ test.describe('cash held by vendedores', () => {
     await expect(refunds).toContainText('Nº 008');
     await expect(refunds).toContainText('El comprador devolvió un número');
     await expect(refunds).toContainText('$2,00');
-    await screenshot(page, 'cash-held/reembolso-en-panel-412.png', { fullPage: true });
+    const lines = refunds.getByRole('listitem');
+    await expect(lines.nth(0)).toContainText(`Registrado por ${sellerName}`);
+    await expect(lines.nth(0)).toContainText(formatVesCents(bySeller.amount_ves_cents ?? 0));
+    await expect(lines.nth(1)).toContainText(`Registrado por ${byAdmin.created_by_name}`);
+    await expect(lines.nth(1)).toContainText(formatVesCents(byAdmin.amount_ves_cents ?? 0));
+    // Nothing in a line is wider than the line (the long name wraps).
+    for (const line of await lines.all()) {
+      const [width, scroll] = await line.evaluate((el) => [el.clientWidth, el.scrollWidth]);
+      expect(scroll).toBeLessThanOrEqual(width);
+    }
+    await refunds.scrollIntoViewIfNeeded();
+    await screenshot(page, 'cash-held/reembolso-en-panel-412.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await finiteAnimationsDone(page);
+    await refunds.scrollIntoViewIfNeeded();
+    await screenshot(page, 'cash-held/reembolso-en-panel-1440.png');
   });
 });
