@@ -203,6 +203,11 @@ export const staffTicketSchema = buyerTicketSchema.extend({
    * first amount due.
    */
   review_hold_until: instantField.nullable().optional(),
+  /**
+   * A number priced 0 whose status staff set by hand (decision 061): its order's payments no longer
+   * change it. False for every other number; staff routes only (a buyer's view never carries it).
+   */
+  status_by_hand: z.boolean().optional(),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 

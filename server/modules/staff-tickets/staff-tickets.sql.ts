@@ -66,7 +66,7 @@ const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id =
 export const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
   t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
   t.total_paid_cents, t.remaining_cents, t.price_cents, t.reserved_until, t.version, t.ended_at, t.updated_at,
-  t.verification_code, ${LEDGER_COLUMNS}`;
+  t.verification_code, t.status_by_hand, ${LEDGER_COLUMNS}`;
 
 /** Live sales matching the filters (when 'disponible' is not asked for, numbers need no series). */
 export function salesFrom(raffle: RaffleShape, f: TicketFilters, extra: SQL = sql`true`) {
@@ -115,7 +115,7 @@ export const numberColumns = (raffle: RaffleShape) => sql`t.id, ${raffle.id}::uu
   t.buyer_name, t.buyer_phone, t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof,
   t.purchased_at, coalesce(t.total_paid_cents, 0) as total_paid_cents, coalesce(t.remaining_cents, 0) as remaining_cents,
   coalesce(t.price_cents, 0) as price_cents, t.reserved_until, coalesce(t.version, 0) as version, t.ended_at, coalesce(t.updated_at, now()) as updated_at,
-  t.verification_code, ${LEDGER_COLUMNS}`;
+  t.verification_code, coalesce(t.status_by_hand, false) as status_by_hand, ${LEDGER_COLUMNS}`;
 
 /**
  * No object spread here: `{ ...fromRaw(r), … }` made objects that V8 kept in the old generation

@@ -13,6 +13,7 @@ export const toStaffTicket = (row: NumberRow, holds?: Map<string, Date>): StaffT
     ? { ...availableView(row), id: row.id }
     : {
         ...saleView(row),
+        status_by_hand: row.statusByHand,
         ...(row.orderCode !== undefined && { order_code: row.orderCode }),
         ...(row.sellerName !== undefined && { seller_name: row.sellerName }),
       };

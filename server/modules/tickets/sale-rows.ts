@@ -40,7 +40,7 @@ export function fromRaw(r: RawTicket): TicketRow {
     version: Number(r.version),
     endedAt: toDate(r.ended_at),
     orderId: (r.order_id as string | null) ?? null,
-    statusByHand: r.status_by_hand === true, // false where a query does not select it (a list of numbers)
+    statusByHand: r.status_by_hand === true, // false where a query does not select it
     // A query that does not select it (or a number nobody holds) has none: '' rather than "undefined".
     verificationCode: r.verification_code == null ? '' : String(r.verification_code),
     updatedAt: toDate(r.updated_at) ?? new Date(),

@@ -36,6 +36,11 @@ export const ticketsTexts = {
   number: (label: string) => `Número ${label}`,
   openDetail: (label: string) => `Ver detalle del número ${label}`,
   noBuyer: 'Sin comprador',
+  /** A number priced 0 whose status staff set by hand (decision 061), beside its status. */
+  byHand: {
+    label: 'a mano',
+    explained: 'Estado puesto a mano: los pagos de su pedido no lo cambian',
+  },
   none: '—',
   noData: 'Sin dato',
   whatsapp: (phone: string) => `Escribir por WhatsApp al ${phone}`,

@@ -8,7 +8,7 @@ import { ticketsTexts } from '../texts';
 import { SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { holdNote, NumberButton } from './ticket-fields';
+import { ByHandMark, holdNote, NumberButton } from './ticket-fields';
 
 type TicketCardListProps = {
   tickets: StaffTicket[];
@@ -47,6 +47,7 @@ export function TicketCardList({
                 )}
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
                 <TicketStatusBadge status={ticket.status} />
+                <ByHandMark ticket={ticket} />
                 <div className="ml-auto">
                   <TicketActions
                     ticket={ticket}

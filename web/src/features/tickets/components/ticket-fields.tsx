@@ -1,5 +1,7 @@
 import { formatDateTime } from '@domain/dates';
 import type { StaffTicket } from '@domain/staff-tickets';
+import { Hand } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { ticketsTexts } from '../texts';
 
 /**
@@ -79,5 +81,20 @@ export function NumberButton({ ticket, onOpen, className }: NumberButtonProps) {
     >
       {ticket.ticket_number}
     </button>
+  );
+}
+
+/**
+ * «a mano» beside a number's status when staff set it by hand (`status_by_hand`, decision 061): its
+ * order's payments no longer change it. Said in full to screen readers and on hover.
+ */
+export function ByHandMark({ ticket }: { ticket: StaffTicket }) {
+  if (!ticket.status_by_hand) return null;
+  return (
+    <Badge title={ticketsTexts.byHand.explained} className="px-2" data-testid="ticket-by-hand">
+      <Hand aria-hidden className="size-3" />
+      <span aria-hidden>{ticketsTexts.byHand.label}</span>
+      <span className="sr-only">{ticketsTexts.byHand.explained}</span>
+    </Badge>
   );
 }

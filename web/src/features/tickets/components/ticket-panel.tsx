@@ -13,7 +13,7 @@ import { useTicket } from '../api/get-ticket';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { holdNote } from './ticket-fields';
+import { ByHandMark, holdNote } from './ticket-fields';
 import { TicketHistory } from './ticket-history';
 import { TicketPayments } from './ticket-payments';
 
@@ -84,10 +84,14 @@ function PanelBody({
   return (
     <>
       <div className="grid gap-2 pr-12">
-        <SheetTitle className="flex flex-wrap items-center gap-3 text-xl font-bold text-zinc-900">
-          <span className="font-mono tabular-nums">{ticketsTexts.number(ticket.ticket_number)}</span>
-          <TicketStatusBadge status={ticket.status} className="text-sm" />
-        </SheetTitle>
+        {/* The mark beside the title, not in it: the panel's name stays the number and its status. */}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <SheetTitle className="flex flex-wrap items-center gap-3 text-xl font-bold text-zinc-900">
+            <span className="font-mono tabular-nums">{ticketsTexts.number(ticket.ticket_number)}</span>
+            <TicketStatusBadge status={ticket.status} className="text-sm" />
+          </SheetTitle>
+          <ByHandMark ticket={ticket} />
+        </div>
         <SheetDescription className="text-sm text-zinc-600">
           <span className="sr-only">{texts.raffle.label}: </span>
           {raffleName}

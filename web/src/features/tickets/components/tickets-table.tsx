@@ -7,7 +7,7 @@ import { ticketsTexts } from '../texts';
 import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { DateTime, holdNote, Missing, NumberButton } from './ticket-fields';
+import { ByHandMark, DateTime, holdNote, Missing, NumberButton } from './ticket-fields';
 
 type TicketsTableProps = {
   tickets: StaffTicket[];
@@ -79,7 +79,10 @@ export function TicketsTable({
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
               </TableCell>
               <TableCell className="px-3">
-                <TicketStatusBadge status={ticket.status} />
+                <span className="flex flex-wrap items-center gap-1">
+                  <TicketStatusBadge status={ticket.status} />
+                  <ByHandMark ticket={ticket} />
+                </span>
               </TableCell>
               <TableCell className="min-w-48 max-w-72 px-3 font-medium break-words text-zinc-900">
                 {name ?? <span className="font-normal text-zinc-500 italic">{ticketsTexts.noBuyer}</span>}

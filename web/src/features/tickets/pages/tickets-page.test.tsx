@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Raffle } from '@domain/raffles';
 import type { StaffTicket, TicketPage } from '@domain/staff-tickets';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -86,4 +86,46 @@ describe('the staff list of sold numbers once sales closed', () => {
       }
     },
   );
+});
+
+describe('a number whose status staff set by hand', () => {
+  // 09 is priced 0 and staff marked it pagado by hand (decision 061); 07 follows its order.
+  const gift = staffTicketFixture({
+    id: 'sale-9',
+    raffle_id: staffRaffle.id,
+    number: 9,
+    ticket_number: '09',
+    status: 'pagado',
+    price_cents: 0,
+    remaining_cents: 0,
+    status_by_hand: true,
+  });
+  const marked: TicketPage = { ...page, items: [{ ...held, status_by_hand: false }, gift], count: 2 };
+
+  it('shows «a mano» beside its status, on the cards, the table and its detail', async () => {
+    for (const wide of [false, true]) {
+      serve(open, wide);
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/tickets/sale-9/payments')) return Response.json([]);
+        if (url.includes('/tickets/sale-9')) return Response.json(gift);
+        if (url.includes('/history')) return Response.json({ items: [], count: 0, page: 1, per_page: 20 });
+        return Response.json(url.includes('/tickets') ? marked : open);
+      });
+      const { unmount } = renderWithProviders(<TicketsPage />);
+      const [row7, row9] = (await screen.findAllByTestId('ticket-row')) as [HTMLElement, HTMLElement];
+      expect(within(row7).queryByTestId('ticket-by-hand')).toBeNull();
+      const mark = within(row9).getByTestId('ticket-by-hand');
+      expect(mark.textContent).toContain('a mano');
+      expect(mark.getAttribute('title')).toBe('Estado puesto a mano: los pagos de su pedido no lo cambian');
+      expect(
+        within(mark).getByText('Estado puesto a mano: los pagos de su pedido no lo cambian'),
+      ).toBeTruthy();
+
+      await userEvent.click(within(row9).getByRole('button', { name: 'Ver detalle del número 09' }));
+      const panel = await screen.findByRole('dialog');
+      expect(within(panel).getByTestId('ticket-by-hand').textContent).toContain('a mano');
+      unmount();
+    }
+  });
 });
