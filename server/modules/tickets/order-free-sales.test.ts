@@ -308,15 +308,32 @@ describe('a number priced 0 whose status staff chose by hand keeps it', () => {
     });
   });
 
-  it('priced again when its order no longer holds the package, it follows its money', async () => {
+  it('marked apartado, priced again when its order no longer holds the package, it follows its money', async () => {
     const raffle = await packageRaffle();
     const order = await reserve(raffle.id, [60, 61, 62]);
     const free = order.ids[62] as string;
-    await mark(free, 'pagado');
-    await mark(order.ids[60] as string, 'disponible');
+    await staff('PATCH', `/api/payments/${await report(order, 2)}`, { status: 'approved' });
+    await mark(free, 'apartado');
+    await staff('PATCH', `/api/tickets/${order.ids[60]}`, {
+      status: 'disponible',
+      no_refund_reason: 'Pasa a otro número',
+    });
     const sale = (await t.api<StaffTicket>('GET', `/api/tickets/${free}`, { token: admin })).body;
-    expect(sale).toMatchObject({ status: 'apartado', price_cents: 500 });
-    expect(await byHand(free)).toBe(false);
+    expect(sale).toMatchObject({ status: 'apartado', price_cents: 500, status_by_hand: false });
+    expect(await status(order.ids[61] as string)).toBe('abonado');
+  });
+
+  it('marked pagado (a gift), its order no longer holding the package leaves it as staff left it', async () => {
+    const raffle = await packageRaffle();
+    const order = await reserve(raffle.id, [63, 64, 65]);
+    const free = order.ids[65] as string;
+    await mark(free, 'pagado');
+    await mark(order.ids[63] as string, 'disponible');
+    const sale = (await t.api<StaffTicket>('GET', `/api/tickets/${free}`, { token: admin })).body;
+    expect(sale).toMatchObject({ status: 'pagado', price_cents: 0, status_by_hand: true });
+    expect(await lastHistory(free)).toMatchObject({
+      note: `Estado cambiado a pagado. ${freeSaleNotes.byHand('pagado')}`,
+    });
   });
 
   it('migration 0035 marks the numbers priced 0 whose status only staff can have put there', async () => {

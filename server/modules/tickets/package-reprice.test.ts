@@ -120,3 +120,62 @@ describe('an order that no longer holds its package is priced for what it keeps'
     expect(await money(ids[2] as string)).toEqual(['apartado', 1000, 0, 1000]);
   });
 });
+
+describe('a number priced 0 that staff marked pagado by hand is a gift: its order lapsing leaves it', () => {
+  /** "3 por 2 céntimos" of a $5,00 raffle: of each 3 numbers, the first two cost a cent, the third 0. */
+  const giftRaffle = () =>
+    makeRaffle(t, { price_cents: 500, packages: [{ numbers: 3, price_cents: 2 }] }).then((r) => r.id);
+  const gift = async (id: string) => {
+    const s = await sale(id);
+    return [s.status, s.price_cents, s.status_by_hand];
+  };
+  async function markPaid(id: string) {
+    const res = await t.api('PATCH', `/api/tickets/${id}`, { token: admin, body: { status: 'pagado' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const historyOf = async (id: string) =>
+    (await t.api<HistoryPage>('GET', `/api/history?ticket_id=${id}`, { token: admin })).body.items;
+
+  it('the order expires: the gift stays pagado at 0, marked, through two sweeps; the rest goes', async () => {
+    const raffleId = await giftRaffle();
+    const ids = await reserve(raffleId, [10, 11, 12]);
+    const free = ids[12] as string;
+    await markPaid(free);
+    const rows = (await historyOf(free)).length;
+
+    await sweep();
+    expect(await gift(free)).toEqual(['pagado', 0, true]);
+    await sweep();
+    expect(await gift(free)).toEqual(['pagado', 0, true]);
+    for (const n of [10, 11]) expect((await sale(ids[n] as string)).status).toBe('disponible');
+    const board = (await t.api<{ statuses: string }>('GET', `/api/raffles/${raffleId}/board`)).body.statuses;
+    expect(board.slice(10, 13)).toBe('ddp');
+    // Nothing changed on it, so nothing is written on it.
+    expect(await historyOf(free)).toHaveLength(rows);
+  });
+
+  it('staff release the order’s other numbers, then the sweep: the gift stays as it was', async () => {
+    const raffleId = await giftRaffle();
+    const ids = await reserve(raffleId, [20, 21, 22]);
+    const free = ids[22] as string;
+    await markPaid(free);
+    const released = await t.api('PATCH', `/api/tickets/${ids[20]}`, {
+      token: admin,
+      body: { status: 'disponible' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await gift(free)).toEqual(['pagado', 0, true]);
+    // What the order keeps that costs something is priced for what it is, without the gift.
+    expect(await money(ids[21] as string)).toEqual(['apartado', 500, 0, 500]);
+
+    const bulk = await t.api('POST', `/api/raffles/${raffleId}/tickets/release`, {
+      token: admin,
+      body: { numbers: [21] },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(await gift(free)).toEqual(['pagado', 0, true]);
+    await sweep();
+    await sweep();
+    expect(await gift(free)).toEqual(['pagado', 0, true]);
+  });
+});

@@ -157,6 +157,8 @@ export const ticketsRepo = {
    * The live held or paid sales of these orders in raffles that sell packages, locked, with their
    * raffle's single price and packages (package-reprice.ts). `nowait`: a sale someone else holds (a
    * payment in flight) fails the statement at once instead of waiting (the sweep tries again later).
+   * Not a number priced 0 staff marked `pagado` by hand: a gift staff gave, it is no part of what the
+   * order pays for and keeps its price, mark and status until staff change it (decision 061).
    */
   async keptPackagedSales(db: Executor, orderIds: string[], options: { nowait?: boolean } = {}) {
     return queryRows<{
@@ -176,6 +178,7 @@ export const ticketsRepo = {
       from tickets t join raffles r on r.id = t.raffle_id
       where t.order_id = any(${uuidArray(orderIds)}::uuid[]) and t.ended_at is null
         and t.status in ('apartado', 'abonado', 'pagado') and jsonb_array_length(r.packages) > 0
+        and not (t.status_by_hand and t.status = 'pagado')
       order by t.order_id, t.number
       for update of t ${options.nowait ? sql`nowait` : sql``}`,
     );
