@@ -79,7 +79,7 @@ export function TicketsTable({
                 <NumberButton ticket={ticket} onOpen={() => onOpenDetail(ticket)} />
               </TableCell>
               <TableCell className="px-3">
-                <span className="flex flex-wrap items-center gap-1">
+                <span className="flex flex-wrap items-center gap-1 xl:flex-nowrap">
                   <TicketStatusBadge status={ticket.status} />
                   <ByHandMark ticket={ticket} />
                 </span>
