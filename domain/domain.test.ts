@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signInSchema } from './auth';
 import { commissionTermsInput, payoutInput } from './commissions';
 import { formatDateTime } from './dates';
-import { formatBs, formatUsd, parseMoneyToCents, vesCentsAt } from './money';
+import { formatBs, formatUsd, parseMoneyToCents, usdCentsFromVesAt, vesCentsAt } from './money';
 import { rafflePackageSchema } from './packages';
 import { createPaymentSchema } from './payments';
 import { normalizeCedula, normalizeVePhone } from './phone';
@@ -66,6 +67,8 @@ describe('money and dates', () => {
   it('formats cents as USD and Bs', () => {
     expect(formatUsd(1250)).toBe('$12,50');
     expect(formatBs(1000, 36.5)).toBe('Bs 365,00');
+    // The céntimos of vesCentsAt: formatting the float product 252.73499… said 252,73.
+    expect(formatBs(700, 36.105)).toBe('Bs 252,74');
   });
   it('turns USD cents into Bs cents on the exact product, half away from zero, as PostgreSQL rounds', () => {
     // 3603.5 exactly, though 100 * 36.035 is 3603.4999… in floating point.
@@ -76,6 +79,50 @@ describe('money and dates', () => {
     expect(vesCentsAt(-100, 36.035)).toBe(-3604);
     expect(vesCentsAt(100_000_000, 999_999.999999)).toBe(99_999_999_999_900);
     expect(vesCentsAt(100, null)).toBeNull();
+  });
+  it('turns Bs cents into USD cents on the exact quotient, half away from zero', () => {
+    // 62.5 exactly, though 2285 / 36.56 is 62.4999… in floating point; the same for Bs 2.856,25.
+    expect(usdCentsFromVesAt(2285, 36.56)).toBe(63);
+    expect(usdCentsFromVesAt(285_625, 36.56)).toBe(7813);
+    expect(usdCentsFromVesAt(279, 37.2)).toBe(8);
+    expect(usdCentsFromVesAt(-2285, 36.56)).toBe(-63);
+    expect(usdCentsFromVesAt(18_250, 36.5)).toBe(500);
+    expect(usdCentsFromVesAt(3604, 36.035)).toBe(100);
+    expect(usdCentsFromVesAt(1, 999_999.999999)).toBe(0);
+    expect(usdCentsFromVesAt(100, null)).toBeNull();
+    expect(() => usdCentsFromVesAt(100, 0)).toThrow(RangeError);
+  });
+  it('rounds both ways to the nearest cent, and a price in USD comes back from its Bs', () => {
+    const rate = fc.integer({ min: 1, max: 999_999_999_999 }); // numeric(18,6) in millionths, > 0
+    const cents = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 });
+    // Exact halves, where floating point goes wrong: odd dollars at a rate ending in 5 thousandths…
+    const productTie = fc
+      .tuple(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1_000, max: 99_999 }))
+      .map(([dollars, tens]) => [100 * (2 * dollars + 1), (10 * tens + 5) * 1000] as const);
+    // …and g·w céntimos at 2w/5^a Bs per dollar (g odd), which are 5^a·g/2 cents.
+    const quotientTie = fc
+      .tuple(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 49 }),
+        fc.integer({ min: 1, max: 99_999 }),
+      )
+      .map(([a, half, w]) => [(2 * half + 1) * w, (2_000_000 * w) / 5 ** a] as const);
+    /** |rounded - num/den| <= 1/2 and a tie went away from zero, checked in integers. */
+    const nearest = (rounded: number, num: bigint, den: bigint) => {
+      const gap = BigInt(rounded) * 2n * den - 2n * num; // 2·den·(rounded - num/den)
+      expect(gap <= den && gap >= -den).toBe(true);
+      if (gap === den || gap === -den) expect(gap > 0n).toBe(num > 0n);
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(cents, rate), productTie, quotientTie), ([amount, micros]) => {
+        const perUsd = micros / 1_000_000;
+        nearest(vesCentsAt(amount, perUsd), BigInt(amount) * BigInt(micros), 1_000_000n);
+        nearest(usdCentsFromVesAt(amount, perUsd), BigInt(amount) * 1_000_000n, BigInt(micros));
+        // At 1 Bs per dollar or more, a céntimo is finer than a cent: the round trip is exact.
+        if (micros >= 1_000_000) expect(usdCentsFromVesAt(vesCentsAt(amount, perUsd), perUsd)).toBe(amount);
+      }),
+      { numRuns: 1000 },
+    );
   });
   it('parses typed amounts to cents', () => {
     expect(parseMoneyToCents('12,5')).toBe(1250);
