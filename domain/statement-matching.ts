@@ -1,3 +1,5 @@
+import { vesCentsAt } from './money';
+
 /**
  * When a credit on a bank statement is the payment a buyer reported (issue 18), in one place: the
  * server matches with these, the web explains them, the tests pin them.
@@ -10,10 +12,13 @@
 export const VES_TOLERANCE_MIN_CENTS = 100;
 export const VES_TOLERANCE_RATIO = 0.005;
 
-/** Bs cents a payment of `usdCents` is worth at `rateToUsd` Bs per dollar; null without a rate. */
+/**
+ * Bs cents a payment of `usdCents` is worth at `rateToUsd` Bs per dollar; null without a rate. The
+ * céntimos every screen shows for it (`vesCentsAt`): a céntimo less moves the tolerance's edge.
+ */
 export function expectedVesCents(usdCents: number, rateToUsd: number | null): number | null {
   if (rateToUsd === null || !Number.isFinite(rateToUsd) || rateToUsd <= 0) return null;
-  return Math.round(usdCents * rateToUsd);
+  return vesCentsAt(usdCents, rateToUsd);
 }
 
 /** The largest difference, in Bs cents, accepted between a credit and the `expected` amount. */
