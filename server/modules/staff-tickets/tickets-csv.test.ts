@@ -63,6 +63,22 @@ describe('blank numbers in the CSV', () => {
   });
 });
 
+describe('the Bs owed in the CSV', () => {
+  it('is the céntimos every screen shows: $1 at 36,035 Bs is Bs 36,04, though 100 × 36.035 is 3603.4999…', async () => {
+    const { ticketCells, ticketCsvLine } = await import('./tickets-csv');
+    const row = {
+      status: 'apartado',
+      ticketNumber: '007',
+      totalPaidCents: 0,
+      remainingCents: 100,
+      purchasedAt: null,
+      reservedUntil: null,
+    } as unknown as Parameters<typeof ticketCsvLine>[0];
+    expect(ticketCells(row, 36.035)[14]).toBe(3604);
+    expect(ticketCsvLine(row, 36.035).split(';').slice(13, 15)).toEqual(['0,00', '36,04']);
+  });
+});
+
 describe('a CSV of blank numbers', () => {
   it('is what ticketCsvLine writes for each, padded as lpad, in pieces of about 256 KB', async () => {
     const { ticketCsv, blankLineTail } = await import('./tickets-csv');

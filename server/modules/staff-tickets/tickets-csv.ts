@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '../../../domain/dates';
+import { vesCentsAt } from '../../../domain/money';
 import { displayName } from '../../../domain/names';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
@@ -69,9 +70,10 @@ export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): T
     dateCell(row.purchasedAt),
     dateCell(row.reservedUntil),
     row.orderCode ? formatOrderCode(row.orderCode) : '',
-    // Paid: at each payment's own rate; owed: at today's rate (what the buyer would pay now).
+    // Paid: at each payment's own rate (rounded in SQL); owed: at today's rate (what the buyer would
+    // pay now), rounded as SQL and every screen round it (vesCentsAt).
     row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null),
-    ratePerUsd === null ? null : Math.round(owed * ratePerUsd),
+    vesCentsAt(owed, ratePerUsd),
     row.sellerName ?? '',
   ];
 }
