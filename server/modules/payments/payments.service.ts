@@ -1,4 +1,5 @@
 import { ledgerNotes } from '../../../domain/ledger';
+import { usdCentsFromVesAt } from '../../../domain/money';
 import type { OrderView } from '../../../domain/orders';
 import type { batchReviewSchema, createPaymentSchema, reviewPaymentSchema } from '../../../domain/payments';
 import {
@@ -44,9 +45,6 @@ type Review = z.output<typeof reviewPaymentSchema>;
 type CreatePayment = z.output<typeof createPaymentSchema>;
 /** A ticket in one of these is no longer the sale a payment was sent for. */
 const RELEASED = new Set(['disponible', 'cancelado']);
-
-/** USD cents for Bs céntimos at `rate` Bs per USD (the rate is kept with the payment). */
-const usdCentsFromVes = (vesCents: number, rate: number) => Math.round(vesCents / rate);
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -182,7 +180,8 @@ export function createPaymentsService(deps: Deps) {
       let amountCents = input.amount_cents ?? 0;
       if (input.amount_ves_cents !== undefined) {
         if (!rate) throw new UnprocessableError(paymentMessages.rateUnavailable, 'RATE_UNAVAILABLE');
-        amountCents = usdCentsFromVes(input.amount_ves_cents, rate);
+        // The exact quotient, half away from zero: the cents the buyer's form showed (the rate is kept).
+        amountCents = usdCentsFromVesAt(input.amount_ves_cents, rate);
         // A few bolívares round to no dollar cents: too little, not (as the spread would say) too much.
         if (amountCents < 1)
           throw new UnprocessableError(paymentMessages.amountBelowOneCent, 'AMOUNT_TOO_LOW', {

@@ -53,6 +53,19 @@ describe('POST /api/payments', () => {
     });
   });
 
+  it('converts Bs to USD cents on the exact quotient, as the buyer’s form does: Bs 22,85 at 36,56 is $0,63', async () => {
+    const rate = await t.api('PUT', '/api/exchange-rates/VES', {
+      token: admin,
+      body: { rate_to_usd: 36.56 },
+    });
+    expect(rate.status).toBe(200);
+    const ticket = await reservedTicket();
+    // $0,625 exactly, half away from zero; 2285 / 36.56 is 62.4999… in floating point.
+    const res = await pay({ ticket_id: ticket.id, amount_ves_cents: 2285, cedula: 'V-7654321' });
+    expect(res.status).toBe(201);
+    expect(res.body.payment).toMatchObject({ amount_cents: 63, amount_ves_cents: 2285 });
+  });
+
   it('answers the one error envelope in Spanish for a wrong cedula, a missing one, too much, or a free ticket', async () => {
     const ticket = await reservedTicket();
     const wrong = await pay<ApiError>({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-1111111' });
