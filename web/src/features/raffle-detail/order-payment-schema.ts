@@ -1,6 +1,6 @@
 import { BANK_CODES } from '@domain/banks';
 import { vePhoneField } from '@domain/fields';
-import { formatUsd, parseMoneyToCents } from '@domain/money';
+import { formatUsd, parseMoneyToCents, usdCentsFromVesAt } from '@domain/money';
 import { paymentMessages, REFERENCED_METHODS } from '@domain/payments';
 import { caracasDate } from '@domain/rates';
 import { PAYMENT_METHODS } from '@domain/reservations';
@@ -23,11 +23,6 @@ export function parseAmountToCents(input: string): number | null {
 
 /** 182550 -> "1825,50": how the amount field shows céntimos (decimal comma, no grouping to retype). */
 export const centsToInput = (cents: number): string => (cents / 100).toFixed(2).replace('.', ',');
-
-/** USD cents for an amount in Bs céntimos at `rate` Bs per dollar (rounded to the cent). */
-export const vesToUsdCents = (vesCents: number, rate: number) => Math.round(vesCents / rate);
-/** Bs céntimos for USD cents at `rate`. */
-export const usdToVesCents = (usdCents: number, rate: number) => Math.round(usdCents * rate);
 
 const phone = vePhoneField();
 
@@ -54,7 +49,7 @@ export const orderPaymentFormSchema = ({ owedCents, rate }: { owedCents: number;
         ctx.addIssue({ code: 'custom', path: ['amount'], message: t.invalidAmount(v.currency) });
       else if (cents <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: t.zeroAmount });
       else {
-        const usd = v.currency === 'USD' ? cents : rate ? vesToUsdCents(cents, rate) : null;
+        const usd = v.currency === 'USD' ? cents : rate ? usdCentsFromVesAt(cents, rate) : null;
         // A cent of slack in Bs: the server converts at the same rate and has the last word.
         if (usd !== null && usd > owedCents + (v.currency === 'VES' ? 1 : 0))
           ctx.addIssue({ code: 'custom', path: ['amount'], message: t.tooMuch(formatUsd(owedCents)) });

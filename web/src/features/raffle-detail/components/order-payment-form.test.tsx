@@ -42,6 +42,26 @@ describe('OrderPaymentForm amount', () => {
     expect(screen.getByText('Equivale a Bs 365,00 a la tasa del día.')).toBeTruthy();
   });
 
+  it('converts to the céntimo the server stores, on the exact figures at a 3-decimal rate', async () => {
+    const at = (rate: number): VesRate => ({ rate, isStale: false, isLoading: false, isError: false });
+    const { unmount } = renderWithProviders(
+      <OrderPaymentForm order={{ ...order, due_now_cents: 100 }} cedula="V-12345678" rate={at(36.035)} />,
+    );
+    // $1 at 36,035 is Bs 36,035, so Bs 36,04, though 100 × 36.035 is 3603.4999… in floating point.
+    expect(amount().value).toBe('36,04');
+    await userEvent.click(screen.getByRole('button', { name: 'Dólares (USD)' }));
+    expect(screen.getByText('Equivale a Bs 36,04 a la tasa del día.')).toBeTruthy();
+    unmount();
+    sessionStorage.clear();
+    renderForm(at(36.56));
+    // Bs 22,85 at 36,56 is $0,625, so $0,63 (as the server stores it), though 2285 / 36.56 is 62.4999….
+    await userEvent.clear(amount());
+    await userEvent.type(amount(), '22,85');
+    expect(screen.getByText(/Equivale a \$0,63 a la tasa del día/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dólares (USD)' }));
+    expect(amount().value).toBe('0,63');
+  });
+
   it('sends Bs as amount_ves_cents and dollars as amount_cents, with the order code and cedula', async () => {
     renderForm(withRate, 'efectivo');
     await submit();

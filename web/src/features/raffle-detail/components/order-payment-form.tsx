@@ -1,5 +1,5 @@
 import { VENEZUELAN_BANKS } from '@domain/banks';
-import { formatBs, formatUsd } from '@domain/money';
+import { formatBs, formatUsd, usdCentsFromVesAt, vesCentsAt } from '@domain/money';
 import type { OrderView } from '@domain/orders';
 import { caracasDate } from '@domain/rates';
 import type { PaymentMethod } from '@domain/reservations';
@@ -29,15 +29,12 @@ import {
   type OrderPaymentFormOutput,
   orderPaymentFormSchema,
   parseAmountToCents,
-  usdToVesCents,
-  vesToUsdCents,
 } from '../order-payment-schema';
 import { orderPaymentTexts } from '../order-texts';
 import { CurrencyToggle } from './currency-toggle';
 
 const t = orderPaymentTexts;
 const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const bsFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const FIELDS = ['amount', 'payment_method', 'bank_code', 'reference', 'payer_phone', 'paid_on'] as const;
 type FieldName = (typeof FIELDS)[number];
 
@@ -53,7 +50,7 @@ type OrderPaymentFormProps = {
 
 /** The amount a field shows for `usdCents` in `currency` (Bs at today's rate). */
 const amountFor = (usdCents: number, currency: AmountCurrency, rate: number | null) =>
-  centsToInput(currency === 'VES' && rate ? usdToVesCents(usdCents, rate) : usdCents);
+  centsToInput(currency === 'VES' && rate ? vesCentsAt(usdCents, rate) : usdCents);
 
 /** The kept values, but an amount in Bs only while there is a rate to read it at. */
 const draftValues = (draft: OrderPaymentDraft | null, rate: number | null) => {
@@ -113,7 +110,7 @@ export function OrderPaymentForm({
     const cents = parseAmountToCents(form.getValues('amount'));
     form.setValue('currency', next);
     if (cents !== null && rate.rate) {
-      const usd = currency === 'VES' ? vesToUsdCents(cents, rate.rate) : cents;
+      const usd = currency === 'VES' ? usdCentsFromVesAt(cents, rate.rate) : cents;
       form.setValue('amount', amountFor(usd, next, rate.rate));
     }
   };
@@ -188,8 +185,8 @@ export function OrderPaymentForm({
   const amountHint =
     typed !== null && typed > 0 && rate.rate
       ? currency === 'VES'
-        ? t.inUsd(formatUsd(vesToUsdCents(typed, rate.rate)), rateFormat.format(rate.rate))
-        : t.inBs(`Bs ${bsFormat.format(usdToVesCents(typed, rate.rate) / 100)}`)
+        ? t.inUsd(formatUsd(usdCentsFromVesAt(typed, rate.rate)), rateFormat.format(rate.rate))
+        : t.inBs(formatBs(typed, rate.rate))
       : rate.rate
         ? t.amountHint(dueLabel)
         : t.noRate;
