@@ -7,6 +7,8 @@ describe('paymentBsCents', () => {
     expect(paymentBsCents(staffPaymentFixture({ amount_ves_cents: 18_250 }))).toBe(18_250);
     expect(paymentBsCents(staffPaymentFixture({ amount_cents: 500, rate_to_usd: 36.5 }))).toBe(18_250);
     expect(paymentBsCents(staffPaymentFixture({ rate_to_usd: null }))).toBeNull();
+    // $1 at 36,035 is Bs 36,04, as the CSV and the cash panels say (100 × 36.035 is 3603.4999…).
+    expect(paymentBsCents(staffPaymentFixture({ amount_cents: 100, rate_to_usd: 36.035 }))).toBe(3604);
   });
 });
 

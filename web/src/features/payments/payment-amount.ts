@@ -1,15 +1,16 @@
-import { formatUsd } from '@domain/money';
+import { formatUsd, vesCentsAt } from '@domain/money';
 import type { StaffPayment } from '@domain/payments';
 
 /**
  * The payment's amount in Bs céntimos: what the buyer typed when they paid in Bs (converted on the
- * server at the day's rate), else the USD amount at the payment's rate snapshot; null without one.
+ * server at the day's rate), else the USD amount at the payment's rate snapshot, rounded as everywhere
+ * (`vesCentsAt`); null without one.
  */
 export function paymentBsCents(
   payment: Pick<StaffPayment, 'amount_cents' | 'amount_ves_cents' | 'rate_to_usd'>,
 ) {
   if (payment.amount_ves_cents !== null) return payment.amount_ves_cents;
-  return payment.rate_to_usd === null ? null : Math.round(payment.amount_cents * payment.rate_to_usd);
+  return vesCentsAt(payment.amount_cents, payment.rate_to_usd);
 }
 
 /** The numbers a payment pays: its parts, or its own ticket for a payment recorded before orders. */
