@@ -57,11 +57,20 @@ export function statusSql(statuses: string[] | undefined, status: SQL): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** A sale's order code, and what it has paid in Bs at each approved payment's own rate. */
+/**
+ * A sale's order code, and what it has paid in Bs: of a payment the buyer reported in Bs, what they
+ * typed (their bank's figure; its share, when the payment paid several numbers), else its dollars at
+ * its own rate, each rounded as every screen rounds it. Null when a payment has neither: a partial
+ * sum would read as the whole.
+ */
 const LEDGER_COLUMNS = sql`t.order_id, (select o.code from orders o where o.id = t.order_id) as order_code,
   (select p.full_name from orders o join profiles p on p.id = o.seller_id where o.id = t.order_id) as seller_name,
-  (select round(sum(pp.amount_cents * p.rate_to_usd)) from payment_parts pp join payments p on p.id = pp.payment_id
-   where pp.ticket_id = t.id and p.status = 'approved') as paid_ves_cents`;
+  (select case when bool_and(p.amount_ves_cents is not null or p.rate_to_usd is not null) then
+            sum(case when p.amount_ves_cents is not null
+                     then round(p.amount_ves_cents::numeric * pp.amount_cents / p.amount_cents)
+                     else round(pp.amount_cents * p.rate_to_usd) end) end
+     from payment_parts pp join payments p on p.id = pp.payment_id
+    where pp.ticket_id = t.id and p.status = 'approved') as paid_ves_cents`;
 
 export const LIVE_COLUMNS = sql`t.id, t.raffle_id, t.number, t.ticket_number, t.status, t.buyer_name, t.buyer_phone,
   t.buyer_address, t.buyer_cedula, t.buyer_email, t.payment_method, t.payment_proof, t.purchased_at,
