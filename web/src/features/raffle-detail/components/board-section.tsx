@@ -2,6 +2,7 @@ import type { RafflePackage } from '@domain/package-pricing';
 import { lazy, type Ref, Suspense, useState } from 'react';
 import { InlineQueryError } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
+import type { VesRate } from '@/lib/exchange-rates';
 import type { LiveStatus } from '../hooks/use-raffle-live';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
@@ -38,6 +39,8 @@ type BoardSectionProps = {
   /** Number packages and the single price they save on (quick buttons while on sale). */
   packages?: readonly RafflePackage[];
   priceCents?: number;
+  /** The day's bolívar rate, for the packages' prices in Bs. */
+  rate?: VesRate;
   ref?: Ref<HTMLElement>;
 };
 
@@ -94,6 +97,7 @@ export function BoardSection(props: BoardSectionProps) {
               digitCount={digitCount}
               priceCents={props.priceCents ?? 0}
               packages={props.packages}
+              rate={props.rate}
             />
           </Suspense>
         )}

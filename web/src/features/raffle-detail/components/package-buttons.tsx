@@ -1,9 +1,10 @@
-import { formatUsd } from '@domain/money';
+import { formatBs, formatUsd } from '@domain/money';
 import type { RafflePackage } from '@domain/package-pricing';
 import { padTicketNumber } from '@domain/tickets';
 import { PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { VesRate } from '@/lib/exchange-rates';
 import { useLuckyPick } from '../api/lucky-pick';
 import { useLuckyPickFailure } from '../hooks/use-lucky-pick-failure';
 import { packageAdds } from '../package-offer';
@@ -17,6 +18,8 @@ type PackageButtonsProps = {
   digitCount: number;
   priceCents: number;
   packages: readonly RafflePackage[];
+  /** The day's bolívar rate: each package's price in Bs below its dollars, as every price on the page. */
+  rate?: VesRate;
 };
 
 /**
@@ -24,7 +27,7 @@ type PackageButtonsProps = {
  * numbers picked at random by the server (the lucky pick), or picks the whole package when nothing
  * is chosen yet. Whatever the buyer ends up with, the checkout charges the cheapest combination.
  */
-export function PackageButtons({ raffleId, digitCount, priceCents, packages }: PackageButtonsProps) {
+export function PackageButtons({ raffleId, digitCount, priceCents, packages, rate }: PackageButtonsProps) {
   const selection = useRaffleStore((s) => s.selection);
   const pick = useLuckyPick();
   const failed = useLuckyPickFailure(raffleId);
@@ -74,6 +77,11 @@ export function PackageButtons({ raffleId, digitCount, priceCents, packages }: P
                 <span className="text-base font-bold text-brand-800 tabular-nums">
                   {t.offer(p.numbers, formatUsd(p.price_cents))}
                 </span>
+                {rate?.rate != null && (
+                  <span className="text-xs font-medium text-zinc-700 tabular-nums">
+                    {formatBs(p.price_cents, rate.rate)}
+                  </span>
+                )}
                 <span className="text-xs font-medium text-green-800">
                   {t.saving(formatUsd(p.numbers * priceCents - p.price_cents))}
                 </span>

@@ -209,6 +209,7 @@ export function RaffleDetailPage() {
         onRetryBoard={() => void board.refetch()}
         packages={data.packages}
         priceCents={data.price_cents}
+        rate={rate}
       />
       {data.show_leaderboards && (
         <Suspense fallback={null}>
