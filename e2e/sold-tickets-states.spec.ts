@@ -41,7 +41,7 @@ test.describe('sold tickets (staff)', () => {
     await expect(page.getByTestId('tickets-skeleton')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No pudimos cargar los números' })).toBeVisible();
     await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(page.getByText('No hay números con ese filtro')).toBeVisible();
+    await expect(page.getByText('Esta rifa aún no tiene ventas')).toBeVisible();
     await expect(page.getByText('Todavía nadie ha apartado números de esta rifa.')).toBeVisible();
     await page.getByRole('button', { name: 'Ver todos los números' }).click();
     await expect(page).toHaveURL(/estado=todos/);

@@ -227,6 +227,8 @@ export const ticketsTexts = {
   },
   paginationLabel: 'Paginación de números',
   emptyTitle: 'No hay números con ese filtro',
+  /** The list as it opens (sold numbers, no search) on a raffle nobody bought from yet. */
+  emptyNoSales: 'Esta rifa aún no tiene ventas',
   emptySold: 'Todavía nadie ha apartado números de esta rifa.',
   emptySearch: (term: string) => `Nada coincide con «${term}» en este estado. Prueba con otro dato.`,
   showAll: 'Ver todos los números',

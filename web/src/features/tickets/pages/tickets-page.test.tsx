@@ -129,3 +129,28 @@ describe('a number whose status staff set by hand', () => {
     }
   });
 });
+
+describe('the staff list of a raffle with no sales', () => {
+  const none: TicketPage = {
+    items: [],
+    count: 0,
+    page: 1,
+    per_page: 25,
+    counts: { disponible: 100, apartado: 0, abonado: 0, pagado: 0, cancelado: 0, otros: 0 },
+  };
+
+  it('says the raffle has no sales yet, and «no numbers with that filter» only once a filter is chosen', async () => {
+    serve(open, false);
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+      Response.json(String(input).includes('/tickets') ? none : open),
+    );
+    renderWithProviders(<TicketsPage />);
+    expect(await screen.findByText('Esta rifa aún no tiene ventas')).toBeTruthy();
+    expect(screen.getByText('Todavía nadie ha apartado números de esta rifa.')).toBeTruthy();
+    expect(screen.queryByText('No hay números con ese filtro')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Cancelado: 0$/ }));
+    expect(await screen.findByText('No hay números con ese filtro')).toBeTruthy();
+    expect(screen.queryByText('Esta rifa aún no tiene ventas')).toBeNull();
+  });
+});

@@ -148,6 +148,7 @@ export function TicketsPage() {
                   </Button>
                 )
               }
+              emptyTitle={search || filtered ? t.emptyTitle : t.emptyNoSales}
               emptyDescription={search ? t.emptySearch(search) : filtered ? undefined : t.emptySold}
               onPageChange={setPage}
               onOpenDetail={setDetail}
@@ -198,6 +199,7 @@ type TicketsListProps = {
   page: number;
   busy: boolean;
   emptyAction: ReactNode;
+  emptyTitle: string;
   emptyDescription: string | undefined;
   onPageChange: (page: number) => void;
   onOpenDetail: (ticket: StaffTicket) => void;
@@ -216,7 +218,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
     return (
       <EmptyState
         icon={SearchX}
-        title={ticketsTexts.emptyTitle}
+        title={props.emptyTitle}
         description={props.emptyDescription}
         action={props.emptyAction}
       />
