@@ -17,7 +17,8 @@ import { CashHeldPanel } from './cash-held-panel';
 /**
  * «Efectivo» on a seller of the Vendedores screen: the cash they hold, its payments and hand-overs,
  * and «Registrar entrega». The trigger shows the amount held, so a glance down the list finds who
- * owes cash. `compact`: icon and amount only (the desktop table).
+ * owes cash. `compact`: the icon only below 2xl (the desktop table, whose «Efectivo por entregar»
+ * column beside it shows the amount; the amber colour still marks who holds cash).
  */
 export function CashDialog({ seller, compact = false }: { seller: SellerRankingRow; compact?: boolean }) {
   const t = commissionsTexts.cash;
@@ -35,7 +36,7 @@ export function CashDialog({ seller, compact = false }: { seller: SellerRankingR
           className={holds ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100' : undefined}
         >
           <Banknote aria-hidden />
-          <span className={compact && !holds ? 'hidden 2xl:inline' : undefined}>
+          <span className={compact ? 'hidden 2xl:inline' : undefined}>
             {holds ? formatUsd(seller.cash_held_cents) : t.button}
           </span>
         </Button>

@@ -100,7 +100,9 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
           </li>
         ))}
       </ol>
-      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 bg-white lg:block">
+      {/* Ten columns and the actions beside the menu: tighter cells until 2xl, so the actions are not
+          scrolled out of sight at 1440 px. */}
+      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 bg-white lg:block [&_td]:px-2.5 [&_th]:px-2.5 2xl:[&_td]:px-4 2xl:[&_th]:px-4">
         <Table>
           <TableHeader>
             <TableRow>
