@@ -9,6 +9,8 @@ import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
 
 const t = formTexts.packages;
+/** A field spanning its row's three rows, its label, input and hint on them. */
+const FIELD_ROWS = 'row-span-3 grid-rows-subgrid content-start';
 
 /**
  * "5 números por $20" offers, a few rows of count and price. A sale term: read-only once a number
@@ -35,8 +37,19 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
           const priceError = errors?.[index]?.price?.message;
           const hint = locked ? lockedHint : undefined;
           return (
-            <li key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:gap-3">
-              <Field id={numbersId} label={t.numbers(n)} error={numbersError} hint={hint}>
+            // Label, input and hint/error rows shared by both fields (subgrid): the two inputs stay
+            // level when one label wraps (a phone) or only one field has a hint or an error.
+            <li
+              key={row.id}
+              className="grid grid-cols-[1fr_1fr_auto] grid-rows-[auto_auto_auto] gap-x-2 gap-y-1.5 sm:gap-x-3"
+            >
+              <Field
+                id={numbersId}
+                label={t.numbers(n)}
+                error={numbersError}
+                hint={hint}
+                className={FIELD_ROWS}
+              >
                 <Input
                   {...fieldControlProps(numbersId, numbersError, hint)}
                   {...register(`packages.${index}.numbers`, rowOptions)}
@@ -46,7 +59,7 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
                   readOnly={locked}
                 />
               </Field>
-              <Field id={priceId} label={t.price(n)} error={priceError}>
+              <Field id={priceId} label={t.price(n)} error={priceError} className={FIELD_ROWS}>
                 <Input
                   {...fieldControlProps(priceId, priceError)}
                   {...register(`packages.${index}.price`, rowOptions)}
@@ -60,7 +73,7 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
                 <Button
                   type="button"
                   variant="ghost"
-                  className="h-11 text-red-700 hover:bg-red-50 hover:text-red-800"
+                  className="row-start-2 h-11 text-red-700 hover:bg-red-50 hover:text-red-800"
                   aria-label={t.remove(n)}
                   onClick={() => remove(index)}
                 >
