@@ -73,7 +73,7 @@ export function RafflePackagesField({ locked, lockedHint }: { locked: boolean; l
                 <Button
                   type="button"
                   variant="ghost"
-                  className="row-start-2 h-11 text-red-700 hover:bg-red-50 hover:text-red-800"
+                  className="col-start-3 row-start-2 h-11 text-red-700 hover:bg-red-50 hover:text-red-800"
                   aria-label={t.remove(n)}
                   onClick={() => remove(index)}
                 >
