@@ -200,6 +200,10 @@ test.describe('staff screens of a small business', () => {
     await page.getByRole('combobox', { name: 'Rifa' }).click();
     await page.getByRole('option', { name: raffle.name }).click();
     await page.waitForLoadState('networkidle');
+    // Quoted as the rest of the app quotes (« »), not with straight quotes.
+    await expect(
+      page.getByText('no por rifa: «Pagado», «Por pagar» y «Efectivo por entregar»'),
+    ).toBeVisible();
     await both(page, 'vendedores-raffle');
     // At 1440 px the ten columns and the three actions fit beside the menu: nothing scrolled away.
     const table = page.locator('table').filter({ has: page.getByTestId('seller-row') });

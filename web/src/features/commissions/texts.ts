@@ -67,7 +67,7 @@ export const commissionsTexts = {
     actions: 'Acciones',
     totals: 'Totales',
     payoutsNote:
-      'Los pagos a vendedores y el efectivo que entregan son por vendedor, no por rifa: "Pagado", "Por pagar" y "Efectivo por entregar" son su total.',
+      'Los pagos a vendedores y el efectivo que entregan son por vendedor, no por rifa: «Pagado», «Por pagar» y «Efectivo por entregar» son su total.',
   },
   cash: {
     button: 'Efectivo',
