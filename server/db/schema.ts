@@ -207,6 +207,8 @@ export const orders = pgTable(
     sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** The key the buyer's browser sent with the reservation: the same request again gets this order (decision 057). */
     requestId: uuid('request_id'),
+    /** The raffle's single price when the order was made (a trigger writes it, migration 0036). */
+    unitCents: integer('unit_cents'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -119,6 +119,34 @@ describe('an order that no longer holds its package is priced for what it keeps'
     await t.api('PATCH', `/api/tickets/${ids[1]}`, { token: admin, body: { status: 'disponible' } });
     expect(await money(ids[2] as string)).toEqual(['apartado', 1000, 0, 1000]);
   });
+
+  it('at the single price the order was reserved at, not one raised after it (lowered: the lower)', async () => {
+    const raffleId = await packageRaffle();
+    const ids = await reserve(raffleId, [60, 61, 62, 63, 64]);
+    await payByHand(ids[60] as string, 400);
+    // The organizer raises the single price after the sale (the price is no sale term), then the
+    // rest of the order lapses: the buyer owes what a number cost when they reserved, $10, not $50.
+    const raised = await t.api('PATCH', `/api/raffles/${raffleId}`, {
+      token: admin,
+      body: { price_cents: 5000 },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    await t.api('PATCH', `/api/tickets/${ids[61]}`, { token: admin, body: { status: 'disponible' } });
+    await sweep();
+    expect(await money(ids[60] as string)).toEqual(['abonado', 1000, 400, 600]);
+
+    // Lowered after the sale: the kept number costs today's single price, never more.
+    const other = await packageRaffle();
+    const cheap = await reserve(other, [70, 71, 72, 73, 74]);
+    await payByHand(cheap[70] as string, 400);
+    const lowered = await t.api('PATCH', `/api/raffles/${other}`, {
+      token: admin,
+      body: { price_cents: 800 },
+    });
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    await sweep();
+    expect(await money(cheap[70] as string)).toEqual(['abonado', 800, 400, 400]);
+  });
 });
 
 describe('a number priced 0 that staff marked pagado by hand is a gift: its order lapsing leaves it', () => {

@@ -154,8 +154,8 @@ export const ticketsRepo = {
   },
 
   /**
-   * The live held or paid sales of these orders in raffles that sell packages, locked, with their
-   * raffle's single price and packages (package-reprice.ts). `nowait`: a sale someone else holds (a
+   * The live held or paid sales of these orders in raffles that sell packages, locked, with the single
+   * price their order was sold at (today's if lower) and the raffle's packages (package-reprice.ts). `nowait`: a sale someone else holds (a
    * payment in flight) fails the statement at once instead of waiting (the sweep tries again later).
    * Not a number priced 0 staff marked `pagado` by hand: a gift staff gave, it is no part of what the
    * order pays for and keeps its price, mark and status until staff change it (decision 061).
@@ -174,8 +174,9 @@ export const ticketsRepo = {
       db,
       sql`
       select t.id, t.order_id, t.number, t.status, t.price_cents, t.total_paid_cents,
-             r.price_cents as unit_cents, r.packages
-      from tickets t join raffles r on r.id = t.raffle_id
+             -- The single price the order was sold at, or today's if lower (migration 0036).
+             least(coalesce(o.unit_cents, r.price_cents), r.price_cents) as unit_cents, r.packages
+      from tickets t join raffles r on r.id = t.raffle_id join orders o on o.id = t.order_id
       where t.order_id = any(${uuidArray(orderIds)}::uuid[]) and t.ended_at is null
         and t.status in ('apartado', 'abonado', 'pagado') and jsonb_array_length(r.packages) > 0
         and not (t.status_by_hand and t.status = 'pagado')
