@@ -10,6 +10,13 @@ import { ticketsRepo } from './tickets.repo';
 export const repricedNote = 'Precio ajustado: el pedido ya no completa su paquete de números';
 
 /**
+ * Before a change ends sales of these orders (a release, a cancellation): every live sale of those in
+ * raffles with packages, locked in id order, so the repricing after it waits on nobody it holds up.
+ */
+export const lockOrdersBeforeEnding = (tx: Executor, orderIds: readonly (string | null)[]) =>
+  ticketsRepo.lockPackagedOrders(tx, [...new Set(orderIds.flatMap((id) => (id ? [id] : [])))]);
+
+/**
  * After sales of orders ended (expired, released): the numbers those orders keep, in raffles that
  * sell packages, are priced again for what they now are (`keptSalePrices`): a package's discount is
  * for the whole package. Their status follows the money (a number paid at the package share now

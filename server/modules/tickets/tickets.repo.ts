@@ -186,6 +186,22 @@ export const ticketsRepo = {
   },
 
   /**
+   * The live sales of these orders in raffles that sell packages, locked in id order, before a change
+   * ends one of them: that change then locks what keptPackagedSales locks again, and two releases of
+   * numbers of one order (or a release and an approval, which lock in id order too) queue instead of
+   * each holding its number and waiting for the other's.
+   */
+  async lockPackagedOrders(db: Executor, orderIds: string[]) {
+    if (orderIds.length === 0) return;
+    await db.execute(sql`
+      select t.id from tickets t join raffles r on r.id = t.raffle_id
+      where t.order_id = any(${uuidArray(orderIds)}::uuid[]) and t.ended_at is null
+        and jsonb_array_length(r.packages) > 0
+      order by t.id
+      for update of t`);
+  },
+
+  /**
    * A sale's new price (only ever higher: keptSalePrices) and the status its money gives; the money
    * trigger works out what it owes (0010).
    */
