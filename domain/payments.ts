@@ -4,6 +4,7 @@ import { formatDateTime } from './dates';
 import { amountCentsField, cedulaField, vePhoneField } from './fields';
 import { formatVesCents } from './money';
 import { orderCodeField } from './orders';
+import { normalizeReference } from './references';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { uploadUrlField } from './uploads';
 import { z } from './zod';
@@ -93,7 +94,8 @@ export const createPaymentSchema = z
     if (v.order_code) {
       if (!v.cedula)
         ctx.addIssue({ code: 'custom', path: ['cedula'], message: paymentMessages.cedulaRequired });
-      if (REFERENCED_METHODS.has(v.payment_method) && !v.reference)
+      // Invisible characters or separators only are no reference (and no duplicate check sees them).
+      if (REFERENCED_METHODS.has(v.payment_method) && !normalizeReference(v.reference ?? ''))
         ctx.addIssue({ code: 'custom', path: ['reference'], message: paymentMessages.referenceRequired });
       if (v.payment_method === 'pago_movil' && !v.payer_phone)
         ctx.addIssue({ code: 'custom', path: ['payer_phone'], message: paymentMessages.payerPhoneRequired });

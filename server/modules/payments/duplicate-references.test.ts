@@ -299,3 +299,33 @@ describe('a report sent again with its key', () => {
     expect(await countFor(theirs.id)).toBe(2);
   });
 });
+
+// An adversarial review (2026-11-30): a reference of invisible characters or separators only passed
+// as "the reference" an order payment by transfer requires, and, with no key, no duplicate check saw it.
+describe('a reference with nothing to compare is no reference', () => {
+  it('an order paid by transfer or pago móvil with one is 422, as with none', async () => {
+    const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const order = await t.api<ReservationResult>('POST', `/api/raffles/${raffle}/reservations`, {
+      body: { numbers: [next++], buyer: buyer({ cedula: 'V-5570001' }) },
+    });
+    expect(order.status).toBe(201);
+    for (const reference of ['\u200b\u2060', '\u00a0-- / ..']) {
+      const res = await t.api<ApiError>('POST', '/api/payments', {
+        body: { order_code: order.body.order.code, cedula: 'V-5570001', amount_cents: 100, reference },
+      });
+      expect(res.status, JSON.stringify(reference)).toBe(422);
+      expect(res.body.error.fields).toEqual([
+        { path: 'reference', message: paymentMessages.referenceRequired },
+      ]);
+    }
+    const real = await t.api('POST', '/api/payments', {
+      body: {
+        order_code: order.body.order.code,
+        cedula: 'V-5570001',
+        amount_cents: 100,
+        reference: 'REF 0042',
+      },
+    });
+    expect(real.status).toBe(201);
+  });
+});
