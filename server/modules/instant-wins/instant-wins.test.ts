@@ -251,6 +251,29 @@ describe('the award', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(await prize()).toBe('Gorra');
   });
+
+  it('paid at a package’s share it is won; the rest of the package released, it owes more and loses it', async () => {
+    // An adversarial review (2026-11-30): pay one number of "5 por $20" ($4 of $10), let the rest go.
+    const raffle = await makeRaffle(t, {
+      price_cents: 1_000,
+      packages: [{ numbers: 5, price_cents: 2_000 }],
+      instant_wins: [{ number: 12, prize: 'Gorra' }],
+    });
+    const { tickets } = await reserve(raffle.id, [10, 11, 12, 13, 14]);
+    const won = tickets.find((x) => x.number === 12);
+    if (!won) throw new Error('no sale');
+    await payAndApprove(won.id, 400);
+    const mine = async () => (await track()).find((x) => x.raffle_id === raffle.id && x.number === 12);
+    expect(await mine()).toMatchObject({ status: 'pagado', instant_win_prize: 'Gorra' });
+    const released = await t.api('POST', `/api/raffles/${raffle.id}/tickets/release`, {
+      token: admin,
+      body: { numbers: [10, 11, 13, 14] },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await mine()).toMatchObject({ status: 'abonado', instant_win_prize: null });
+    const list = (await staffList(raffle.id)).body.instant_wins;
+    expect(list).toEqual([{ number: 12, prize: 'Gorra', ticket_number: null, awarded_at: null }]);
+  });
 });
 
 describe('at close', () => {
