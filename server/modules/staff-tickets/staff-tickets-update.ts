@@ -76,9 +76,14 @@ export function createTicketUpdates({
     return changes.transaction(async (tx) => {
       // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
       const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
-      // Ending a sale of a package order prices the rest again: its numbers first, in id order.
-      if (patch.status === 'disponible' || patch.status === 'cancelado')
-        await lockOrdersBeforeEnding(tx, [owned.ticket.orderId]);
+      // Ending a sale of a package order, or bringing a cancelled one back, prices the order again:
+      // its numbers first, in id order.
+      const reprices =
+        patch.status !== undefined &&
+        (patch.status === 'disponible' ||
+          patch.status === 'cancelado' ||
+          owned.ticket.status === 'cancelado');
+      if (reprices) await lockOrdersBeforeEnding(tx, [owned.ticket.orderId]);
       const current = await staffTicketsRepo.findById(tx, id, { lock: true });
       if (!current || !raffle) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
       // An ended sale is history: its number, if sold again, is another sale with another id.
@@ -136,8 +141,14 @@ export function createTicketUpdates({
         ...(choice?.note ? [choice.note] : []),
       ].join('. ');
       await recordChanges(tx, [row], describeChanges([row], current.ticket.status, note, by));
-      // Released or cancelled out of its order: what the order keeps is priced for what it is.
-      if (patch.status === 'disponible' || patch.status === 'cancelado') await repriceKeptSales(tx, [row]);
+      // Released or cancelled out of its order: what the order keeps is priced for what it is. A
+      // cancelled number brought back kept its package share: it is priced with what its order keeps.
+      if (
+        patch.status === 'disponible' ||
+        patch.status === 'cancelado' ||
+        (current.ticket.status === 'cancelado' && row.status !== 'cancelado')
+      )
+        await repriceKeptSales(tx, [row]);
       // Money moved on a number that costs something: its order's numbers priced 0 follow the order
       // (decision 061). A number priced 0 itself keeps the status staff gave it (staffChoiceOnFreeSale).
       else if (movesMoney && row.priceCents > 0) await settleFreeSales(tx, [row.orderId], { actor: by });

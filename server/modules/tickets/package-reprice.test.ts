@@ -147,6 +147,28 @@ describe('an order that no longer holds its package is priced for what it keeps'
     await sweep();
     expect(await money(cheap[70] as string)).toEqual(['abonado', 800, 400, 400]);
   });
+  it('a cancelled number brought back after the rest of its order went costs the single price', async () => {
+    // Cancel one number (the rest are priced again), release the rest, bring the cancelled one back:
+    // it was still at the package share, a $10 number sold for $4 (an adversarial review, 2026-11-30).
+    const raffleId = await packageRaffle();
+    const ids = await reserve(raffleId, [80, 81, 82, 83, 84]);
+    const cancel = await t.api('PATCH', `/api/tickets/${ids[84]}`, {
+      token: admin,
+      body: { status: 'cancelado' },
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const bulk = await t.api('POST', `/api/raffles/${raffleId}/tickets/release`, {
+      token: admin,
+      body: { numbers: [80, 81, 82, 83] },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    const back = await t.api('PATCH', `/api/tickets/${ids[84]}`, {
+      token: admin,
+      body: { status: 'apartado' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(await money(ids[84] as string)).toEqual(['apartado', 1000, 0, 1000]);
+  });
 });
 
 describe('a number priced 0 that staff marked pagado by hand is a gift: its order lapsing leaves it', () => {
