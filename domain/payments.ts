@@ -4,6 +4,7 @@ import { formatDateTime } from './dates';
 import { amountCentsField, cedulaField, vePhoneField } from './fields';
 import { formatVesCents } from './money';
 import { orderCodeField } from './orders';
+import { caracasDate } from './rates';
 import { normalizeReference } from './references';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
 import { uploadUrlField } from './uploads';
@@ -45,6 +46,7 @@ export const paymentMessages = {
   payerPhoneRequired: 'Indica el teléfono desde el que hiciste el pago móvil.',
   surplus: 'Sobrante: el número ya está pagado; este pago sobra y conviene rechazarlo.',
   amountRequired: 'Indica el monto en USD o en Bs.',
+  paidOnFuture: 'La fecha del pago no puede ser futura.',
 } as const;
 
 /** The most one payment may say in Bs (céntimos): Bs 1.000.000.000. */
@@ -91,6 +93,10 @@ export const createPaymentSchema = z
     if ((v.amount_cents === undefined) === (v.amount_ves_cents === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: paymentMessages.amountRequired });
     }
+    // A transfer dated after today (in Caracas, by the server's clock) is a typo or an invented
+    // report: the buyer's form refuses it, and so does the API.
+    if (v.paid_on !== undefined && v.paid_on > caracasDate())
+      ctx.addIssue({ code: 'custom', path: ['paid_on'], message: paymentMessages.paidOnFuture });
     if (v.order_code) {
       if (!v.cedula)
         ctx.addIssue({ code: 'custom', path: ['cedula'], message: paymentMessages.cedulaRequired });

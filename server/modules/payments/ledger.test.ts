@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { OrderView } from '../../../domain/orders';
 import type { StaffPayment } from '../../../domain/payments';
+import { caracasDate } from '../../../domain/rates';
 import type { StaffTicket } from '../../../domain/staff-tickets';
 import { makeRaffle, makeUser } from '../../test/factories';
 import { ledgerCalls } from '../../test/ledger-calls';
@@ -227,6 +228,23 @@ describe('one payment per order', () => {
       message: 'El monto en bolívares no llega a un céntimo de dólar a la tasa del día.',
       fields: [{ path: 'amount_ves_cents' }],
     });
+    // A transfer dated tomorrow (in Caracas) is refused on its field.
+    const tomorrow = await t.api<ApiError>('POST', '/api/payments', {
+      body: {
+        order_code: code,
+        cedula: 'V-9999999',
+        amount_ves_cents: 30_000,
+        payment_method: 'pago_movil',
+        bank_code: '0134',
+        reference: '00123456',
+        payer_phone: '04141234567',
+        paid_on: caracasDate(new Date(Date.now() + 24 * 3_600_000)),
+      },
+    });
+    expect(tomorrow.status).toBe(422);
+    expect(tomorrow.body.error.fields).toEqual([
+      expect.objectContaining({ path: 'paid_on', message: 'La fecha del pago no puede ser futura.' }),
+    ]);
     // 300 Bs at 40 Bs/USD = $7.50: first cuota (2.50) of each number, in number order.
     const paid = await t.api<{ payment: { amount_cents: number; order_code: string } }>(
       'POST',
