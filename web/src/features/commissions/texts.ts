@@ -64,6 +64,7 @@ export const commissionsTexts = {
     terms: 'Comisión pactada',
     termsShort: 'Pactada',
     noTerms: 'Sin comisión',
+    noPlace: 'Sin ventas: sin puesto en el ranking',
     actions: 'Acciones',
     totals: 'Totales',
     payoutsNote:

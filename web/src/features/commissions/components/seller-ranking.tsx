@@ -17,6 +17,20 @@ function termsLabel(row: SellerRankingRow) {
   return t.noTerms;
 }
 
+/**
+ * A seller's place in the ranking by numbers sold; one who sold nothing has none (a lone new
+ * vendedor read «1.»).
+ */
+function Place({ row, index }: { row: SellerRankingRow; index: number }) {
+  if (row.numbers_sold > 0) return <>{index + 1}.</>;
+  return (
+    <>
+      <span aria-hidden>–</span>
+      <span className="sr-only">{commissionsTexts.sellers.noPlace}</span>
+    </>
+  );
+}
+
 function Actions({
   row,
   raffleId,
@@ -66,7 +80,9 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
             data-testid="seller-card"
           >
             <div className="flex items-baseline gap-2">
-              <span className="text-sm font-semibold text-zinc-500">{i + 1}.</span>
+              <span className="text-sm font-semibold text-zinc-500" data-testid="seller-place">
+                <Place row={r} index={i} />
+              </span>
               <div className="grid min-w-0">
                 <p className="font-semibold break-words text-zinc-900">{r.seller_name || r.seller_email}</p>
                 <p className="text-xs break-all text-zinc-500">{r.seller_email}</p>
@@ -123,7 +139,9 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
               <TableRow key={r.seller_id} data-testid="seller-row">
                 <TableCell>
                   <div className="flex items-baseline gap-2">
-                    <span className="text-zinc-500 tabular-nums">{i + 1}.</span>
+                    <span className="text-zinc-500 tabular-nums" data-testid="seller-place">
+                      <Place row={r} index={i} />
+                    </span>
                     <div className="grid">
                       <span className="font-medium text-zinc-900">{r.seller_name || r.seller_email}</span>
                       <span className="text-xs text-zinc-500">{r.seller_email}</span>
@@ -133,7 +151,7 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
                 <TableCell className="text-right tabular-nums">{count.format(r.numbers_sold)}</TableCell>
                 <TableCell className="text-right tabular-nums">{count.format(r.numbers_paid)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatUsd(r.collected_cents)}</TableCell>
-                {raffleId && <TableCell>{termsLabel(r)}</TableCell>}
+                {raffleId && <TableCell className="whitespace-nowrap">{termsLabel(r)}</TableCell>}
                 <TableCell className="text-right tabular-nums">{formatUsd(net(r))}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatUsd(r.paid_out_cents)}</TableCell>
                 <TableCell className={cn('text-right font-semibold tabular-nums', owedTone(r.balance_cents))}>
