@@ -209,18 +209,20 @@ describe('one payment per order', () => {
     );
     expect(view.body.tickets[0]?.verification_code).toMatch(/^[346789A-Z]{10}$/);
     expect((await t.api('GET', `/api/orders/${code}?cedula=V-1234567`)).status).toBe(404);
+    // The buyer's pago móvil of 300 Bs, as the order's payment form sends it.
+    const pagoMovil = {
+      order_code: code,
+      cedula: 'V-9999999',
+      amount_ves_cents: 30_000,
+      payment_method: 'pago_movil',
+      bank_code: '0134',
+      reference: '00123456',
+      payer_phone: '04141234567',
+      paid_on: '2026-11-25',
+    };
     // 0,01 Bs is no dollar cent at 40 Bs/USD: too little, said so on its field.
     const tooLittle = await t.api<ApiError>('POST', '/api/payments', {
-      body: {
-        order_code: code,
-        cedula: 'V-9999999',
-        amount_ves_cents: 1,
-        payment_method: 'pago_movil',
-        bank_code: '0134',
-        reference: '00123455',
-        payer_phone: '04141234567',
-        paid_on: '2026-11-25',
-      },
+      body: { ...pagoMovil, amount_ves_cents: 1, reference: '00123455' },
     });
     expect(tooLittle.status).toBe(422);
     expect(tooLittle.body.error).toMatchObject({
@@ -230,16 +232,7 @@ describe('one payment per order', () => {
     });
     // A transfer dated tomorrow (in Caracas) is refused on its field.
     const tomorrow = await t.api<ApiError>('POST', '/api/payments', {
-      body: {
-        order_code: code,
-        cedula: 'V-9999999',
-        amount_ves_cents: 30_000,
-        payment_method: 'pago_movil',
-        bank_code: '0134',
-        reference: '00123456',
-        payer_phone: '04141234567',
-        paid_on: caracasDate(new Date(Date.now() + 24 * 3_600_000)),
-      },
+      body: { ...pagoMovil, paid_on: caracasDate(new Date(Date.now() + 24 * 3_600_000)) },
     });
     expect(tomorrow.status).toBe(422);
     expect(tomorrow.body.error.fields).toEqual([
@@ -249,18 +242,7 @@ describe('one payment per order', () => {
     const paid = await t.api<{ payment: { amount_cents: number; order_code: string } }>(
       'POST',
       '/api/payments',
-      {
-        body: {
-          order_code: code,
-          cedula: 'V-9999999',
-          amount_ves_cents: 30_000,
-          payment_method: 'pago_movil',
-          bank_code: '0134',
-          reference: '00123456',
-          payer_phone: '04141234567',
-          paid_on: '2026-11-25',
-        },
-      },
+      { body: pagoMovil },
     );
     expect(paid.status).toBe(201);
     expect(paid.body.payment).toMatchObject({ amount_cents: 750, order_code: code });

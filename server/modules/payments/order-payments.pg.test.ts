@@ -35,6 +35,15 @@ async function reserve(raffleId: string, numbers: number[]) {
   const ids = Object.fromEntries(res.body.tickets.map((tk) => [tk.number, tk.id])) as Record<number, string>;
   return { cedula, code: res.body.order.code, ids };
 }
+/** A $10 raffle that sells "5 por $20": $4 a number while its whole package is held. */
+const fiveForTwentyRaffle = async () =>
+  (await makeRaffle(t, { price_cents: 1000, packages: [{ numbers: 5, price_cents: 2000 }] })).id;
+/** A round's package order: numbers base to base + 4. */
+const packageFrom = (raffleId: string, base: number) =>
+  reserve(
+    raffleId,
+    [0, 1, 2, 3, 4].map((i) => base + i),
+  );
 const report = (body: Record<string, unknown>) =>
   t.api<{ payment: { id: string } } & ApiError>('POST', '/api/payments', {
     body: { payment_method: 'transfer', reference: `REF-${70000000 + ++references}`, ...body },
@@ -44,6 +53,9 @@ async function reported(body: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.payment.id;
 }
+/** The buyer reports the package share ($4) of the order's first number. */
+const firstNumberPaid = (order: { cedula: string; ids: Record<number, string> }, base: number) =>
+  reported({ ticket_id: order.ids[base], cedula: order.cedula, amount_cents: 400 });
 const approve = (id: string, token = admin) =>
   t.api<ApiError>('PATCH', `/api/payments/${id}`, { token, body: { status: 'approved' } });
 
@@ -71,12 +83,10 @@ async function sweepAll() {
 
 describe('two approvals of payments of one order at once', () => {
   it('two reports of the whole order: one is approved, the other 409, never paid twice', async () => {
-    const raffleId = (
-      await makeRaffle(t, { price_cents: 1000, packages: [{ numbers: 5, price_cents: 2000 }] })
-    ).id;
+    const raffleId = await fiveForTwentyRaffle();
     for (let round = 0; round < ROUNDS; round++) {
       const base = round * 10;
-      const order = await reserve(raffleId, [base, base + 1, base + 2, base + 3, base + 4]);
+      const order = await packageFrom(raffleId, base);
       const pay = { order_code: order.code, cedula: order.cedula, amount_cents: 2000 };
       const [a, b] = [await reported(pay), await reported(pay)];
       const answers = await Promise.all([approve(a), approve(b, otherAdmin)]);
@@ -110,13 +120,11 @@ describe('two approvals of payments of one order at once', () => {
 
 describe('an approval racing what ends part of the order', () => {
   it('a release by staff: never a server error, and the number kept owes the price of what is kept', async () => {
-    const raffleId = (
-      await makeRaffle(t, { price_cents: 1000, packages: [{ numbers: 5, price_cents: 2000 }] })
-    ).id;
+    const raffleId = await fiveForTwentyRaffle();
     for (let round = 0; round < ROUNDS; round++) {
       const base = round * 10;
-      const order = await reserve(raffleId, [base, base + 1, base + 2, base + 3, base + 4]);
-      const paid = await reported({ ticket_id: order.ids[base], cedula: order.cedula, amount_cents: 400 });
+      const order = await packageFrom(raffleId, base);
+      const paid = await firstNumberPaid(order, base);
       const releases = [1, 2, 3, 4].map((i) =>
         t.api('PATCH', `/api/tickets/${order.ids[base + i]}`, {
           token: otherAdmin,
@@ -130,13 +138,11 @@ describe('an approval racing what ends part of the order', () => {
   });
 
   it('the expiry sweep: the number paid at the package share ends part-paid at the single price', async () => {
-    const raffleId = (
-      await makeRaffle(t, { price_cents: 1000, packages: [{ numbers: 5, price_cents: 2000 }] })
-    ).id;
+    const raffleId = await fiveForTwentyRaffle();
     for (let round = 0; round < ROUNDS; round++) {
       const base = round * 10;
-      const order = await reserve(raffleId, [base, base + 1, base + 2, base + 3, base + 4]);
-      const paid = await reported({ ticket_id: order.ids[base], cedula: order.cedula, amount_cents: 400 });
+      const order = await packageFrom(raffleId, base);
+      const paid = await firstNumberPaid(order, base);
       // Its hold ran out, and so did the review window of its payment: the sweep may end it too.
       await t.db.execute(
         sql`update tickets t set reserved_until = now() - interval '1 minute'

@@ -70,8 +70,8 @@ export function ticketCells(row: NumberRow, ratePerUsd: number | null = null): T
     dateCell(row.purchasedAt),
     dateCell(row.reservedUntil),
     row.orderCode ? formatOrderCode(row.orderCode) : '',
-    // Paid: at each payment's own rate (rounded in SQL); owed: at today's rate (what the buyer would
-    // pay now), rounded as SQL and every screen round it (vesCentsAt).
+    // Paid: what the buyer typed in Bs, else each payment at its own rate (LEDGER_COLUMNS); owed: at
+    // today's rate (what the buyer would pay now), rounded as SQL and every screen round it (vesCentsAt).
     row.paidVesCents ?? (row.totalPaidCents === 0 ? 0 : null),
     vesCentsAt(owed, ratePerUsd),
     row.sellerName ?? '',

@@ -155,8 +155,9 @@ export const ticketsRepo = {
 
   /**
    * The live held or paid sales of these orders in raffles that sell packages, locked, with the single
-   * price their order was sold at (today's if lower) and the raffle's packages (package-reprice.ts). `nowait`: a sale someone else holds (a
-   * payment in flight) fails the statement at once instead of waiting (the sweep tries again later).
+   * price their order was sold at (today's if lower) and the raffle's packages (package-reprice.ts).
+   * `nowait`: a sale someone else holds (a payment in flight) fails the statement at once instead of
+   * waiting (the sweep tries again later).
    * Not a number priced 0 staff marked `pagado` by hand: a gift staff gave, it is no part of what the
    * order pays for and keeps its price, mark and status until staff change it (decision 061).
    */

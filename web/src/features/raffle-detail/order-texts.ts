@@ -1,3 +1,4 @@
+import { paymentMessages } from '@domain/payments';
 import { endSentence } from './texts';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -82,5 +83,5 @@ export const orderPaymentTexts = {
   referenceTooLong: 'La referencia es demasiado larga.',
   invalidPhone: 'Teléfono inválido: usa el formato 0414-1234567',
   invalidDate: 'Elige la fecha del pago.',
-  futureDate: 'La fecha del pago no puede ser futura.',
+  futureDate: paymentMessages.paidOnFuture,
 } as const;
