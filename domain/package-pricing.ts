@@ -2,15 +2,23 @@
  * The pricing half of number packages (domain/packages.ts has the schemas): no zod, so the public
  * raffle page prices its package buttons without downloading the validation library.
  */
+import { formatUsd } from './money';
 
 /** "5 números por $20,00": `rafflePackageSchema` (domain/packages.ts) validates it. */
 export type RafflePackage = { numbers: number; price_cents: number };
 
-/** Why a set of packages cannot be offered at this price, or null when it can. */
+/**
+ * Why a set of packages cannot be offered at this price, or null when it can. A package under a
+ * cent a number would split into numbers priced $0,00: paid "in full" with no money, they would
+ * enter the draw and win instant prizes (a review, 2026-11-30), so each number costs at least $0,01.
+ */
 export function packagesProblem(packages: readonly RafflePackage[], unitCents: number): string | null {
   const dearer = packages.find((p) => p.price_cents >= p.numbers * unitCents);
-  return dearer
-    ? `El paquete de ${dearer.numbers} números debe costar menos que ${dearer.numbers} números sueltos`
+  if (dearer)
+    return `El paquete de ${dearer.numbers} números debe costar menos que ${dearer.numbers} números sueltos`;
+  const free = packages.find((p) => p.price_cents < p.numbers);
+  return free
+    ? `El paquete de ${free.numbers} números debe costar al menos ${formatUsd(free.numbers)} (un céntimo por número)`
     : null;
 }
 

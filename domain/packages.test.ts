@@ -90,6 +90,15 @@ describe('packagesProblem', () => {
     expect(packagesProblem(bad, 500)).toMatch(/paquete de 5 números debe costar menos/);
     expect(packagesProblem([fiveFor20], 500)).toBeNull();
   });
+
+  it('refuses a package under a cent a number, whose numbers would cost nothing', () => {
+    const hundredFor50Cents: RafflePackage[] = [{ numbers: 100, price_cents: 50 }];
+    expect(packagesProblem(hundredFor50Cents, 100)).toMatch(/paquete de 100 números debe costar al menos \$1,00/);
+    expect(packagesProblem([{ numbers: 100, price_cents: 100 }], 100_00)).toBeNull();
+    // At exactly a cent a number, every number of any mix is priced at least $0,01.
+    const mix = priceFor(101, 2, [{ numbers: 100, price_cents: 100 }]);
+    expect(splitCents(mix.totalCents, 101).every((cents) => cents >= 1)).toBe(true);
+  });
 });
 
 describe('keptSalePrices: the numbers an order keeps pay for what they are', () => {

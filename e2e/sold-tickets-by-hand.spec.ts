@@ -11,10 +11,11 @@ test('the staff list marks a number whose status staff set by hand, on a phone a
   tag: '@screenshots',
 }, async ({ page, request }) => {
   test.setTimeout(60_000);
-  // "3 por 2 céntimos" of a $5,00 raffle: of each 3 numbers the third is priced 0.
+  // A free raffle: every number is priced 0, so a status staff give it is theirs (packages under a
+  // cent a number, the other way to a number priced 0, are refused since 2026-12-01).
   const raffle = await createRaffleViaApi(request, {
-    name: uniqueRaffleName('Rifa de los paquetes'),
-    packages: [{ numbers: 3, price_cents: 2 }],
+    name: uniqueRaffleName('Rifa gratis'),
+    price_cents: 0,
   });
   await reserveViaApi(request, raffle.id, [10, 11, 12], JOSE);
   await reserveViaApi(request, raffle.id, [20, 21, 22], ANA);
@@ -38,7 +39,7 @@ test('the staff list marks a number whose status staff set by hand, on a phone a
     await page.getByRole('button', { name: 'Ver detalle del número 12', exact: true }).click();
     const panel = page.getByRole('dialog', { name: /Número 12/ });
     await expect(panel.getByTestId('ticket-by-hand')).toContainText('a mano');
-    await expect(panel.getByTestId('ticket-history')).toContainText('Queda pagado a mano');
+    await expect(panel.getByTestId('ticket-history')).toContainText('Regalo del organizador');
     await screenshot(page, `handmark/tickets-by-hand-panel-${suffix}.png`);
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { type RafflePackage, sortedPackages } from '../../domain/package-pricing';
 import type { Raffle } from '../../domain/raffles';
 import type { ReservationResult } from '../../domain/reservations';
 import type { Role } from '../../domain/roles';
@@ -64,6 +65,25 @@ export async function makeRaffle(t: TestApp, overrides: Record<string, unknown> 
   });
   if (res.status !== 201) throw new Error(`makeRaffle failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/**
+ * A raffle whose packages cost under a cent a number, as raffles created before such packages were
+ * refused are stored (their numbers priced 0 follow decision 061): created with each package at a
+ * cent a number, then given `packages` in the database. New raffles cannot be created so.
+ */
+export async function makeRaffleWithFreeNumbers(
+  t: TestApp,
+  overrides: Record<string, unknown> & { packages: RafflePackage[] },
+) {
+  const atACent = overrides.packages.map((p) => ({ numbers: p.numbers, price_cents: p.numbers }));
+  const raffle = await makeRaffle(t, { ...overrides, packages: atACent });
+  const packages = sortedPackages(overrides.packages);
+  await t.db.execute(
+    sql`update raffles set packages = ${JSON.stringify(packages)}::jsonb where id = ${raffle.id}`,
+  );
+  await t.app.services.raffles.changed(raffle.id);
+  return { ...raffle, packages };
 }
 
 export const buyer = (overrides: Record<string, unknown> = {}) => ({

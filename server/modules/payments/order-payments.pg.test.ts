@@ -1,14 +1,25 @@
 // PostgreSQL only (vitest.config.ts runs *.pg.test.ts when TEST_DATABASE_URL is set): PGlite has one
 // session, so two requests never run at the same time there. An order's money under requests sent
 // at once, over real HTTP (an adversarial review, 2026-11-30): two approvals of one order, an
-// approval and a release or the expiry sweep, two buyers reporting one reference.
+// approval and a release or the expiry sweep, two bulk releases of one order, two buyers reporting
+// one reference. None may deadlock (each would be undone and run again, a second later).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { hasSqlState } from '../../lib/errors';
-import { buyer, makeRaffle, makeUser } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleWithFreeNumbers, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,6 +31,18 @@ beforeAll(async () => {
   otherAdmin = (await makeUser(t, { role: 'admin' })).token;
 });
 afterAll(() => t?.close());
+
+// A deadlock is undone and run again (ticket-changes.ts), so the answers alone would not show one,
+// though each costs the request a second: the retry's warning does. No race here may deadlock.
+const DEADLOCK_RETRIED = 'Deadlock: the change was undone and runs again';
+let warnings: MockInstance<(obj: object, msg: string) => void>;
+beforeEach(() => {
+  warnings = vi.spyOn(t.app.log as { warn: (obj: object, msg: string) => void }, 'warn');
+});
+afterEach(() => {
+  expect(warnings.mock.calls.map(([, message]) => message)).not.toContain(DEADLOCK_RETRIED);
+  warnings.mockRestore();
+});
 
 const ROUNDS = Number(process.env.ORDER_PAYMENT_ROUNDS ?? 3);
 
@@ -100,8 +123,9 @@ describe('two approvals of payments of one order at once', () => {
 
   it('each pays the last number that costs something: the number priced 0 is paid with its order', async () => {
     // "3 por 2 céntimos" of a $5,00 raffle: the first two numbers cost a cent, the third 0.
-    const raffleId = (await makeRaffle(t, { price_cents: 500, packages: [{ numbers: 3, price_cents: 2 }] }))
-      .id;
+    const raffleId = (
+      await makeRaffleWithFreeNumbers(t, { price_cents: 500, packages: [{ numbers: 3, price_cents: 2 }] })
+    ).id;
     for (let round = 0; round < ROUNDS; round++) {
       const base = round * 10;
       const order = await reserve(raffleId, [base, base + 1, base + 2]);
@@ -137,6 +161,32 @@ describe('an approval racing what ends part of the order', () => {
     }
   });
 
+  it('a release, when the order has a number priced 0: never a deadlock, and what is kept is priced again', async () => {
+    // "3 por 2 céntimos" of a $5,00 raffle: base and base + 1 cost a cent, base + 2 nothing.
+    const { id: raffleId } = await makeRaffleWithFreeNumbers(t, {
+      price_cents: 500,
+      packages: [{ numbers: 3, price_cents: 2 }],
+    });
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const base = round * 10;
+      const order = await reserve(raffleId, [base, base + 1, base + 2]);
+      const paid = await reported({ ticket_id: order.ids[base], cedula: order.cedula, amount_cents: 1 });
+      const answers = await Promise.all([
+        approve(paid),
+        t.api('PATCH', `/api/tickets/${order.ids[base + 1]}`, {
+          token: otherAdmin,
+          body: { status: 'disponible' },
+        }),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      // Two numbers kept of "3 por 2 céntimos" cost $5,00 each: the paid cent is a part payment.
+      expect(await orderSales(order.code)).toEqual([
+        [base, 'abonado', 500, 1],
+        [base + 2, 'apartado', 500, 0],
+      ]);
+    }
+  });
+
   it('the expiry sweep: the number paid at the package share ends part-paid at the single price', async () => {
     const raffleId = await fiveForTwentyRaffle();
     for (let round = 0; round < ROUNDS; round++) {
@@ -159,6 +209,31 @@ describe('an approval racing what ends part of the order', () => {
         expect(approved.body.error.code).toBe('TICKET_CHANGED');
         expect(await orderSales(order.code)).toEqual([]);
       }
+    }
+  });
+});
+
+describe('two bulk releases of numbers of one package order at once', () => {
+  it('both release theirs, never a server error, and the number kept owes the single price', async () => {
+    const raffleId = await fiveForTwentyRaffle();
+    const release = (numbers: number[], token: string) =>
+      t.api<{ released: number } & ApiError>('POST', `/api/raffles/${raffleId}/tickets/release`, {
+        token,
+        body: { numbers },
+      });
+    for (let round = 0; round < Math.min(ROUNDS * 2, 10); round++) {
+      const base = round * 10;
+      const order = await packageFrom(raffleId, base);
+      const answers = await Promise.all([
+        release([base + 1, base + 3], admin),
+        release([base + 4, base + 2], otherAdmin),
+      ]);
+
+      expect(answers.map((r) => [r.status, r.body.released])).toEqual([
+        [200, 2],
+        [200, 2],
+      ]);
+      expect(await orderSales(order.code)).toEqual([[base, 'apartado', 1000, 0]]);
     }
   });
 });

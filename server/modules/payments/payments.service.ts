@@ -19,6 +19,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
+import { lockPackageOrdersOfSales } from '../tickets/package-reprice';
 import type { ReservationProof } from '../tickets/tickets.service';
 import { toBuyerTicket } from '../tickets/tickets.views';
 import { earnedOnApproval, insertPayment, ticketLedger } from './money-ledger';
@@ -68,7 +69,7 @@ export function createPaymentsService(deps: Deps) {
   /**
    * One decision, inside the caller's transaction, on a payment locked first and its tickets locked
    * second, in id order (the same order everywhere, so concurrent reviews queue instead of
-   * deadlocking). A decided payment is final; an approval re-checks each sale it pays for and what
+   * deadlocking; in a raffle with packages, every live number of their orders, as a release does). A decided payment is final; an approval re-checks each sale it pays for and what
    * it still owes, then the database adds the parts to the tickets (migration 0010).
    */
   async function decide(tx: Executor, actor: AuthContext, id: string, input: Review) {
@@ -80,6 +81,11 @@ export function createPaymentsService(deps: Deps) {
     const parts = await ledgerRepo.partsOf(tx, [id]);
     const apply = input.status === 'approved';
     if (apply) {
+      // Settling the money settles the orders' numbers priced 0 too: their numbers first, in id order.
+      await lockPackageOrdersOfSales(
+        tx,
+        parts.map((part) => part.ticketId),
+      );
       for (const part of [...parts].sort((a, b) => (a.ticketId < b.ticketId ? -1 : 1))) {
         const current = await deps.tickets.findForPayment(tx, part.ticketId);
         const sameSale =

@@ -13,7 +13,7 @@ import type { RaffleRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
-import { repriceKeptSales } from '../tickets/package-reprice';
+import { lockPackageOrders, repriceKeptSales } from '../tickets/package-reprice';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -111,6 +111,16 @@ export async function releaseMany(
     const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
     if (!locked) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     assertOpen(locked);
+    // Packages: every live sale of the orders this releases from, in id order, before the sales
+    // themselves (in number order). The repricing after it locks those sales again; two releases of
+    // numbers of one order then queue, where each held a number the other's repricing waited on.
+    if (raffle.packages.length > 0) {
+      const planned = await plan(tx, actor, raffle, input, false);
+      await lockPackageOrders(
+        tx,
+        planned.eligible.map((sale) => sale.order_id),
+      );
+    }
     const { eligible, buyers, skipped } = await plan(tx, actor, raffle, input, true);
     const before = new Map(eligible.map((s) => [s.id, s.status]));
     const rows = await staffTicketsRepo.endSales(

@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/erro
 import { recordReceived, recordRefund } from '../payments/money-ledger';
 import { PAYABLE } from '../payments/payment-views';
 import { settleFreeSales } from '../tickets/order-free-sales';
+import { lockPackageOrders } from '../tickets/package-reprice';
 import { type Actor, describeChanges, recordChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
 
@@ -120,6 +121,8 @@ async function settleOne(tx: Executor, ticketId: string, actor: Actor, note: str
  */
 async function lockedSale(tx: Executor, sale: TicketRow) {
   await staffTicketsRepo.lockRaffle(tx, sale.raffleId);
+  // settleMoney settles the order's numbers priced 0 after it: the order's numbers first, in id order.
+  await lockPackageOrders(tx, [sale.orderId]);
   const current = await staffTicketsRepo.findById(tx, sale.id, { lock: true });
   if (!current) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
   if (current.ticket.endedAt) throw new ConflictError(ticketMessages.saleEnded, 'TICKET_CHANGED');

@@ -18,7 +18,7 @@ import {
 import { assertCan } from '../../lib/permissions';
 import { createOrder } from '../payments/money-ledger';
 import { settleFreeSales, staffChoiceOnFreeSale } from '../tickets/order-free-sales';
-import { lockOrdersBeforeEnding, repriceKeptSales } from '../tickets/package-reprice';
+import { lockPackageOrders, repriceKeptSales } from '../tickets/package-reprice';
 import { endSale } from '../tickets/sale-rows';
 import { describeChanges, recordChanges, type TicketChanges } from '../tickets/ticket-changes';
 import { staffTicketsRepo } from './staff-tickets.repo';
@@ -76,14 +76,15 @@ export function createTicketUpdates({
     return changes.transaction(async (tx) => {
       // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
       const raffle = await staffTicketsRepo.lockRaffle(tx, owned.ticket.raffleId);
-      // Ending a sale of a package order, or bringing a cancelled one back, prices the order again:
-      // its numbers first, in id order.
-      const reprices =
-        patch.status !== undefined &&
-        (patch.status === 'disponible' ||
-          patch.status === 'cancelado' ||
-          owned.ticket.status === 'cancelado');
-      if (reprices) await lockOrdersBeforeEnding(tx, [owned.ticket.orderId]);
+      // Ending a sale of a package order, or bringing a cancelled one back, prices the order again;
+      // money moving settles its numbers priced 0: its numbers first, in id order.
+      const touchesOrder =
+        (patch.status !== undefined &&
+          (patch.status === 'disponible' ||
+            patch.status === 'cancelado' ||
+            owned.ticket.status === 'cancelado')) ||
+        patchMovesMoney(owned.ticket, patch);
+      if (touchesOrder) await lockPackageOrders(tx, [owned.ticket.orderId]);
       const current = await staffTicketsRepo.findById(tx, id, { lock: true });
       if (!current || !raffle) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
       // An ended sale is history: its number, if sold again, is another sale with another id.

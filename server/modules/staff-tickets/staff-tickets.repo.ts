@@ -221,10 +221,11 @@ export const staffTicketsRepo = {
       total_paid_cents: number;
       status_by_hand: boolean;
       buyer: string;
+      order_id: string | null;
       credited_seller_id: string | null;
     }>(
       db,
-      sql`select t.id, t.number, t.status, t.total_paid_cents, t.status_by_hand, coalesce(t.buyer_cedula, t.id::text) as buyer,
+      sql`select t.id, t.number, t.status, t.total_paid_cents, t.status_by_hand, coalesce(t.buyer_cedula, t.id::text) as buyer, t.order_id,
             (select o.seller_id::text from orders o where o.id = t.order_id) as credited_seller_id
           ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
           ${lock ? sql`for update of t` : sql``}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { StaffTicket, TicketPage } from '../../../domain/staff-tickets';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Staff's hand mark on a number priced 0 (decision 061) used to show only in the number's history:
@@ -20,7 +20,7 @@ const who = buyer({ cedula: 'V-27000001', phone: '0414-5500001' });
 describe('status_by_hand on the staff views of a number', () => {
   it('the list (all numbers, by status, by search) and the detail say which number staff marked', async () => {
     // "3 por 2 céntimos" of a $5,00 raffle: 12 is priced 0.
-    const raffle = await makeRaffle(t, {
+    const raffle = await makeRaffleWithFreeNumbers(t, {
       price_cents: 500,
       total_numbers: 100,
       packages: [{ numbers: 3, price_cents: 2 }],

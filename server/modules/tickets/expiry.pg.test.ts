@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, ReservationResult } from '../../../domain/reservations';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -17,7 +17,10 @@ afterAll(() => t?.close());
 
 describe('the expiry sweep and an order it cannot take whole', () => {
   it('waits for the next sweep while one of its numbers priced 0 is locked, then releases it whole', async () => {
-    const raffle = await makeRaffle(t, { price_cents: 500, packages: [{ numbers: 10, price_cents: 1 }] });
+    const raffle = await makeRaffleWithFreeNumbers(t, {
+      price_cents: 500,
+      packages: [{ numbers: 10, price_cents: 1 }],
+    });
     const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
       body: { numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], buyer: buyer() },
     });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { Board, ReservationResult } from '../../../domain/reservations';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The expiry sweep decides by what is owed, not by what was paid: a package "100 por 1 céntimo"
@@ -18,8 +18,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const all = Array.from({ length: 100 }, (_, i) => i);
+/** "100 por N céntimos" of a $5,00 raffle: all but N of the numbers are priced 0 (decision 061). */
 const packageRaffle = (packagePriceCents: number) =>
-  makeRaffle(t, { price_cents: 500, packages: [{ numbers: 100, price_cents: packagePriceCents }] });
+  makeRaffleWithFreeNumbers(t, {
+    price_cents: 500,
+    packages: [{ numbers: 100, price_cents: packagePriceCents }],
+  });
 
 async function reserveAll(raffleId: string) {
   const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {

@@ -6,7 +6,7 @@ import type { PublicCreatePaymentResult } from '../../../domain/payments';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
 import { queryRows } from '../../db/client';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { freeSaleNotes } from './order-free-sales';
 import { publishedListRepo } from './published-list.repo';
@@ -25,7 +25,11 @@ afterAll(() => t?.close());
 
 /** "3 por 2 céntimos" of a $5,00 raffle: of each 3 numbers, the first two cost a cent, the third 0. */
 const packageRaffle = () =>
-  makeRaffle(t, { price_cents: 500, total_numbers: 100, packages: [{ numbers: 3, price_cents: 2 }] });
+  makeRaffleWithFreeNumbers(t, {
+    price_cents: 500,
+    total_numbers: 100,
+    packages: [{ numbers: 3, price_cents: 2 }],
+  });
 
 let buyers = 0;
 async function reserve(raffleId: string, numbers: number[], prices = [1, 1, 0]) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, StaffTicket } from '../../../domain/staff-tickets';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { repricedNote } from './package-reprice';
 
@@ -174,7 +174,9 @@ describe('an order that no longer holds its package is priced for what it keeps'
 describe('a number priced 0 that staff marked pagado by hand is a gift: its order lapsing leaves it', () => {
   /** "3 por 2 céntimos" of a $5,00 raffle: of each 3 numbers, the first two cost a cent, the third 0. */
   const giftRaffle = () =>
-    makeRaffle(t, { price_cents: 500, packages: [{ numbers: 3, price_cents: 2 }] }).then((r) => r.id);
+    makeRaffleWithFreeNumbers(t, { price_cents: 500, packages: [{ numbers: 3, price_cents: 2 }] }).then(
+      (r) => r.id,
+    );
   const gift = async (id: string) => {
     const s = await sale(id);
     return [s.status, s.price_cents, s.status_by_hand];

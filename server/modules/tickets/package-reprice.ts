@@ -10,11 +10,18 @@ import { ticketsRepo } from './tickets.repo';
 export const repricedNote = 'Precio ajustado: el pedido ya no completa su paquete de números';
 
 /**
- * Before a change ends sales of these orders (a release, a cancellation): every live sale of those in
- * raffles with packages, locked in id order, so the repricing after it waits on nobody it holds up.
+ * Before a change that may touch other numbers of these orders (a release or a cancellation reprices
+ * what they keep; money moving settles their numbers priced 0): every live sale of those in raffles
+ * with packages, locked in id order, before the change locks its own. Two such changes of one order
+ * then queue: each used to hold its own number while the other's repricing waited on it (a deadlock,
+ * undone and run again a second later).
  */
-export const lockOrdersBeforeEnding = (tx: Executor, orderIds: readonly (string | null)[]) =>
+export const lockPackageOrders = (tx: Executor, orderIds: readonly (string | null)[]) =>
   ticketsRepo.lockPackagedOrders(tx, [...new Set(orderIds.flatMap((id) => (id ? [id] : [])))]);
+
+/** lockPackageOrders for the orders of these sales (an approval knows the sales it pays). */
+export const lockPackageOrdersOfSales = (tx: Executor, saleIds: readonly string[]) =>
+  ticketsRepo.lockPackagedOrdersOfSales(tx, [...new Set(saleIds)]);
 
 /**
  * After sales of orders ended (expired, released): the numbers those orders keep, in raffles that

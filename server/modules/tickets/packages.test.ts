@@ -84,6 +84,20 @@ describe('packages on a raffle', () => {
     expect(duplicated.status).toBe(422);
     expect(JSON.stringify(duplicated.body)).toMatch(/misma cantidad de números/);
   });
+
+  it('cost at least a cent a number (422): none of their numbers is priced $0,00', async () => {
+    const free = await t.api<ApiError>('POST', '/api/raffles', {
+      token: admin,
+      body: raffleInput({ price_cents: 100, packages: [{ numbers: 50, price_cents: 49 }] }),
+    });
+    expect(free.status).toBe(422);
+    expect(free.body.error.message).toBe(
+      'El paquete de 50 números debe costar al menos $0,50 (un céntimo por número)',
+    );
+    const raffle = await makeRaffle(t, { price_cents: 100 });
+    expect((await patch(raffle.id, { packages: [{ numbers: 50, price_cents: 49 }] })).status).toBe(422);
+    expect((await patch(raffle.id, { packages: [{ numbers: 50, price_cents: 50 }] })).status).toBe(200);
+  });
 });
 
 describe('a reservation on a raffle with packages', () => {

@@ -6,7 +6,7 @@ import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { RaffleBuyersPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import type { TrackingResult } from '../../../domain/tracking';
 import { queryRows } from '../../db/client';
-import { buyer, makeRaffle } from '../../test/factories';
+import { buyer, makeRaffle, makeRaffleWithFreeNumbers } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // A pending payment that covers the first amount due keeps its reservation for the review window
@@ -232,7 +232,7 @@ describe('review_hold_until of a number its package priced 0', () => {
     );
 
   beforeAll(async () => {
-    packaged = await makeRaffle(t, {
+    packaged = await makeRaffleWithFreeNumbers(t, {
       price_cents: 500,
       total_numbers: 100,
       packages: [{ numbers: 3, price_cents: 2 }],

@@ -202,6 +202,17 @@ export const ticketsRepo = {
       for update of t`);
   },
 
+  /** lockPackagedOrders for the orders these sales belong to. */
+  async lockPackagedOrdersOfSales(db: Executor, saleIds: string[]) {
+    if (saleIds.length === 0) return;
+    await db.execute(sql`
+      select t.id from tickets t join raffles r on r.id = t.raffle_id
+      where t.order_id in (select s.order_id from tickets s where s.id = any(${uuidArray(saleIds)}::uuid[]))
+        and t.ended_at is null and jsonb_array_length(r.packages) > 0
+      order by t.id
+      for update of t`);
+  },
+
   /**
    * A sale's new price (only ever higher: keptSalePrices) and the status its money gives; the money
    * trigger works out what it owes (0010).
