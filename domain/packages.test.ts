@@ -93,7 +93,9 @@ describe('packagesProblem', () => {
 
   it('refuses a package under a cent a number, whose numbers would cost nothing', () => {
     const hundredFor50Cents: RafflePackage[] = [{ numbers: 100, price_cents: 50 }];
-    expect(packagesProblem(hundredFor50Cents, 100)).toMatch(/paquete de 100 números debe costar al menos \$1,00/);
+    expect(packagesProblem(hundredFor50Cents, 100)).toMatch(
+      /paquete de 100 números debe costar al menos \$1,00/,
+    );
     expect(packagesProblem([{ numbers: 100, price_cents: 100 }], 100_00)).toBeNull();
     // At exactly a cent a number, every number of any mix is priced at least $0,01.
     const mix = priceFor(101, 2, [{ numbers: 100, price_cents: 100 }]);
