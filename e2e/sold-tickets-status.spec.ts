@@ -30,7 +30,7 @@ test.describe('sold tickets (staff)', () => {
     await expect(page.getByText('3 números', { exact: true })).toBeVisible();
     await expect(chip(page, 'Vendidos')).toHaveAttribute('aria-pressed', 'true');
     await expect(chip(page, 'Vendidos')).toHaveAccessibleName('Vendidos: 3');
-    await expect(chip(page, 'Disponible')).toHaveAccessibleName('Disponible: 197');
+    await expect(chip(page, 'Disponibles')).toHaveAccessibleName('Disponibles: 197');
 
     // Search by cedula: only José's numbers, the term in the URL.
     await page.getByLabel('Buscar').fill('20111222');
@@ -129,16 +129,16 @@ test.describe('sold tickets (staff)', () => {
     await expect(paid).toContainText('$12,50');
     await expect(paid).toContainText('$0,00');
     await expect(paid.getByText('$12,50')).toHaveClass(/text-green-800/);
-    await expect(chip(page, 'Pagado')).toHaveAccessibleName('Pagado: 1');
-    await expect(chip(page, 'Apartado')).toHaveAccessibleName('Apartado: 2');
+    await expect(chip(page, 'Pagados')).toHaveAccessibleName('Pagados: 1');
+    await expect(chip(page, 'Apartados')).toHaveAccessibleName('Apartados: 2');
 
-    await chip(page, 'Pagado').click();
+    await chip(page, 'Pagados').click();
     await expect(page).toHaveURL(/estado=pagado/);
-    await expect(chip(page, 'Pagado')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chip(page, 'Pagados')).toHaveAttribute('aria-pressed', 'true');
     await expect(rows(page)).toHaveCount(1);
     await expect(row(page, '03')).toBeVisible();
 
-    await chip(page, 'Apartado').click();
+    await chip(page, 'Apartados').click();
     await expect(page).toHaveURL(/estado=apartado/);
     await expect(rows(page)).toHaveCount(2);
     await expect(row(page, '03')).toHaveCount(0);
@@ -148,11 +148,11 @@ test.describe('sold tickets (staff)', () => {
     await expect(page).toHaveURL(/estado=pagado/);
     await expect(rows(page)).toHaveCount(1);
     await page.reload();
-    await expect(chip(page, 'Pagado')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chip(page, 'Pagados')).toHaveAttribute('aria-pressed', 'true');
     await expect(rows(page)).toHaveCount(1);
 
     // A chip with nothing in it says so and offers the way back.
-    await chip(page, 'Cancelado').click();
+    await chip(page, 'Cancelados').click();
     await expect(page.getByText('No hay números con ese filtro')).toBeVisible();
     await page.getByRole('button', { name: 'Quitar filtros' }).click();
     await expect(page).toHaveURL(new RegExp(`${ticketsUrl(raffle.id)}$`));

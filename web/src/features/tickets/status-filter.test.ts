@@ -31,11 +31,11 @@ describe('status filter chips', () => {
     expect(STATUS_FILTERS.map(statusFilterLabel)).toEqual([
       'Vendidos',
       'Todos',
-      'Disponible',
-      'Apartado',
-      'Abonado',
-      'Pagado',
-      'Cancelado',
+      'Disponibles',
+      'Apartados',
+      'Abonados',
+      'Pagados',
+      'Cancelados',
       'Otros',
     ]);
   });

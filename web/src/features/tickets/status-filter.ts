@@ -1,5 +1,5 @@
 import { TICKET_FILTER_STATUSES, type TicketCounts, type TicketFilterStatus } from '@domain/staff-tickets';
-import { isTicketStatus, type TicketStatus, ticketStatusLabels } from '@domain/tickets';
+import type { TicketStatus } from '@domain/tickets';
 import { ticketsTexts } from './texts';
 
 /** What staff mostly look for: numbers someone holds (reserved, part paid or paid). */
@@ -30,9 +30,4 @@ export function countFor(filter: StatusFilter, counts: TicketCounts): number {
   return statuses.reduce<number>((sum, status) => sum + counts[status], 0);
 }
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function statusFilterLabel(filter: StatusFilter): string {
-  if (isTicketStatus(filter)) return capitalize(ticketStatusLabels[filter]);
-  return ticketsTexts.filters[filter];
-}
+export const statusFilterLabel = (filter: StatusFilter): string => ticketsTexts.filters[filter];

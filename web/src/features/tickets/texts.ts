@@ -7,6 +7,12 @@ export const ticketsTexts = {
     label: 'Filtrar por estado',
     vendidos: 'Vendidos',
     todos: 'Todos',
+    // Plural, as «Vendidos» and «Todos» beside them: each chip names the numbers it shows.
+    disponible: 'Disponibles',
+    apartado: 'Apartados',
+    abonado: 'Abonados',
+    pagado: 'Pagados',
+    cancelado: 'Cancelados',
     otros: 'Otros',
     chipLabel: (label: string, n: number) => `${label}: ${count.format(n)}`,
   },

@@ -149,7 +149,7 @@ describe('the staff list of a raffle with no sales', () => {
     expect(screen.getByText('Todavía nadie ha apartado números de esta rifa.')).toBeTruthy();
     expect(screen.queryByText('No hay números con ese filtro')).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: /^Cancelado: 0$/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Cancelados: 0$/ }));
     expect(await screen.findByText('No hay números con ese filtro')).toBeTruthy();
     expect(screen.queryByText('Esta rifa aún no tiene ventas')).toBeNull();
   });
