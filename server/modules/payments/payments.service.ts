@@ -69,8 +69,9 @@ export function createPaymentsService(deps: Deps) {
   /**
    * One decision, inside the caller's transaction, on a payment locked first and its tickets locked
    * second, in id order (the same order everywhere, so concurrent reviews queue instead of
-   * deadlocking; in a raffle with packages, every live number of their orders, as a release does). A decided payment is final; an approval re-checks each sale it pays for and what
-   * it still owes, then the database adds the parts to the tickets (migration 0010).
+   * deadlocking; in a raffle with packages, every live number of their orders, as a release does).
+   * A decided payment is final; an approval re-checks each sale it pays for and what it still owes,
+   * then the database adds the parts to the tickets (migration 0010).
    */
   async function decide(tx: Executor, actor: AuthContext, id: string, input: Review) {
     const payment = await paymentsRepo.findById(tx, id, { lock: true });
