@@ -194,6 +194,17 @@ describe('raffle form: number packages', () => {
         message: 'El paquete de 5 números debe costar menos que 5 números sueltos',
       }),
     );
+    // "50 por $0,49" (a typo for $49?): its numbers would be priced $0,00.
+    const free = createRaffleFormSchema.safeParse({
+      ...filled,
+      packages: [{ numbers: '50', price: '0,49' }],
+    });
+    expect(free.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['packages'],
+        message: 'El paquete de 50 números debe costar al menos $0,50 (un céntimo por número)',
+      }),
+    );
     const typo = createRaffleFormSchema.safeParse({
       ...filled,
       packages: [{ numbers: 'cinco', price: 'x' }],
