@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asLotteryRule,
+  drawTermsMessages,
   LOTTERY_RULES,
   lotteryResultHint,
   lotteryRuleOptions,
@@ -43,6 +44,18 @@ describe("lottery rules: which of the lottery's prizes decides a raffle prize", 
       });
     }
     expect(numberFromLotteryResult('otra', '347', { digitCount: 2, totalNumbers: 100 }).ok).toBe(false);
+  });
+
+  it('reads only a result whose digits are the ones a person sees', () => {
+    const raffle = { digitCount: 2, totalNumbers: 100 };
+    for (const plain of ['347', '347 Leo', 'Triple A: 347', '347-A'])
+      expect(numberFromLotteryResult('ultimos_digitos', plain, raffle)).toEqual({ ok: true, number: 47 });
+    // Each looks like 347 (or holds it) yet its digits would give another number, or none.
+    for (const bent of ['34\uFF17', '\u00B347', '\u202E743\u202C', '34\u200B7', '34l', '3O7 12', '347 (12)'])
+      expect(numberFromLotteryResult('ultimos_digitos', bent, raffle)).toEqual({
+        ok: false,
+        message: drawTermsMessages.resultNotPlain,
+      });
     // Not a rule, even if it is a property every object has.
     expect(asLotteryRule('toString')).toBeNull();
     expect(asLotteryRule('ultimos_digitos_segundo')).toBe('ultimos_digitos_segundo');

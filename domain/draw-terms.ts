@@ -56,14 +56,31 @@ export function lotteryRuleText(
 
 export type LotteryDerivation = { ok: true; number: number } | { ok: false; message: string };
 
+/**
+ * Whether the digits the rule reads are the digits a person sees: one run of ASCII digits (the
+ * lottery's number), no other digit-like character (fullwidth ７, superscripts, other scripts' digits
+ * are dropped by the rule yet look like digits), no invisible or direction-changing character
+ * (U+202E shows "743" as "347"), and no letter or mark touching the run ("34l" reads as 34 yet looks
+ * like 341). Otherwise a result could be shown looking like the official one while it gives another
+ * number, and the page's check would agree with it.
+ */
+function readsAsPrinted(result: string): boolean {
+  if (/[\p{C}]/u.test(result)) return false;
+  if (/[^\P{N}0-9]/u.test(result)) return false;
+  const runs = result.match(/[0-9]+/g) ?? [];
+  if (runs.length > 1) return false;
+  return !/[\p{L}\p{M}][0-9]|[0-9][\p{L}\p{M}]/u.test(result);
+}
+
 /** The winning number a published result gives under the rule (the result as printed, e.g. "347"). */
 export function numberFromLotteryResult(
   rule: LotteryRule | string,
   result: string,
   raffle: { digitCount: number; totalNumbers: number },
 ): LotteryDerivation {
-  const digits = result.replace(/\D/g, '');
   if (!isLotteryRule(rule)) return { ok: false, message: 'Regla de sorteo desconocida.' };
+  if (!readsAsPrinted(result)) return { ok: false, message: drawTermsMessages.resultNotPlain };
+  const digits = result.replace(/\D/g, '');
   if (digits.length < raffle.digitCount) {
     return {
       ok: false,
@@ -89,6 +106,8 @@ export const drawTermsMessages = {
   resultTooEarly:
     'Todavía no es la hora declarada del sorteo de la lotería: el resultado no se puede registrar antes.',
   resultRequired: 'Escribe el resultado oficial tal como se publicó (por ejemplo 347).',
+  resultNotPlain:
+    'Escribe el número del resultado una sola vez, con dígitos del 0 al 9 seguidos y sin letras pegadas (por ejemplo 347 o «347 Leo»).',
   beaconDrawsItself:
     'Esta rifa se sortea con un número aleatorio público (drand): el ganador se calcula solo al salir la ronda.',
   legacyNeedsNumber: 'Escribe el número ganador.',

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, ApiValidationError } from '../../../domain/api';
+import type { DrawResult } from '../../../domain/draw';
+import type { Raffle } from '../../../domain/raffles';
+import { makeRaffle } from '../../test/factories';
+import { prizeCalls } from '../../test/prize-calls';
+import { threePrizes } from '../../test/prize-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The draw as a dishonest insider would attack it: an admin covering for a friend, a vendedor who
+// owns the raffle. Each test is one attempt, made over HTTP as they would make it.
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAdmin();
+});
+afterAll(() => t?.close());
+
+const { reserve, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
+
+async function closedWithResultsOut(overrides: Record<string, unknown> = {}) {
+  const raffle = await makeRaffle(t, threePrizes(overrides));
+  await reserve(raffle.id, [47], 'Ana Gómez', 'V-12345678');
+  await reserve(raffle.id, [34, 43, 12], 'Luis Amigo', 'V-7654321');
+  const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+  expect(closed.status).toBe(200);
+  await resultsOut(raffle.id);
+  return raffle;
+}
+
+describe('an admin registering a lottery result', () => {
+  // The official result is "347": the 1.er premio is 47 (Ana). Each of these is shown on the page
+  // looking like, or containing, "347" while the digits the rule reads are not the ones seen (the
+  // friend holds 34, 43 and 12); the page's own check would then agree with the bent number.
+  const disguised = [
+    ['a fullwidth digit, dropped by the rule', '34\uFF17'],
+    ['a superscript digit', '\u00B347'],
+    ['a right-to-left override that shows 743 as 347', '\u202E743\u202C'],
+    ['an invisible character in the number', '34\u200B7'],
+    ['a letter that looks like a digit, touching the number', '34l'],
+    ['a letter O in place of a zero', '3O7 12'],
+    ['a second number beside the result', '347 (12)'],
+  ] as const;
+
+  it.each(disguised)('refuses a result with %s, and the draw stays open', async (_how, result) => {
+    const raffle = await closedWithResultsOut();
+    const bent = await t.api<ApiValidationError>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { result },
+    });
+    expect(bent.status).toBe(422);
+    expect(bent.body.error.fields[0]?.path).toBe('result');
+    expect(bent.body.error.message).toContain('dígitos del 0 al 9');
+    const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.winning_number).toBeNull();
+    // The official result, as printed, still decides it.
+    const honest = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { result: '347' },
+    });
+    expect(honest.status).toBe(200);
+    expect(honest.body.winning_number).toBe(47);
+    expect(honest.body.winner?.buyer_name_masked).toBe('a*** g***');
+  });
+
+  it('refuses the same disguise on a 2.º premio, and takes the result written with words beside it', async () => {
+    const raffle = await closedWithResultsOut();
+    await t.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { result: '347 Leo' } });
+    const bent = await drawPrize<ApiError>(raffle.id, 2, '51\uFF12');
+    expect(bent.status).toBe(422);
+    const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes[1]).toMatchObject({ drawn_at: null, winning_number: null, skipped: [] });
+    const honest = await drawPrize(raffle.id, 2, 'Triple A: 512');
+    expect(honest.status).toBe(200);
+    expect(honest.body.prizes[1]).toMatchObject({ result: 'Triple A: 512', winning_number: 12 });
+  });
+});
