@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { DrawResult } from '../../../domain/draw';
 import type { Raffle } from '../../../domain/raffles';
-import { makeRaffle } from '../../test/factories';
+import { makeRaffle, makeUser } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
 import { threePrizes } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -75,5 +75,57 @@ describe('an admin registering a lottery result', () => {
     const honest = await drawPrize(raffle.id, 2, 'Triple A: 512');
     expect(honest.status).toBe(200);
     expect(honest.body.prizes[1]).toMatchObject({ result: 'Triple A: 512', winning_number: 12 });
+  });
+});
+
+describe('a vendedor who owns the raffle, after its close', () => {
+  it('cannot change, reorder, add or drop the prizes or the repeat rule, even once nobody holds a number', async () => {
+    const vendedor = await makeUser(t, { role: 'vendedor' });
+    const raffle = await makeRaffle(t, threePrizes(), vendedor.token);
+    // The one sale is released before the close: the list is empty, but the draw was declared.
+    const [sale] = await reserve(raffle.id, [5]);
+    const released = await t.api('PATCH', `/api/tickets/${sale?.id}`, {
+      token: vendedor.token,
+      body: { status: 'disponible' },
+    });
+    expect(released.status).toBe(200);
+    const closed = await t.api<Raffle>('POST', `/api/raffles/${raffle.id}/close`, { token: vendedor.token });
+    expect(closed.status).toBe(200);
+    const [second, third] = closed.body.prizes.slice(1);
+    const asSent = (p: typeof second) => ({
+      title: p?.title,
+      description: p?.description,
+      draw_kind: p?.source.kind,
+      draw_lottery: p?.source.lottery,
+      draw_at: p?.source.draw_at,
+      draw_rule: p?.source.rule,
+    });
+    const attempts: Record<string, unknown>[] = [
+      { prizes: [{ ...asSent(second), draw_lottery: 'Lotería del Zulia' }, asSent(third)] },
+      { prizes: [{ ...asSent(second), draw_rule: 'ultimos_digitos_segundo' }, asSent(third)] },
+      { prizes: [asSent(second)] },
+      { prizes: [asSent(second), asSent(third), { ...asSent(third), title: 'Otro premio' }] },
+      { prizes: [] },
+      { prize_repeat_rule: 'sin_ganador' },
+    ];
+    for (const body of attempts) {
+      const res = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+        token: vendedor.token,
+        body,
+      });
+      expect([res.status, res.body.error?.code], JSON.stringify(body)).toEqual([409, 'RAFFLE_CLOSED']);
+    }
+    // The same prizes sent back, as the form does, still go through.
+    const same = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: vendedor.token,
+      body: { prizes: [asSent(second), asSent(third)], prize_repeat_rule: 'siguiente_resultado' },
+    });
+    expect(same.status).toBe(200);
+    const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes.map((p) => p.source.lottery)).toEqual([
+      'Triple Táchira',
+      'Triple Zulia',
+      'Triple Caracas',
+    ]);
   });
 });

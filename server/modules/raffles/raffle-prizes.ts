@@ -11,6 +11,7 @@ import {
   undrawnState,
 } from '../../../domain/prize-rules';
 import type { PrizeInput, PrizeView } from '../../../domain/prizes';
+import { lifecycleMessages } from '../../../domain/raffle-lifecycle';
 import type { CreateRaffle, UpdateRaffle } from '../../../domain/raffles';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
 import type { PublicRaffleRow, RaffleInsert, RaffleRow } from './raffles.repo';
@@ -162,7 +163,8 @@ export function prizeColumnsForCreate(input: CreateRaffle): Partial<RaffleInsert
 
 /**
  * The columns an edit sets for its prizes, checked under the raffle's lock: the declared sources
- * (and the repeat rule) are frozen once a number was taken, the texts once the raffle closed.
+ * (and the repeat rule) are frozen once a number was taken and, whatever is sold, at the close;
+ * the texts once the raffle closed.
  */
 export async function prizeColumnsForUpdate(
   current: RaffleRow,
@@ -175,6 +177,10 @@ export async function prizeColumnsForUpdate(
     (input.prizes !== undefined &&
       prizeSourcesDiffer(current.prizes.map(declarationOf), next.map(declarationOf))) ||
     (input.prize_repeat_rule !== undefined && input.prize_repeat_rule !== current.prizeRepeatRule);
+  // Closed (or past its closing date), the draw is what was declared whoever holds a number now:
+  // like the 1.er premio's source, not only while a sale is live (all of them released before).
+  if (sourcesChange && context.frozen)
+    throw new ConflictError(lifecycleMessages.termsFrozen, 'RAFFLE_CLOSED');
   if (sourcesChange && (await context.hasLiveSales()))
     throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
   if (input.prizes !== undefined && context.frozen && prizeTextsDiffer(current.prizes, next))
