@@ -90,6 +90,8 @@ export const prizeMessages = {
   repeatedNext: (number: string, won: string) =>
     `El número ${number} ya ganó el ${won}: según la regla declarada, este premio se decide con el siguiente resultado. Regístralo cuando salga.`,
   noPreList: 'Este premio no es un pre-sorteo.',
+  preDrawSealed:
+    'La lista de este pre-sorteo ya se selló: su premio, su fuente y su lugar no cambian. Puedes agregar una aclaración con fecha.',
 } as const;
 
 export type DeclarationProblem = { path: string; message: string };

@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { DrawResult } from '../../../domain/draw';
 import type { Raffle } from '../../../domain/raffles';
 import { makeRaffle, makeUser } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
-import { threePrizes } from '../../test/prize-fixtures';
+import { preDrawRaffleBody, threePrizes } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The draw as a dishonest insider would attack it: an admin covering for a friend, a vendedor who
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { reserve, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
+const { reserve, payInFull, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
 
 async function closedWithResultsOut(overrides: Record<string, unknown> = {}) {
   const raffle = await makeRaffle(t, threePrizes(overrides));
@@ -127,5 +128,76 @@ describe('a vendedor who owns the raffle, after its close', () => {
       'Triple Zulia',
       'Triple Caracas',
     ]);
+  });
+});
+
+describe('a pre-sorteo, drawn before the close', () => {
+  it('keeps the prize its list was sealed for: its text, photo and place do not change once sealed', async () => {
+    const vendedor = await makeUser(t, { role: 'vendedor' });
+    const raffle = await makeRaffle(
+      t,
+      {
+        ...preDrawRaffleBody(),
+        prizes: [
+          { ...preDrawRaffleBody().prizes[0], title: 'Pre-sorteo: televisor 50"', description: 'Smart TV' },
+          { ...preDrawRaffleBody().prizes[0], title: 'Pre-sorteo: llavero' },
+        ],
+      },
+      vendedor.token,
+    );
+    const [paid] = await reserve(raffle.id, [12], 'Ana Gómez');
+    if (!paid) throw new Error('no ticket');
+    await payInFull(paid);
+    await t.db.execute(
+      sql`update raffles set prizes = (select jsonb_agg(p || '{"pre_draw_at": "2020-01-01T00:00:00.000Z", "draw_at": "2020-01-02T00:00:00.000Z"}'::jsonb) from jsonb_array_elements(prizes) p) where id = ${raffle.id}`,
+    );
+    await t.app.services.raffles.changed(raffle.id);
+    // Its date came, the job sealed the list of the numbers paid then, and its lottery drew.
+    expect(await t.app.services.draws.sealDuePreDraws()).toContain(raffle.id);
+    const drawn = await drawPrize(raffle.id, 2, '412');
+    expect(drawn.body.prizes[1]).toMatchObject({
+      winning_number: 12,
+      winner: { buyer_name_masked: 'a*** g***' },
+    });
+
+    const current = (await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: vendedor.token })).body;
+    const asSent = (p: Raffle['prizes'][number] | undefined) => ({
+      title: p?.title,
+      description: p?.description,
+      image: p?.image,
+      draw_kind: p?.source.kind,
+      draw_lottery: p?.source.lottery,
+      draw_at: p?.source.draw_at,
+      draw_rule: p?.source.rule,
+      pre_draw_at: p?.pre_draw_at,
+    });
+    const [tv, keyring] = [asSent(current.prizes[1]), asSent(current.prizes[2])];
+    // The winner known, the owner tries to make the prize they won a lesser one.
+    const attempts = [
+      [{ ...tv, title: 'Pre-sorteo: llavero' }, keyring],
+      [{ ...tv, description: 'Un llavero' }, keyring],
+      [
+        { ...tv, title: keyring.title },
+        { ...keyring, title: tv.title, description: tv.description },
+      ],
+    ];
+    for (const prizes of attempts) {
+      const res = await t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}`, {
+        token: vendedor.token,
+        body: { prizes },
+      });
+      expect([res.status, res.body.error?.code], JSON.stringify(prizes)).toEqual([409, 'PRE_DRAW_SEALED']);
+    }
+    // Sent back as they are (the form sends every field), they go through.
+    const same = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: vendedor.token,
+      body: { prizes: [tv, keyring] },
+    });
+    expect(same.status).toBe(200);
+    const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(view.body.prizes[1]).toMatchObject({
+      title: 'Pre-sorteo: televisor 50"',
+      description: 'Smart TV',
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type PrizeDeclaration,
   type PrizeRepeatRule,
   prizeDeclarationProblems,
+  prizeMessages,
   prizeSourcesDiffer,
   prizeTextsDiffer,
   type StoredPrize,
@@ -115,6 +116,12 @@ const declarationOf = (p: PrizeInput | StoredPrize): PrizeDeclaration => ({
   pre_draw_at: isoOf(p.pre_draw_at),
 });
 
+/** Whether a prize is gone, or its declared source or text differs. */
+const changedPrize = (before: StoredPrize, after: StoredPrize | undefined) =>
+  !after ||
+  prizeSourcesDiffer([declarationOf(before)], [declarationOf(after)]) ||
+  prizeTextsDiffer([before], [after]);
+
 /**
  * The stored prizes an input gives: a prize whose declared source is unchanged keeps what its
  * draw already recorded (a pre-sorteo's sealed list); a new or re-declared one starts undrawn.
@@ -181,10 +188,14 @@ export async function prizeColumnsForUpdate(
   // like the 1.er premio's source, not only while a sale is live (all of them released before).
   if (sourcesChange && context.frozen)
     throw new ConflictError(lifecycleMessages.termsFrozen, 'RAFFLE_CLOSED');
-  if (sourcesChange && (await context.hasLiveSales()))
-    throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
   if (input.prizes !== undefined && context.frozen && prizeTextsDiffer(current.prizes, next))
     throw new ConflictError(drawTermsMessages.prizeFrozen, 'RAFFLE_CLOSED');
+  // A pre-sorteo's list sealed (and maybe its winner known) before the close: what it was sealed
+  // for stays, in its place, as the raffle's prizes do at the close.
+  if (input.prizes !== undefined && current.prizes.some((p, i) => p.pre_list && changedPrize(p, next[i])))
+    throw new ConflictError(prizeMessages.preDrawSealed, 'PRE_DRAW_SEALED');
+  if (sourcesChange && (await context.hasLiveSales()))
+    throw new ConflictError(drawMessages.drawSourceLocked, 'DRAW_SOURCE_LOCKED');
   // The prizes are checked against the raffle as it will be (its closing date and main source).
   const closing = input.closing_date !== undefined ? input.closing_date : iso(current.closingDate);
   const mainKind = input.draw_kind !== undefined ? input.draw_kind : (current.drawKind as DrawKind | null);
