@@ -19,6 +19,8 @@ import { type RaffleRow, rafflesRepo } from './raffles.repo';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 const PAGE = 20_000;
+/** Raffles with a pending drand prize read per query by the prize job. */
+const PENDING_PAGE = 50;
 
 /**
  * The additional prizes' draws and the pre-sorteos (decision 042). Every decision is taken on the
@@ -189,7 +191,7 @@ export function createPrizeDrawService(deps: {
      */
     async drawDueBeaconPrizes(fetchRound: FetchRound): Promise<{ raffleId: string; position: number }[]> {
       const drawn: { raffleId: string; position: number }[] = [];
-      for (const id of await prizesRepo.withPendingBeaconPrize(db)) {
+      for await (const id of pendingBeaconRaffles()) {
         const row = await rafflesRepo.findWithoutList(db, id);
         if (!row) continue;
         for (const [i, prize] of row.prizes.entries()) {
@@ -262,6 +264,17 @@ export function createPrizeDrawService(deps: {
       key: { raffleId: `${row.id}:pre${position}`, commitment: prize.pre_list.commitment },
       text: async () => (await prizesRepo.preListText(db, row.id, position)) ?? '',
     };
+  }
+
+  /** Every raffle the drand prizes job may act on, read in pages of ids. */
+  async function* pendingBeaconRaffles() {
+    let after: string | null = null;
+    for (;;) {
+      const ids = await prizesRepo.withPendingBeaconPrize(db, after, PENDING_PAGE);
+      yield* ids;
+      if (ids.length < PENDING_PAGE) return;
+      after = ids[ids.length - 1] as string;
+    }
   }
 
   async function fixRound(id: string, position: number) {

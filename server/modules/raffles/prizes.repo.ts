@@ -22,14 +22,22 @@ export const prizesRepo = {
     return rows.map((r) => r.id);
   },
 
-  /** Raffles with a drand prize not drawn yet (the job decides whether its turn came). */
-  async withPendingBeaconPrize(db: Executor, limit = 50): Promise<string[]> {
+  /**
+   * Raffles with a drand prize not drawn yet that the job may act on: the raffle closed (a main
+   * prize's turn), or the prize a sealed pre-sorteo (its round fixed). In id order after `after`:
+   * the job reads them all, page by page, so raffles still on sale, or waiting for a result staff
+   * have not typed, never keep a due prize out of a fixed-size page.
+   */
+  async withPendingBeaconPrize(db: Executor, after: string | null = null, limit = 50): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       db,
       sql`select id from raffles
           where jsonb_array_length(prizes) > 0 and status <> 'borrador' and is_sandbox = false
+            and (${after}::uuid is null or id > ${after}::uuid)
             and exists (select 1 from jsonb_array_elements(prizes) p
-                        where p->>'draw_kind' = 'drand' and jsonb_typeof(p->'drawn_at') is distinct from 'string')
+                        where p->>'draw_kind' = 'drand' and jsonb_typeof(p->'drawn_at') is distinct from 'string'
+                          and (raffles.status in ('cerrada', 'finalizada') or jsonb_typeof(p->'pre_list') = 'object'))
+          order by id
           limit ${limit}`,
     );
     return rows.map((r) => r.id);
