@@ -5,6 +5,7 @@ import { nonJsonResponse, notModifiedSchema } from '../../../domain/api';
 import { fileKeyParams, fileQuery, uploadQuery } from '../../../domain/api-routes';
 import type { RaffleImageWidth } from '../../../domain/images';
 import { uploadBodySchema, uploadedFileSchema } from '../../../domain/uploads';
+import { clientAddress } from '../../lib/client-address';
 import { type Guards, guard } from '../../lib/guards';
 import { multipartLimits, readUploadedFile } from './files.multipart';
 import type { FilesService } from './files.service';
@@ -48,7 +49,7 @@ export const filesRoutes =
           rateLimit: {
             max: deps.uploadsPerMinute,
             timeWindow: '1 minute',
-            keyGenerator: (request) => `${request.ip}|${uploadKindOf(request)}`,
+            keyGenerator: (request) => `${clientAddress(request)}|${uploadKindOf(request)}`,
           },
         },
       },
@@ -56,11 +57,11 @@ export const filesRoutes =
         const { kind } = request.query;
         // Before reading a byte of the body: who may upload, and whether this IP has bytes left.
         files.authorizeUpload(kind, request.auth);
-        await files.assertQuotaLeft(request.ip);
+        await files.assertQuotaLeft(clientAddress(request));
         const bytes = await readUploadedFile(request);
         return reply
           .status(201)
-          .send(await files.upload({ bytes, kind, actor: request.auth, ip: request.ip }));
+          .send(await files.upload({ bytes, kind, actor: request.auth, ip: clientAddress(request) }));
       },
     );
 

@@ -1,4 +1,3 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nonJsonResponse, notModifiedSchema, raffleIdParams } from '../../../domain/api';
@@ -14,6 +13,7 @@ import {
   reservationResultSchema,
   reservationSchema,
 } from '../../../domain/reservations';
+import { clientAddress } from '../../lib/client-address';
 import { pickEncoding } from '../../lib/encoded-body';
 import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import type { Guards } from '../../lib/guards';
@@ -29,7 +29,7 @@ import type { TicketsService } from './tickets.service';
 function buyerKey(request: FastifyRequest): string {
   const cedula = (request.body as { buyer?: { cedula?: unknown } } | null | undefined)?.buyer?.cedula;
   const buyer = typeof cedula === 'string' ? (normalizeCedula(cedula) ?? cedula.trim().slice(0, 40)) : '';
-  return `${normalizeIP(request.ip)}|${buyer}`;
+  return `${clientAddress(request)}|${buyer}`;
 }
 
 export const ticketsRoutes =
@@ -103,7 +103,7 @@ export const ticketsRoutes =
     const perIpCeiling = app.createRateLimit({
       max: deps.reservationsPerIpPerMinute,
       timeWindow: '1 minute',
-      keyGenerator: (request) => `reservations-ip|${normalizeIP(request.ip)}`,
+      keyGenerator: (request) => `reservations-ip|${clientAddress(request)}`,
     });
     const reservationCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
       const limit = await perIpCeiling(request);
@@ -138,14 +138,14 @@ export const ticketsRoutes =
       async (request, reply) => {
         // Under pressure (a rush on this raffle or from this address) a reservation pays a proof of
         // work first; the web app solves it without the buyer noticing and sends the same body again.
-        if (deps.challenge.isRequired(request.params.id, normalizeIP(request.ip))) {
+        if (deps.challenge.isRequired(request.params.id, clientAddress(request))) {
           const payload = request.body.altcha;
           if (!payload) throw new AppError(428, 'CHALLENGE_REQUIRED', messages.http.challengeRequired);
           if (!(await deps.challenge.verify(payload)))
             throw new ForbiddenError(messages.http.challengeFailed, 'CHALLENGE_FAILED');
         }
         // Counted before, given back when nothing was sold: one address cannot hold a raffle alone.
-        const key = `${request.params.id}:${request.ip}`;
+        const key = `${request.params.id}:${clientAddress(request)}`;
         const count = request.body.numbers.length;
         if (!(await deps.numbersPerIp.take(key, count))) {
           // A request sent again after its answer was lost was counted the first time (decision 057).
@@ -240,11 +240,11 @@ export const ticketsRoutes =
         if (openStreams >= deps.streamsTotal) {
           throw new AppError(503, 'STREAMS_FULL', messages.http.streamsFull, {}, 5);
         }
-        const open = streamsByIp.get(request.ip) ?? 0;
+        const ip = clientAddress(request);
+        const open = streamsByIp.get(ip) ?? 0;
         if (open >= deps.streamsPerIp) throw new TooManyRequestsError(messages.http.tooManyStreams);
-        streamsByIp.set(request.ip, open + 1);
+        streamsByIp.set(ip, open + 1);
         openStreams++;
-        const ip = request.ip;
         openEventStream(request, reply, deps.hub, raffle.id, {
           batched: request.query.batch === '1',
           onClose: () => {
