@@ -57,6 +57,9 @@ export const messages = {
     invalidCharacter:
       'El texto contiene un carácter no permitido (de control o mal formado). Escríbelo de nuevo sin copiarlo.',
     tooManyStreams: 'Tienes demasiadas páginas de rifas abiertas. Cierra alguna e inténtalo de nuevo.',
+    /** Look-ups of one cédula that found nothing, per hour (TRACKING_MISSES_PER_CEDULA). */
+    trackingMisses:
+      'Hubo demasiados intentos con esta cédula y un teléfono que no coincide. Por seguridad, espera una hora e inténtalo de nuevo, o abre el enlace de tu pedido.',
     badUrl: 'La dirección de la solicitud no es válida (revisa los caracteres con %).',
     urlTooLong: 'Un dato de la dirección de la solicitud es demasiado largo.',
     headersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes.',

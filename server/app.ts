@@ -68,6 +68,7 @@ import { createReservationChallenge } from './modules/tickets/reservation-challe
 import { createTicketChanges } from './modules/tickets/ticket-changes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
+import { createPhoneGuesses } from './modules/tracking/phone-guesses';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -160,6 +161,11 @@ export async function buildApp(options: {
   const disk = { dir: config.dataDir, minFreeMb: config.minFreeDiskMb };
   // The same hourly counter, of numbers reserved per raffle and address.
   const numbersPerIp = hourlyCounter(config.rateLimits.numbersPerIpPerRaffle, ':numbers');
+  // Misses per cédula and hour of what proves a buyer by their phone's last 4 digits (phone-guesses.ts).
+  const phoneGuesses = createPhoneGuesses({
+    counter: hourlyCounter(config.rateLimits.trackingMissesPerCedula, ':phone-guesses'),
+    secret: auth.deriveSecret('phone-guesses'),
+  });
   const files = createFilesService({ db, storage, quota, budget, disk });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
@@ -314,7 +320,9 @@ export async function buildApp(options: {
       await api.register(usersRoutes({ users, guards }));
       await api.register(filesRoutes({ files, guards, uploadsPerMinute: config.rateLimits.uploads }));
       await api.register(ratesRoutes({ rates, guards }));
-      await api.register(trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking }));
+      await api.register(
+        trackingRoutes({ tracking, trackingPerMinute: config.rateLimits.tracking, guesses: phoneGuesses }),
+      );
       await api.register(rafflesRoutes({ raffles, guards, publicRaffles, compression }));
       await api.register(raffleDrawRoutes({ draws, guards, compression }));
       await api.register(raffleClarificationRoutes({ raffles, guards }));
@@ -327,7 +335,14 @@ export async function buildApp(options: {
         sellerNetworkRoutes({ sellers, guards, leaderboardPerMinute: config.rateLimits.board }),
       );
       await api.register(insightRoutes({ insight, guards }));
-      await api.register(paymentsRoutes({ payments, guards, perMinute: config.rateLimits.reservations * 4 }));
+      await api.register(
+        paymentsRoutes({
+          payments,
+          guards,
+          perMinute: config.rateLimits.reservations * 4,
+          guesses: phoneGuesses,
+        }),
+      );
       await api.register(testBenchRoutes({ bench, guards }));
       await api.register(auditRoutes({ audit, guards }));
       await api.register(reconciliationRoutes({ reconciliation, guards }));

@@ -39,6 +39,7 @@ const envSchema = z
     // proof of work (ALTCHA); 0 turns it off (load tests, the bench).
     RESERVATION_CHALLENGE_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
+    TRACKING_MISSES_PER_CEDULA: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_BOARD: z.coerce.number().int().min(1).default(120),
     WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -127,6 +128,8 @@ const envSchema = z
       /** Reservations per minute of a raffle or an address before a proof of work is asked (0: never). */
       challengeAbove: e.RESERVATION_CHALLENGE_PER_MINUTE,
       tracking: e.RATE_LIMIT_TRACKING,
+      /** Look-ups of one cédula (tracking, a payment by number) that found nothing, per clock hour. */
+      trackingMissesPerCedula: e.TRACKING_MISSES_PER_CEDULA,
       uploads: e.RATE_LIMIT_UPLOADS,
       board: e.RATE_LIMIT_BOARD,
     },

@@ -17,6 +17,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     RATE_LIMIT_SIGN_IN: '1000',
     RATE_LIMIT_RESERVATIONS: '1000',
     RATE_LIMIT_TRACKING: '1000',
+    TRACKING_MISSES_PER_CEDULA: '1000000',
     RATE_LIMIT_UPLOADS: '1000',
     SSE_MAX_PER_IP: '1000',
     RESERVATION_MAX_NUMBERS_PER_IP: '1000000',

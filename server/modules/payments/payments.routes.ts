@@ -19,8 +19,10 @@ import {
 } from '../../../domain/payments';
 import { isStaffRole } from '../../../domain/roles';
 import { z } from '../../../domain/zod';
+import { AppError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { publicOrStaff, sendAs } from '../../lib/responses';
+import { type PhoneGuesses, trackingLimitError } from '../tracking/phone-guesses';
 import type { PaymentsService } from './payments.service';
 
 /**
@@ -30,7 +32,12 @@ import type { PaymentsService } from './payments.service';
 const createdAnswer = publicOrStaff(publicCreatePaymentResultSchema, createPaymentResultSchema);
 
 export const paymentsRoutes =
-  (deps: { payments: PaymentsService; guards: Guards; perMinute: number }): FastifyPluginAsyncZod =>
+  (deps: {
+    payments: PaymentsService;
+    guards: Guards;
+    perMinute: number;
+    guesses: PhoneGuesses;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { payments, guards } = deps;
     // Failures answer the API's one error envelope, {"error":{"code","message"}} (issue 17).
@@ -49,7 +56,23 @@ export const paymentsRoutes =
         config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' }, noStore: true },
       },
       async (request, reply) => {
-        const created = await payments.create(request.body, request.auth);
+        const { body } = request;
+        // A buyer naming a number with their cédula and phone proves it as tracking does: a wrong
+        // phone counts against the cédula's misses of the hour (tracking/phone-guesses.ts).
+        const byPhone = !isStaffRole(request.auth?.role) && body.phone_last4 !== undefined && !body.ticket_id;
+        let created: Awaited<ReturnType<PaymentsService['create']>>;
+        if (byPhone && body.cedula && !body.order_code) {
+          const made = await deps.guesses.attempt(
+            body.cedula,
+            () => payments.create(body, request.auth),
+            (outcome) =>
+              'error' in outcome &&
+              outcome.error instanceof AppError &&
+              outcome.error.code === 'TICKET_NOT_FOUND',
+          );
+          if (!made) throw trackingLimitError();
+          created = made.result;
+        } else created = await payments.create(body, request.auth);
         reply.status(201);
         return isStaffRole(request.auth?.role)
           ? sendAs(reply, staffCreatePaymentAnswerSchema, created)

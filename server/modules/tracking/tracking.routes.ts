@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trackingQuerySchema, trackingResultSchema } from '../../../domain/tracking';
+import { type PhoneGuesses, trackingLimitError } from './phone-guesses';
 import type { TrackingService } from './tracking.service';
 
 /**
@@ -10,7 +11,11 @@ import type { TrackingService } from './tracking.service';
 export const TRACKING_ANSWER_FLOOR_MS = 150;
 
 export const trackingRoutes =
-  (deps: { tracking: TrackingService; trackingPerMinute: number }): FastifyPluginAsyncZod =>
+  (deps: {
+    tracking: TrackingService;
+    trackingPerMinute: number;
+    guesses: PhoneGuesses;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // Cedula + four digits is a weak secret: the per-IP limit is what keeps guessing impractical.
     app.post(
@@ -27,10 +32,15 @@ export const trackingRoutes =
       },
       async (request) => {
         const started = performance.now();
-        const tickets = await deps.tracking.findTickets(request.body);
+        const found = await deps.guesses.attempt(
+          request.body.cedula,
+          () => deps.tracking.findTickets(request.body),
+          (outcome) => 'result' in outcome && outcome.result.length === 0,
+        );
         const left = TRACKING_ANSWER_FLOOR_MS - (performance.now() - started);
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-        return { tickets };
+        if (!found) throw trackingLimitError();
+        return { tickets: found.result };
       },
     );
   };
