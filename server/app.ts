@@ -84,6 +84,16 @@ export async function buildApp(options: {
   const serverOptions: FastifyHttpOptions<http.Server> = {
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
+    // Fastify's default (0) turns off Node's own bound: a client trickling its request (slowloris)
+    // kept a connection and its descriptor for ever. Live streams are not affected: their request
+    // has arrived whole.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      // How often Node looks for such requests (its default, 30 s, unless the bound is shorter).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutSeconds * 250)),
+      // Node's 60 s for the headers, never above the whole request's bound (Node then enforces neither).
+      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
+    },
     // Behind a reverse proxy set TRUST_PROXY, else any client could fake X-Forwarded-For and dodge rate limits.
     trustProxy: config.trustProxy,
     // What the router or Node's HTTP parser refuse (a malformed URL, an over-long header) gets the

@@ -73,6 +73,7 @@ const envSchema = z
     // Uploads stop while less than this is free under DATA_DIR: the database keeps room to write.
     MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     S3_BUCKET: optional(z.string().min(3).max(63)),
     S3_ENDPOINT: optional(z.string().url()),
     S3_REGION: z.string().default('us-east-1'),
@@ -168,6 +169,8 @@ const envSchema = z
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     /** How long a stopping server waits for open connections before cutting them. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** How long a client may take to send one whole request (headers and body); then 408 and the connection is closed. */
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     /** drand mirrors asked in turn for a raffle's round; every answer is verified against the pinned chain. */
     drandUrls: e.DRAND_URLS,
     /** A drand raffle is drawn from the first round emitted this long after it closed (decision 024). */
