@@ -97,3 +97,26 @@ describe('one IPv6 client rotating the addresses of its /64', () => {
     expect((await upload(t, PDF, from('2001:db8:9:a::1'))).status).toBe(201);
   });
 });
+
+describe('a client writing its own X-Forwarded-For', () => {
+  it('without TRUST_PROXY is the address it connects from, whatever the header says', async () => {
+    const direct = await createTestApp({ config: { rateLimits: { numbersPerIpPerRaffle: CAP } } });
+    try {
+      const raffle = await makeRaffle(direct, { total_numbers: 1000, digit_count: 3 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await direct.api('POST', `/api/raffles/${raffle.id}/reservations`, {
+          body: {
+            numbers: [0, 1, 2, 3, 4].map((n) => i * 5 + n),
+            buyer: buyer({ cedula: `V-${43_000_000 + i}` }),
+          },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
