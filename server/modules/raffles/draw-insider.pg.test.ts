@@ -88,7 +88,9 @@ describe('two draws at once', () => {
       expect((a.body as ApiError).error.code).toBe('ALREADY_DRAWN');
     }
     const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
-    const won = (answers.find((a) => a.status === 200)?.body as DrawResult).prizes[1];
+    const recorded = answers.find((a) => a.status === 200);
+    if (!recorded) throw new Error('one draw recorded expected');
+    const won = (recorded.body as DrawResult).prizes[1];
     expect(view.body.prizes[1]?.winning_number).toBe(won?.winning_number);
     expect(view.body.prizes[1]?.skipped).toEqual([]);
   });
