@@ -22,15 +22,15 @@ export function expiresOnItsOwnSql(sale: string): SQL {
 }
 
 /**
- * The pending payments that give sale `sale` at least its first amount due (its price, or one cuota
- * when its raffle is paid in cuotas), so a token payment cannot hold a number.
+ * The payments under review or rejected that give sale `sale` at least its first amount due (its
+ * price, or one cuota when its raffle is paid in cuotas), so a token payment cannot hold a number.
  */
 function coveringPaymentsSql(sale: string): SQL {
   const t = alias(sale);
   return sql`from payment_parts hold_part
     join payments hold_payment on hold_payment.id = hold_part.payment_id
     join raffles hold_raffle on hold_raffle.id = ${t}.raffle_id
-    where hold_part.ticket_id = ${t}.id and hold_payment.status = 'pending'
+    where hold_part.ticket_id = ${t}.id and hold_payment.status in ('pending', 'rejected')
       and hold_part.amount_cents >= case when hold_raffle.payment_type = 'cuotas' and hold_raffle.installments > 1
                                          then ceil(${t}.price_cents::numeric / hold_raffle.installments)
                                          else ${t}.price_cents end`;
@@ -38,13 +38,17 @@ function coveringPaymentsSql(sale: string): SQL {
 
 /**
  * When the review window of sale `sale` ends (timestamptz; past ones too, which the payments screen
- * warns of), or null when no covering payment is pending. It runs from the first covering payment
- * still pending: staff have that long to decide. Counted from the newest, a buyer who reported a
- * made-up payment every two days kept the numbers for as long as nobody rejected them (a security
- * review, 2026-11-30); a rejection ends that payment, and the next one still pending starts its own.
+ * warns of), or null when no covering payment is pending. It runs from the sale's first covering
+ * report, pending or rejected: staff have that long to decide. Counted from the newest, a buyer who
+ * reported a made-up payment every two days kept the numbers for as long as nobody rejected them (a
+ * security review, 2026-11-30); counted from the first still pending, a new made-up report after
+ * each rejection started another window (a review of holds, 2026-12-01). A report sent again after
+ * a rejection has what is left of the first one's window.
  */
 export const holdEndsSql = (sale: string, reviewHours: number): SQL =>
-  sql`(select min(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int) ${coveringPaymentsSql(sale)})`;
+  sql`(select case when bool_or(hold_payment.status = 'pending')
+                   then min(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int) end
+       ${coveringPaymentsSql(sale)})`;
 
 /** Whether a pending payment under review keeps sale `sale` from expiring now. */
 export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>

@@ -96,6 +96,18 @@ beforeAll(async () => {
     sql`update payments set created_at = now() - make_interval(hours => ${REVIEW_HOURS + 1}::int) where id = ${first}`,
   );
   await pay(sales.repeated?.id as string, 1000);
+  // Reported, rejected, reported again: the window runs from the first report, which is long past,
+  // so a made-up report after each rejection does not keep the number for another two days.
+  const refused = await pay(await reserve('reportedAgain', unico.id, 7), 1000);
+  await t.db.execute(
+    sql`update payments set created_at = now() - make_interval(hours => ${REVIEW_HOURS + 1}::int) where id = ${refused}`,
+  );
+  const refusal = await t.api('PATCH', `/api/payments/${refused}`, {
+    token: admin,
+    body: { status: 'rejected', reason: 'No aparece en el banco' },
+  });
+  expect(refusal.status, JSON.stringify(refusal.body)).toBe(200);
+  await pay(sales.reportedAgain?.id as string, 1000);
   holding.cuota = await pay(await reserve('cuota', cuotas.id, 1), 250);
   await pay(await reserve('underCuota', cuotas.id, 2), 249);
   // Luis: one number, its payment under review; nothing else to pay.
@@ -112,6 +124,7 @@ async function expectedHolds() {
     stale: null,
     unpaid: null,
     repeated: null,
+    reportedAgain: null,
     cuota: await expectedHold(holding.cuota as string),
     underCuota: null,
     luis: await expectedHold(holding.luis as string),
