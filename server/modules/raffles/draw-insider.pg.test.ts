@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { DrawResult } from '../../../domain/draw';
 import type { Raffle } from '../../../domain/raffles';
+import { closeInFlight, someoneWaitsOnALock } from '../../test/close-in-flight';
 import { makeRaffle, storedSoldList } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
 import { threePrizes } from '../../test/prize-fixtures';
@@ -23,33 +24,6 @@ afterAll(() => t?.close());
 const { reserve, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
 const draw = <T = DrawResult>(id: string, result: string) =>
   t.api<T | ApiError>('POST', `/api/raffles/${id}/draw`, { token: admin, body: { result } });
-
-/** Another session holding the raffle as a close does (FOR UPDATE), then closing it for real. */
-async function closeInFlight(raffleId: string) {
-  const session = await pool.connect();
-  await session.query('begin');
-  await session.query('select id from raffles where id = $1 for update', [raffleId]);
-  return {
-    async commitClosed() {
-      await session.query(`update raffles set status = 'cerrada' where id = $1`, [raffleId]);
-      await session.query('commit');
-      session.release();
-    },
-  };
-}
-
-async function someoneWaitsOnALock() {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const { rows } = await pool.query(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0].n > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('no session waited on the raffle lock');
-}
 
 async function closedWithResultsOut() {
   const raffle = await makeRaffle(t, threePrizes());
@@ -137,12 +111,12 @@ describe('the close against the draw and the sold list', () => {
   it('a bulk release waits for a close in flight, then is refused and the numbers stay in the list', async () => {
     const raffle = await makeRaffle(t);
     await reserve(raffle.id, [3, 4]);
-    const close = await closeInFlight(raffle.id);
+    const close = await closeInFlight(pool, raffle.id);
     const release = t.api<ApiError>('POST', `/api/raffles/${raffle.id}/tickets/release`, {
       token: admin,
       body: { numbers: [3, 4] },
     });
-    await someoneWaitsOnALock();
+    await someoneWaitsOnALock(pool);
     await close.commitClosed();
     const res = await release;
     expect(res.status).toBe(409);

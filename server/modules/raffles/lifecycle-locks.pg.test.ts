@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { ReservationResult } from '../../../domain/reservations';
+import { closeInFlight, someoneWaitsOnALock } from '../../test/close-in-flight';
 import { buyer, makeRaffle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -18,38 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Another session that holds the raffle as a close does (FOR UPDATE) until it commits or rolls back. */
-async function closeInFlight(raffleId: string) {
-  const session = await pool.connect();
-  await session.query('begin');
-  await session.query('select id from raffles where id = $1 for update', [raffleId]);
-  return {
-    async commitClosed() {
-      await session.query(`update raffles set status = 'cerrada' where id = $1`, [raffleId]);
-      await session.query('commit');
-      session.release();
-    },
-    async rollback() {
-      await session.query('rollback');
-      session.release();
-    },
-  };
-}
-
-/** Waits until some session of this database is blocked on a lock (the request reached the raffle). */
-async function someoneWaitsOnALock() {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const { rows } = await pool.query(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0].n > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('no session waited on the raffle lock');
-}
-
 async function reserved(raffleId: string, number: number) {
   const res = await t.api<ReservationResult>('POST', `/api/raffles/${raffleId}/reservations`, {
     body: { numbers: [number], buyer: buyer() },
@@ -61,12 +30,12 @@ describe('closing against changes in flight', () => {
   it('a staff release waits for a close in flight, then is refused', async () => {
     const raffle = await makeRaffle(t);
     const ticket = await reserved(raffle.id, 3);
-    const close = await closeInFlight(raffle.id);
+    const close = await closeInFlight(pool, raffle.id);
     const release = t.api<ApiError>('PATCH', `/api/tickets/${ticket.id}`, {
       token: admin,
       body: { status: 'disponible' },
     });
-    await someoneWaitsOnALock();
+    await someoneWaitsOnALock(pool);
     await close.commitClosed();
     const res = await release;
     expect(res.status).toBe(409);
@@ -75,12 +44,12 @@ describe('closing against changes in flight', () => {
 
   it('a staff sale by number waits for a close in flight, then is refused', async () => {
     const raffle = await makeRaffle(t);
-    const close = await closeInFlight(raffle.id);
+    const close = await closeInFlight(pool, raffle.id);
     const sale = t.api<ApiError>('PATCH', `/api/raffles/${raffle.id}/numbers/8`, {
       token: admin,
       body: { status: 'pagado', buyer_name: 'Venta a mano' },
     });
-    await someoneWaitsOnALock();
+    await someoneWaitsOnALock(pool);
     await close.commitClosed();
     expect((await sale).body.error.code).toBe('RAFFLE_CLOSED');
   });
@@ -91,7 +60,7 @@ describe('closing against changes in flight', () => {
     await t.db.execute(
       sql`update tickets set reserved_until = now() - interval '1 minute' where raffle_id = ${raffle.id}`,
     );
-    const close = await closeInFlight(raffle.id);
+    const close = await closeInFlight(pool, raffle.id);
     expect(await t.app.services.tickets.releaseExpired()).toBe(0);
     await close.rollback();
     expect(await t.app.services.tickets.releaseExpired()).toBe(1);
