@@ -142,9 +142,12 @@ export function SellerRankingView({ ranking }: { ranking: SellerRanking }) {
                     <span className="text-zinc-500 tabular-nums" data-testid="seller-place">
                       <Place row={r} index={i} />
                     </span>
-                    <div className="grid">
-                      <span className="font-medium text-zinc-900">{r.seller_name || r.seller_email}</span>
-                      <span className="text-xs text-zinc-500">{r.seller_email}</span>
+                    {/* A long e-mail wraps rather than widen the table past the screen (1440 px). */}
+                    <div className="grid min-w-0">
+                      <span className="font-medium wrap-anywhere text-zinc-900">
+                        {r.seller_name || r.seller_email}
+                      </span>
+                      <span className="text-xs wrap-anywhere text-zinc-500">{r.seller_email}</span>
                     </div>
                   </div>
                 </TableCell>
