@@ -1,17 +1,11 @@
-import type http from 'node:http';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  type FastifyHttpOptions,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import { registerApiDocs } from './lib/api-docs';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './lib/error-handler';
+import { registerErrorHandler } from './lib/error-handler';
 import { createGuards } from './lib/guards';
 import { refuseHostileInput } from './lib/hostile-input';
 import { createInFlightCount } from './lib/in-flight-count';
@@ -73,6 +67,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { serverOptions } from './server-options';
 
 /** Builds the whole app (plugins, services, routes) without listening: main.ts and tests share it. */
 export async function buildApp(options: {
@@ -81,27 +76,7 @@ export async function buildApp(options: {
   logger?: FastifyServerOptions['logger'];
 }) {
   const { config, database } = options;
-  const serverOptions: FastifyHttpOptions<http.Server> = {
-    logger: options.logger ?? false,
-    bodyLimit: 256 * 1024,
-    // Fastify's default (0) turns off Node's own bound: a client trickling its request (slowloris)
-    // kept a connection and its descriptor for ever. Live streams are not affected: their request
-    // has arrived whole.
-    requestTimeout: config.requestTimeoutSeconds * 1000,
-    http: {
-      // How often Node looks for such requests (its default, 30 s, unless the bound is shorter).
-      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutSeconds * 250)),
-      // Node's 60 s for the headers, never above the whole request's bound (Node then enforces neither).
-      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
-    },
-    // Behind a reverse proxy set TRUST_PROXY, else any client could fake X-Forwarded-For and dodge rate limits.
-    trustProxy: config.trustProxy,
-    // What the router or Node's HTTP parser refuse (a malformed URL, an over-long header) gets the
-    // same Spanish error envelope and security headers as every other answer.
-    frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
-  };
-  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, options.logger)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
