@@ -39,7 +39,8 @@ describe('a ticket change undone by a deadlock', () => {
     const [a, b] = res.body.tickets.map((ticket) => ticket.id);
     if (!a || !b) throw new Error('two sales expected');
 
-    const changes = createTicketChanges({ db: t.db });
+    const retries: object[] = [];
+    const changes = createTicketChanges({ db: t.db, log: { warn: (obj) => retries.push(obj) } });
     const announced: number[][] = [];
     changes.onCommitted((raffleId, versions) => {
       if (raffleId === raffle.id) announced.push(versions);
@@ -68,8 +69,10 @@ describe('a ticket change undone by a deadlock', () => {
       'first',
       'second',
     ]);
-    // PostgreSQL undid exactly one of them, which ran once more.
-    expect(attempts.first + attempts.second).toBe(3);
+    // PostgreSQL undid at least one of them (usually exactly one; under a heavily loaded CI machine a
+    // rerun has been undone too), and every attempt undone ran once more.
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect(attempts.first + attempts.second).toBe(2 + retries.length);
     expect(DEADLOCK_ATTEMPTS).toBeGreaterThanOrEqual(2);
     const history = await t.db
       .select({ note: ticketEvents.note })
