@@ -197,7 +197,10 @@ export function createTicketUpdates({
           statusByHand: locked.priceCents === 0 && status !== 'cancelado',
           reservedUntil:
             status === 'apartado'
-              ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
+              ? // A free raffle's number owes nothing: it has no deadline (migration 0037).
+                locked.priceCents > 0
+                ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
+                : null
               : patch.reserved_until
                 ? new Date(patch.reserved_until)
                 : null,
