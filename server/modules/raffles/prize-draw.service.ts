@@ -28,6 +28,31 @@ const PENDING_PAGE = 50;
  * a drand round) is read before the transaction and re-checked under the lock, because on PGlite
  * a query outside an open transaction would wait for it (decision 004).
  */
+/** Told of a raffle whose part of a job's pass failed (the others went on). */
+export type RaffleFailed = (raffleId: string, error: unknown) => void;
+
+/**
+ * A job's pass, raffle by raffle: one that fails is told to `failed` and the pass goes on, so a
+ * raffle whose work keeps failing cannot leave every later raffle's pre-sorteo unsealed past its
+ * date or its prize undrawn. Without `failed`, the failures are thrown together at the end.
+ */
+async function eachRaffle(
+  ids: Iterable<string> | AsyncIterable<string>,
+  failed: RaffleFailed | undefined,
+  work: (raffleId: string) => Promise<void>,
+) {
+  const errors: unknown[] = [];
+  for await (const id of ids) {
+    try {
+      await work(id);
+    } catch (error) {
+      if (failed) failed(id, error);
+      else errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} raffle(s) failed in this pass`);
+}
+
 export function createPrizeDrawService(deps: {
   db: Db;
   tickets: () => RaffleSales;
@@ -140,9 +165,9 @@ export function createPrizeDrawService(deps: {
      * (published-lists.ts), stored once with its Merkle root, line count, time and audit head; a
      * drand pre-sorteo's round is fixed then. Returns the raffles sealed.
      */
-    async sealDuePreDraws(): Promise<string[]> {
+    async sealDuePreDraws(failed?: RaffleFailed): Promise<string[]> {
       const sealed: string[] = [];
-      for (const id of await prizesRepo.dueForPreDraw(db)) {
+      await eachRaffle(await prizesRepo.dueForPreDraw(db), failed, async (id) => {
         const frozen = await db.transaction(async (tx) => {
           const row = await rafflesRepo.lockIfFree(tx, id);
           if (!row) return [];
@@ -179,7 +204,7 @@ export function createPrizeDrawService(deps: {
           for (const position of frozen) deps.onPreListFrozen(id, position);
           await deps.changed(id);
         }
-      }
+      });
       return sealed;
     },
 
@@ -189,11 +214,14 @@ export function createPrizeDrawService(deps: {
      * unknown to anyone yet —; a prize whose round is out is drawn from it (fetched and verified
      * outside any transaction) over its list, like the main draw (decision 024).
      */
-    async drawDueBeaconPrizes(fetchRound: FetchRound): Promise<{ raffleId: string; position: number }[]> {
+    async drawDueBeaconPrizes(
+      fetchRound: FetchRound,
+      failed?: RaffleFailed,
+    ): Promise<{ raffleId: string; position: number }[]> {
       const drawn: { raffleId: string; position: number }[] = [];
-      for await (const id of pendingBeaconRaffles()) {
+      await eachRaffle(pendingBeaconRaffles(), failed, async (id) => {
         const row = await rafflesRepo.findWithoutList(db, id);
-        if (!row) continue;
+        if (!row) return;
         for (const [i, prize] of row.prizes.entries()) {
           const position = i + 2;
           if (prize.draw_kind !== 'drand' || prize.drawn_at) continue;
@@ -231,7 +259,7 @@ export function createPrizeDrawService(deps: {
           }
           break; // the next prize's turn is looked at on the next pass, from the row as it is then
         }
-      }
+      });
       return drawn;
     },
 

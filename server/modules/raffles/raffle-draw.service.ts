@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/erro
 import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { sealView } from '../draw-seal/draw-seal.service';
 import type { InstantWinsService } from '../instant-wins/instant-wins.service';
-import { createPrizeDrawService } from './prize-draw.service';
+import { createPrizeDrawService, type RaffleFailed } from './prize-draw.service';
 import { createPublishedLists, listPages, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
@@ -324,7 +324,8 @@ export function createRaffleDrawService(deps: {
     /** Pre-sorteos whose date passed get their eligible list sealed (the pre-sorteo job). */
     sealDuePreDraws: prizes.sealDuePreDraws,
     /** Drand prizes: rounds fixed when due, drawn when out (the pre-sorteo job too). */
-    drawDueBeaconPrizes: (fetchRound: FetchRound) => prizes.drawDueBeaconPrizes(fetchRound),
+    drawDueBeaconPrizes: (fetchRound: FetchRound, failed?: RaffleFailed) =>
+      prizes.drawDueBeaconPrizes(fetchRound, failed),
 
     /** A pre-sorteo's sealed list as one file compressed once, or null before it is sealed. */
     async preList(id: string, position: number): Promise<PublishedFile | null> {
