@@ -104,8 +104,26 @@ test.describe('several prizes', () => {
       .poll(async () => (await prizesOf(request, raffle.id))[3]?.pre_list, { timeout: 20_000 })
       .toMatchObject({ timestamp: { status: 'sellado', authority: 'TSA de Prueba Rifas' } });
 
-    // Staff register the pre-sorteo's result from the dashboard, while the raffle is on sale.
+    // Sealed, the pre-sorteo's prize no longer changes: the edit form shows it read-only and says why.
     await signInAsAdmin(page);
+    await page.goto(`/dashboard/admin/edit/${raffle.id}`);
+    const sealedPrize = page.getByTestId('extra-prize').nth(2);
+    await expect(sealedPrize.getByTestId('sealed-prize-hint')).toHaveText(
+      'La lista de este pre-sorteo ya se selló: este premio ya no cambia.',
+    );
+    await expect(sealedPrize.getByLabel('Nombre del premio')).toHaveJSProperty('readOnly', true);
+    await expect(page.getByTestId('extra-prize').nth(0).getByLabel('Nombre del premio')).toHaveJSProperty(
+      'readOnly',
+      false,
+    );
+    // Its heading and hint below the sticky header.
+    await sealedPrize.evaluate((el) =>
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80),
+    );
+    await screenshot(page, 'issue-23/prizes-form-sealed-412.png');
+
+    // Staff register the pre-sorteo's result from the dashboard, while the raffle is on sale.
+    await page.goto('/dashboard/admin');
     const card = cardOf(page, raffle.name);
     await card.getByRole('button', { name: `Registrar resultado de ${raffle.name}` }).click();
     const dialog = page.getByRole('dialog');

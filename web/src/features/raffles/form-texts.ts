@@ -127,6 +127,8 @@ export const formTexts = {
     removeShort: 'Quitar',
     repeatRule: 'Si un número ya ganó otro premio',
     lockedHint: 'La rifa ya tiene ventas: los premios y sus sorteos no cambian (solo sus textos).',
+    sealedLockedHint: 'Un pre-sorteo ya selló su lista: el orden de los premios y sus sorteos no cambian.',
+    sealedHint: 'La lista de este pre-sorteo ya se selló: este premio ya no cambia.',
   },
   packages: {
     title: 'Paquetes de números',

@@ -71,21 +71,28 @@ export const prizeToRow = (prize: PrizeView): PrizeFormRow => ({
   pre_draw_at: isoToCaracasLocal(prize.pre_draw_at),
 });
 
+/** Whether each additional prize's pre-sorteo list is sealed (from then on that prize does not change). */
+export const sealedPrizes = (stored: PrizeView[]) => stored.map((prize) => prize.pre_list !== null);
+
 /**
  * Once the terms are locked the sources cannot change: the edit sends each prize's text over its
  * stored source (the same count and order), so a time the form rounds to minutes never trips it.
+ * A prize whose pre-sorteo list is sealed is sent exactly as stored (PRE_DRAW_SEALED otherwise).
  */
 export function prizesOverStoredSources<
   P extends { title: string; description: string; image: string | null },
 >(rows: P[], stored: PrizeView[]) {
-  return stored.map((prize, i) => ({
-    title: rows[i]?.title ?? prize.title,
-    description: rows[i]?.description ?? prize.description,
-    image: rows[i] ? rows[i].image : prize.image,
-    draw_kind: prize.source.kind ?? 'drand',
-    draw_lottery: prize.source.lottery,
-    draw_at: prize.source.draw_at,
-    draw_rule: asLotteryRule(prize.source.rule),
-    pre_draw_at: prize.pre_draw_at,
-  }));
+  return stored.map((prize, i) => {
+    const row = prize.pre_list === null ? rows[i] : undefined;
+    return {
+      title: row?.title ?? prize.title,
+      description: row?.description ?? prize.description,
+      image: row ? row.image : prize.image,
+      draw_kind: prize.source.kind ?? 'drand',
+      draw_lottery: prize.source.lottery,
+      draw_at: prize.source.draw_at,
+      draw_rule: asLotteryRule(prize.source.rule),
+      pre_draw_at: prize.pre_draw_at,
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { paymentAccountMessages } from '@domain/payment-accounts';
 import { raffleMessages } from '@domain/raffles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
+import { prizeViewFixture } from '@/test/prize-view';
 import { answerFromServer } from '@/test/server-answer';
 import { isoToCaracasLocal } from './caracas-datetime';
 import {
@@ -168,6 +169,45 @@ describe('raffle form: the declared draw source (issue 19)', () => {
     const closed = withoutFrozenTerms(body, { ...base, status: 'cerrada' });
     expect(closed).not.toHaveProperty('name');
     expect(closed).not.toHaveProperty('images');
+  });
+});
+
+describe('raffle form: a sealed pre-sorteo (PRE_DRAW_SEALED)', () => {
+  it('sends that prize exactly as stored, the others over their stored sources, and no repeat rule', () => {
+    const sealedList = {
+      frozen_at: '2026-11-20T12:00:00.000Z',
+      commitment: 'ab'.repeat(32),
+      line_count: 3,
+      list_url: '/api/raffles/r/prizes/2/list.txt',
+    } as unknown as NonNullable<ReturnType<typeof prizeViewFixture>['pre_list']>;
+    const stored = [
+      prizeViewFixture(1),
+      prizeViewFixture(2, {
+        title: 'Televisor',
+        pre_draw_at: '2026-11-20T12:00:00.000Z',
+        pre_list: sealedList,
+      }),
+      prizeViewFixture(3, { title: 'Bono' }),
+    ];
+    const body = {
+      ...editRaffleFormSchema.parse(filled),
+      prizes: [
+        { ...stored[1], title: 'Otro premio', image: null },
+        { ...stored[2], title: 'Bono de $100', image: null },
+      ],
+      prize_repeat_rule: 'siguiente_resultado',
+    } as unknown as Parameters<typeof withoutFrozenTerms>[0];
+    const sent = withoutFrozenTerms(body, {
+      terms_locked: false,
+      status: 'activa',
+      closing_date: null,
+      prizes: stored,
+    });
+    expect(sent.prizes?.map((p) => [p.title, p.pre_draw_at])).toEqual([
+      ['Televisor', '2026-11-20T12:00:00.000Z'],
+      ['Bono de $100', null],
+    ]);
+    expect(sent).not.toHaveProperty('prize_repeat_rule');
   });
 });
 

@@ -27,7 +27,7 @@ import { z } from '@domain/zod';
 import { serverNow } from '@/lib/server-clock';
 import { caracasLocalToIso, isoToCaracasLocal } from './caracas-datetime';
 import { formTexts } from './form-texts';
-import { prizeFormRow, prizesOverStoredSources, prizeToRow } from './prize-form';
+import { prizeFormRow, prizesOverStoredSources, prizeToRow, sealedPrizes } from './prize-form';
 
 const api = updateRaffleSchema.shape;
 const v = formTexts.validation;
@@ -236,6 +236,7 @@ export function withoutFrozenTerms(
   } = body;
   const closed = isClosedStatus(raffle.status);
   const passed = closingDatePassed(raffle.closing_date);
+  const prizesLocked = raffle.terms_locked || sealedPrizes(raffle.prizes?.slice(1) ?? []).some(Boolean);
   return {
     ...rest,
     ...(!raffle.terms_locked &&
@@ -249,9 +250,10 @@ export function withoutFrozenTerms(
       }),
     ...(!closed && { name, description, images }),
     ...(!passed && !closed && { closing_date }),
-    // Several prizes: sources and repeat rule locked with the terms, texts frozen at close.
-    ...(!raffle.terms_locked && !closed && { prizes, prize_repeat_rule }),
-    ...(raffle.terms_locked &&
+    // Several prizes: sources and repeat rule locked with the terms or a sealed pre-sorteo, texts
+    // frozen at close (a sealed pre-sorteo's, at its seal).
+    ...(!prizesLocked && !closed && { prizes, prize_repeat_rule }),
+    ...(prizesLocked &&
       !closed &&
       raffle.prizes && { prizes: prizesOverStoredSources(prizes ?? [], raffle.prizes.slice(1)) }),
   };

@@ -21,18 +21,30 @@ const lockedLook = 'bg-zinc-100 text-zinc-600 disabled:opacity-100';
 /**
  * "Premios adicionales" (issue 23, decision 042): the 2.º, 3.º, … prizes in order, each with its
  * own declared source and optionally a pre-sorteo date. `locked` (a number was taken): sources,
- * order and count are fixed, texts still change; `frozen` (closed): nothing changes.
+ * order and count are fixed, texts still change; `frozen` (closed): nothing changes; `sealed[i]`
+ * (that prize's pre-sorteo list is sealed): that prize does not change, nor the order or sources.
  */
-export function RaffleExtraPrizesField({ locked, frozen }: { locked: boolean; frozen: boolean }) {
+export function RaffleExtraPrizesField({
+  locked,
+  frozen,
+  sealed = [],
+}: {
+  locked: boolean;
+  frozen: boolean;
+  sealed?: readonly boolean[];
+}) {
   const { control, register, formState } = useFormContext<RaffleFormInput>();
   const { fields, append, remove, move } = useFieldArray({ control, name: 'prizes' });
   const rows = useWatch({ control, name: 'prizes' }) ?? [];
   const errors = formState.errors.prizes;
-  const sourceLocked = locked || frozen;
+  const anySealed = sealed.some(Boolean);
+  const sourceLocked = locked || frozen || anySealed;
   return (
     <FormSection id="section-extra-prizes" title={t.title} description={t.description}>
       {fields.length === 0 && <p className="text-sm text-zinc-600">{t.empty}</p>}
-      {sourceLocked && fields.length > 0 && <p className="text-sm text-zinc-600">{t.lockedHint}</p>}
+      {sourceLocked && fields.length > 0 && (
+        <p className="text-sm text-zinc-600">{locked || frozen ? t.lockedHint : t.sealedLockedHint}</p>
+      )}
       <ol className="grid gap-4">
         {fields.map((row, index) => {
           const position = index + 2;
@@ -40,6 +52,7 @@ export function RaffleExtraPrizesField({ locked, frozen }: { locked: boolean; fr
           const e = errors?.[index];
           const kind = rows[index]?.draw_kind ?? 'loteria';
           const pre = rows[index]?.pre_draw ?? false;
+          const textFrozen = frozen || (sealed[index] ?? false);
           return (
             <li
               key={row.id}
@@ -48,6 +61,11 @@ export function RaffleExtraPrizesField({ locked, frozen }: { locked: boolean; fr
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-sm font-semibold text-zinc-900">{t.heading(position)}</h3>
+                {sealed[index] && !frozen && (
+                  <p className="basis-full text-sm text-zinc-600" data-testid="sealed-prize-hint">
+                    {t.sealedHint}
+                  </p>
+                )}
                 {!sourceLocked && (
                   <div className="flex gap-1">
                     <Button
@@ -89,17 +107,19 @@ export function RaffleExtraPrizesField({ locked, frozen }: { locked: boolean; fr
                     {...fieldControlProps(id('title'), e?.title?.message)}
                     {...register(`prizes.${index}.title`)}
                     autoComplete="off"
-                    readOnly={frozen}
+                    readOnly={textFrozen}
+                    className={textFrozen ? lockedLook : undefined}
                   />
                 </Field>
-                <PrizePhotoField index={index} frozen={frozen} />
+                <PrizePhotoField index={index} frozen={textFrozen} />
               </div>
               <Field id={id('description')} label={t.descriptionLabel} error={e?.description?.message}>
                 <Textarea
                   {...fieldControlProps(id('description'), e?.description?.message)}
                   {...register(`prizes.${index}.description`)}
                   rows={2}
-                  readOnly={frozen}
+                  readOnly={textFrozen}
+                  className={textFrozen ? lockedLook : undefined}
                 />
               </Field>
               <div className="grid items-start gap-4 sm:grid-cols-2">

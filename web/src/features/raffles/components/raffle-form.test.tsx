@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch, renderWithProviders } from '@/test/render';
+import { emptyPrizeRow } from '../prize-form';
 import {
   editRaffleFormSchema,
   emptyAccountRow,
@@ -21,7 +22,9 @@ const values: RaffleFormInput = {
   installments: '4',
 };
 
-function renderForm(props: { termsLocked?: boolean; defaults?: Partial<RaffleFormInput> } = {}) {
+function renderForm(
+  props: { termsLocked?: boolean; sealedPrizes?: boolean[]; defaults?: Partial<RaffleFormInput> } = {},
+) {
   const onSubmit = vi.fn(async (_body: unknown) => {});
   renderWithProviders(
     <RaffleForm
@@ -29,6 +32,7 @@ function renderForm(props: { termsLocked?: boolean; defaults?: Partial<RaffleFor
       defaultValues={{ ...values, ...props.defaults }}
       currentStatus="activa"
       termsLocked={props.termsLocked}
+      sealedPrizes={props.sealedPrizes}
       onSubmit={onSubmit}
       submitLabel="Guardar cambios"
       submittingLabel="Guardando…"
@@ -134,5 +138,30 @@ describe('raffle form: payment accounts', () => {
       ],
     });
     expect(Object.keys(body.payment_accounts[0] ?? {})).toEqual(['method', 'email', 'holder']);
+  });
+});
+
+describe('raffle form: a sealed pre-sorteo', () => {
+  it('shows that prize read-only, saying why, and fixes the order and sources of all of them', () => {
+    const prize = (title: string) => ({ ...emptyPrizeRow(), title, draw_kind: 'drand' as const });
+    renderForm({
+      sealedPrizes: [true, false],
+      defaults: { prizes: [prize('Televisor'), prize('Bono')] },
+    });
+    const [sealed, open] = screen.getAllByTestId('extra-prize') as [HTMLElement, HTMLElement];
+    expect(within(sealed).getByLabelText('Nombre del premio')).toHaveProperty('readOnly', true);
+    expect(within(sealed).getByLabelText('Descripción (opcional)')).toHaveProperty('readOnly', true);
+    expect(within(sealed).queryByText('Subir foto')).toBeNull();
+    expect(within(sealed).getByTestId('sealed-prize-hint').textContent).toBe(
+      'La lista de este pre-sorteo ya se selló: este premio ya no cambia.',
+    );
+    // The other prize's texts still change; no prize moves or goes.
+    expect(within(open).getByLabelText('Nombre del premio')).toHaveProperty('readOnly', false);
+    expect(within(open).queryByTestId('sealed-prize-hint')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Quitar el/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Subir el/ })).toBeNull();
+    expect(
+      screen.getByText('Un pre-sorteo ya selló su lista: el orden de los premios y sus sorteos no cambian.'),
+    ).toBeTruthy();
   });
 });

@@ -43,6 +43,8 @@ type RaffleFormProps<T> = {
   closingPassed?: boolean;
   /** Admins only: the vendedores assigned to the raffle (saved by the page after the raffle). */
   sellers?: SellersPick;
+  /** Edit only: whether each additional prize's pre-sorteo list is sealed (that prize no longer changes). */
+  sealedPrizes?: readonly boolean[];
   /** Edit only: instant-win numbers already won, with the sold ticket that won each. */
   instantWinsWon?: ReadonlyMap<number, string>;
 };
@@ -109,7 +111,11 @@ export function RaffleForm<T>(props: RaffleFormProps<T>) {
           termsLocked={props.termsLocked ?? false}
           closingPassed={props.closingPassed ?? false}
         />
-        <RaffleExtraPrizesField locked={props.termsLocked ?? false} frozen={closed} />
+        <RaffleExtraPrizesField
+          locked={props.termsLocked ?? false}
+          frozen={closed}
+          sealed={props.sealedPrizes}
+        />
         <RaffleOrganizerFields />
         <RafflePaymentAccountsField />
         <RaffleSellersSection sellers={props.sellers} />

@@ -20,6 +20,7 @@ import { useInstantWins } from '../api/get-instant-wins';
 import { useUpdateRaffle } from '../api/update-raffle';
 import { RaffleForm } from '../components/raffle-form';
 import { RaffleOfAnotherSeller } from '../components/raffle-of-another-seller';
+import { sealedPrizes } from '../prize-form';
 import { editRaffleFormSchema, raffleToForm, withoutFrozenTerms } from '../raffle-form-schema';
 import { rafflesTexts } from '../texts';
 
@@ -94,6 +95,7 @@ export function EditRafflePage() {
                     currentStatus={data.status}
                     hasSales={data.stats.disponible < data.total_numbers}
                     termsLocked={data.terms_locked}
+                    sealedPrizes={sealedPrizes(data.prizes?.slice(1) ?? [])}
                     closingPassed={closingPassed}
                     submitLabel={t.submit}
                     submittingLabel={t.submitting}
