@@ -43,6 +43,36 @@ describe('upload bytes per hour shared through Redis (REDIS_URL)', () => {
     expect((await upload(b, PDF, from('10.1.0.2'))).status).toBe(201);
   });
 
+  it('counts the last 60 minutes across the clock hour, as the in-memory counters do', async () => {
+    const redis = new Redis(redisUrl);
+    let now = Date.UTC(2026, 0, 1, 10, 59, 0);
+    const prefix = `rifas-test-${randomBytes(6).toString('hex')}`;
+    const log = { warn: () => {} } as never;
+    const quota = createRedisUploadQuota(100, redis, {
+      prefix,
+      breaker: createRedisBreaker({ log }),
+      now: () => now,
+    });
+    try {
+      expect(await quota.take('10.2.0.1', 100)).toBe(true);
+      now = Date.UTC(2026, 0, 1, 11, 0, 30);
+      expect(await quota.take('10.2.0.1', 1)).toBe(false);
+      now = Date.UTC(2026, 0, 1, 11, 30, 0);
+      expect(await quota.take('10.2.0.1', 51)).toBe(false);
+      expect(await quota.take('10.2.0.1', 50)).toBe(true);
+      // A give-back never takes this hour's counter below 0.
+      await quota.giveBack('10.2.0.1', 80);
+      expect(await quota.take('10.2.0.1', 51)).toBe(false);
+      expect(await quota.take('10.2.0.1', 50)).toBe(true);
+      now = Date.UTC(2026, 0, 1, 13, 0, 0);
+      expect(await quota.take('10.2.0.1', 100)).toBe(true);
+    } finally {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+
   it('counts in this instance when Redis does not answer (logged once), never unlimited', async () => {
     const down = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,

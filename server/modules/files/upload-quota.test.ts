@@ -82,9 +82,8 @@ describe('bytes stored per IP per hour', () => {
 });
 
 describe('createMemoryUploadQuota', () => {
-  it('takes while under the cap, gives back, and starts again each clock hour', async () => {
-    let now = Date.UTC(2026, 0, 1, 10, 59, 0);
-    const quota = createMemoryUploadQuota(100, () => now);
+  it('takes while under the cap, gives back, and counts stored copies over it', async () => {
+    const quota = createMemoryUploadQuota(100, () => Date.UTC(2026, 0, 1, 10, 30, 0));
     expect(await quota.take('a', 60)).toBe(true);
     expect(await quota.take('a', 41)).toBe(false);
     expect(await quota.take('b', 100)).toBe(true);
@@ -94,7 +93,23 @@ describe('createMemoryUploadQuota', () => {
     expect(await quota.exhausted('a')).toBe(false);
     await quota.add('a', 500); // stored copies count even over the cap
     expect(await quota.take('a', 1)).toBe(false);
-    now += 60_000; // 11:00: a new hour
+  });
+
+  it('counts the last 60 minutes, not the clock hour: the whole cap at 10:59 is not taken again at 11:00', async () => {
+    let now = Date.UTC(2026, 0, 1, 10, 59, 0);
+    const quota = createMemoryUploadQuota(100, () => now);
+    expect(await quota.take('a', 100)).toBe(true);
+    now = Date.UTC(2026, 0, 1, 11, 0, 30); // the previous hour weighs 59.5/60: ~99 still counts
+    expect(await quota.take('a', 2)).toBe(false);
+    expect(await quota.take('a', 1)).toBe(false);
+    now = Date.UTC(2026, 0, 1, 11, 30, 0); // half of it: 50 counts
+    expect(await quota.take('a', 51)).toBe(false);
+    expect(await quota.take('a', 50)).toBe(true);
+    expect(await quota.exhausted('a')).toBe(true);
+    now = Date.UTC(2026, 0, 1, 12, 15, 0); // 11:xx's 50, three quarters of it: 37.5
+    expect(await quota.take('a', 63)).toBe(false);
+    expect(await quota.take('a', 62)).toBe(true);
+    now = Date.UTC(2026, 0, 1, 14, 0, 0); // two hours on: nothing counts
     expect(await quota.exhausted('a')).toBe(false);
     expect(await quota.take('a', 100)).toBe(true);
   });
