@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DrawResult } from '../../domain/draw';
 import type { PublicCreatePaymentResult } from '../../domain/payments';
 import { buyer, reserveNumbers } from './factories';
 import type { TestApp } from './test-app';
+
+/** An instant as the API writes it ("2026-12-01T03:30:00.123Z"), from a timestamptz expression. */
+const isoAt = (instant: SQL) => sql`to_char((${instant}) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The calls of the prize tests (decision 042), on the test app and admin session `world` answers
@@ -26,6 +29,17 @@ export function prizeCalls(world: () => { t: TestApp; admin: string }) {
     },
     drawPrize: <T = DrawResult>(id: string, prize: number, result: string) =>
       world().t.api<T>('POST', `/api/raffles/${id}/draw`, { token: world().admin, body: { prize, result } }),
+    /**
+     * The date of every pre-sorteo of the raffle moved to this instant: it has just passed, after
+     * every payment made so far (a pre-sorteo's list holds the numbers fully paid at its date).
+     * With `lotteryToo`, its lottery's draw a millisecond later: the result is out too.
+     */
+    preDrawsNow: (id: string, options: { lotteryToo?: boolean } = {}) =>
+      world().t.db.execute(sql`update raffles set prizes = (select jsonb_agg(case when p->>'pre_draw_at' is null then p
+          else p || jsonb_build_object('pre_draw_at', ${isoAt(sql`now()`)})
+                 || case when ${options.lotteryToo ?? false}::boolean then jsonb_build_object('draw_at', ${isoAt(sql`now() + interval '1 millisecond'`)}) else '{}'::jsonb end
+          end) from jsonb_array_elements(prizes) p)
+        where id = ${id}`),
     /** Every lottery draw date of the raffle moved to the past (the results are out). */
     resultsOut: (id: string) =>
       world().t.db.execute(sql`update raffles set draw_at = now() - interval '1 minute',

@@ -7,6 +7,7 @@ import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle } from '../../test/factories';
 import { type LocalTsa, startLocalTsa } from '../../test/local-tsa';
+import { prizeCalls } from '../../test/prize-calls';
 import { preDrawRaffleBody } from '../../test/prize-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -16,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 let tsa: LocalTsa;
 let t: TestApp;
 let admin: string;
+const { preDrawsNow } = prizeCalls(() => ({ t, admin }));
 beforeAll(async () => {
   tsa = await startLocalTsa();
   t = await createTestApp({ config: { tsaUrl: tsa.url, sealRetrySeconds: 60 } });
@@ -42,9 +44,7 @@ async function preDrawDue() {
     body: { status: 'approved' },
   });
   expect(approved.status).toBe(200);
-  await t.db.execute(
-    sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${raffle.id}`,
-  );
+  await preDrawsNow(raffle.id);
   return raffle.id;
 }
 

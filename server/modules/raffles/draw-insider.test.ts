@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { DrawResult } from '../../../domain/draw';
@@ -19,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { reserve, payInFull, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
+const { reserve, payInFull, drawPrize, resultsOut, preDrawsNow } = prizeCalls(() => ({ t, admin }));
 
 async function closedWithResultsOut(overrides: Record<string, unknown> = {}) {
   const raffle = await makeRaffle(t, threePrizes(overrides));
@@ -121,7 +120,7 @@ describe('a vendedor who owns the raffle, after its close', () => {
       token: vendedor.token,
       body: { prizes: [asSent(second), asSent(third)], prize_repeat_rule: 'siguiente_resultado' },
     });
-    expect(same.status).toBe(200);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
     const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(view.body.prizes.map((p) => p.source.lottery)).toEqual([
       'Triple Táchira',
@@ -148,9 +147,7 @@ describe('a pre-sorteo, drawn before the close', () => {
     const [paid] = await reserve(raffle.id, [12], 'Ana Gómez');
     if (!paid) throw new Error('no ticket');
     await payInFull(paid);
-    await t.db.execute(
-      sql`update raffles set prizes = (select jsonb_agg(p || '{"pre_draw_at": "2020-01-01T00:00:00.000Z", "draw_at": "2020-01-02T00:00:00.000Z"}'::jsonb) from jsonb_array_elements(prizes) p) where id = ${raffle.id}`,
-    );
+    await preDrawsNow(raffle.id, { lotteryToo: true });
     await t.app.services.raffles.changed(raffle.id);
     // Its date came, the job sealed the list of the numbers paid then, and its lottery drew.
     expect(await t.app.services.draws.sealDuePreDraws()).toContain(raffle.id);
@@ -193,7 +190,7 @@ describe('a pre-sorteo, drawn before the close', () => {
       token: vendedor.token,
       body: { prizes: [tv, keyring] },
     });
-    expect(same.status).toBe(200);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
     const view = await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(view.body.prizes[1]).toMatchObject({
       title: 'Pre-sorteo: televisor 50"',

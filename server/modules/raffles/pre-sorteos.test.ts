@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { reserve, payInFull, drawPrize, resultsOut } = prizeCalls(() => ({ t, admin }));
+const { reserve, payInFull, drawPrize, resultsOut, preDrawsNow } = prizeCalls(() => ({ t, admin }));
 
 describe('the lottery prize each raffle prize is read from', () => {
   it('is declared per prize ("del segundo premio") and shown in its rule text; an unknown rule is refused', async () => {
@@ -76,9 +76,7 @@ describe('pre-sorteos', () => {
     expect([noProofYet.status, noProofYet.body.error.code]).toEqual([409, 'PRE_DRAW_NOT_SEALED']);
 
     // Its date comes: the job seals the list of numbers fully paid at that instant.
-    await t.db.execute(
-      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${raffle.id}`,
-    );
+    await preDrawsNow(raffle.id);
     const sealed = await t.app.services.draws.sealDuePreDraws();
     expect(sealed).toContain(raffle.id);
     expect(await t.app.services.draws.sealDuePreDraws()).not.toContain(raffle.id);
@@ -121,9 +119,7 @@ describe('pre-sorteos', () => {
     const [mine] = await reserve(second.id, [12]);
     if (!mine) throw new Error('no ticket');
     await payInFull(mine);
-    await t.db.execute(
-      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${second.id}`,
-    );
+    await preDrawsNow(second.id);
     await t.app.services.draws.sealDuePreDraws();
     await resultsOut(second.id);
     const pre = await drawPrize(second.id, 2, '112');
@@ -143,14 +139,36 @@ describe('pre-sorteos', () => {
     expect(main.body.prizes.map((p) => p.winning_number)).toEqual([12, 12]);
   });
 
+  it('a late seal lists the numbers fully paid at its date, not one marked paid after it', async () => {
+    const raffle = await makeRaffle(t, preDrawRaffleBody());
+    const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
+    const [late] = await reserve(raffle.id, [34], 'Luis Mora', 'V-7654321');
+    if (!early || !late) throw new Error('no tickets');
+    await payInFull(early);
+    // Its date passes; the job has not sealed yet (it runs every 20 s, or the server was down).
+    await preDrawsNow(raffle.id);
+    // Meanwhile staff mark 34 paid (a vendedor who saw the lottery's result first could choose it),
+    // and edit Ana's phone: a paid number whose details change stays paid since before the date.
+    await payInFull(late, 'V-7654321');
+    const edited = await t.api('PATCH', `/api/tickets/${early.id}`, {
+      token: admin,
+      body: { buyer_phone: '04125550000' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    expect(await t.app.services.draws.sealDuePreDraws()).toContain(raffle.id);
+    const preList = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.prizes[1]?.pre_list;
+    const file = await t.api<string>('GET', preList?.list_url ?? '');
+    expect(soldListLines(file.body).map((l) => l.split(':')[0])).toEqual(['12']);
+    expect(preList?.line_count).toBe(1);
+  });
+
   it('a number sold again after the seal does not win: the sale on the sealed list must still hold it', async () => {
     const raffle = await makeRaffle(t, preDrawRaffleBody());
     const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
     if (!early) throw new Error('no ticket');
     await payInFull(early);
-    await t.db.execute(
-      sql`update raffles set prizes = jsonb_set(prizes, '{0,pre_draw_at}', to_jsonb('2020-01-01T00:00:00.000Z'::text)) where id = ${raffle.id}`,
-    );
+    await preDrawsNow(raffle.id);
     await t.app.services.draws.sealDuePreDraws();
     // Ana's paid sale is on the sealed list; the owner refunds and releases it, and Luis buys 12.
     const released = await t.api('PATCH', `/api/tickets/${early.id}`, {

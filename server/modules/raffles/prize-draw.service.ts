@@ -176,8 +176,10 @@ export function createPrizeDrawService(deps: {
           const positions: number[] = [];
           for (const [i, prize] of prizes.entries()) {
             if (!prize.pre_draw_at || prize.pre_list || new Date(prize.pre_draw_at) > now) continue;
+            // The numbers fully paid at its date, however late this pass runs.
+            const paidBy = new Date(prize.pre_draw_at);
             const read = (after: number) =>
-              deps.tickets().listPage(tx, id, 'paid', { after, limit: PAGE, lines: true });
+              deps.tickets().listPage(tx, id, 'paid', { after, limit: PAGE, lines: true, paidBy });
             const list = await deps.lists.build(listPages(read, PAGE));
             await prizesRepo.insertPreList(tx, {
               raffleId: id,

@@ -16,14 +16,14 @@ export type RaffleSales = {
   countNotAvailable(tx: Executor, raffleId: string): Promise<number>;
   /**
    * One keyset page (numbers after `after`) of a published list: at close every live sale
-   * (`sold`), at a pre-sorteo the sales fully paid (`paid`, decision 042). Without `lines`, a page
-   * the database hashed carries only its leaves.
+   * (`sold`), at a pre-sorteo the sales fully paid by its date `paidBy` (`paid`, decision 042).
+   * Without `lines`, a page the database hashed carries only its leaves.
    */
   listPage(
     tx: Executor,
     raffleId: string,
     list: 'sold' | 'paid',
-    page: { after: number; limit: number; lines: boolean },
+    page: { after: number; limit: number; lines: boolean; paidBy?: Date },
   ): Promise<ListPage>;
   /**
    * A frozen raffle's list text stored by the database itself (false: the server must build it),

@@ -10,18 +10,35 @@ import type { StatsRow } from './tickets.repo';
 
 /**
  * Which sales a published list holds: at close, every live sale that is not cancelled; at a
- * pre-sorteo, the live sales fully paid right now (decision 042).
+ * pre-sorteo, the live sales fully paid right now (decision 042), and with `paidBy` (its date) only
+ * those already paid then.
  */
 export type PublishedListKind = 'sold' | 'paid';
-const inList = (list: PublishedListKind) =>
+const inList = (list: PublishedListKind, paidBy?: Date) =>
   list === 'sold'
     ? sql`ended_at is null and status not in ('disponible', 'cancelado')`
-    : sql`ended_at is null and status = 'pagado' and remaining_cents = 0`;
+    : sql`ended_at is null and status = 'pagado' and remaining_cents = 0${paidBy ? notPaidSince(paidBy) : sql``}`;
+
+/**
+ * No move into `pagado` recorded after `at` (its history, written in the same transaction as every
+ * status change): a pre-sorteo's list is the numbers fully paid at its date however late the job
+ * seals it. Sealed by a job up to 20 s later, or later still after a restart, it took a number
+ * staff marked `pagado` meanwhile: with the lottery's result out before a late seal, a vendedor
+ * could mark the winning number paid and put it in the list. A status kept (`pagado` to `pagado`: a
+ * contact detail edited) is no move.
+ */
+const notPaidSince = (at: Date) =>
+  sql` and not exists (select 1 from ticket_events paid_event
+    where paid_event.ticket_id = tickets.id and paid_event.to_status = 'pagado'
+      and paid_event.from_status is distinct from 'pagado' and paid_event.created_at > ${at.toISOString()}::timestamptz)`;
+
+/** Which page of a list: numbers after `after`, at most `limit`; a pre-sorteo's, paid by `paidBy`. */
+type ListPageRange = { after: number; limit: number; paidBy?: Date };
 
 /** One keyset page of a list's sales (numbers after `page.after`, in number order), as `listed`. */
-const listedPage = (raffleId: string, list: PublishedListKind, page: { after: number; limit: number }) =>
+const listedPage = (raffleId: string, list: PublishedListKind, page: ListPageRange) =>
   sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
-       from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
+       from tickets where raffle_id = ${raffleId} and ${inList(list, page.paidBy)} and number > ${page.after}
        order by number limit ${page.limit}) as listed`;
 
 /** Sales per row of a hashed page (see `hashedListPage`). */
@@ -61,7 +78,7 @@ export const publishedListRepo = {
     db: Executor,
     raffleId: string,
     list: PublishedListKind,
-    page: { after: number; limit: number; lines: boolean },
+    page: ListPageRange & { lines: boolean },
   ) {
     const parts = await queryRows<{
       count: number;
@@ -150,12 +167,7 @@ export const publishedListRepo = {
    * The same page with each sale's fields, for the server to hash itself (a page with a sale the
    * database did not hash): one JSON value built by the database (one parse, no row objects).
    */
-  async listSalesPage(
-    db: Executor,
-    raffleId: string,
-    list: PublishedListKind,
-    page: { after: number; limit: number },
-  ) {
+  async listSalesPage(db: Executor, raffleId: string, list: PublishedListKind, page: ListPageRange) {
     const [row] = await queryRows<{ page: [number, string, string, string | null][] | null }>(
       db,
       sql`select json_agg(json_build_array(number, ticket_number, verification_code, buyer_cedula)

@@ -312,7 +312,7 @@ export function createTicketsService(deps: Deps) {
       tx: Executor,
       raffleId: string,
       list: PublishedListKind,
-      page: { after: number; limit: number; lines: boolean },
+      page: { after: number; limit: number; lines: boolean; paidBy?: Date },
     ): Promise<ListPage> {
       const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
       if (hashed.unhashed === 0) {
