@@ -5,7 +5,8 @@ import { buyer, reserveNumbers } from './factories';
 import type { TestApp } from './test-app';
 
 /** An instant as the API writes it ("2026-12-01T03:30:00.123Z"), from a timestamptz expression. */
-const isoAt = (instant: SQL) => sql`to_char((${instant}) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoAt = (instant: SQL) =>
+  sql`to_char((${instant}) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The calls of the prize tests (decision 042), on the test app and admin session `world` answers
