@@ -92,6 +92,8 @@ export const prizeMessages = {
   noPreList: 'Este premio no es un pre-sorteo.',
   preDrawSealed:
     'La lista de este pre-sorteo ya se selló: su premio, su fuente y su lugar no cambian. Puedes agregar una aclaración con fecha.',
+  listKept:
+    'Este número está en la lista sellada de un pre-sorteo que aún no se sortea: no se puede liberar, anular, reembolsar ni cambiar de cédula hasta registrar su resultado.',
 } as const;
 
 export type DeclarationProblem = { path: string; message: string };

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../domain/messages';
+import { prizeMessages } from '../../domain/prize-rules';
 import { lifecycleMessages } from '../../domain/raffle-lifecycle';
 import { isDiskFull } from './disk-space';
 import {
@@ -63,6 +64,9 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
   // The database itself refused a change to a frozen sold list (closed, or past its closing date).
   if (hasSqlState(error, SQLSTATE.soldListFrozen))
     return reply(409, 'RAFFLE_CLOSED', lifecycleMessages.soldListFrozen);
+  // …or a change to a sale on a sealed pre-sorteo list not drawn yet.
+  if (hasSqlState(error, SQLSTATE.preDrawListKept))
+    return reply(409, 'PRE_DRAW_SEALED', prizeMessages.listKept);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation;
     const semantic =

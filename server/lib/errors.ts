@@ -56,6 +56,8 @@ export const SQLSTATE = {
   deadlock: '40P01',
   /** Raised by the sold_list_frozen trigger (migration 0012): the raffle's sold list is frozen. */
   soldListFrozen: 'RF409',
+  /** Raised by the pre_draw_list_kept trigger (migration 0038): the sale is on a sealed pre-sorteo list not drawn yet. */
+  preDrawListKept: 'RF410',
 } as const;
 
 type DriverError = { code?: string; constraint?: string; cause?: unknown };

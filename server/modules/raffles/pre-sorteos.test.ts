@@ -163,32 +163,48 @@ describe('pre-sorteos', () => {
     expect(preList?.line_count).toBe(1);
   });
 
-  it('a number sold again after the seal does not win: the sale on the sealed list must still hold it', async () => {
+  it('a sale on the sealed list stays as sealed until the pre-sorteo is drawn: no release, refund or new cédula', async () => {
     const raffle = await makeRaffle(t, preDrawRaffleBody());
     const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
-    if (!early) throw new Error('no ticket');
+    const [unpaid] = await reserve(raffle.id, [34], 'Luis Mora', 'V-7654321');
+    if (!early || !unpaid) throw new Error('no tickets');
     await payInFull(early);
     await preDrawsNow(raffle.id);
     await t.app.services.draws.sealDuePreDraws();
-    // Ana's paid sale is on the sealed list; the owner refunds and releases it, and Luis buys 12.
-    const released = await t.api('PATCH', `/api/tickets/${early.id}`, {
+    // The owner reads the lottery's result (12) before typing it, and tries to take Ana's sale out
+    // of the list: released or cancelled with a refund, refunded alone, handed to another cédula.
+    const patch = (body: object) =>
+      t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, { token: admin, body });
+    const attempts = [
+      await patch({ status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } }),
+      await patch({ status: 'cancelado', refund: { amount_cents: early.price_cents, reason: 'Anulado' } }),
+      await patch({ status: 'apartado', refund: { amount_cents: early.price_cents, reason: 'Error' } }),
+      await patch({ buyer_cedula: 'V-99999999' }),
+    ];
+    for (const res of attempts) {
+      expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, 'PRE_DRAW_SEALED']);
+      expect(res.body.error.message).toContain('lista sellada de un pre-sorteo');
+    }
+    // Her contact details still change; a number not on the list is released as ever.
+    expect((await patch({ buyer_phone: '04125550000' })).status).toBe(200);
+    const other = await t.api(`PATCH`, `/api/tickets/${unpaid.id}`, {
       token: admin,
-      body: { status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } },
+      body: { status: 'disponible' },
     });
-    expect(released.status).toBe(200);
-    const [late] = await reserve(raffle.id, [12], 'Luis Mora', 'V-7654321');
-    if (!late) throw new Error('no ticket');
-    await payInFull(late, 'V-7654321');
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
 
     await resultsOut(raffle.id);
     const drawn = await drawPrize(raffle.id, 2, '412');
-    expect(drawn.status).toBe(200);
-    // Luis was not on the list sealed at the pre-sorteo's date: 12 has no eligible holder.
     expect(drawn.body.prizes[1]).toMatchObject({
       winning_number: 12,
-      void_reason: 'no_elegible',
-      winner: null,
+      winner: { buyer_name_masked: 'a*** g***' },
     });
+    // Drawn, the pre-sorteo no longer holds her sale.
+    const released = await patch({
+      status: 'disponible',
+      refund: { amount_cents: early.price_cents, reason: 'Desistió' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
   });
 
   it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {
