@@ -24,6 +24,11 @@ export const drawWinnerSchema = z.object({
 });
 export type DrawWinner = z.infer<typeof drawWinnerSchema>;
 
+/** `GET /api/raffles/:id/winner?prize=N`: which prize's winner (1, the raffle's own, when left out). */
+export const winnerQuerySchema = z
+  .object({ prize: z.coerce.number().int().min(1).max(MAX_PRIZES).optional() })
+  .strict();
+
 /** `GET /api/raffles/:id/winner` (staff of the raffle): null before the draw or when nobody holds it. */
 export const winnerResultSchema = z.object({ winner: drawWinnerSchema.nullable() });
 export type WinnerResult = z.infer<typeof winnerResultSchema>;

@@ -130,6 +130,16 @@ test.describe('several prizes', () => {
     const input = dialog.getByLabel('Resultado oficial, tal como se publicó');
     await expect(input).toBeEnabled({ timeout: 20_000 });
     await registerResult(page, '730', '30');
+    // Its winner on the card, before the close: who to call, what they owe, WhatsApp.
+    const preWinner = card.getByTestId('winner-panel-4');
+    await expect(preWinner).toContainText('Ganador del 4.º premio (Pre-sorteo: teléfono)');
+    await expect(preWinner).toContainText('José Rivas');
+    await expect(preWinner).toContainText('Pagado completo: puede recibir el premio.');
+    await expect(preWinner.getByRole('link', { name: 'Escribir por WhatsApp' })).toBeVisible();
+    await preWinner.evaluate((el) =>
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80),
+    );
+    await screenshot(page, 'issue-23/prizes-pre-sorteo-winner-card-412.png');
 
     // The close, then the 1.º from the same dialog, the others by the API.
     await closeRaffleViaApi(request, raffle.id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { DrawResult, ProofResult } from '../../../domain/draw';
+import type { DrawResult, ProofResult, WinnerResult } from '../../../domain/draw';
 import type { PublicRaffle } from '../../../domain/raffles';
 import {
   fromHex,
@@ -199,12 +199,18 @@ describe('pre-sorteos', () => {
       winning_number: 12,
       winner: { buyer_name_masked: 'a*** g***' },
     });
-    // Drawn, the pre-sorteo no longer holds her sale.
+    // Staff see who to deliver it to, before the close.
+    const winner = () =>
+      t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner?prize=2`, { token: admin });
+    expect((await winner()).body.winner).toMatchObject({ ticket_number: '12', buyer_cedula: 'V-12345678' });
+    // Drawn, the pre-sorteo no longer holds her sale; released, and 12 sold to Luis, nobody is its winner.
     const released = await patch({
       status: 'disponible',
       refund: { amount_cents: early.price_cents, reason: 'Desistió' },
     });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
+    await reserve(raffle.id, [12], 'Luis Mora', 'V-7654321');
+    expect((await winner()).body.winner).toBeNull();
   });
 
   it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
-import type { DrawResult } from '../../../domain/draw';
+import type { DrawResult, WinnerResult } from '../../../domain/draw';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import { makeRaffle, raffleInput } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
@@ -160,6 +160,26 @@ describe('several prizes', () => {
     const pub = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
     expect(pub.body.prizes[1]?.winner?.ticket_number).toBe('12');
     expect(JSON.stringify(pub.body)).not.toContain('V-9876543');
+
+    // Staff get each winner's contact details and what they still owe, to deliver every prize.
+    const winnerOf = (prize?: number) =>
+      t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner${prize ? `?prize=${prize}` : ''}`, {
+        token: admin,
+      });
+    expect((await winnerOf()).body.winner).toMatchObject({ ticket_number: '47', buyer_cedula: 'V-9876543' });
+    expect((await winnerOf(2)).body.winner).toMatchObject({
+      number: 12,
+      ticket_number: '12',
+      buyer_name: expect.stringMatching(/carlos ruiz/i),
+      buyer_cedula: 'V-9876543',
+      status: 'apartado',
+      remaining_cents: expect.any(Number),
+    });
+    expect((await winnerOf(3)).body.winner).toBeNull(); // 99: nobody held it
+    const none = await winnerOf(4);
+    expect([none.status, (none.body as unknown as ApiError).error.code]).toEqual([404, 'PRIZE_NOT_FOUND']);
+    const anonymous = await t.api<ApiError>('GET', `/api/raffles/${raffle.id}/winner?prize=2`);
+    expect(anonymous.status).toBe(401);
   });
 
   it('with the rule sin_ganador, a repeated number leaves the prize without a winner', async () => {
@@ -176,6 +196,10 @@ describe('several prizes', () => {
       skipped: [],
     });
     expect(second.body.prizes[1]?.drawn_at).not.toBeNull();
+    const winner = await t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner?prize=2`, {
+      token: admin,
+    });
+    expect([winner.status, winner.body.winner]).toEqual([200, null]);
   });
 
   it('refuses a result before the prize’s draw time, and a drand prize by hand', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/draw';
 import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
 import { maskName } from '../../../domain/privacy';
+import { prizeMessages, type StoredPrize } from '../../../domain/prize-rules';
 import { isClosedStatus, statusChangeRefusal } from '../../../domain/raffle-lifecycle';
 import { type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
@@ -291,12 +292,20 @@ export function createRaffleDrawService(deps: {
       return view(row);
     },
 
-    /** The winning sale with its buyer's contact details: staff of the raffle only, after the draw. */
-    async winner(actor: AuthContext, id: string): Promise<DrawWinner | null> {
+    /**
+     * The winning sale of prize `position` (1: the raffle's own) with its buyer's contact details,
+     * to deliver it: staff of the raffle only, once drawn. A later prize's winner is the sale that
+     * held the number when it was drawn: null when nobody won it, or another buyer holds it now.
+     */
+    async winner(actor: AuthContext, id: string, position = 1): Promise<DrawWinner | null> {
       const row = await deps.raffles.getRowFor('manage-sales', id, actor);
-      if (row.winningNumber === null) return null;
-      const ticket = await deps.tickets().findByNumber(row.id, row.winningNumber);
+      const drawn = position === 1 ? null : (row.prizes[position - 2] as StoredPrize | undefined);
+      if (position > 1 && !drawn) throw new NotFoundError(prizeMessages.noSuchPrize, 'PRIZE_NOT_FOUND');
+      const number = drawn ? (drawn.winner_masked ? drawn.winning_number : null) : row.winningNumber;
+      if (number === null) return null;
+      const ticket = await deps.tickets().findByNumber(row.id, number);
       if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
+      if (drawn && maskName(ticket.buyerName) !== drawn.winner_masked?.buyer_name_masked) return null;
       return {
         number: ticket.number,
         ticket_number: ticket.ticketNumber,

@@ -8,6 +8,7 @@ import {
   drawSchema,
   proofQuerySchema,
   proofResultSchema,
+  winnerQuerySchema,
   winnerResultSchema,
 } from '../../../domain/draw';
 import { drawMessages } from '../../../domain/draw-messages';
@@ -240,12 +241,15 @@ export const raffleDrawRoutes =
         onRequest: guards.staff,
         schema: {
           operationId: 'getRaffleWinner',
-          summary: 'El ganador de una rifa sorteada, con sus datos de contacto',
+          summary: 'El ganador de un premio sorteado (el 1.º sin `prize`), con sus datos de contacto',
           params: raffleIdParams,
+          querystring: winnerQuerySchema,
           response: { 200: winnerResultSchema },
         },
       },
-      async (request) => ({ winner: await draws.winner(requireAuth(request), request.params.id) }),
+      async (request) => ({
+        winner: await draws.winner(requireAuth(request), request.params.id, request.query.prize),
+      }),
     );
     app.get(
       '/raffles/:id/draw',

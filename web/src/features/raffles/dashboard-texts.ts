@@ -145,6 +145,8 @@ export const dashboardTexts = {
     sentence(`Ventas cerradas. Falta registrar el resultado${source ? ` de ${source}` : ''}`),
   winner: {
     title: 'Número ganador',
+    /** A later prize's panel: "Ganador del 2.º premio (Televisor)". */
+    prizeTitle: (label: string, prize: string) => `Ganador del ${label} (${prize})`,
     buyer: 'Ganador',
     phone: 'Teléfono',
     cedula: 'Cédula',
@@ -157,10 +159,15 @@ export const dashboardTexts = {
       `El número ganador no está pagado completo: faltan ${remaining} para poder entregar el premio.`,
     notSold: 'Número no vendido: sin ganador',
     notSoldDetail: 'Nadie tenía este número al cierre de las ventas.',
+    prizeWinnerGone: 'El ganador ya no tiene este número',
+    prizeWinnerGoneDetail:
+      'La venta que ganó se liberó o cambió de dueño después del sorteo: revisa el historial del número.',
     whatsapp: 'Escribir por WhatsApp',
     whatsappMessage: (name: string, raffle: string, number: string, source: string | null) =>
       `¡Hola, ${name}! Te escribimos por la rifa «${raffle}»: tu número ${number} resultó ganador` +
       `${source ? ` en el sorteo ${source}` : ''}. ¡Felicitaciones!`,
+    whatsappPrizeMessage: (name: string, raffle: string, number: string, prize: string) =>
+      `¡Hola, ${name}! Te escribimos por la rifa «${raffle}»: tu número ${number} ganó el premio «${prize}». ¡Felicitaciones!`,
     loading: 'Cargando el ganador…',
     loadError: 'No pudimos cargar los datos del ganador.',
   },

@@ -37,13 +37,20 @@ export function useDrawRaffle() {
   });
 }
 
-export const raffleWinnerQueryOptions = (id: string) =>
+/** Prize `position`'s winner (1: the raffle's own); under the raffle's winner key, refreshed with it. */
+export const raffleWinnerQueryOptions = (id: string, position = 1) =>
   queryOptions({
-    queryKey: raffleKeys.winner(id),
+    queryKey: [...raffleKeys.winner(id), position],
     queryFn: ({ signal }) =>
-      api.get<{ winner: DrawWinner | null }>(`${raffleApiPath(id)}/winner`, { signal }),
+      api.get<{ winner: DrawWinner | null }>(
+        `${raffleApiPath(id)}/winner${position === 1 ? '' : `?prize=${position}`}`,
+        { signal },
+      ),
   });
 
-/** `GET /api/raffles/:id/winner` (staff): the winning sale with the buyer's contact details, or null. */
-export const useRaffleWinner = (id: string, enabled: boolean) =>
-  useQuery({ ...raffleWinnerQueryOptions(id), enabled });
+/**
+ * `GET /api/raffles/:id/winner?prize=N` (staff): the winning sale of a prize with the buyer's
+ * contact details, or null.
+ */
+export const useRaffleWinner = (id: string, enabled: boolean, position = 1) =>
+  useQuery({ ...raffleWinnerQueryOptions(id, position), enabled });

@@ -3,6 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prizeViewFixture } from '@/test/prize-view';
 import { recordFetch, renderWithProviders } from '@/test/render';
 import { staffRaffle } from '@/test/staff-raffle';
 import { StaffRaffleCard } from './staff-raffle-card';
@@ -85,5 +86,48 @@ describe('delete or archive on the staff card (issue 18)', () => {
     expect(screen.queryByRole('button', { name: /Archivar/ })).toBeNull();
     // Its public page answers "not found": no link to it.
     expect(screen.queryByRole('link', { name: /^Ver pública/ })).toBeNull();
+  });
+});
+
+describe('the winners of the later prizes on the staff card', () => {
+  it('shows who won the 2.º premio (a pre-sorteo, before the close) with their contact, what they owe and WhatsApp', async () => {
+    const winner = {
+      number: 12,
+      ticket_number: '12',
+      status: 'abonado',
+      buyer_name: 'ana gómez',
+      buyer_phone: '04125550000',
+      buyer_cedula: 'V-12345678',
+      buyer_email: null,
+      total_paid_cents: 300,
+      remaining_cents: 200,
+    };
+    const calls = recordFetch(() => Response.json({ winner }));
+    vi.stubGlobal('fetch', calls.fetchStub);
+    renderCard({
+      status: 'activa',
+      prizes: [
+        prizeViewFixture(1),
+        prizeViewFixture(2, {
+          title: 'Televisor',
+          pre_draw_at: '2026-11-20T12:00:00.000Z',
+          winning_number: 12,
+          drawn_at: '2026-11-20T20:00:00.000Z',
+          winner: { ticket_number: '12', buyer_name_masked: 'a*** g***' },
+        }),
+        // Drawn with nobody holding the number: nothing to deliver, no panel.
+        prizeViewFixture(3, { winning_number: 99, drawn_at: '2026-11-20T20:00:00.000Z', winner: null }),
+      ],
+    });
+    const panel = await screen.findByTestId('winner-panel-2');
+    expect(within(panel).getByText('Ganador del 2.º premio (Televisor)')).toBeTruthy();
+    await waitFor(() => expect(within(panel).getByText('Ana Gómez')).toBeTruthy());
+    expect(within(panel).getByText('V-12345678')).toBeTruthy();
+    expect(panel.textContent).toContain('faltan $2,00');
+    const whatsapp = within(panel).getByRole('link', { name: /WhatsApp/ });
+    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain('ganó el premio «Televisor»');
+    expect(calls.calls.map((c) => c.url)).toContain(`/api/raffles/${raffle.id}/winner?prize=2`);
+    expect(screen.queryByTestId('winner-panel-3')).toBeNull();
+    expect(screen.queryByTestId('winner-panel')).toBeNull(); // the 1.º is not drawn yet
   });
 });

@@ -161,6 +161,12 @@ export function StaffRaffleCard({
       )}
       <PrizeResultAction raffle={raffle} canDraw={canDraw} />
       {raffle.status === 'finalizada' && <WinnerPanel raffle={raffle} />}
+      {/* Every later prize with a winner, a pre-sorteo's before the close too. */}
+      {raffle.prizes
+        .slice(1)
+        .map((prize) =>
+          prize.winner ? <WinnerPanel key={prize.position} raffle={raffle} prize={prize} /> : null,
+        )}
 
       <div className="grid grid-cols-2 gap-2 border-t border-zinc-100 pt-4 sm:flex sm:flex-wrap">
         {staffLinks(raffle, canEdit).map(({ to, icon: Icon, label, ariaLabel }) => (

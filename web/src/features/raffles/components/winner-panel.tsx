@@ -2,6 +2,8 @@ import type { DrawWinner } from '@domain/draw';
 import { declaredSourceText } from '@domain/draw-source-view';
 import { formatUsd } from '@domain/money';
 import { displayName, firstName } from '@domain/names';
+import { prizeLabel } from '@domain/prize-rules';
+import type { PrizeView } from '@domain/prizes';
 import type { Raffle } from '@domain/raffles';
 import { padTicketNumber, type TicketStatus, ticketStatusLabels } from '@domain/tickets';
 import { CircleAlert, CircleCheck, MessageCircle, Trophy } from 'lucide-react';
@@ -26,15 +28,21 @@ function Row({ label, wide, children }: { label: string; wide?: boolean; childre
   );
 }
 
-function WinnerDetails({ raffle, winner }: { raffle: Raffle; winner: DrawWinner }) {
+function WinnerDetails({
+  raffle,
+  prize,
+  winner,
+}: {
+  raffle: Raffle;
+  prize: PrizeView | null;
+  winner: DrawWinner;
+}) {
   const name = displayName(winner.buyer_name) ?? '—';
   const paid = winner.remaining_cents <= 0;
-  const message = t.whatsappMessage(
-    firstName(winner.buyer_name) ?? name,
-    raffle.name,
-    winner.ticket_number,
-    declaredSourceText(raffle),
-  );
+  const greeted = firstName(winner.buyer_name) ?? name;
+  const message = prize
+    ? t.whatsappPrizeMessage(greeted, raffle.name, winner.ticket_number, prize.title)
+    : t.whatsappMessage(greeted, raffle.name, winner.ticket_number, declaredSourceText(raffle));
   return (
     <div className="grid gap-3">
       <dl className="grid grid-cols-2 gap-3">
@@ -83,21 +91,28 @@ function WinnerDetails({ raffle, winner }: { raffle: Raffle; winner: DrawWinner 
   );
 }
 
-/** A drawn raffle on the staff card: the winning number and who holds it, to deliver the prize. */
-export function WinnerPanel({ raffle }: { raffle: Raffle }) {
-  const winner = useRaffleWinner(raffle.id, raffle.winning_number !== null);
-  if (raffle.winning_number === null) return null;
-  const number = padTicketNumber(raffle.winning_number, raffle.digit_count);
+/**
+ * A drawn prize on the staff card: the winning number and who holds it, to deliver the prize. The
+ * raffle's own (no `prize`) once the raffle is drawn; a later prize (or a pre-sorteo) once it has a
+ * winner.
+ */
+export function WinnerPanel({ raffle, prize = null }: { raffle: Raffle; prize?: PrizeView | null }) {
+  const won = prize ? (prize.winner ? prize.winning_number : null) : raffle.winning_number;
+  const winner = useRaffleWinner(raffle.id, won !== null, prize?.position ?? 1);
+  if (won === null) return null;
+  const number = padTicketNumber(won, raffle.digit_count);
+  const title = prize ? t.prizeTitle(prizeLabel(prize.position), prize.title) : t.title;
   return (
     <section
-      aria-label={`${t.title} ${number}`}
+      aria-label={`${title} ${number}`}
       className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50/60 p-3 sm:p-4"
-      data-testid="winner-panel"
+      data-testid={prize ? `winner-panel-${prize.position}` : 'winner-panel'}
     >
       <p className="flex items-center gap-2 text-sm font-semibold text-amber-900">
-        <Trophy aria-hidden className="size-5" />
-        {t.title}
-        <span className="rounded-lg bg-amber-400 px-2 py-0.5 font-mono text-lg font-extrabold text-amber-950 tabular-nums">
+        <Trophy aria-hidden className="size-5 shrink-0" />
+        {/* A prize's longer title wraps beside the trophy, its number kept at the end of the row. */}
+        <span className={cn('break-words', prize && 'min-w-0 flex-1')}>{title}</span>
+        <span className="shrink-0 rounded-lg bg-amber-400 px-2 py-0.5 font-mono text-lg font-extrabold text-amber-950 tabular-nums">
           {number}
         </span>
       </p>
@@ -114,11 +129,11 @@ export function WinnerPanel({ raffle }: { raffle: Raffle }) {
           onRetry={() => void winner.refetch()}
         />
       ) : winner.data.winner ? (
-        <WinnerDetails raffle={raffle} winner={winner.data.winner} />
+        <WinnerDetails raffle={raffle} prize={prize} winner={winner.data.winner} />
       ) : (
         <div className="grid gap-0.5 text-sm">
-          <p className="font-semibold text-zinc-900">{t.notSold}</p>
-          <p className="text-zinc-600">{t.notSoldDetail}</p>
+          <p className="font-semibold text-zinc-900">{prize ? t.prizeWinnerGone : t.notSold}</p>
+          <p className="text-zinc-600">{prize ? t.prizeWinnerGoneDetail : t.notSoldDetail}</p>
         </div>
       )}
     </section>
