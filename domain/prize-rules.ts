@@ -93,7 +93,7 @@ export const prizeMessages = {
   preDrawSealed:
     'La lista de este pre-sorteo ya se selló: su premio, su fuente y su lugar no cambian. Puedes agregar una aclaración con fecha.',
   listKept:
-    'Este número está en la lista sellada de un pre-sorteo que aún no se sortea: no se puede liberar, anular, reembolsar ni cambiar de cédula hasta registrar su resultado.',
+    'Este número está en la lista sellada de un pre-sorteo que aún no se sortea: no se puede liberar, anular ni cambiar de cédula hasta registrar su resultado.',
 } as const;
 
 export type DeclarationProblem = { path: string; message: string };

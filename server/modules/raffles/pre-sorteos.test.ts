@@ -163,7 +163,7 @@ describe('pre-sorteos', () => {
     expect(preList?.line_count).toBe(1);
   });
 
-  it('a sale on the sealed list stays as sealed until the pre-sorteo is drawn: no release, refund or new cédula', async () => {
+  it('a sale on the sealed list stays on it until the pre-sorteo is drawn: no release, cancellation or new cédula', async () => {
     const raffle = await makeRaffle(t, preDrawRaffleBody());
     const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
     const [unpaid] = await reserve(raffle.id, [34], 'Luis Mora', 'V-7654321');
@@ -171,27 +171,35 @@ describe('pre-sorteos', () => {
     await payInFull(early);
     await preDrawsNow(raffle.id);
     await t.app.services.draws.sealDuePreDraws();
-    // The owner reads the lottery's result (12) before typing it, and tries to take Ana's sale out
-    // of the list: released or cancelled with a refund, refunded alone, handed to another cédula.
+    // The owner reads the lottery's result (12) before typing it, and tries to take Ana's sale off
+    // the list: released or cancelled with a refund, handed to another cédula.
     const patch = (body: object) =>
       t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, { token: admin, body });
     const attempts = [
       await patch({ status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } }),
       await patch({ status: 'cancelado', refund: { amount_cents: early.price_cents, reason: 'Anulado' } }),
-      await patch({ status: 'apartado', refund: { amount_cents: early.price_cents, reason: 'Error' } }),
       await patch({ buyer_cedula: 'V-99999999' }),
     ];
     for (const res of attempts) {
       expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, 'PRE_DRAW_SEALED']);
       expect(res.body.error.message).toContain('lista sellada de un pre-sorteo');
     }
-    // Her contact details still change; a number not on the list is released as ever.
-    expect((await patch({ buyer_phone: '04125550000' })).status).toBe(200);
-    const other = await t.api(`PATCH`, `/api/tickets/${unpaid.id}`, {
-      token: admin,
-      body: { status: 'disponible' },
+    // Refunded, it stays live and on the list; its deadline long past, the expiry sweep keeps it too
+    // (and still releases what it should: the sweep must not fail on it).
+    const refunded = await patch({
+      status: 'apartado',
+      refund: { amount_cents: early.price_cents, reason: 'Error' },
     });
-    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    await t.db.execute(
+      sql`update tickets set reserved_until = now() - interval '1 day' where raffle_id = ${raffle.id}`,
+    );
+    expect(await t.app.services.tickets.releaseExpired()).toBe(1); // 34, Luis's unpaid number
+    const again = await patch({ status: 'disponible' });
+    expect([again.status, again.body.error?.code]).toEqual([409, 'PRE_DRAW_SEALED']);
+    await payInFull({ ...early, price_cents: early.price_cents });
+    // Her contact details still change.
+    expect((await patch({ buyer_phone: '04125550000' })).status).toBe(200);
 
     await resultsOut(raffle.id);
     const drawn = await drawPrize(raffle.id, 2, '412');

@@ -22,12 +22,6 @@ const PAGE = 20_000;
 /** Raffles with a pending drand prize read per query by the prize job. */
 const PENDING_PAGE = 50;
 
-/**
- * The additional prizes' draws and the pre-sorteos (decision 042). Every decision is taken on the
- * raffle row locked FOR UPDATE; what needs another query (the winner's masked name, a list's text,
- * a drand round) is read before the transaction and re-checked under the lock, because on PGlite
- * a query outside an open transaction would wait for it (decision 004).
- */
 /** Told of a raffle whose part of a job's pass failed (the others went on). */
 export type RaffleFailed = (raffleId: string, error: unknown) => void;
 
@@ -53,6 +47,12 @@ async function eachRaffle(
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} raffle(s) failed in this pass`);
 }
 
+/**
+ * The additional prizes' draws and the pre-sorteos (decision 042). Every decision is taken on the
+ * raffle row locked FOR UPDATE; what needs another query (the winner's masked name, a list's text,
+ * a drand round) is read before the transaction and re-checked under the lock, because on PGlite
+ * a query outside an open transaction would wait for it (decision 004).
+ */
 export function createPrizeDrawService(deps: {
   db: Db;
   tickets: () => RaffleSales;

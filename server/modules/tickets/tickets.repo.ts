@@ -123,7 +123,8 @@ export const ticketsRepo = {
    * order keeps every number of it, and one who did not pay loses the package whole. When one of
    * those free sales is locked by someone else (a payment in flight), the order waits for the next
    * sweep instead of leaving it behind. So a batch may end more than `limit` sales.
-   * A closed raffle's sold list is published, so its reservations stay; the raffle is read with
+   * A sale on a sealed pre-sorteo list not drawn yet stays too (migration 0038: its trigger would
+   * refuse the whole batch). A closed raffle's sold list is published, so its reservations stay; the raffle is read with
    * KEY SHARE (SKIP LOCKED), so a close in flight either waits for this sweep or is skipped by it.
    */
   async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
@@ -137,6 +138,8 @@ export const ticketsRepo = {
         and not ${salesClosedSql('r')}
         -- The rule screens show as \`review_hold_until\` (db/review-hold.ts).
         and not ${heldForReviewSql('t', reviewHours)}
+        -- On a sealed pre-sorteo list not drawn yet (refunded since): kept (migration 0038).
+        and not pre_draw_keeps(t.id, t.raffle_id)
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,
     );
     const orderIds = [...new Set(owing.flatMap((r) => (r.order_id ? [r.order_id] : [])))];
@@ -288,7 +291,7 @@ export const ticketsRepo = {
    */
   async expiredFreeSales(db: Executor, orderIds: string[]) {
     const expiredFree = sql`ended_at is null and status = 'apartado' and reserved_until < now()
-      and total_paid_cents = 0 and remaining_cents = 0`;
+      and total_paid_cents = 0 and remaining_cents = 0 and not pre_draw_keeps(id, raffle_id)`;
     return queryRows<{ id: string; order_id: string; locked: boolean }>(
       db,
       sql`
