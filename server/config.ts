@@ -33,7 +33,7 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_RESERVATIONS: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_RESERVATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
-    // Numbers one address may hold of one raffle per hour (the last 60 minutes): nobody squats a raffle alone.
+    // Numbers one address may hold of one raffle in the last 60 minutes: nobody squats a raffle alone.
     RESERVATION_MAX_NUMBERS_PER_IP: z.coerce.number().int().min(1).default(200),
     // Past this many reservations per minute of one raffle or one address, each needs a solved
     // proof of work (ALTCHA); 0 turns it off (load tests, the bench).
@@ -64,7 +64,7 @@ const envSchema = z
       .int()
       .min(5 * 1024 * 1024)
       .default(50 * 1024 * 1024),
-    // Every upload of every address together, per hour (the last 60 minutes): a crowd of addresses cannot fill the disk.
+    // Every upload of every address together, in the last 60 minutes: a crowd of addresses cannot fill the disk.
     UPLOAD_BYTES_PER_HOUR_TOTAL: z.coerce
       .number()
       .int()
@@ -129,7 +129,7 @@ const envSchema = z
       /** Reservations per minute of a raffle or an address before a proof of work is asked (0: never). */
       challengeAbove: e.RESERVATION_CHALLENGE_PER_MINUTE,
       tracking: e.RATE_LIMIT_TRACKING,
-      /** Look-ups of one cédula (tracking, a payment by number) that found nothing, per hour (the last 60 minutes). */
+      /** Look-ups of one cédula (tracking, a payment by number) that found nothing, in the last 60 minutes. */
       trackingMissesPerCedula: e.TRACKING_MISSES_PER_CEDULA,
       uploads: e.RATE_LIMIT_UPLOADS,
       board: e.RATE_LIMIT_BOARD,
@@ -163,7 +163,7 @@ const envSchema = z
     /** Live streams (SSE) one IP may keep open per instance. */
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     sseMaxTotal: e.SSE_MAX_TOTAL ?? defaultStreamsTotal(),
-    /** Bytes one IP may store through uploads per hour (the last 60 minutes) (shared through Redis when set). */
+    /** Bytes one IP may store through uploads in the last 60 minutes (shared through Redis when set). */
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     uploadBytesPerHourTotal: e.UPLOAD_BYTES_PER_HOUR_TOTAL,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,

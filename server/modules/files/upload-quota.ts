@@ -4,8 +4,8 @@ import type { RedisBreaker } from '../../lib/redis-breaker';
 const HOUR_MS = 3_600_000;
 
 /**
- * Bytes one IP may store per hour (UPLOAD_BYTES_PER_HOUR), counted over the last 60 minutes. The per-minute request limit
- * alone still lets one address fill the disk or the bucket with 5 MB files.
+ * Bytes one IP may store per hour (UPLOAD_BYTES_PER_HOUR), counted over the last 60 minutes. The
+ * per-minute request limit alone still lets one address fill the disk or the bucket with 5 MB files.
  */
 export type UploadQuota = {
   /** Whether this IP has nothing left this hour (checked before the body is read). */

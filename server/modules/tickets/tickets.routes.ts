@@ -50,7 +50,7 @@ export const ticketsRoutes =
     streamsTotal: number;
     /** HTTP_COMPRESSION: false leaves compressing to a proxy in front. */
     compression: boolean;
-    /** Numbers per "<raffle>:<address>" per hour (the last 60 minutes) (RESERVATION_MAX_NUMBERS_PER_IP). */
+    /** Numbers per "<raffle>:<address>" in the last 60 minutes (RESERVATION_MAX_NUMBERS_PER_IP). */
     numbersPerIp: HourlyQuota;
     numbersPerIpPerRaffle: number;
     /** Proof of work past RESERVATION_CHALLENGE_PER_MINUTE (reservation-challenge.ts). */

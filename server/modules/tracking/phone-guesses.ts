@@ -12,7 +12,7 @@ export const trackingLimitError = () =>
  * guesses for a cédula someone knows. The per-address limits alone let a client with many addresses
  * (proxies, an IPv6 /56 of 256 /64s) try them all in minutes, and learn that person's raffles,
  * numbers, order codes and verification codes. So each cédula has `TRACKING_MISSES_PER_CEDULA`
- * look-ups per hour (the last 60 minutes) that find nothing, whatever the address: each look-up is counted before it
+ * look-ups in the last 60 minutes that find nothing, whatever the address: each look-up is counted before it
  * runs (guesses sent at once cannot all run) and given back when it finds the buyer. Past the
  * allowance every look-up of that cédula is refused, right or wrong, so a refusal tells nothing.
  * An unknown cédula and a wrong phone count alike: the count says nothing of who bought here.
