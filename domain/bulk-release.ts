@@ -14,6 +14,7 @@ export const BULK_SKIP_REASONS = [
   'NOT_SOLD',
   'OUT_OF_RANGE',
   'NOT_YOUR_SALE',
+  'ON_PRE_DRAW_LIST',
 ] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
@@ -29,6 +30,8 @@ export const bulkReleaseMessages = {
     NOT_SOLD: 'No está vendido ni apartado',
     OUT_OF_RANGE: 'No existe en esta rifa',
     NOT_YOUR_SALE: 'No es una venta acreditada a ti: solo el dueño de la rifa o un administrador la libera',
+    ON_PRE_DRAW_LIST:
+      'Está en la lista sellada de un pre-sorteo que aún no se sortea: sigue en ella hasta registrar su resultado',
   } satisfies Record<BulkSkipReason, string>,
   /** The history note of each released number (the single release writes "Estado cambiado a …"). */
   note: (staff: string) => `Liberado en lote por ${staff}`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
+import type { BulkReleaseResult } from '../../../domain/bulk-release';
 import type { DrawResult, ProofResult, WinnerResult } from '../../../domain/draw';
 import type { PublicRaffle } from '../../../domain/raffles';
 import {
@@ -195,6 +196,16 @@ describe('pre-sorteos', () => {
       sql`update tickets set reserved_until = now() - interval '1 day' where raffle_id = ${raffle.id}`,
     );
     expect(await t.app.services.tickets.releaseExpired()).toBe(1); // 34, Luis's unpaid number
+    // A bulk release names it and leaves it, and releases the rest.
+    const [other] = await reserve(raffle.id, [56], 'Luis Mora', 'V-7654321');
+    const bulk = await t.api<BulkReleaseResult>('POST', `/api/raffles/${raffle.id}/tickets/release`, {
+      token: admin,
+      body: { numbers: [12, 56] },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(bulk.body.released).toBe(1);
+    expect(bulk.body.skipped).toEqual([expect.objectContaining({ number: 12, reason: 'ON_PRE_DRAW_LIST' })]);
+    expect(other).toBeDefined();
     const again = await patch({ status: 'disponible' });
     expect([again.status, again.body.error?.code]).toEqual([409, 'PRE_DRAW_SEALED']);
     await payInFull({ ...early, price_cents: early.price_cents });

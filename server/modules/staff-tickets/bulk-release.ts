@@ -74,6 +74,9 @@ async function plan(
   for (const s of sales) {
     if (!canMoveMoney(actor, raffle, s.credited_seller_id)) skipped.push(skip(s.number, 'NOT_YOUR_SALE'));
     else if (s.total_paid_cents > 0) skipped.push(skip(s.number, 'HAS_PAYMENTS'));
+    // On a sealed pre-sorteo list not drawn yet (refunded since): the database would refuse the
+    // whole release (migration 0038), so it is named and left.
+    else if (s.pre_draw_kept) skipped.push(skip(s.number, 'ON_PRE_DRAW_LIST'));
     // A paid number priced 0 has paid nothing itself (decision 061): paid by its order, or marked paid
     // by staff. The single release asks for the right to undo a paid sale: not released here either.
     else if (s.status === 'pagado')
