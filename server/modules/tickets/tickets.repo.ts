@@ -124,8 +124,9 @@ export const ticketsRepo = {
    * those free sales is locked by someone else (a payment in flight), the order waits for the next
    * sweep instead of leaving it behind. So a batch may end more than `limit` sales.
    * A sale on a sealed pre-sorteo list not drawn yet stays too (migration 0038: its trigger would
-   * refuse the whole batch). A closed raffle's sold list is published, so its reservations stay; the raffle is read with
-   * KEY SHARE (SKIP LOCKED), so a close in flight either waits for this sweep or is skipped by it.
+   * refuse the whole batch). A closed raffle's sold list is published, so its reservations stay;
+   * the raffle is read with KEY SHARE (SKIP LOCKED), so a close in flight either waits for this
+   * sweep or is skipped by it.
    */
   async releaseExpired(db: Executor, limit: number, reviewHours: number): Promise<TicketRow[]> {
     const owing = await queryRows<{ id: string; order_id: string | null }>(
