@@ -43,6 +43,22 @@ export const preDrawLists = pgTable(
 );
 
 /**
+ * The sales on a pre-sorteo's list, recorded by its seal (migration 0039): the list's pages read
+ * them, and the database keeps them on it (`pre_draw_keeps`) until that pre-sorteo is drawn.
+ */
+export const preDrawListSales = pgTable(
+  'pre_draw_list_sales',
+  {
+    saleId: uuid('sale_id').notNull(),
+    raffleId: uuid('raffle_id')
+      .notNull()
+      .references(() => raffles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ name: 'pre_draw_list_sales_pkey', columns: [t.saleId, t.position] })],
+);
+
+/**
  * Instant-win numbers (issue 23, decision 041): secret until the raffle closes, so no public read
  * selects this table; `ticket_id` is the fully paid sale that won it (set by a trigger, 0023).
  */

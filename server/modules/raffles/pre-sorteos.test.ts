@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
@@ -12,6 +13,7 @@ import {
   toHex,
   verifyInclusion,
 } from '../../../domain/verification';
+import { queryRows } from '../../db/client';
 import { makeRaffle, raffleInput } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
 import { at, HOUR, lottery, preDrawRaffleBody, threePrizes } from '../../test/prize-fixtures';
@@ -231,6 +233,53 @@ describe('pre-sorteos', () => {
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     await reserve(raffle.id, [12], 'Luis Mora', 'V-7654321');
     expect((await winner()).body.winner).toBeNull();
+  });
+
+  it('the sales the seal listed are the ones kept on it, a paid sale without history too (migration 0032)', async () => {
+    const { raffle, early } = await anaPaidLuisHeld();
+    // As migration 0032 marked free numbers paid: in SQL, no history entry.
+    await t.db.execute(sql`delete from ticket_events where ticket_id = ${early.id}`);
+    await preDrawsNow(raffle.id);
+    await t.app.services.draws.sealDuePreDraws();
+    const preList = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.prizes[1]?.pre_list;
+    const file = await t.api<string>('GET', preList?.list_url ?? '');
+    expect(soldListLines(file.body).map((l) => l.split(':')[0])).toEqual(['12']);
+    const recorded = await queryRows<{ sale_id: string; position: number }>(
+      t.db,
+      sql`select sale_id, position from pre_draw_list_sales where raffle_id = ${raffle.id}`,
+    );
+    expect(recorded).toEqual([{ sale_id: early.id, position: 2 }]);
+
+    const release = await t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, {
+      token: admin,
+      body: { status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } },
+    });
+    expect([release.status, release.body.error?.code], JSON.stringify(release.body)).toEqual([
+      409,
+      'PRE_DRAW_SEALED',
+    ]);
+  });
+
+  it('migration 0039 records the sales of the lists sealed before it, from their stored lines', async () => {
+    const { raffle, early } = await anaPaidLuisHeld();
+    await preDrawsNow(raffle.id);
+    await t.app.services.draws.sealDuePreDraws();
+    // A list sealed before the table existed: nothing recorded.
+    await t.db.execute(sql`delete from pre_draw_list_sales where raffle_id = ${raffle.id}`);
+    const migration = new URL('../../db/migrations/0039_pre_draw_list_sales.sql', import.meta.url);
+    const [, backfill] = readFileSync(migration, 'utf8').split('--> statement-breakpoint');
+    await t.db.execute(sql.raw(backfill as string));
+
+    const recorded = await queryRows<{ sale_id: string }>(
+      t.db,
+      sql`select sale_id from pre_draw_list_sales where raffle_id = ${raffle.id} and position = 2`,
+    );
+    expect(recorded).toEqual([{ sale_id: early.id }]);
+    const release = await t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, {
+      token: admin,
+      body: { buyer_cedula: 'V-99999999' },
+    });
+    expect([release.status, release.body.error?.code]).toEqual([409, 'PRE_DRAW_SEALED']);
   });
 
   it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {

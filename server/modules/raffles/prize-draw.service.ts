@@ -161,9 +161,10 @@ export function createPrizeDrawService(deps: {
 
     /**
      * Seals every pre-sorteo whose date passed: under the raffle's lock (SKIP LOCKED: another
-     * instance holding it does it), the sales fully paid now become its list, hashed like a close's
-     * (published-lists.ts), stored once with its Merkle root, line count, time and audit head; a
-     * drand pre-sorteo's round is fixed then. Returns the raffles sealed.
+     * instance holding it does it), the sales fully paid at its date are recorded as its list
+     * (migration 0039: the database keeps them on it until the pre-sorteo is drawn), hashed like a
+     * close's (published-lists.ts), stored once with its Merkle root, line count, time and audit
+     * head; a drand pre-sorteo's round is fixed then. Returns the raffles sealed.
      */
     async sealDuePreDraws(failed?: RaffleFailed): Promise<string[]> {
       const sealed: string[] = [];
@@ -176,14 +177,15 @@ export function createPrizeDrawService(deps: {
           const positions: number[] = [];
           for (const [i, prize] of prizes.entries()) {
             if (!prize.pre_draw_at || prize.pre_list || new Date(prize.pre_draw_at) > now) continue;
-            // The numbers fully paid at its date, however late this pass runs.
-            const paidBy = new Date(prize.pre_draw_at);
+            // The numbers fully paid at its date, however late this pass runs, recorded as the list.
+            const position = i + 2;
+            await deps.tickets().recordPreDrawList(tx, id, position, new Date(prize.pre_draw_at));
             const read = (after: number) =>
-              deps.tickets().listPage(tx, id, 'paid', { after, limit: PAGE, lines: true, paidBy });
+              deps.tickets().listPage(tx, id, { preDraw: position }, { after, limit: PAGE, lines: true });
             const list = await deps.lists.build(listPages(read, PAGE));
             await prizesRepo.insertPreList(tx, {
               raffleId: id,
-              position: i + 2,
+              position,
               text: list.text,
               commitment: list.root,
               sealStatus: deps.sealEnabled ? 'pendiente' : null,
@@ -196,7 +198,7 @@ export function createPrizeDrawService(deps: {
               seal: deps.sealEnabled ? { status: 'pendiente', authority: null, time: null } : null,
             };
             if (prize.draw_kind === 'drand') prize.beacon_round = drawRoundFor(now, deps.beaconMarginSeconds);
-            positions.push(i + 2);
+            positions.push(position);
           }
           if (positions.length > 0) await rafflesRepo.update(tx, id, { prizes });
           return positions;

@@ -15,15 +15,20 @@ export type RaffleSales = {
   resize(tx: Tx, raffle: RaffleRow, next: { totalNumbers: number; digitCount: number }): Promise<void>;
   countNotAvailable(tx: Executor, raffleId: string): Promise<number>;
   /**
+   * A pre-sorteo's list chosen at its seal: the live sales fully paid at its date `paidBy`,
+   * recorded for its pages (`{ preDraw: position }`) and the database's guard (migration 0039).
+   */
+  recordPreDrawList(tx: Tx, raffleId: string, position: number, paidBy: Date): Promise<void>;
+  /**
    * One keyset page (numbers after `after`) of a published list: at close every live sale
-   * (`sold`), at a pre-sorteo the sales fully paid by its date `paidBy` (`paid`, decision 042).
+   * (`sold`), at a pre-sorteo the sales its seal recorded (`{ preDraw: position }`, decision 042).
    * Without `lines`, a page the database hashed carries only its leaves.
    */
   listPage(
     tx: Executor,
     raffleId: string,
-    list: 'sold' | 'paid',
-    page: { after: number; limit: number; lines: boolean; paidBy?: Date },
+    list: 'sold' | { preDraw: number },
+    page: { after: number; limit: number; lines: boolean },
   ): Promise<ListPage>;
   /**
    * A frozen raffle's list text stored by the database itself (false: the server must build it),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkReleaseMessages } from '../../../domain/bulk-release';
 import type { PublicCreatePaymentResult } from '../../../domain/payments';
@@ -76,10 +76,26 @@ const board = async (raffleId: string) =>
   (await t.api<Board>('GET', `/api/raffles/${raffleId}/board`)).body.statuses;
 const lastHistory = async (id: string) =>
   (await t.api<HistoryPage>('GET', `/api/history?ticket_id=${id}`, { token: admin })).body.items[0];
-const paidList = async (raffleId: string) =>
-  (await publishedListRepo.listSalesPage(t.db, raffleId, 'paid', { after: -1, limit: 100 })).map(
-    (s) => s.number,
-  );
+/** The numbers a pre-sorteo sealed now would list (recorded, read, then rolled back). */
+const paidList = async (raffleId: string) => {
+  let numbers: number[] = [];
+  await t.db
+    .transaction(async (tx) => {
+      await publishedListRepo.recordPreDrawList(tx, raffleId, 2, new Date());
+      const page = await publishedListRepo.listSalesPage(
+        tx,
+        raffleId,
+        { preDraw: 2 },
+        { after: -1, limit: 100 },
+      );
+      numbers = page.map((s) => s.number);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return numbers;
+};
 
 describe('a number its package priced 0 is paid when its order is', () => {
   it('a report approved for the whole order: all three numbers paid, in the pre-sorteo list, recorded', async () => {

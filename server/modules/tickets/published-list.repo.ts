@@ -10,14 +10,14 @@ import type { StatsRow } from './tickets.repo';
 
 /**
  * Which sales a published list holds: at close, every live sale that is not cancelled; at a
- * pre-sorteo, the live sales fully paid right now (decision 042), and with `paidBy` (its date) only
- * those already paid then.
+ * pre-sorteo (`{ preDraw: position }`), the sales its seal recorded (`recordPreDrawList`).
  */
-export type PublishedListKind = 'sold' | 'paid';
-const inList = (list: PublishedListKind, paidBy?: Date) =>
+export type PublishedListKind = 'sold' | { preDraw: number };
+const inList = (list: PublishedListKind) =>
   list === 'sold'
     ? sql`ended_at is null and status not in ('disponible', 'cancelado')`
-    : sql`ended_at is null and status = 'pagado' and remaining_cents = 0${paidBy ? notPaidSince(paidBy) : sql``}`;
+    : sql`exists (select 1 from pre_draw_list_sales recorded
+        where recorded.sale_id = tickets.id and recorded.position = ${list.preDraw})`;
 
 /**
  * No move into `pagado` recorded after `at` (its history, written in the same transaction as every
@@ -28,17 +28,17 @@ const inList = (list: PublishedListKind, paidBy?: Date) =>
  * contact detail edited) is no move.
  */
 const notPaidSince = (at: Date) =>
-  sql` and not exists (select 1 from ticket_events paid_event
+  sql`not exists (select 1 from ticket_events paid_event
     where paid_event.ticket_id = tickets.id and paid_event.to_status = 'pagado'
       and paid_event.from_status is distinct from 'pagado' and paid_event.created_at > ${at.toISOString()}::timestamptz)`;
 
-/** Which page of a list: numbers after `after`, at most `limit`; a pre-sorteo's, paid by `paidBy`. */
-type ListPageRange = { after: number; limit: number; paidBy?: Date };
+/** Which page of a list: numbers after `after`, at most `limit`. */
+type ListPageRange = { after: number; limit: number };
 
 /** One keyset page of a list's sales (numbers after `page.after`, in number order), as `listed`. */
 const listedPage = (raffleId: string, list: PublishedListKind, page: ListPageRange) =>
   sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
-       from tickets where raffle_id = ${raffleId} and ${inList(list, page.paidBy)} and number > ${page.after}
+       from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
        order by number limit ${page.limit}) as listed`;
 
 /** Sales per row of a hashed page (see `hashedListPage`). */
@@ -63,6 +63,22 @@ const STATS_GROUPS = [
 ];
 
 export const publishedListRepo = {
+  /**
+   * A pre-sorteo's list, recorded at its seal (migration 0039): the live sales fully paid at its
+   * date `paidBy`, their ids written for the list's pages (`{ preDraw: position }`) and for the
+   * database's guard (`pre_draw_keeps`) to read. Their rows stay locked (FOR SHARE) until the seal
+   * commits, so no sale leaves the list between this statement and the pages that hash it.
+   */
+  async recordPreDrawList(db: Executor, raffleId: string, position: number, paidBy: Date) {
+    await db.execute(
+      sql`insert into pre_draw_list_sales (sale_id, raffle_id, position)
+          select id, raffle_id, ${position} from tickets
+          where raffle_id = ${raffleId} and ended_at is null and status = 'pagado' and remaining_cents = 0
+            and ${notPaidSince(paidBy)}
+          for share`,
+    );
+  },
+
   /**
    * One keyset page (numbers after `after`, in number order) of a published list's sales, the
    * lines and leaves as the database keeps them (migration 0026): the leaves as raw bytes, 32 a sale,

@@ -312,7 +312,7 @@ export function createTicketsService(deps: Deps) {
       tx: Executor,
       raffleId: string,
       list: PublishedListKind,
-      page: { after: number; limit: number; lines: boolean; paidBy?: Date },
+      page: { after: number; limit: number; lines: boolean },
     ): Promise<ListPage> {
       const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
       if (hashed.unhashed === 0) {
@@ -321,6 +321,8 @@ export function createTicketsService(deps: Deps) {
       const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
       return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };
     },
+    recordPreDrawList: (tx: Executor, raffleId: string, position: number, paidBy: Date) =>
+      publishedListRepo.recordPreDrawList(tx, raffleId, position, paidBy),
     /** Stores the text in the raffle's row and counts the figures of its answer in the same pass. */
     async storeSoldListText(tx: Executor, raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
       const stored = await publishedListRepo.storeSoldListText(tx, raffle.id);
