@@ -8,7 +8,7 @@ import { ticketsTexts } from '../texts';
 import { SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { ByHandMark, holdNote, NumberButton } from './ticket-fields';
+import { ByHandMark, holdNote, NumberButton, OwedInBs } from './ticket-fields';
 
 type TicketCardListProps = {
   tickets: StaffTicket[];
@@ -20,6 +20,8 @@ type TicketCardListProps = {
   onToggle: (ticket: StaffTicket) => void;
   /** Sales closed: no selection for a release (the server refuses it) and no deadline to pay. */
   frozen: boolean;
+  /** Bolívares per US dollar today (null: USD only): what is owed, as the buyer will pay it. */
+  vesRate: number | null;
 };
 
 /** Phones and tablets: one card per number, nothing wider than the screen. */
@@ -31,6 +33,7 @@ export function TicketCardList({
   selected,
   onToggle,
   frozen,
+  vesRate,
 }: TicketCardListProps) {
   const c = ticketsTexts.columns;
   return (
@@ -103,6 +106,7 @@ export function TicketCardList({
                     }
                   >
                     {formatUsd(ticket.remaining_cents)}
+                    <OwedInBs cents={ticket.remaining_cents} vesRate={vesRate} />
                   </dd>
                 </div>
               </dl>

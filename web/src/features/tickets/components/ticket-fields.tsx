@@ -1,4 +1,5 @@
 import { formatDateTime } from '@domain/dates';
+import { formatBs } from '@domain/money';
 import type { StaffTicket } from '@domain/staff-tickets';
 import { Hand } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -96,5 +97,18 @@ export function ByHandMark({ ticket }: { ticket: StaffTicket }) {
       <span aria-hidden>{ticketsTexts.byHand.label}</span>
       <span className="sr-only">{ticketsTexts.byHand.explained}</span>
     </Badge>
+  );
+}
+
+/**
+ * What a number still owes in bolívares at today's rate, under its USD amount: most buyers pay in
+ * Bs, and the seller asks for that figure. Nothing when nothing is owed or there is no rate.
+ */
+export function OwedInBs({ cents, vesRate }: { cents: number; vesRate: number | null }) {
+  if (cents <= 0 || vesRate === null) return null;
+  return (
+    <span className="block text-xs font-normal text-zinc-600" data-testid="owed-in-bs">
+      {formatBs(cents, vesRate)}
+    </span>
   );
 }

@@ -7,7 +7,7 @@ import { ticketsTexts } from '../texts';
 import { BigCheckbox, SelectTicket } from './bulk-release';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { ByHandMark, DateTime, holdNote, Missing, NumberButton } from './ticket-fields';
+import { ByHandMark, DateTime, holdNote, Missing, NumberButton, OwedInBs } from './ticket-fields';
 
 type TicketsTableProps = {
   tickets: StaffTicket[];
@@ -20,6 +20,8 @@ type TicketsTableProps = {
   onTogglePage: (tickets: StaffTicket[], select: boolean) => void;
   /** Sales closed: no selection for a release (the server refuses it) and no deadline to pay. */
   frozen: boolean;
+  /** Bolívares per US dollar today (null: USD only): what is owed, as the buyer will pay it. */
+  vesRate: number | null;
 };
 
 /** Wide screens: one row per number, money right-aligned; tighter cells, as nine columns share the width. */
@@ -32,6 +34,7 @@ export function TicketsTable({
   onToggle,
   onTogglePage,
   frozen,
+  vesRate,
 }: TicketsTableProps) {
   const c = ticketsTexts.columns;
   const sold = tickets.filter((ticket) => ticket.id !== null);
@@ -117,6 +120,7 @@ export function TicketsTable({
                 }
               >
                 {formatUsd(ticket.remaining_cents)}
+                <OwedInBs cents={ticket.remaining_cents} vesRate={vesRate} />
               </TableCell>
               <TableCell className="min-w-28 px-3 text-xs text-zinc-700">
                 {hold?.kind === 'until' ? (

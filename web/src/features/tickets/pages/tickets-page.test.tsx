@@ -27,10 +27,15 @@ const open: Raffle = {
   closing_date: '2099-01-01T00:00:00.000Z',
 };
 
-function serve(raffle: Raffle, wide: boolean) {
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
-    Response.json(String(input).includes('/tickets') ? page : raffle),
-  );
+const rates = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false }];
+
+function serve(raffle: Raffle, wide: boolean, vesRates: unknown[] = rates) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    return Response.json(
+      url.includes('/tickets') ? page : url.includes('/exchange-rates') ? vesRates : raffle,
+    );
+  });
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: wide,
     media: query,
@@ -41,6 +46,26 @@ function serve(raffle: Raffle, wide: boolean) {
 
 beforeEach(() => vi.useRealTimers());
 afterEach(() => vi.unstubAllGlobals());
+
+describe('what a number owes, in bolívares too', () => {
+  it("shows the amount owed at today's rate under its USD figure, on a phone and on a wide screen", async () => {
+    for (const wide of [false, true]) {
+      serve(open, wide);
+      const { unmount } = renderWithProviders(<TicketsPage />);
+      // $5,00 owed at 36,5 Bs per dollar.
+      expect((await screen.findByTestId('owed-in-bs')).textContent).toBe('Bs 182,50');
+      unmount();
+    }
+  });
+
+  it('shows USD only without a bolívar rate, and nothing in Bs when nothing is owed', async () => {
+    serve(open, true, []);
+    const { unmount } = renderWithProviders(<TicketsPage />);
+    expect(await screen.findByText('$5,00')).toBeTruthy();
+    expect(screen.queryByTestId('owed-in-bs')).toBeNull();
+    unmount();
+  });
+});
 
 describe('the staff list of sold numbers once sales closed', () => {
   it('on an open raffle: the bulk release, the selection and the deadline to pay', async () => {
@@ -110,6 +135,7 @@ describe('a number whose status staff set by hand', () => {
         if (url.includes('/tickets/sale-9/payments')) return Response.json([]);
         if (url.includes('/tickets/sale-9')) return Response.json(gift);
         if (url.includes('/history')) return Response.json({ items: [], count: 0, page: 1, per_page: 20 });
+        if (url.includes('/exchange-rates')) return Response.json(rates);
         return Response.json(url.includes('/tickets') ? marked : open);
       });
       const { unmount } = renderWithProviders(<TicketsPage />);
@@ -141,9 +167,10 @@ describe('the staff list of a raffle with no sales', () => {
 
   it('says the raffle has no sales yet, and «no numbers with that filter» only once a filter is chosen', async () => {
     serve(open, false);
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
-      Response.json(String(input).includes('/tickets') ? none : open),
-    );
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = String(input);
+      return Response.json(url.includes('/tickets') ? none : url.includes('/exchange-rates') ? rates : open);
+    });
     renderWithProviders(<TicketsPage />);
     expect(await screen.findByText('Esta rifa aún no tiene ventas')).toBeTruthy();
     expect(screen.getByText('Todavía nadie ha apartado números de esta rifa.')).toBeTruthy();

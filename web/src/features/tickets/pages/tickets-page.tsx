@@ -17,6 +17,7 @@ import { useClampedPage } from '@/hooks/use-clamped-page';
 import { useDeadlinePassed } from '@/hooks/use-deadline-passed';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-error';
+import { useVesRate } from '@/lib/exchange-rates';
 import { serverNow } from '@/lib/server-clock';
 import { type TicketsPage as TicketsPageData, useTickets } from '../api/get-tickets';
 import { BulkReleaseBar } from '../components/bulk-release';
@@ -214,6 +215,7 @@ type TicketsListProps = {
 function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
   // Nine columns need the room a wide screen leaves beside the menu; below that, cards.
   const wide = useMediaQuery('(min-width: 1280px)');
+  const vesRate = useVesRate().rate;
   if (data.items.length === 0) {
     return (
       <EmptyState
@@ -245,6 +247,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
           onToggle={props.onToggle}
           onTogglePage={props.onTogglePage}
           frozen={props.frozen}
+          vesRate={vesRate}
         />
       ) : (
         <TicketCardList
@@ -255,6 +258,7 @@ function TicketsList({ data, raffle, page, busy, ...props }: TicketsListProps) {
           selected={selectedNumbers}
           onToggle={props.onToggle}
           frozen={props.frozen}
+          vesRate={vesRate}
         />
       )}
     </PagedList>

@@ -1,0 +1,36 @@
+import { expect, screenshot, signInAsAdmin, test } from './fixtures';
+import { setVesRate } from './raffle-helpers';
+import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
+import { ANA, JOSE, row, ticketsUrl } from './sold-tickets-helpers';
+
+// Most buyers pay in bolívares: the staff list says what a number owes in Bs at today's rate under
+// its USD figure, so the seller can ask for it without a calculator, on a phone and a computer.
+
+test('the staff list shows what each number owes in bolívares at today’s rate', {
+  tag: '@screenshots',
+}, async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await setVesRate(request, 36.5); // every spec that sets it uses this rate
+  const raffle = await createRaffleViaApi(request, {
+    name: uniqueRaffleName('Moto Bera'),
+    total_numbers: 100,
+    digit_count: 2,
+    price_cents: 1250,
+  });
+  await reserveViaApi(request, raffle.id, [3], JOSE);
+  await reserveViaApi(request, raffle.id, [4, 5], ANA);
+
+  await signInAsAdmin(page);
+  for (const [suffix, viewport] of [
+    ['412', { width: 412, height: 915 }],
+    ['1440', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(ticketsUrl(raffle.id));
+    // $12,50 owed at Bs 36,50 per dollar.
+    await expect(row(page, '03').getByTestId('owed-in-bs')).toHaveText('Bs 456,25');
+    await expect(page.getByTestId('owed-in-bs')).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await screenshot(page, `bolivares/tickets-owed-bs-${suffix}.png`);
+  }
+});
