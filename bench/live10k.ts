@@ -9,14 +9,19 @@
 // - reservations again, back to back, with the 10,000 streams open (the streams' process keeps
 //   reading their bytes), then alone with them closed, then with them opened again, then alone:
 //   the ratio of the means, with ÷ alone (the machine's other load drifts between phases).
+// - the reference, after the app's server stopped: the same streams' process and paced buyers against
+//   bench/sse-reference-server.ts (a bare node:http server that coalesces per tick and writes one
+//   frame per stream, nothing of the app), for the floor this machine puts under delivery.
 // Targets: delivery p99 < 250 ms, every event delivered, ≤ 10 KB per stream, ratio ≥ 0.5.
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { spawnBenchChild } from './child';
 import { createRaffle, type DbKind, onCleanup, root, startTarget, stopChild, type Target } from './harness';
 import { client } from './http';
 import { spawnReservationLoad } from './load-process';
+import { processCpuMs } from './proc-cpu';
 import type { Outcome } from './report/results';
 import { sleep } from './stats';
 
@@ -77,6 +82,16 @@ export type Live10kResult = {
   withStreams: number[];
   streamsCutMeanwhile: number;
   load: [number, number];
+  /** The same streams and steady buyers against the bare reference server (null: it failed). */
+  reference: Reference | null;
+};
+type Reference = {
+  connectMs: number;
+  paced: Paced;
+  delivery: Delivery;
+  serverCpu: number;
+  streamsCpu: number;
+  error?: string;
 };
 
 /** Numbers of the raffle each phase reserves from (a phase never reaches the next one's). */
@@ -115,6 +130,74 @@ async function backToBack(t: Target, raffleId: string, buyers: number, first: nu
   return (samples.statuses['201'] ?? 0) / (ms / 1000);
 }
 
+/** Opens the streams' process on `port` and waits until every stream is open. */
+async function openStreamsOn(port: number, raffleId: string, s: Live10kSizes) {
+  const streams = child('bench/sse-streams.ts', [
+    port,
+    raffleId,
+    s.streams,
+    FIRST.steady,
+    s.perSecond * s.seconds,
+    s.sampleEvery,
+  ]);
+  const opened = await Promise.race([
+    streams.nextLine(),
+    sleep(120_000).then(() => 'timeout'),
+    new Promise<string>((resolve) => streams.proc.once('exit', (code) => resolve(`exit ${code}`))),
+  ]);
+  const connectMs = Number(/^STREAMS_OPEN (\d+)$/.exec(opened)?.[1] ?? Number.NaN);
+  if (Number.isNaN(connectMs)) throw new Error(`the streams did not open: ${opened}`);
+  return { ...streams, connectMs };
+}
+
+/**
+ * The steady phase: `s.perSecond` reservations a second from their own process while the streams
+ * are open; delivery as the streams saw it, and each process's CPU per second of the phase.
+ */
+async function steadyPhase(
+  port: number,
+  raffleId: string,
+  s: Live10kSizes,
+  streams: Awaited<ReturnType<typeof openStreamsOn>>,
+  serverCpuMs: () => Promise<number>,
+) {
+  streams.send('report []');
+  const streamsCpuBefore = (JSON.parse(await streams.nextLine()) as Delivery).cpuMs;
+  const serverCpuBefore = await serverCpuMs();
+  const steadyStart = performance.now();
+  const buyers = child('bench/paced-reservations.ts', [port, raffleId, s.perSecond, s.seconds, FIRST.steady]);
+  const pacedAll = JSON.parse(await buyers.nextLine()) as Paced & { replied: [number, number][] };
+  await buyers.forget();
+  await sleep(1_500); // the last ones' frames
+  const steadyMs = performance.now() - steadyStart;
+  const serverCpu = ((await serverCpuMs()) - serverCpuBefore) / steadyMs;
+  streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
+  const delivery = JSON.parse(await streams.nextLine()) as Delivery;
+  const streamsCpu = (delivery.cpuMs - streamsCpuBefore) / steadyMs;
+  const { replied: _, ...paced } = pacedAll;
+  return { paced, delivery, serverCpu, streamsCpu };
+}
+
+/** The steady phase against the bare reference server (bench/sse-reference-server.ts). */
+async function measureReference(s: Live10kSizes): Promise<Reference | null> {
+  const server = await spawnBenchChild('sse-reference-server.ts');
+  try {
+    const { port } = await server.call<{ port: number }>({});
+    const streams = await openStreamsOn(port, 'reference', s);
+    await sleep(1_000);
+    const steady = await steadyPhase(port, 'reference', s, streams, async () => processCpuMs(server.pid));
+    streams.send('stop');
+    await streams.forget();
+    console.error('  [reference] steady:', JSON.stringify(steady));
+    return { connectMs: streams.connectMs, ...steady };
+  } catch (error) {
+    console.error('  [reference] failed:', error);
+    return null;
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live10kResult> {
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   const t = await startTarget(kind);
@@ -129,25 +212,7 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
       alone.push(await backToBack(t, raffleId, s.buyers, FIRST.alone[alone.length] ?? 0, s.phaseMs));
       console.error(`  [${t.label}] reservations alone: ${alone.at(-1)?.toFixed(0)}/s`);
     };
-    const numbers = s.perSecond * s.seconds;
-    const openStreams = async () => {
-      const streams = child('bench/sse-streams.ts', [
-        t.port,
-        raffleId,
-        s.streams,
-        FIRST.steady,
-        numbers,
-        s.sampleEvery,
-      ]);
-      const opened = await Promise.race([
-        streams.nextLine(),
-        sleep(120_000).then(() => 'timeout'),
-        new Promise<string>((resolve) => streams.proc.once('exit', (code) => resolve(`exit ${code}`))),
-      ]);
-      const connectMs = Number(/^STREAMS_OPEN (\d+)$/.exec(opened)?.[1] ?? Number.NaN);
-      if (Number.isNaN(connectMs)) throw new Error(`the streams did not open: ${opened}`);
-      return { ...streams, connectMs };
-    };
+    const openStreams = () => openStreamsOn(t.port, raffleId, s);
     /** Back to back with the streams open (their process reads the bytes, parses nothing). */
     const measureWithStreams = async (streams: Awaited<ReturnType<typeof openStreams>>) => {
       streams.send('drain');
@@ -181,29 +246,16 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
     const cpuMs = (c: Cpu) => (c.user + c.system) / 1000;
     // An overloaded server may not answer its control route in time: the CPU figure is then n/a.
     const serverCpuMs = () => t.control<Cpu>('cpu').then(cpuMs, () => Number.NaN);
-    streams.send('report []');
-    const streamsCpuBefore = (JSON.parse(await streams.nextLine()) as Delivery).cpuMs;
-    const serverCpuBefore = await serverCpuMs();
-    const steadyStart = performance.now();
-    const buyers = child('bench/paced-reservations.ts', [
+    const { paced, delivery, serverCpu, streamsCpu } = await steadyPhase(
       t.port,
       raffleId,
-      s.perSecond,
-      s.seconds,
-      FIRST.steady,
-    ]);
-    const pacedAll = JSON.parse(await buyers.nextLine()) as Paced & { replied: [number, number][] };
-    await buyers.forget();
-    await sleep(1_500); // the last ones' frames
-    const steadyMs = performance.now() - steadyStart;
-    const serverCpu = ((await serverCpuMs()) - serverCpuBefore) / steadyMs;
+      s,
+      streams,
+      serverCpuMs,
+    );
     // The server's own share of the delay (change in → written to every stream), apart from the
     // streams' process, which reads 10,000 sockets on the same 2 cores; before decision 030: n/a.
     const serverLag = await t.control<LiveStats>('liveStats').catch(() => null);
-    streams.send(`report ${JSON.stringify(pacedAll.replied)}`);
-    const delivery = JSON.parse(await streams.nextLine()) as Delivery;
-    const streamsCpu = (delivery.cpuMs - streamsCpuBefore) / steadyMs;
-    const { replied: _, ...paced } = pacedAll;
     console.error(`  [${t.label}] steady ${s.perSecond}/s:`, JSON.stringify({ paced, delivery }));
 
     // Alternated: with, alone, with, alone; the machine's other load drifts between phases.
@@ -211,6 +263,9 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
     await measureAlone();
     cut += await measureWithStreams(await openStreams());
     await measureAlone();
+    const load: [number, number] = [loadAtStart, os.loadavg()[0] ?? Number.NaN];
+    await t.stop();
+    const reference = await measureReference(s);
     return {
       connectMs,
       bytesPerStream,
@@ -223,7 +278,8 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
       alone,
       withStreams,
       streamsCutMeanwhile: cut,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
+      load,
+      reference,
     };
   } finally {
     await t.stop();
@@ -232,6 +288,18 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+
+/** The reference's rows: the floor this machine puts under delivery, measured in the same run. */
+function referenceRows(ref: Reference | null) {
+  const what =
+    'reference: a bare node:http server, one frame per stream per 50 ms tick, same streams and buyers, run after ours';
+  if (!ref) return [`| ${what} | failed (see the bench's log) | |`];
+  const d = ref.delivery;
+  return [
+    `| ${what}: delivery 201 → frame, p50 / p99 / max | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | the floor |`,
+    `| reference: delivered / expected; CPU server / streams' process (cores); streams opened | ${d.delivered} / ${d.expected} (duplicates ${d.duplicates}); ${ref.serverCpu.toFixed(2)} / ${ref.streamsCpu.toFixed(2)}; ${d.streams} in ${(ref.connectMs / 1000).toFixed(1)} s | |`,
+  ];
+}
 
 export function renderLive10kReport(input: {
   date: Date;
@@ -281,6 +349,7 @@ export function renderLive10kReport(input: {
       `| reservations back to back, alone (phases 1, 3, 5) | ${r.alone.map((x: number) => x.toFixed(0)).join(', ')} /s | |`,
       `| reservations back to back with the streams open (phases 2, 4) | ${r.withStreams.map((x: number) => x.toFixed(0)).join(', ')} /s (streams cut meanwhile: ${r.streamsCutMeanwhile}) | |`,
       `| ratio with ÷ alone (means) | ${ratio.toFixed(2)}× | ≥ 0.5× |`,
+      ...referenceRows(r.reference),
       '',
     );
   }
