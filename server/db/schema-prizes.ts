@@ -44,18 +44,19 @@ export const preDrawLists = pgTable(
 
 /**
  * The sales on a pre-sorteo's list, recorded by its seal (migration 0039): the list's pages read
- * them, and the database keeps them on it (`pre_draw_keeps`) until that pre-sorteo is drawn.
+ * them, and the database keeps them on it (`pre_draw_keeps`) until that pre-sorteo is drawn. No
+ * foreign keys: checked per row they slowed a big seal, and neither a sale nor a raffle with sales
+ * is ever deleted.
  */
 export const preDrawListSales = pgTable(
   'pre_draw_list_sales',
   {
-    saleId: uuid('sale_id').notNull(),
-    raffleId: uuid('raffle_id')
-      .notNull()
-      .references(() => raffles.id, { onDelete: 'cascade' }),
+    raffleId: uuid('raffle_id').notNull(),
+    number: integer('number').notNull(),
     position: integer('position').notNull(),
+    saleId: uuid('sale_id').notNull(),
   },
-  (t) => [primaryKey({ name: 'pre_draw_list_sales_pkey', columns: [t.saleId, t.position] })],
+  (t) => [primaryKey({ name: 'pre_draw_list_sales_pkey', columns: [t.raffleId, t.number, t.position] })],
 );
 
 /**

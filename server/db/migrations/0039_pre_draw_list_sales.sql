@@ -2,20 +2,26 @@
 -- seal chose the sales "fully paid now, with no move into `pagado` after the date" and the guard of
 -- 0038 "whose last history entry at the date is `pagado`": two readings of one rule, which disagree
 -- for a sale with no history (migration 0032 marked free numbers paid in SQL) — on the list, yet
--- free to be released, so the prize could go to nobody. Now the seal writes the ids it lists here,
+-- free to be released, so the prize could go to nobody. Now the seal writes the sales it lists here,
 -- in the transaction that builds the list (their rows locked meanwhile, so the list is exactly these
 -- sales), and the guard reads this table: one answer to "is this sale on the list".
+--
+-- One index, in the order the seal writes it (a raffle's numbers ascending): the list's pages read
+-- it by number and the guard finds a sale by its raffle and number. No foreign keys: a raffle with
+-- sales is never deleted (409 RAFFLE_HAS_SALES) and a sale is ended, not deleted; checked row by row
+-- they doubled a 100,000-sale seal.
 CREATE TABLE pre_draw_list_sales (
-  sale_id uuid NOT NULL,
-  raffle_id uuid NOT NULL REFERENCES raffles(id) ON DELETE CASCADE,
+  raffle_id uuid NOT NULL,
+  number integer NOT NULL,
   position integer NOT NULL,
-  CONSTRAINT pre_draw_list_sales_pkey PRIMARY KEY (sale_id, position)
+  sale_id uuid NOT NULL,
+  CONSTRAINT pre_draw_list_sales_pkey PRIMARY KEY (raffle_id, number, position)
 );
 --> statement-breakpoint
 -- Lists sealed before this migration: their live sales whose line is in the stored text (the
 -- number is unique among a raffle's live sales; a sale the server hashed itself has no kept hash).
-INSERT INTO pre_draw_list_sales (sale_id, raffle_id, position)
-SELECT t.id, l.raffle_id, l.position
+INSERT INTO pre_draw_list_sales (raffle_id, number, position, sale_id)
+SELECT l.raffle_id, t.number, l.position, t.id
 FROM pre_draw_lists l
 CROSS JOIN LATERAL unnest(string_to_array(l.sold_list, E'\n')) AS line
 JOIN tickets t ON t.raffle_id = l.raffle_id AND t.ended_at IS NULL
@@ -26,11 +32,23 @@ ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- On a sealed list whose pre-sorteo is not drawn yet: the raffle's row holds the prize (position 2
 -- is prizes[0]) and its `drawn_at`.
-CREATE OR REPLACE FUNCTION pre_draw_keeps(sale_id uuid, sale_raffle uuid) RETURNS boolean
+CREATE FUNCTION pre_draw_keeps(sale_id uuid, sale_raffle uuid, sale_number integer) RETURNS boolean
 LANGUAGE sql STABLE AS $fn$
   SELECT EXISTS (
     SELECT 1 FROM pre_draw_list_sales s JOIN raffles r ON r.id = s.raffle_id
-    WHERE s.sale_id = pre_draw_keeps.sale_id AND s.raffle_id = sale_raffle
+    WHERE s.raffle_id = sale_raffle AND s.number = sale_number AND s.sale_id = pre_draw_keeps.sale_id
       AND jsonb_typeof(r.prizes -> (s.position - 2)) = 'object'
       AND (r.prizes -> (s.position - 2)) ->> 'drawn_at' IS NULL)
 $fn$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION pre_draw_list_kept() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF pre_draw_keeps(OLD.id, OLD.raffle_id, OLD.number) THEN
+    RAISE EXCEPTION 'PRE_DRAW_SEALED: number % of raffle % is on a sealed pre-sorteo list not drawn yet',
+      OLD.number, OLD.raffle_id USING ERRCODE = 'RF410';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+--> statement-breakpoint
+DROP FUNCTION pre_draw_keeps(uuid, uuid);

@@ -267,7 +267,9 @@ describe('pre-sorteos', () => {
     // A list sealed before the table existed: nothing recorded.
     await t.db.execute(sql`delete from pre_draw_list_sales where raffle_id = ${raffle.id}`);
     const migration = new URL('../../db/migrations/0039_pre_draw_list_sales.sql', import.meta.url);
-    const [, backfill] = readFileSync(migration, 'utf8').split('--> statement-breakpoint');
+    const backfill = readFileSync(migration, 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('INSERT INTO pre_draw_list_sales'));
     await t.db.execute(sql.raw(backfill as string));
 
     const recorded = await queryRows<{ sale_id: string }>(

@@ -236,13 +236,18 @@ export const rafflesRepo = {
     return row ?? null;
   },
 
-  /** The raffle locked if no one else holds it (SKIP LOCKED): the pre-sorteo job's turn. */
+  /**
+   * The raffle locked if no one else holds it (SKIP LOCKED): the pre-sorteo job's turn. FOR NO KEY
+   * UPDATE, the lock its own update of `prizes` takes: edits, draws and other instances (FOR UPDATE)
+   * still wait, but reservations (FOR KEY SHARE, reserve_sales) go on while the seal builds a list
+   * of 100,000 sales; FOR UPDATE stalled every reservation batch for the whole seal.
+   */
   async lockIfFree(tx: Executor, id: string): Promise<RaffleRow | null> {
     const [row] = await tx
       .select(rowColumns)
       .from(raffles)
       .where(eq(raffles.id, id))
-      .for('update', { skipLocked: true });
+      .for('no key update', { skipLocked: true });
     return row ?? null;
   },
 

@@ -228,7 +228,7 @@ export const staffTicketsRepo = {
       db,
       sql`select t.id, t.number, t.status, t.total_paid_cents, t.status_by_hand, coalesce(t.buyer_cedula, t.id::text) as buyer, t.order_id,
             (select o.seller_id::text from orders o where o.id = t.order_id) as credited_seller_id,
-            pre_draw_keeps(t.id, t.raffle_id) as pre_draw_kept
+            pre_draw_keeps(t.id, t.raffle_id, t.number) as pre_draw_kept
           ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
           ${lock ? sql`for update of t` : sql``}`,
     );

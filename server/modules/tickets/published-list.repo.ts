@@ -13,11 +13,7 @@ import type { StatsRow } from './tickets.repo';
  * pre-sorteo (`{ preDraw: position }`), the sales its seal recorded (`recordPreDrawList`).
  */
 export type PublishedListKind = 'sold' | { preDraw: number };
-const inList = (list: PublishedListKind) =>
-  list === 'sold'
-    ? sql`ended_at is null and status not in ('disponible', 'cancelado')`
-    : sql`exists (select 1 from pre_draw_list_sales recorded
-        where recorded.sale_id = tickets.id and recorded.position = ${list.preDraw})`;
+const SOLD = sql`ended_at is null and status not in ('disponible', 'cancelado')`;
 
 /**
  * No move into `pagado` recorded after `at` (its history, written in the same transaction as every
@@ -37,9 +33,16 @@ type ListPageRange = { after: number; limit: number };
 
 /** One keyset page of a list's sales (numbers after `page.after`, in number order), as `listed`. */
 const listedPage = (raffleId: string, list: PublishedListKind, page: ListPageRange) =>
-  sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
-       from tickets where raffle_id = ${raffleId} and ${inList(list)} and number > ${page.after}
-       order by number limit ${page.limit}) as listed`;
+  list === 'sold'
+    ? sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+           from tickets where raffle_id = ${raffleId} and ${SOLD} and number > ${page.after}
+           order by number limit ${page.limit}) as listed`
+    : // The recorded rows in number order (their index), each sale read by its id.
+      sql`(select tickets.number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+           from pre_draw_list_sales recorded join tickets on tickets.id = recorded.sale_id
+           where recorded.raffle_id = ${raffleId} and recorded.position = ${list.preDraw}
+             and recorded.number > ${page.after}
+           order by recorded.number limit ${page.limit}) as listed`;
 
 /** Sales per row of a hashed page (see `hashedListPage`). */
 const LEAVES_PER_PART = 1_000;
@@ -71,10 +74,11 @@ export const publishedListRepo = {
    */
   async recordPreDrawList(db: Executor, raffleId: string, position: number, paidBy: Date) {
     await db.execute(
-      sql`insert into pre_draw_list_sales (sale_id, raffle_id, position)
-          select id, raffle_id, ${position} from tickets
+      sql`insert into pre_draw_list_sales (raffle_id, number, position, sale_id)
+          select raffle_id, number, ${position}, id from tickets
           where raffle_id = ${raffleId} and ended_at is null and status = 'pagado' and remaining_cents = 0
             and ${notPaidSince(paidBy)}
+          order by number
           for share`,
     );
   },
@@ -161,7 +165,7 @@ export const publishedListRepo = {
                        count(*) filter (where listed) as line_count,
                        count(line) filter (where listed) = count(*) filter (where listed) as hashed,
                        ${byStatus}
-                from (select ${SALE_LINE} as line, ${inList('sold')} as listed,
+                from (select ${SALE_LINE} as line, ${SOLD} as listed,
                              status, total_paid_cents, remaining_cents
                       from tickets where raffle_id = ${raffleId} and ended_at is null order by number) as lines
                ) as list

@@ -139,8 +139,8 @@ export const ticketsRepo = {
         and not ${salesClosedSql('r')}
         -- The rule screens show as \`review_hold_until\` (db/review-hold.ts).
         and not ${heldForReviewSql('t', reviewHours)}
-        -- On a sealed pre-sorteo list not drawn yet (refunded since): kept (migration 0038).
-        and not pre_draw_keeps(t.id, t.raffle_id)
+        -- On a sealed pre-sorteo list not drawn yet (refunded since): kept (migrations 0038, 0039).
+        and not pre_draw_keeps(t.id, t.raffle_id, t.number)
       order by t.reserved_until limit ${limit} for update of t skip locked for key share of r skip locked`,
     );
     const orderIds = [...new Set(owing.flatMap((r) => (r.order_id ? [r.order_id] : [])))];
@@ -292,7 +292,7 @@ export const ticketsRepo = {
    */
   async expiredFreeSales(db: Executor, orderIds: string[]) {
     const expiredFree = sql`ended_at is null and status = 'apartado' and reserved_until < now()
-      and total_paid_cents = 0 and remaining_cents = 0 and not pre_draw_keeps(id, raffle_id)`;
+      and total_paid_cents = 0 and remaining_cents = 0 and not pre_draw_keeps(id, raffle_id, number)`;
     return queryRows<{ id: string; order_id: string; locked: boolean }>(
       db,
       sql`
