@@ -1,5 +1,6 @@
 import { expect, screenshot, signInAsAdmin, test } from './fixtures';
 import { setVesRate } from './raffle-helpers';
+import { SIZES } from './raffle-lifecycle-helpers';
 import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-seed';
 import { ANA, JOSE, row, ticketsUrl } from './sold-tickets-helpers';
 
@@ -21,10 +22,7 @@ test('the staff list shows what each number owes in bolívares at today’s rate
   await reserveViaApi(request, raffle.id, [4, 5], ANA);
 
   await signInAsAdmin(page);
-  for (const [suffix, viewport] of [
-    ['412', { width: 412, height: 915 }],
-    ['1440', { width: 1440, height: 900 }],
-  ] as const) {
+  for (const [suffix, viewport] of SIZES) {
     await page.setViewportSize(viewport);
     await page.goto(ticketsUrl(raffle.id));
     // $12,50 owed at Bs 36,50 per dollar.
