@@ -5,7 +5,8 @@ import { createRaffleViaApi, reserveViaApi, uniqueRaffleName } from './raffle-se
 import { ANA, JOSE, row, ticketsUrl } from './sold-tickets-helpers';
 
 // Most buyers pay in bolívares: the staff list says what a number owes in Bs at today's rate under
-// its USD figure, so the seller can ask for it without a calculator, on a phone and a computer.
+// its USD figure and in the number's detail, so the seller can ask for it without a calculator, on a
+// phone and a computer.
 
 test('the staff list shows what each number owes in bolívares at today’s rate', {
   tag: '@screenshots',
@@ -30,5 +31,13 @@ test('the staff list shows what each number owes in bolívares at today’s rate
     await expect(page.getByTestId('owed-in-bs')).toHaveCount(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(page, `bolivares/tickets-owed-bs-${suffix}.png`);
+
+    // Its detail says it too.
+    await page.getByRole('button', { name: 'Ver detalle del número 03', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: /Número 03/ });
+    await expect(panel.getByTestId('owed-in-bs')).toHaveText('Bs 456,25');
+    await screenshot(page, `bolivares/ticket-panel-owed-bs-${suffix}.png`);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
   }
 });

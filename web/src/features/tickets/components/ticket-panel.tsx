@@ -9,11 +9,12 @@ import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { texts } from '@/config/texts';
+import { useVesRate } from '@/lib/exchange-rates';
 import { useTicket } from '../api/get-ticket';
 import { ticketsTexts } from '../texts';
 import { PhoneLink } from './phone-link';
 import { TicketActions } from './ticket-actions';
-import { ByHandMark, holdNote } from './ticket-fields';
+import { ByHandMark, holdNote, OwedInBs } from './ticket-fields';
 import { TicketHistory } from './ticket-history';
 import { TicketPayments } from './ticket-payments';
 
@@ -76,6 +77,7 @@ function PanelBody({
   const t = ticketsTexts.panel;
   const query = useTicket(opened.id, opened);
   const ticket = query.data ?? opened;
+  const vesRate = useVesRate().rate;
   const name = displayName(ticket.buyer_name);
   const hold = holdNote(ticket, frozen);
   const method = ticket.payment_method
@@ -121,6 +123,7 @@ function PanelBody({
           <dt className="text-xs font-medium text-zinc-600">{t.owed}</dt>
           <dd className="text-lg font-semibold text-zinc-900 tabular-nums">
             {formatUsd(ticket.remaining_cents)}
+            <OwedInBs cents={ticket.remaining_cents} vesRate={vesRate} />
           </dd>
         </div>
       </dl>
