@@ -27,6 +27,9 @@ CROSS JOIN LATERAL unnest(string_to_array(l.sold_list, E'\n')) AS line
 JOIN tickets t ON t.raffle_id = l.raffle_id AND t.ended_at IS NULL
   AND t.ticket_number = split_part(line, ':', 1)
   AND (t.list_line_hash IS NULL OR encode(t.list_line_hash, 'hex') = split_part(line, ':', 2))
+  -- A sale without a kept hash is matched by number only: it must have existed at the seal, or a
+  -- number released and sold again since would be kept for a buyer who is not on the list.
+  AND coalesce(t.purchased_at, '-infinity') <= l.created_at
 WHERE line <> ''
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
@@ -51,4 +54,26 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
-DROP FUNCTION pre_draw_keeps(uuid, uuid);
+-- The two-argument form, for instances still on the previous release during a rolling deploy (their
+-- expiry sweep and bulk release call it): the same answer, the number read from the sale.
+CREATE OR REPLACE FUNCTION pre_draw_keeps(sale_id uuid, sale_raffle uuid) RETURNS boolean
+LANGUAGE sql STABLE AS $fn$
+  SELECT pre_draw_keeps(sale_id, sale_raffle, (SELECT t.number FROM tickets t WHERE t.id = sale_id))
+$fn$;
+--> statement-breakpoint
+-- A list sealed without its record would be a list the guard does not keep: an instance still on the
+-- previous release (which seals without recording) has its seal refused and rolled back, and an
+-- upgraded one seals it on its next pass. An empty list records nothing.
+CREATE FUNCTION pre_draw_list_recorded() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NEW.sold_list <> '' AND NOT EXISTS (
+    SELECT 1 FROM pre_draw_list_sales s WHERE s.raffle_id = NEW.raffle_id AND s.position = NEW.position
+  ) THEN
+    RAISE EXCEPTION 'pre-sorteo list % of raffle % sealed without recording its sales', NEW.position, NEW.raffle_id;
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+--> statement-breakpoint
+CREATE TRIGGER "pre_draw_lists_recorded" AFTER INSERT ON "pre_draw_lists"
+  FOR EACH ROW EXECUTE FUNCTION pre_draw_list_recorded();

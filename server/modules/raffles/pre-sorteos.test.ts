@@ -249,6 +249,12 @@ describe('pre-sorteos', () => {
       sql`select sale_id, position from pre_draw_list_sales where raffle_id = ${raffle.id}`,
     );
     expect(recorded).toEqual([{ sale_id: early.id, position: 2 }]);
+    // The previous release's two-argument guard, which its instances call during a rolling deploy.
+    const [previous] = await queryRows<{ kept: boolean }>(
+      t.db,
+      sql`select pre_draw_keeps(${early.id}::uuid, ${raffle.id}::uuid) as kept`,
+    );
+    expect(previous?.kept).toBe(true);
 
     const release = await t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, {
       token: admin,
@@ -260,17 +266,25 @@ describe('pre-sorteos', () => {
     ]);
   });
 
-  it('migration 0039 records the sales of the lists sealed before it, from their stored lines', async () => {
-    const { raffle, early } = await anaPaidLuisHeld();
-    await preDrawsNow(raffle.id);
+  /** A list sealed before migration 0039: its record taken away, as if the table never had it. */
+  async function sealedBeforeTheRecord() {
+    const sale = await anaPaidLuisHeld();
+    await preDrawsNow(sale.raffle.id);
     await t.app.services.draws.sealDuePreDraws();
-    // A list sealed before the table existed: nothing recorded.
-    await t.db.execute(sql`delete from pre_draw_list_sales where raffle_id = ${raffle.id}`);
+    await t.db.execute(sql`delete from pre_draw_list_sales where raffle_id = ${sale.raffle.id}`);
+    return sale;
+  }
+  async function runTheBackfill() {
     const migration = new URL('../../db/migrations/0039_pre_draw_list_sales.sql', import.meta.url);
     const backfill = readFileSync(migration, 'utf8')
       .split('--> statement-breakpoint')
       .find((statement) => statement.includes('INSERT INTO pre_draw_list_sales'));
     await t.db.execute(sql.raw(backfill as string));
+  }
+
+  it('migration 0039 records the sales of the lists sealed before it, from their stored lines', async () => {
+    const { raffle, early } = await sealedBeforeTheRecord();
+    await runTheBackfill();
 
     const recorded = await queryRows<{ sale_id: string }>(
       t.db,
@@ -282,6 +296,40 @@ describe('pre-sorteos', () => {
       body: { buyer_cedula: 'V-99999999' },
     });
     expect([release.status, release.body.error?.code]).toEqual([409, 'PRE_DRAW_SEALED']);
+  });
+
+  it('migration 0039 does not record a number sold again since the seal, whatever its line', async () => {
+    const { raffle, early } = await sealedBeforeTheRecord();
+    // Unguarded before the record, Ana's listed 12 was released and sold again to Luis, whose sale
+    // has no kept hash (a code the database does not hash: the server would hash its line).
+    const released = await t.api('PATCH', `/api/tickets/${early.id}`, {
+      token: admin,
+      body: { status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    const [again] = await reserve(raffle.id, [12], 'Luis Mora', 'V-7654321');
+    await t.db.execute(
+      sql`update tickets set verification_code = 'abc-123' where id = ${again?.id as string}`,
+    );
+    await runTheBackfill();
+
+    const recorded = await queryRows<{ sale_id: string }>(
+      t.db,
+      sql`select sale_id from pre_draw_list_sales where raffle_id = ${raffle.id}`,
+    );
+    expect(recorded).toEqual([]);
+  });
+
+  it('refuses a list sealed without its record (an instance on the previous release)', async () => {
+    const { raffle } = await anaPaidLuisHeld();
+    const sealed = t.db.execute(
+      sql`insert into pre_draw_lists (raffle_id, position, sold_list) values (${raffle.id}, 2, ${'12:ab\n'})`,
+    );
+    await expect(sealed).rejects.toThrow();
+    // An empty list records nothing, and is accepted.
+    await t.db.execute(
+      sql`insert into pre_draw_lists (raffle_id, position, sold_list) values (${raffle.id}, 2, '')`,
+    );
   });
 
   it('refuses a pre-sorteo on or after the closing date, or a lottery draw before it', async () => {

@@ -74,12 +74,17 @@ export const publishedListRepo = {
    */
   async recordPreDrawList(db: Executor, raffleId: string, position: number, paidBy: Date) {
     await db.execute(
+      // Locked in id order, as every change that locks several sales takes them (an order's sales):
+      // taken in number order, a seal and a payment approval could each wait on the other. Written
+      // in number order, the index's own.
       sql`insert into pre_draw_list_sales (raffle_id, number, position, sale_id)
-          select raffle_id, number, ${position}, id from tickets
-          where raffle_id = ${raffleId} and ended_at is null and status = 'pagado' and remaining_cents = 0
-            and ${notPaidSince(paidBy)}
-          order by number
-          for share`,
+          select raffle_id, number, ${position}, id
+          from (select id, raffle_id, number from tickets
+                where raffle_id = ${raffleId} and ended_at is null and status = 'pagado' and remaining_cents = 0
+                  and ${notPaidSince(paidBy)}
+                order by id
+                for share) as locked
+          order by number`,
     );
   },
 
