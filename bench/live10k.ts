@@ -91,7 +91,6 @@ type Reference = {
   delivery: Delivery;
   serverCpu: number;
   streamsCpu: number;
-  error?: string;
 };
 
 /** Numbers of the raffle each phase reserves from (a phase never reaches the next one's). */
