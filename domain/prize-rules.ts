@@ -92,6 +92,8 @@ export const prizeMessages = {
   noPreList: 'Este premio no es un pre-sorteo.',
   preDrawSealed:
     'La lista de este pre-sorteo ya se selló: su premio, su fuente y su lugar no cambian. Puedes agregar una aclaración con fecha.',
+  listSealing:
+    'Un pre-sorteo de esta rifa llegó a su fecha y está sellando su lista de números pagados: este número no cambia hasta que termine (menos de un minuto). Intenta de nuevo en un momento.',
   listKept:
     'Este número está en la lista sellada de un pre-sorteo que aún no se sortea: no se puede liberar, anular ni cambiar de cédula hasta registrar su resultado.',
 } as const;

@@ -67,6 +67,9 @@ export function errorResponse(error: FastifyError | Error, request: FastifyReque
   // …or a change to a sale on a sealed pre-sorteo list not drawn yet.
   if (hasSqlState(error, SQLSTATE.preDrawListKept))
     return reply(409, 'PRE_DRAW_SEALED', prizeMessages.listKept);
+  // …or a change to a sale paid in full while a pre-sorteo whose date passed is being sealed.
+  if (hasSqlState(error, SQLSTATE.preDrawSealing))
+    return reply(409, 'PRE_DRAW_SEALING', prizeMessages.listSealing);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation;
     const semantic =

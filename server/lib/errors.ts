@@ -58,6 +58,11 @@ export const SQLSTATE = {
   soldListFrozen: 'RF409',
   /** Raised by the pre_draw_list_kept trigger (migration 0038): the sale is on a sealed pre-sorteo list not drawn yet. */
   preDrawListKept: 'RF410',
+  /**
+   * Raised by the pre_draw_list_sealing trigger (migration 0040): a pre-sorteo's date passed and its list
+   * is not sealed yet, so a sale paid in full keeps its place until the seal.
+   */
+  preDrawSealing: 'RF411',
 } as const;
 
 type DriverError = { code?: string; constraint?: string; cause?: unknown };

@@ -172,6 +172,47 @@ describe('pre-sorteos', () => {
     expect(preList?.line_count).toBe(1);
   });
 
+  it('between its date and its seal a sale paid in full keeps its place: no release, refund or new cédula until the seal', async () => {
+    const { raffle, early, late } = await anaPaidLuisHeld();
+    // Its date passes and the seal is late (the server was down): the lottery's result may be out.
+    await preDrawsNow(raffle.id);
+    const patch = (body: object) =>
+      t.api<ApiError>('PATCH', `/api/tickets/${early.id}`, { token: admin, body });
+    const attempts = [
+      await patch({ status: 'disponible', refund: { amount_cents: early.price_cents, reason: 'Desistió' } }),
+      await patch({ status: 'cancelado', refund: { amount_cents: early.price_cents, reason: 'Anulado' } }),
+      await patch({ status: 'apartado', refund: { amount_cents: early.price_cents, reason: 'Error' } }),
+      await patch({ buyer_cedula: 'V-99999999' }),
+    ];
+    for (const res of attempts) {
+      expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, 'PRE_DRAW_SEALING']);
+      expect(res.body.error.message).toContain('está sellando su lista');
+    }
+    // Her contact details change; Luis's unpaid number is released as ever.
+    expect((await patch({ buyer_phone: '04125550000' })).status).toBe(200);
+    const luis = await t.api('PATCH', `/api/tickets/${late.id}`, {
+      token: admin,
+      body: { status: 'disponible' },
+    });
+    expect(luis.status, JSON.stringify(luis.body)).toBe(200);
+
+    expect(await t.app.services.draws.sealDuePreDraws()).toContain(raffle.id);
+    const preList = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.prizes[1]?.pre_list;
+    const file = await t.api<string>('GET', preList?.list_url ?? '');
+    expect(soldListLines(file.body).map((l) => l.split(':')[0])).toEqual(['12']);
+    // Sealed, the list's own guard holds it; a refund goes through again and leaves it on the list.
+    const release = await patch({
+      status: 'disponible',
+      refund: { amount_cents: early.price_cents, reason: 'Desistió' },
+    });
+    expect([release.status, release.body.error?.code]).toEqual([409, 'PRE_DRAW_SEALED']);
+    const refunded = await patch({
+      status: 'apartado',
+      refund: { amount_cents: early.price_cents, reason: 'Error' },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+  });
+
   it('a sale on the sealed list stays on it until the pre-sorteo is drawn: no release, cancellation or new cédula', async () => {
     const { raffle, early } = await anaPaidLuisHeld();
     await preDrawsNow(raffle.id);
