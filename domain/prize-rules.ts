@@ -60,6 +60,11 @@ export type StoredPrize = {
   void_reason: PrizeVoid | null;
   /** The masked holder of the winning number when it was drawn (a shown name, never contact data). */
   winner_masked: { ticket_number: string; buyer_name_masked: string } | null;
+  /**
+   * The sale that held the winning number when it was drawn (never shown publicly): staff's winner
+   * is that sale, not whoever holds the number later. Absent on prizes drawn before it was kept.
+   */
+  winner_sale_id?: string | null;
   skipped: SkippedResult[];
   pre_list: PreDrawList | null;
 };
@@ -205,6 +210,7 @@ export const undrawnState = {
   drawn_at: null,
   void_reason: null,
   winner_masked: null,
+  winner_sale_id: null,
   skipped: [],
   pre_list: null,
 } satisfies Partial<StoredPrize>;

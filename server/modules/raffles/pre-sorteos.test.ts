@@ -276,6 +276,34 @@ describe('pre-sorteos', () => {
     expect((await winner()).body.winner).toBeNull();
   });
 
+  it("staff's winner of a drawn pre-sorteo is the sale that won it, not a later buyer of the number with the same initials", async () => {
+    const raffle = await makeRaffle(t, preDrawRaffleBody());
+    const [won] = await reserve(raffle.id, [12], 'Ana Gómez', 'V-12345678');
+    if (!won) throw new Error('no ticket');
+    await payInFull(won);
+    await preDrawsNow(raffle.id);
+    await t.app.services.draws.sealDuePreDraws();
+    await resultsOut(raffle.id);
+    expect((await drawPrize(raffle.id, 2, '412')).body.prizes[1]).toMatchObject({ winning_number: 12 });
+    const winner = () =>
+      t.api<WinnerResult>('GET', `/api/raffles/${raffle.id}/winner?prize=2`, { token: admin });
+    expect((await winner()).body.winner).toMatchObject({ buyer_cedula: 'V-12345678' });
+
+    // The raffle still sells: 12 is released (money kept) and bought by Alberto Gil, "a*** g***" too.
+    const released = await t.api('PATCH', `/api/tickets/${won.id}`, {
+      token: admin,
+      body: { status: 'disponible', no_refund_reason: 'Lo pidió el comprador' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await reserve(raffle.id, [12], 'Alberto Gil', 'V-9876543')).toHaveLength(1);
+    // Before, matched by masked name, staff were told to deliver Ana's prize to Alberto.
+    expect((await winner()).body.winner).toBeNull();
+    // The public page still names the draw's winner, masked.
+    const shown = (await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`)).body.prizes[1];
+    expect(shown?.winner).toEqual({ ticket_number: '12', buyer_name_masked: 'a*** g***' });
+    expect(JSON.stringify(shown)).not.toContain(won.id);
+  });
+
   it('the sales the seal listed are the ones kept on it, a paid sale without history too (migration 0032)', async () => {
     const { raffle, early } = await anaPaidLuisHeld();
     // As migration 0032 marked free numbers paid: in SQL, no history entry.

@@ -76,7 +76,7 @@ export function createPrizeDrawService(deps: {
       verificationCode: ticket.verificationCode,
       cedula: ticket.buyerCedula,
     });
-    return { masked, line };
+    return { masked, line, saleId: ticket.id };
   }
 
   /** The lines a prize is drawn from: the pre-sorteo's sealed list, or the list published at close. */
@@ -126,7 +126,11 @@ export function createPrizeDrawService(deps: {
       const was = before.prizes[position - 2] as StoredPrize;
       if (prize.skipped.length !== was.skipped.length || prize.beacon_round !== was.beacon_round) return null;
       const done = recordOutcome(row, position, outcome, { eligible: () => eligible, winner: () => holder });
-      if (!done.waitsForNext) Object.assign(done.prizes[position - 2] as StoredPrize, extra);
+      if (!done.waitsForNext) {
+        const won = done.prizes[position - 2] as StoredPrize;
+        // Which sale won, for staff's winner (raffle-draw.service.ts): the number may change hands later.
+        Object.assign(won, extra, { winner_sale_id: won.winner_masked ? (current?.saleId ?? null) : null });
+      }
       return rafflesRepo.update(tx, id, { prizes: done.prizes });
     });
   }

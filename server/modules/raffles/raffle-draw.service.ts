@@ -305,7 +305,15 @@ export function createRaffleDrawService(deps: {
       if (number === null) return null;
       const ticket = await deps.tickets().findByNumber(row.id, number);
       if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
-      if (drawn && maskName(ticket.buyerName) !== drawn.winner_masked?.buyer_name_masked) return null;
+      // A later prize (a pre-sorteo drawn while the raffle still sells): its winner is the sale that
+      // held the number at its draw; released since, whoever holds the number now is no winner.
+      // Prizes drawn before the sale was kept are matched by the masked name, as they were.
+      if (
+        drawn?.winner_sale_id
+          ? ticket.id !== drawn.winner_sale_id
+          : drawn && maskName(ticket.buyerName) !== drawn.winner_masked?.buyer_name_masked
+      )
+        return null;
       return {
         number: ticket.number,
         ticket_number: ticket.ticketNumber,

@@ -144,6 +144,7 @@ export function storedPrizes(
             drawn_at: before.drawn_at,
             void_reason: before.void_reason,
             winner_masked: before.winner_masked,
+            winner_sale_id: before.winner_sale_id ?? null,
             skipped: before.skipped,
             pre_list: before.pre_list,
           }
