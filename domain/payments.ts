@@ -132,7 +132,8 @@ export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
 export const reviewPaymentSchema = z
   .object({
-    status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido'),
+    // A decision: `pending` is no answer (it was written down as a rejection that rejected nothing).
+    status: z.enum(['approved', 'rejected'], 'Estado de pago inválido'),
     notes: z.string().trim().max(500).optional(),
     /** Why it was rejected, in words the buyer reads in tracking. */
     reason: z.string().trim().min(3, 'Escribe el motivo del rechazo').max(300).optional(),

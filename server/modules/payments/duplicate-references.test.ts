@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
@@ -146,6 +147,126 @@ describe('a bank reference is credited once', () => {
             values (${a.id}, 1, 'transfer', 'x', '12121212')`,
       ),
     ).rejects.toThrow();
+  });
+
+  it('refuses the same pago móvil written as the bank prints it: label words and stray punctuation (decision 066)', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const movil = (ticketId: string, reference: string) =>
+      t.api<ApiError>('POST', '/api/payments', {
+        body: {
+          ticket_id: ticketId,
+          amount_cents: 100,
+          cedula: 'V-7000001',
+          reference,
+          payment_method: 'pago_movil',
+          payer_phone: '0414-1234567',
+        },
+      });
+    expect((await movil((await sale(r, 'V-7000001')).id, '12345678')).status).toBe(201);
+    const variants = [
+      'Nro. Referencia 12345678',
+      'Número de referencia: 12345678',
+      'Ref. Nro. 12345678',
+      '(12345678)',
+      '12345678;',
+    ];
+    for (const reference of variants) {
+      const again = await movil((await sale(r, 'V-7000001')).id, reference);
+      expect([again.status, again.body.error?.code], reference).toEqual([409, 'DUPLICATE_REFERENCE']);
+    }
+  });
+
+  it('flags the same proof file sent again by its own buyer for another order, not one sent again after a rejection', async () => {
+    const cedula = 'V-7100001';
+    const form = new FormData();
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from([7, 7]),
+    ]);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'zelle.png');
+    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form });
+    const proof = ((await upload.json()) as { fileUrl: string }).fileUrl;
+    const payOrder = async () => {
+      const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
+      const order = await t.api<ReservationResult>('POST', `/api/raffles/${raffle}/reservations`, {
+        body: { numbers: [1], buyer: buyer({ cedula }) },
+      });
+      return t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+        body: {
+          order_code: order.body.order.code,
+          cedula,
+          amount_cents: 1000,
+          payment_method: 'zelle',
+          payment_proof: proof,
+        },
+      });
+    };
+    const first = await payOrder();
+    const second = await payOrder();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const hintOf = async (id: string) =>
+      (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body.find(
+        (p) => p.id === id,
+      )?.duplicate_of;
+    // One $10 Zelle screenshot for two $10 orders: the reviewer is told.
+    expect(await hintOf(second.body.payment.id)).toBe(first.body.payment.id);
+    // Both rejected, the buyer sends the receipt again: how a buyer answers a rejection, no hint.
+    for (const id of [first.body.payment.id, second.body.payment.id]) {
+      const rejected = await t.api('PATCH', `/api/payments/${id}`, {
+        token: admin,
+        body: { status: 'rejected', reason: 'No aparece en el banco' },
+      });
+      expect(rejected.status).toBe(200);
+    }
+    const third = await payOrder();
+    expect(await hintOf(third.body.payment.id)).toBeNull();
+  });
+
+  it('migration 0041 writes the keys of earlier reports again: the later of two live copies loses its key', async () => {
+    const r = (await makeRaffle(t, { price_cents: 1000 })).id;
+    const insert = async (reference: string, oldKey: string, status: string, minutes: number) => {
+      const [row] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into payments (ticket_id, amount_cents, payment_method, reference, reference_key, status, created_at)
+            values (${(await sale(r, 'V-7300001')).id}, 100, 'pago_movil', ${reference}, ${oldKey}, ${status},
+                    now() - make_interval(mins => ${minutes}))
+            returning id`,
+      );
+      return (row as { id: string }).id;
+    };
+    // Keys as they were written before (labels kept): three reports of one transfer.
+    const first = await insert('73730041', '73730041', 'pending', 30);
+    const copy = await insert('Nro. Referencia 73730041', 'NROREFERENCIA73730041', 'pending', 20);
+    const rejected = await insert(
+      'Número de referencia: 73730041',
+      'NUMERODEREFERENCIA73730041',
+      'rejected',
+      10,
+    );
+    const migration = new URL('../../db/migrations/0041_reference_keys_fold_labels.sql', import.meta.url);
+    for (const statement of readFileSync(migration, 'utf8').split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+    const keys = await queryRows<{ id: string; reference_key: string | null }>(
+      t.db,
+      sql`select id, reference_key from payments where id in (${first}, ${copy}, ${rejected})`,
+    );
+    expect(Object.fromEntries(keys.map((k) => [k.id, k.reference_key]))).toEqual({
+      [first]: '73730041',
+      [copy]: null,
+      [rejected]: '73730041',
+    });
+    // And a new report of it is refused.
+    const again = await t.api<ApiError>('POST', '/api/payments', {
+      body: {
+        ticket_id: (await sale(r, 'V-7300001')).id,
+        amount_cents: 100,
+        cedula: 'V-7300001',
+        reference: 'Ref. 73730041',
+        payment_method: 'pago_movil',
+        payer_phone: '0414-1234567',
+      },
+    });
+    expect(again.status).toBe(409);
   });
 
   it('still flags the same proof file sent by another buyer for the reviewer', async () => {

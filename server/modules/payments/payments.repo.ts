@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { referenceKey } from '../../../domain/references';
 import type { Executor } from '../../db/client';
 import { holdEndsSql, instantsBySale } from '../../db/review-hold';
 import { orders, profiles, raffles, tickets } from '../../db/schema';
@@ -19,19 +20,32 @@ export const paymentsRepo = {
    * another buyer: a fraud hint (its id, and its raffle: who may be told of it). One buyer paying
    * several numbers with one transfer is not.
    */
+  /**
+   * The earliest payment with the same reference (its key, under any method: one transfer reported
+   * as `pago_movil` and again as `transfer`) or the same proof file, the buyer's own included: since
+   * one report pays a whole order (decision 019), the same receipt twice is two claims on one
+   * transfer. Only the buyer's own rejected report is no hint: sending it again is how a buyer
+   * answers a rejection. A hint for the reviewer (decision 066), never a refusal.
+   */
   async findDuplicate(
     db: Executor,
     by: { reference?: string | null; proofSha256?: string | null; buyerCedula: string | null },
   ) {
     const matches: SQL[] = [];
-    if (by.reference) matches.push(eq(sql`lower(${payments.reference})`, by.reference.toLowerCase()));
+    const key = referenceKey(by.reference);
+    if (key) matches.push(eq(payments.referenceKey, key));
     if (by.proofSha256) matches.push(eq(payments.proofSha256, by.proofSha256));
     if (matches.length === 0) return null;
     const [row] = await db
       .select({ id: payments.id, raffleId: tickets.raffleId })
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))
-      .where(and(or(...matches), sql`${tickets.buyerCedula} is distinct from ${by.buyerCedula}`))
+      .where(
+        and(
+          or(...matches),
+          sql`(${payments.status} <> 'rejected' or ${tickets.buyerCedula} is distinct from ${by.buyerCedula})`,
+        ),
+      )
       .orderBy(payments.createdAt)
       .limit(1);
     return row ?? null;

@@ -161,6 +161,22 @@ describe('reviewing payments', () => {
     expect(locked.body.error.code).toBe('PAYMENT_ALREADY_DECIDED');
   });
 
+  it('takes only a decision: "pending" is refused, not written down as a rejection', async () => {
+    const ticket = await reservedTicket();
+    const payment = (await pay({ ticket_id: ticket.id, amount_cents: 1000, cedula: 'V-7654321' })).body
+      .payment;
+    const undecided = await t.api<ApiError>('PATCH', `/api/payments/${payment.id}`, {
+      token: admin,
+      body: { status: 'pending' },
+    });
+    expect(undecided.status).toBe(400);
+    const approved = await t.api<ReviewedPayment>('PATCH', `/api/payments/${payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(approved.body.notes).toMatch(/^Pago aprobado/);
+  });
+
   it('lists pending payments newest first with their ticket, for admins only', async () => {
     const ticket = await reservedTicket();
     const p = (await pay({ ticket_id: ticket.id, amount_cents: 100, cedula: 'V-7654321' })).body.payment;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ColumnMapping, StatementField } from '../../../domain/reconciliation';
-import { normalizeReference, referenceKey } from '../../../domain/references';
+import { referenceKey, statementRowReference } from '../../../domain/references';
 import { type Cell, cellText, parseAmountCents, parseStatementDate } from './statement-values';
 
 /**
@@ -211,7 +211,7 @@ export function readEntries(rows: Cell[][], table: StatementTable, at: ColumnInd
     }
     const reference = cellText(cell(at.reference));
     const description = cellText(cell(at.description));
-    const base = [postedOn, normalizeReference(reference), amount, squash(description)].join('|');
+    const base = [postedOn, statementRowReference(reference), amount, squash(description)].join('|');
     const n = (occurrences.get(base) ?? 0) + 1;
     occurrences.set(base, n);
     entries.push({

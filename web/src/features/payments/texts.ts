@@ -92,7 +92,7 @@ export const paymentsTexts = {
     windowHint: 'Mientras esté en revisión, los números siguen apartados para el comprador.',
     duplicate: 'Posible duplicado',
     duplicateDescription:
-      'Este comprobante o su referencia ya se usó en un pago de otro comprador. Compáralos antes de aprobar.',
+      'Este comprobante o su referencia ya se usó en otro pago. Compáralos antes de aprobar: una transferencia paga una sola vez.',
     duplicateLink: (n: number, total: number) =>
       total === 1 ? 'Ver el pago anterior' : `Ver pago anterior ${n}`,
     duplicateUnknown: 'El pago anterior ya no aparece en la lista.',

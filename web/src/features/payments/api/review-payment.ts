@@ -19,9 +19,7 @@ export function useReviewPayment(onDecided?: (status: 'approved' | 'rejected') =
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewPayment,
-    onSuccess: (_payment, { status }) => {
-      if (status !== 'pending') onDecided?.(status);
-    },
+    onSuccess: (_payment, { status }) => onDecided?.(status),
     // An approval marks the number paid and earns its seller's commission: every figure money moves.
     onSettled: () => refreshMoneyFigures(queryClient),
   });
