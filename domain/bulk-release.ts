@@ -15,6 +15,7 @@ export const BULK_SKIP_REASONS = [
   'OUT_OF_RANGE',
   'NOT_YOUR_SALE',
   'ON_PRE_DRAW_LIST',
+  'PAYMENT_UNDER_REVIEW',
 ] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
@@ -32,6 +33,7 @@ export const bulkReleaseMessages = {
     NOT_YOUR_SALE: 'No es una venta acreditada a ti: solo el dueño de la rifa o un administrador la libera',
     ON_PRE_DRAW_LIST:
       'Está en la lista sellada de un pre-sorteo que aún no se sortea: sigue en ella hasta registrar su resultado',
+    PAYMENT_UNDER_REVIEW: 'Tiene un pago del comprador en revisión: apruébalo o recházalo antes de liberarlo',
   } satisfies Record<BulkSkipReason, string>,
   /** The history note of each released number (the single release writes "Estado cambiado a …"). */
   note: (staff: string) => `Liberado en lote por ${staff}`,

@@ -19,6 +19,8 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 };
 
 export const paymentMessages = {
+  underReviewRelease:
+    'Este número tiene un pago del comprador en revisión: apruébalo o recházalo antes de liberarlo o anularlo.',
   cedulaMismatch: 'La cédula no coincide con la del comprador de este ticket.',
   cedulaRequired: 'Indica la cédula del comprador para registrar el pago.',
   ticketNotPayable: 'Este ticket no admite pagos en su estado actual.',

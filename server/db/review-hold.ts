@@ -50,6 +50,18 @@ export const holdEndsSql = (sale: string, reviewHours: number): SQL =>
                    then min(hold_payment.created_at) + make_interval(hours => ${reviewHours}::int) end
        ${coveringPaymentsSql(sale)})`;
 
+/**
+ * Whether a payment with a part on sale `sale` waits for the admin's decision, whatever its amount:
+ * such a sale is not released or cancelled until it is decided (staff-tickets-update.ts, bulk
+ * release), or the buyer who paid would lose the number with their money in review.
+ */
+export function underReviewSql(sale: string): SQL {
+  const t = alias(sale);
+  return sql`exists (select 1 from payment_parts review_part
+    join payments review_payment on review_payment.id = review_part.payment_id
+    where review_part.ticket_id = ${t}.id and review_payment.status = 'pending')`;
+}
+
 /** Whether a pending payment under review keeps sale `sale` from expiring now. */
 export const heldForReviewSql = (sale: string, reviewHours: number): SQL =>
   sql`coalesce(${holdEndsSql(sale, reviewHours)} > now(), false)`;

@@ -77,6 +77,8 @@ async function plan(
     // On a sealed pre-sorteo list not drawn yet (refunded since): the database would refuse the
     // whole release (migration 0038), so it is named and left.
     else if (s.pre_draw_kept) skipped.push(skip(s.number, 'ON_PRE_DRAW_LIST'));
+    // A buyer's payment waits for the admin: decided first, as the single release asks.
+    else if (s.under_review) skipped.push(skip(s.number, 'PAYMENT_UNDER_REVIEW'));
     // A paid number priced 0 has paid nothing itself (decision 061): paid by its order, or marked paid
     // by staff. The single release asks for the right to undo a paid sale: not released here either.
     else if (s.status === 'pagado')

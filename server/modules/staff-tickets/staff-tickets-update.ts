@@ -1,4 +1,5 @@
 import { ledgerMessages } from '../../../domain/ledger';
+import { paymentMessages } from '../../../domain/payments';
 import { lifecycleMessages, salesClosed } from '../../../domain/raffle-lifecycle';
 import { sellerMessages } from '../../../domain/seller-network';
 import { moneyFieldsIn, type TicketPatch } from '../../../domain/staff-tickets';
@@ -96,6 +97,13 @@ export function createTicketUpdates({
       // Frozen from the closing date, as the database's trigger has it, not only once the job closed it.
       if (salesClosed(raffle) && changesSoldList(current.ticket, patch))
         throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+      // A buyer's payment in review is decided first (approved or rejected): released or cancelled
+      // meanwhile, the buyer who paid lost the number and their payment could no longer be approved.
+      if (
+        (patch.status === 'disponible' || patch.status === 'cancelado') &&
+        (await staffTicketsRepo.hasPaymentUnderReview(tx, id))
+      )
+        throw new ConflictError(paymentMessages.underReviewRelease, 'PAYMENT_UNDER_REVIEW');
       // A hold ends by the sweep or a release, never by a date set in the past (decided by whom may release).
       if (
         patch.reserved_until &&

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import { type Executor, pageTotal, queryRows } from '../../db/client';
 import { assignedSellersSql, managedRaffleSql } from '../../db/raffle-scope';
-import { instantsBySale, reviewHoldUntilSql } from '../../db/review-hold';
+import { instantsBySale, reviewHoldUntilSql, underReviewSql } from '../../db/review-hold';
 import type { TicketRow } from '../../db/rows';
 import { raffles, ticketEvents, tickets } from '../../db/schema';
 import type { RaffleScope } from '../../lib/permissions';
@@ -224,11 +224,13 @@ export const staffTicketsRepo = {
       order_id: string | null;
       credited_seller_id: string | null;
       pre_draw_kept: boolean;
+      under_review: boolean;
     }>(
       db,
       sql`select t.id, t.number, t.status, t.total_paid_cents, t.status_by_hand, coalesce(t.buyer_cedula, t.id::text) as buyer, t.order_id,
             (select o.seller_id::text from orders o where o.id = t.order_id) as credited_seller_id,
-            pre_draw_keeps(t.id, t.raffle_id, t.number) as pre_draw_kept
+            pre_draw_keeps(t.id, t.raffle_id, t.number) as pre_draw_kept,
+            ${underReviewSql('t')} as under_review
           ${salesFrom(raffle, selection.filters ?? {}, by)} order by t.number limit ${limit}
           ${lock ? sql`for update of t` : sql``}`,
     );
@@ -247,6 +249,16 @@ export const staffTicketsRepo = {
       .set(endSale)
       .where(and(sql`${tickets.id} = any(${`{${ids.join(',')}}`}::uuid[])`, isLive))
       .returning();
+  },
+
+  /** Whether a buyer's payment with a part on sale `id` waits for the admin's decision. */
+  async hasPaymentUnderReview(db: Executor, id: string) {
+    const [row] = await queryRows<{ pending: boolean }>(
+      db,
+      sql`select ${underReviewSql('tickets')} as pending
+      from tickets where tickets.id = ${id}`,
+    );
+    return row?.pending ?? false;
   },
 
   /** A sale with who sells its raffle (what it owes is its own: `ticket.priceCents`). */
