@@ -19,6 +19,8 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 };
 
 export const paymentMessages = {
+  sellerCashByRecord:
+    'El efectivo que cobraste se registra con «Registrar pago» en el número: así queda como efectivo en tus manos hasta que lo entregues.',
   underReviewRelease:
     'Este número tiene un pago del comprador en revisión: apruébalo o recházalo antes de liberarlo o anularlo.',
   cedulaMismatch: 'La cédula no coincide con la del comprador de este ticket.',

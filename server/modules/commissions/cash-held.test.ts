@@ -26,6 +26,28 @@ const { setTerms, ledgerOf, freshSeller, raffleCreatedBy, recordCash, cashOf, ha
 );
 
 describe('cash a vendedor records by hand', () => {
+  it('is not filed as a report an admin approves (it would not be held, its commission payable at once)', async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id);
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const file = (token: string, method: string) =>
+      t.api<ApiError>('POST', '/api/payments', {
+        token,
+        body: {
+          ticket_id: sale.ticketIds[0],
+          amount_cents: 1000,
+          payment_method: method,
+          reference: '90062001',
+        },
+      });
+    const cash = await file(me.token, 'efectivo');
+    expect([cash.status, cash.body.error?.code]).toEqual([422, 'SELLER_CASH_RECORDED_BY_HAND']);
+    expect(cash.body.error.message).toContain('«Registrar pago»');
+    // A transfer the buyer sent to the business's bank is filed for the buyer as before.
+    expect((await file(me.token, 'transfer')).status).toBe(201);
+    expect((await cashOf(me.id)).held_cents).toBe(0);
+  });
+
   it('earns a held commission a payout cannot take, until an admin records the hand-over', async () => {
     const me = await freshSeller();
     const sale = await creditedSale(t, me.id, { numbers: [1, 2] });

@@ -209,6 +209,11 @@ export function createPaymentsService(deps: Deps) {
           // Staff who may move this sale's money record a payment as is (an assigned vendedor: only on
           // the sales credited to them); anyone else is a buyer proving who they are.
           isStaff = canMoveMoney(actor, ticket, ticket.creditedSellerId);
+          // Cash a vendedor collected is in their hands until handed over (decision 062): it is
+          // recorded with «Registrar pago», which holds it, not filed as a report an admin approves
+          // as if the business had it (its commission then payable at once).
+          if (isStaff && actor?.role !== 'admin' && input.payment_method === 'efectivo')
+            throw new UnprocessableError(paymentMessages.sellerCashByRecord, 'SELLER_CASH_RECORDED_BY_HAND');
           if (!isStaff) {
             // A buyer proves who they are with the ticket's cedula; a wrong one looks like no ticket.
             if (!input.cedula)
