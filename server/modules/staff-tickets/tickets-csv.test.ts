@@ -15,6 +15,13 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell('+58 414')).toBe("'+58 414");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('-2,5,3')).toBe("'-2,5,3");
+  });
+
+  it('writes a plain negative amount as a number, so a column sum counts it (a seller who owes)', () => {
+    expect(csvCell('-1,00')).toBe('-1,00');
+    expect(csvCell('-120')).toBe('-120');
   });
 
   it('names the file after the raffle without accents', () => {

@@ -20,13 +20,18 @@ export type ExportScan = <T>(render: (row: NumberRow) => T) => AsyncIterable<Exp
 export const CSV_BOM = '\uFEFF';
 const SEPARATOR = ';';
 
+/** A negative number and nothing else, as the CSVs write amounts (decimal comma). */
+const PLAIN_NEGATIVE = /^-\d+(?:,\d+)?$/;
+
 /**
  * One cell: quoted when it holds a separator, quote or line break; a leading = + - @ (a formula
  * to a spreadsheet, so a buyer's name could run one) is defused with an apostrophe.
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A cell a spreadsheet would run as a formula is written as text; a plain negative amount
+  // ("-1,00": a seller who owes) is no formula, and as text a column's sum would leave it out.
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NEGATIVE.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
