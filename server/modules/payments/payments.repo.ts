@@ -16,16 +16,12 @@ export const paymentsRepo = {
   },
 
   /**
-   * An earlier payment with the same bank reference or the same proof file, for a ticket of
-   * another buyer: a fraud hint (its id, and its raffle: who may be told of it). One buyer paying
-   * several numbers with one transfer is not.
-   */
-  /**
    * The earliest payment with the same reference (its key, under any method: one transfer reported
-   * as `pago_movil` and again as `transfer`) or the same proof file, the buyer's own included: since
-   * one report pays a whole order (decision 019), the same receipt twice is two claims on one
-   * transfer. Only the buyer's own rejected report is no hint: sending it again is how a buyer
-   * answers a rejection. A hint for the reviewer (decision 066), never a refusal.
+   * as `pago_movil` and again as `transfer`) or the same proof file: a fraud hint for the reviewer
+   * (its id, and its raffle: who may be told of it), never a refusal (decision 066). The buyer's
+   * own payments count: since one report pays a whole order (decision 019), the same receipt twice
+   * is two claims on one transfer, for the reviewer to compare. Only the buyer's own rejected report
+   * is no hint: sending it again is how a buyer answers a rejection.
    */
   async findDuplicate(
     db: Executor,
