@@ -47,12 +47,21 @@ export const ratesRepo = {
       .onConflictDoUpdate({
         target: [dailyExchangeRates.currencyCode, dailyExchangeRates.rateDate],
         set: { rateToUsd: values.rateToUsd, source: values.source, isStale: false, updatedAt: sql`now()` },
+        // The day's rate an admin typed stands: the feed (its job, or any staff's refresh) fills
+        // the days nobody typed, and never puts back a rate an admin corrected by hand.
+        ...(values.source === 'remote' && { where: sql`${dailyExchangeRates.source} <> 'manual'` }),
       });
   },
 
-  /** Flags every cached rate as stale; updated_at keeps saying when the rate itself was set. */
+  /**
+   * Flags every cached rate the feed wrote as stale (the feed failed); updated_at keeps saying when
+   * the rate itself was set. A typed rate is no feed's: an earlier day's reads stale by its date.
+   */
   async markAllStale(db: Executor): Promise<void> {
-    await db.update(dailyExchangeRates).set({ isStale: true }).where(eq(dailyExchangeRates.isStale, false));
+    await db
+      .update(dailyExchangeRates)
+      .set({ isStale: true })
+      .where(and(eq(dailyExchangeRates.isStale, false), sql`${dailyExchangeRates.source} <> 'manual'`));
   },
 
   async lastUpdateAt(db: Executor, source: RateSource): Promise<Date | null> {

@@ -128,6 +128,20 @@ describe('PUT /api/exchange-rates/:currency', () => {
     expect(usdt.body).toMatchObject({ currency_code: 'USDT', rate_to_usd: 1, is_stale: false });
   });
 
+  it('stands against the feed for its day: a refresh (a vendedor’s, or the job’s) fills only what nobody typed', async () => {
+    feed.state.mode = 'object';
+    const typed = await t.api<ExchangeRate>('PUT', '/api/exchange-rates/VES', {
+      token: admin,
+      body: { rate_to_usd: 47.5 },
+    });
+    expect(typed.status).toBe(200);
+    const res = await refresh(seller);
+    expect(res.status).toBe(200);
+    const rates = ratesByCode(res.body.rates);
+    expect(rates.VES).toMatchObject({ rate_to_usd: 47.5, source: 'manual', is_stale: false });
+    expect(rates.EUR).toMatchObject({ rate_to_usd: 0.92, source: 'remote', rate_date: today });
+  });
+
   it('is for admins only', async () => {
     const body = { rate_to_usd: 50 };
     expect((await t.api('PUT', '/api/exchange-rates/VES', { body })).status).toBe(401);
@@ -173,12 +187,22 @@ describe('refresh without a working feed', () => {
     const dead = await createTestApp({ config: { ratesUrl: await deadUrl() } });
     try {
       const token = await dead.signInAdmin();
+      await dead.db
+        .insert(dailyExchangeRates)
+        .values({ currencyCode: 'EUR', rateToUsd: '0.920000', rateDate: today, source: 'remote' });
       await dead.api('PUT', '/api/exchange-rates/VES', { token, body: { rate_to_usd: 36.5 } });
       const res = await refresh(token, dead);
       expect(res.status).toBe(200);
       expect(res.body.warning).toMatch(/No se pudieron actualizar las tasas/);
+      // What the feed wrote may be old now; the rate an admin typed today is today's.
       expect(res.body.rates).toEqual([
-        expect.objectContaining({ currency_code: 'VES', rate_to_usd: 36.5, is_stale: true }),
+        expect.objectContaining({ currency_code: 'EUR', rate_to_usd: 0.92, is_stale: true }),
+        expect.objectContaining({
+          currency_code: 'VES',
+          rate_to_usd: 36.5,
+          is_stale: false,
+          source: 'manual',
+        }),
       ]);
     } finally {
       await dead.close();

@@ -32,7 +32,8 @@ export const ratesTexts = {
   },
   form: {
     title: 'Escribir la tasa a mano',
-    description: 'Por ejemplo la tasa oficial del BCV de hoy. Reemplaza la tasa de hoy, si ya hay una.',
+    description:
+      'Por ejemplo la tasa oficial del BCV de hoy. Reemplaza la tasa de hoy, si ya hay una, y la fuente automática no la cambia hasta mañana.',
     label: 'Bolívares por dólar',
     placeholder: 'Ej. 36,50',
     hint: 'Usa coma para los decimales, hasta 6 decimales.',
