@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { TicketPayment } from '../../../domain/payments';
@@ -115,11 +116,17 @@ describe('Aprobar N coincidencias', () => {
     );
     expect(statement.matched).toBe(3);
     const released = sales[1] as Sale;
-    const release = await t.api('PATCH', `/api/tickets/${released.ticketId}`, {
+    // Staff decide a payment in review before releasing its number (409 PAYMENT_UNDER_REVIEW)…
+    const release = await t.api<ApiError>('PATCH', `/api/tickets/${released.ticketId}`, {
       token: admin,
       body: { status: 'disponible', note: 'Liberado' },
     });
-    expect(release.status).toBe(200);
+    expect([release.status, release.body.error?.code]).toEqual([409, 'PAYMENT_UNDER_REVIEW']);
+    // …but a sale ended some other way (an instance on the previous release) is reported, not approved.
+    await t.db.execute(
+      sql`update tickets set status = 'disponible', ended_at = now(), version = nextval('ticket_version_seq')
+          where id = ${released.ticketId}`,
+    );
 
     const res = await approve(statement.statement_id);
     expect(res.status).toBe(200);
