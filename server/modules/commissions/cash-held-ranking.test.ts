@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const { setTerms, freshSeller, recordCash, cashOf, handover, refundBy } = cashCalls(() => ({
+const { setTerms, freshSeller, recordCash, cashOf, handover, refundBy, ledgerOf, payout } = cashCalls(() => ({
   t,
   admin,
   seller,
@@ -80,5 +80,30 @@ describe('the Bs of cash held', () => {
     } finally {
       expect((await rate(40)).status).toBe(200);
     }
+  });
+});
+
+// A seller who owes commission back (a refund after a payout: balance_cents may be negative) was
+// written with the formula guard's apostrophe, as text: a spreadsheet's SUM left that debt out.
+describe('the Vendedores CSV', () => {
+  it('writes a negative balance as a number', async () => {
+    const me = await freshSeller('Vendedor Deudor');
+    const sale = await creditedSale(t, me.id);
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const ticketId = sale.ticketIds[0] as string;
+    await recordCash(ticketId, 1000, admin);
+    expect((await payout(me.id, 100)).status).toBe(201);
+    await refundBy(ticketId, 1000, admin);
+    expect((await ledgerOf(me.id)).balance_cents).toBe(-100);
+
+    const csv = await fetch(`${t.baseUrl}/api/commissions/sellers.csv?raffle_id=${sale.raffleId}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.status).toBe(200);
+    const line = (await csv.text()).split('\r\n').find((l) => l.startsWith('Vendedor Deudor;'));
+    expect(line).toBeDefined();
+    const cells = (line as string).split(';');
+    // Saldo por pagar (USD) is the 10th column.
+    expect(cells[9]).toBe('-1,00');
   });
 });

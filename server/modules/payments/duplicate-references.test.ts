@@ -7,6 +7,7 @@ import type { ReservationResult } from '../../../domain/reservations';
 import { queryRows } from '../../db/client';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { uploaded } from '../../test/uploads';
 
 // Issue 18, fix 2: a bank reference is credited once, across buyers and raffles, whatever way it is typed.
 let t: TestApp;
@@ -34,6 +35,19 @@ const pay = <T = PublicCreatePaymentResult>(
   t.api<T>('POST', '/api/payments', {
     body: { ticket_id: ticketId, amount_cents: 100, cedula, reference, payment_method: method },
   });
+
+/** A proof file of its own (the PNG signature and `tail`): its address, to report with. */
+const proofFile = async (tail: number[]) =>
+  (
+    await uploaded(
+      t,
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(tail)]),
+      {
+        type: 'image/png',
+        filename: 'comprobante.png',
+      },
+    )
+  ).fileUrl;
 
 describe('a bank reference is credited once', () => {
   it('refuses the same transfer reported twice by one buyer, in two raffles, or by another buyer with a variant', async () => {
@@ -178,14 +192,7 @@ describe('a bank reference is credited once', () => {
 
   it('flags the same proof file sent again by its own buyer for another order, not one sent again after a rejection', async () => {
     const cedula = 'V-7100001';
-    const form = new FormData();
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from([7, 7]),
-    ]);
-    form.append('file', new Blob([png], { type: 'image/png' }), 'zelle.png');
-    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form });
-    const proof = ((await upload.json()) as { fileUrl: string }).fileUrl;
+    const proof = await proofFile([7, 7]);
     const payOrder = async () => {
       const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
       const order = await t.api<ReservationResult>('POST', `/api/raffles/${raffle}/reservations`, {
@@ -271,14 +278,7 @@ describe('a bank reference is credited once', () => {
 
   it('still flags the same proof file sent by another buyer for the reviewer', async () => {
     const r = (await makeRaffle(t, { price_cents: 1000 })).id;
-    const form = new FormData();
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from([42, 43]),
-    ]);
-    form.append('file', new Blob([png], { type: 'image/png' }), 'comprobante.png');
-    const upload = await fetch(`${t.baseUrl}/api/uploads`, { method: 'POST', body: form });
-    const proof = ((await upload.json()) as { fileUrl: string }).fileUrl;
+    const proof = await proofFile([42, 43]);
     const payWithProof = async (cedula: string) =>
       t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
         body: { ticket_id: (await sale(r, cedula)).id, amount_cents: 100, cedula, payment_proof: proof },
