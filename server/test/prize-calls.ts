@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DrawResult } from '../../domain/draw';
 import type { PublicCreatePaymentResult } from '../../domain/payments';
-import { buyer, reserveNumbers } from './factories';
+import { buyer, makeRaffle, reserveNumbers } from './factories';
+import { preDrawRaffleBody } from './prize-fixtures';
 import type { TestApp } from './test-app';
 
 /** An instant as the API writes it ("2026-12-01T03:30:00.123Z"), from a timestamptz expression. */
@@ -13,20 +14,33 @@ const isoAt = (instant: SQL) =>
  * when called (they are made in a `beforeAll`).
  */
 export function prizeCalls(world: () => { t: TestApp; admin: string }) {
+  const reserve = (raffleId: string, numbers: number[], name = 'Ana Gómez', cedula = 'V-12345678') =>
+    reserveNumbers(world().t, raffleId, numbers, buyer({ name, cedula }));
+
+  async function payInFull(ticket: { id: string; price_cents: number | null }, cedula = 'V-12345678') {
+    const { t, admin } = world();
+    const paid = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
+      body: { ticket_id: ticket.id, amount_cents: ticket.price_cents ?? 0, cedula },
+    });
+    if (paid.status !== 201) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
+    const ok = await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    if (ok.status !== 200) throw new Error(`approve: ${ok.status}`);
+  }
+
   return {
-    reserve: (raffleId: string, numbers: number[], name = 'Ana Gómez', cedula = 'V-12345678') =>
-      reserveNumbers(world().t, raffleId, numbers, buyer({ name, cedula })),
-    async payInFull(ticket: { id: string; price_cents: number | null }, cedula = 'V-12345678') {
-      const { t, admin } = world();
-      const paid = await t.api<PublicCreatePaymentResult>('POST', '/api/payments', {
-        body: { ticket_id: ticket.id, amount_cents: ticket.price_cents ?? 0, cedula },
-      });
-      if (paid.status !== 201) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
-      const ok = await t.api('PATCH', `/api/payments/${paid.body.payment.id}`, {
-        token: admin,
-        body: { status: 'approved' },
-      });
-      if (ok.status !== 200) throw new Error(`approve: ${ok.status}`);
+    reserve,
+    payInFull,
+    /** A raffle with a pre-sorteo: Ana's 12 paid in full, Luis's 34 only reserved. */
+    async anaPaidLuisHeld() {
+      const raffle = await makeRaffle(world().t, preDrawRaffleBody());
+      const [early] = await reserve(raffle.id, [12], 'Ana Gómez');
+      const [late] = await reserve(raffle.id, [34], 'Luis Mora', 'V-7654321');
+      if (!early || !late) throw new Error('no tickets');
+      await payInFull(early);
+      return { raffle, early, late };
     },
     drawPrize: <T = DrawResult>(id: string, prize: number, result: string) =>
       world().t.api<T>('POST', `/api/raffles/${id}/draw`, { token: world().admin, body: { prize, result } }),

@@ -1,4 +1,4 @@
-import { drawRoundFor, QUICKNET, roundTime } from '../../../domain/beacon';
+import { drawRoundFor } from '../../../domain/beacon';
 import {
   type DrawInput,
   type DrawResult,
@@ -6,17 +6,16 @@ import {
   drawMessages,
   type ProofResult,
 } from '../../../domain/draw';
-import { drawTermsMessages, lotteryRuleText, numberFromLotteryResult } from '../../../domain/draw-terms';
-import { maskName } from '../../../domain/privacy';
-import { prizeMessages, type StoredPrize } from '../../../domain/prize-rules';
-import { isClosedStatus, statusChangeRefusal } from '../../../domain/raffle-lifecycle';
+import { statusChangeRefusal } from '../../../domain/raffle-lifecycle';
 import { type RaffleStatus, raffleMessages } from '../../../domain/raffles';
 import type { Db, Executor } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
-import { sealView } from '../draw-seal/draw-seal.service';
 import type { InstantWinsService } from '../instant-wins/instant-wins.service';
+import { decideWinningNumber } from './draw-decision';
+import { mainDrawView } from './draw-view';
+import { mainWinner, winnerWithContacts } from './draw-winner';
 import { createPrizeDrawService, type RaffleFailed } from './prize-draw.service';
 import { createPublishedLists, listPages, type PublishedFile } from './published-lists';
 import type { RaffleSales } from './raffle-sales';
@@ -86,69 +85,10 @@ export function createRaffleDrawService(deps: {
   });
 
   async function view(row: RaffleRow): Promise<DrawResult> {
-    const winner = await mainWinner(row);
-    return { ...(await mainView(row, winner)), prizes: await prizes.views(row, winner) };
-  }
-
-  async function mainWinner(row: RaffleRow): Promise<DrawResult['winner']> {
-    let winner: DrawResult['winner'] = null;
-    if (row.winningNumber !== null) {
-      const ticket = await deps.tickets().findByNumber(row.id, row.winningNumber);
-      if (ticket && ticket.status !== 'disponible' && ticket.status !== 'cancelado') {
-        winner = {
-          number: ticket.number,
-          ticket_number: ticket.ticketNumber,
-          status: ticket.status,
-          buyer_name_masked: maskName(ticket.buyerName),
-        };
-      }
-    }
-    return winner;
-  }
-
-  async function mainView(row: RaffleRow, winner: DrawResult['winner']): Promise<Omit<DrawResult, 'prizes'>> {
-    const iso = (d: Date | null) => d?.toISOString() ?? null;
-    // Secret until the sold list froze: the list and salt let anyone recompute the commitment.
-    const revealed =
-      row.instantWinCommitment !== null && row.closedAt !== null && isClosedStatus(row.status)
-        ? await deps.instantWins().revealed(row.id)
-        : null;
+    const winner = await mainWinner(deps.tickets(), row);
     return {
-      draw_source: row.drawSource,
-      draw_commitment: row.drawCommitment,
-      // Version 2 lists are downloaded from sold_list_url (one compressed file for everyone); the
-      // text travels in this answer only for the small lists of raffles closed before issue 19.
-      sold_list: row.commitmentVersion === 1 ? row.drawSoldList : null,
-      sold_list_url: row.drawCommitment !== null ? `/api/raffles/${row.id}/sold-list.txt` : null,
-      commitment_version: row.commitmentVersion,
-      line_count: row.lineCount,
-      closed_at: iso(row.closedAt),
-      timestamp: sealView(row),
-      source: {
-        kind: row.drawKind as DrawResult['source']['kind'],
-        lottery: row.drawLottery,
-        draw_at: iso(row.drawAt),
-        rule: row.drawRule,
-        rule_text: row.drawRule ? lotteryRuleText(row.drawRule, row.digitCount, row.totalNumbers) : null,
-        beacon:
-          row.beaconRound !== null
-            ? {
-                round: row.beaconRound,
-                randomness: row.beaconRandomness,
-                signature: row.beaconSignature,
-                chain_hash: QUICKNET.chainHash,
-                time: roundTime(row.beaconRound).toISOString(),
-              }
-            : null,
-      },
-      result: row.drawResult,
-      winning_number: row.winningNumber,
-      drawn_at: iso(row.drawnAt),
-      audit_head: row.auditHead,
-      winner,
-      instant_win_commitment: row.instantWinCommitment,
-      instant_wins: revealed?.list ?? null,
-      instant_win_salt: revealed?.salt ?? null,
+      ...(await mainDrawView(deps.instantWins(), row, winner)),
+      prizes: await prizes.views(row, winner),
     };
   }
 
@@ -282,7 +222,7 @@ export function createRaffleDrawService(deps: {
         assertChange(raffle.status, 'finalizada', 'draw');
         if (raffle.drawCommitment === null)
           throw new ConflictError(drawMessages.listPublishing, 'LIST_PUBLISHING');
-        const decided = decide(raffle, input);
+        const decided = decideWinningNumber(raffle, input);
         if (decided.winningNumber >= raffle.totalNumbers) {
           throw new UnprocessableError(drawMessages.numberOutOfRange, 'NUMBER_OUT_OF_RANGE');
         }
@@ -294,37 +234,14 @@ export function createRaffleDrawService(deps: {
 
     /**
      * The winning sale of prize `position` (1: the raffle's own) with its buyer's contact details,
-     * to deliver it: staff of the raffle only, once drawn. A later prize's winner is the sale that
-     * held the number when it was drawn: null when nobody won it, or another buyer holds it now.
+     * to deliver it: staff of the raffle only, once drawn (draw-winner.ts).
      */
     async winner(actor: AuthContext, id: string, position = 1): Promise<DrawWinner | null> {
-      const row = await deps.raffles.getRowFor('manage-sales', id, actor);
-      const drawn = position === 1 ? null : (row.prizes[position - 2] as StoredPrize | undefined);
-      if (position > 1 && !drawn) throw new NotFoundError(prizeMessages.noSuchPrize, 'PRIZE_NOT_FOUND');
-      const number = drawn ? (drawn.winner_masked ? drawn.winning_number : null) : row.winningNumber;
-      if (number === null) return null;
-      const ticket = await deps.tickets().findByNumber(row.id, number);
-      if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
-      // A later prize (a pre-sorteo drawn while the raffle still sells): its winner is the sale that
-      // held the number at its draw; released since, whoever holds the number now is no winner.
-      // Prizes drawn before the sale was kept are matched by the masked name, as they were.
-      if (
-        drawn?.winner_sale_id
-          ? ticket.id !== drawn.winner_sale_id
-          : drawn && maskName(ticket.buyerName) !== drawn.winner_masked?.buyer_name_masked
-      )
-        return null;
-      return {
-        number: ticket.number,
-        ticket_number: ticket.ticketNumber,
-        status: ticket.status,
-        buyer_name: ticket.buyerName,
-        buyer_phone: ticket.buyerPhone,
-        buyer_cedula: ticket.buyerCedula,
-        buyer_email: ticket.buyerEmail,
-        total_paid_cents: ticket.totalPaidCents,
-        remaining_cents: ticket.remainingCents,
-      };
+      return winnerWithContacts(
+        deps.tickets(),
+        await deps.raffles.getRowFor('manage-sales', id, actor),
+        position,
+      );
     },
 
     async get(id: string): Promise<DrawResult> {
@@ -372,37 +289,6 @@ export function createRaffleDrawService(deps: {
       return proof;
     },
   };
-
-  /** The winning number (and the result as published) the declared source gives. */
-  function decide(raffle: RaffleRow, input: DrawInput): { winningNumber: number; drawResult?: string } {
-    if (raffle.drawKind === 'drand')
-      throw new ConflictError(drawTermsMessages.beaconDrawsItself, 'BEACON_DRAW');
-    if (raffle.drawKind === 'loteria') {
-      if (input.result === undefined) {
-        const message = drawTermsMessages.resultRequired;
-        throw new UnprocessableError(message, 'VALIDATION_ERROR', { fields: [{ path: 'result', message }] });
-      }
-      if (raffle.drawAt && raffle.drawAt.getTime() > Date.now()) {
-        throw new ConflictError(drawTermsMessages.resultTooEarly, 'DRAW_TOO_EARLY', {
-          draw_at: raffle.drawAt.toISOString(),
-        });
-      }
-      const derived = numberFromLotteryResult(raffle.drawRule ?? '', input.result, raffle);
-      if (!derived.ok) {
-        throw new UnprocessableError(derived.message, 'VALIDATION_ERROR', {
-          fields: [{ path: 'result', message: derived.message }],
-        });
-      }
-      return { winningNumber: derived.number, drawResult: input.result };
-    }
-    if (input.winning_number === undefined) {
-      const message = drawTermsMessages.legacyNeedsNumber;
-      throw new UnprocessableError(message, 'VALIDATION_ERROR', {
-        fields: [{ path: 'winning_number', message }],
-      });
-    }
-    return { winningNumber: input.winning_number };
-  }
 }
 
 export type RaffleDrawService = ReturnType<typeof createRaffleDrawService>;
