@@ -54,7 +54,10 @@ const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIV
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
-const WATCHDOG_MS = (QUICK ? 15 : 40) * 60_000; // board1m and memory add ~5-10 min (issue 20, targets 5-6)
+// A full run on 2 cores (2026-12-02): PGlite's shared sections alone took 17 min, the staff section
+// 7.7 min of it; with the page, live10k and memory sections and PostgreSQL, ~45-50 min. At 40 min
+// the watchdog ended a full run before it wrote any report.
+const WATCHDOG_MS = (QUICK ? 15 : 90) * 60_000;
 
 /** Set on SIGINT/SIGTERM: the remaining sections are skipped while the cleanup runs. */
 let aborting = false;
