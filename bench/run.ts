@@ -101,7 +101,16 @@ async function measureMemory(kind: DbKind, label: string) {
       const target = await startTarget(kind);
       try {
         await new Promise((r) => setTimeout(r, MEMORY_IDLE_MS));
-        return await target.control('memory');
+        // In bytes (the live10k section reads the same op); the report is in MB.
+        const used = await target.control<NodeJS.MemoryUsage>('memory');
+        const mb = (bytes: number) => bytes / 1024 / 1024;
+        return {
+          rssMb: mb(used.rss),
+          heapUsedMb: mb(used.heapUsed),
+          heapTotalMb: mb(used.heapTotal),
+          externalMb: mb(used.external),
+          arrayBuffersMb: mb(used.arrayBuffers),
+        };
       } finally {
         await target.stop();
       }
