@@ -142,6 +142,18 @@ export type MemoryResult = {
   } | null;
 };
 
+/** The bench server's `memory` answer (bytes, after a collection; live10k reads it too) in MB. */
+export function sourceFigures(used: NodeJS.MemoryUsage): MemoryResult['source'] {
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return {
+    rssMb: mb(used.rss),
+    heapUsedMb: mb(used.heapUsed),
+    heapTotalMb: mb(used.heapTotal),
+    externalMb: mb(used.external),
+    arrayBuffersMb: mb(used.arrayBuffers),
+  };
+}
+
 export async function benchMemory(
   kind: 'pglite' | 'postgres',
   pgUrl: string,

@@ -26,7 +26,7 @@ import {
 } from './harness';
 import { benchLive } from './live';
 import { benchLive10k, type Live10kResult, renderLive10kReport } from './live10k';
-import { benchMemory, buildServer, type MemoryResult, renderMemoryReport } from './memory';
+import { benchMemory, buildServer, type MemoryResult, renderMemoryReport, sourceFigures } from './memory';
 import { benchPage, type PageResult, renderPageReport } from './page';
 import { benchReconcile, type ReconcileResult, renderReconcileReport } from './reconcile';
 import { renderReport } from './report/document';
@@ -54,9 +54,7 @@ const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIV
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
-// A full run on 2 cores (2026-12-02): PGlite's shared sections alone took 17 min, the staff section
-// 7.7 min of it; with the page, live10k and memory sections and PostgreSQL, ~45-50 min. At 40 min
-// the watchdog ended a full run before it wrote any report.
+// A full run on 2 cores takes ~45-50 min (2026-12-02); at 40 min it ended before writing any report.
 const WATCHDOG_MS = (QUICK ? 15 : 90) * 60_000;
 
 /** Set on SIGINT/SIGTERM: the remaining sections are skipped while the cleanup runs. */
@@ -101,16 +99,7 @@ async function measureMemory(kind: DbKind, label: string) {
       const target = await startTarget(kind);
       try {
         await new Promise((r) => setTimeout(r, MEMORY_IDLE_MS));
-        // In bytes (the live10k section reads the same op); the report is in MB.
-        const used = await target.control<NodeJS.MemoryUsage>('memory');
-        const mb = (bytes: number) => bytes / 1024 / 1024;
-        return {
-          rssMb: mb(used.rss),
-          heapUsedMb: mb(used.heapUsed),
-          heapTotalMb: mb(used.heapTotal),
-          externalMb: mb(used.external),
-          arrayBuffersMb: mb(used.arrayBuffers),
-        };
+        return sourceFigures(await target.control<NodeJS.MemoryUsage>('memory'));
       } finally {
         await target.stop();
       }
