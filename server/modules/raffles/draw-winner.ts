@@ -6,7 +6,7 @@ import type { RaffleSales } from './raffle-sales';
 import type { RaffleRow } from './raffles.repo';
 
 /** The sale holding `number` now, if any: a released or cancelled sale holds nothing. */
-async function holderOf(sales: Pick<RaffleSales, 'findByNumber'>, raffleId: string, number: number) {
+export async function holderOf(sales: Pick<RaffleSales, 'findByNumber'>, raffleId: string, number: number) {
   const ticket = await sales.findByNumber(raffleId, number);
   return ticket && ticket.status !== 'disponible' && ticket.status !== 'cancelado' ? ticket : null;
 }

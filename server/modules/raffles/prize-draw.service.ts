@@ -10,6 +10,7 @@ import { saleLine, soldListLines } from '../../../domain/verification';
 import type { Db, Executor } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
+import { holderOf as holderOfSale } from './draw-winner';
 import { lotteryNumber, prizeSlots, prizeToDraw, recordOutcome, type SourceOutcome } from './prize-draws';
 import { prizesRepo } from './prizes.repo';
 import { listPages, type PublishedFile, type PublishedLists } from './published-lists';
@@ -68,8 +69,8 @@ export function createPrizeDrawService(deps: {
 
   /** The holder of a number now, masked, with their sale's list line (null: nobody holds it). */
   async function holderOf(raffleId: string, number: number) {
-    const ticket = await deps.tickets().findByNumber(raffleId, number);
-    if (!ticket || ticket.status === 'disponible' || ticket.status === 'cancelado') return null;
+    const ticket = await holderOfSale(deps.tickets(), raffleId, number);
+    if (!ticket) return null;
     const masked = { ticket_number: ticket.ticketNumber, buyer_name_masked: maskName(ticket.buyerName) };
     const line = saleLine(sha256, {
       ticketNumber: ticket.ticketNumber,
