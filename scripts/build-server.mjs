@@ -23,6 +23,7 @@ export async function buildServer() {
       'pglite-worker': 'server/db/pglite-worker.ts',
       'password-strength-worker': 'server/modules/users/password-strength-worker.mjs',
       'xlsx-worker': 'server/modules/staff-tickets/xlsx-worker.ts',
+      'fanout-process': 'server/modules/realtime/fanout-process.ts',
     },
     outdir: out,
     outExtension: { '.js': '.mjs' },

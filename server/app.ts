@@ -157,7 +157,10 @@ export async function buildApp(options: {
   const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
   // Reservations under way: the live streams' rounds give way to them (decision 048).
   const buyersWaiting = createInFlightCount();
-  const hub = createRealtimeHub(database, { giveWayTo: buyersWaiting });
+  const hub = createRealtimeHub(database, {
+    giveWayTo: buyersWaiting,
+    fanout: config.liveFanoutProcess ? { log: app.log } : undefined,
+  });
   await hub.start();
   const changes = createTicketChanges({ db, log: app.log });
   // Raffle rows that changed, told to every instance: the public answers cached from them are dropped.

@@ -58,6 +58,8 @@ const envSchema = z
     SSE_MAX_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
     // Streams of every address together (each holds a descriptor); default from `ulimit -n`.
     SSE_MAX_TOTAL: optional(z.coerce.number().int().min(1).max(1_000_000)),
+    // `process`: live streams are written by a process of their own (decision 067); `inline`: by the server's.
+    LIVE_FANOUT: z.enum(['process', 'inline']).default('process'),
     // Below one file's maximum (5 MB) a large proof could never be sent.
     UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
@@ -163,6 +165,8 @@ const envSchema = z
     /** Live streams (SSE) one IP may keep open per instance. */
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     sseMaxTotal: e.SSE_MAX_TOTAL ?? defaultStreamsTotal(),
+    /** Open live streams are handed to a fan-out process of their own (decision 067). */
+    liveFanoutProcess: e.LIVE_FANOUT === 'process',
     /** Bytes one IP may store through uploads in the last 60 minutes (shared through Redis when set). */
     uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     uploadBytesPerHourTotal: e.UPLOAD_BYTES_PER_HOUR_TOTAL,

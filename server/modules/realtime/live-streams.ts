@@ -64,6 +64,13 @@ type Round = {
   work: number;
 };
 
+/** Changes of a raffle wait at most this long to go out together to its open streams. */
+export const LIVE_TICK_MS = 50;
+/** A stream with no changes gets a comment this often, so proxies keep it open. */
+export const HEARTBEAT_MS = 20_000;
+/** The first bytes of every live stream: the reconnection delay and a comment. */
+export const STREAM_HELLO = 'retry: 3000\n: conectado\n\n';
+
 /** The last flushes' figures kept for `stats` (what an operator or the bench reads). */
 const STATS_KEPT = 4_096;
 /** A round writes streams for at most this long before it lets the event loop serve other work. */

@@ -1,34 +1,34 @@
+import type net from 'node:net';
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
 import type { InFlightCount } from '../../lib/in-flight-count';
-import { createLiveStreams, type LiveSink } from './live-streams';
+import { canHandOver, createFanout, type Fanout } from './fanout';
+import type { HandedStream } from './fanout-messages';
+import { createLiveStreams, HEARTBEAT_MS, LIVE_TICK_MS, type LiveSink } from './live-streams';
+import { createRecentEvents } from './recent-events';
 
 export type TicketChange = { raffle_id: string; tickets: TicketEvent[] };
 type Listener = (events: TicketEvent[]) => void;
 
 export const TICKET_CHANGES_CHANNEL = 'ticket_changes';
 
-/** Recent events kept per raffle for streams that reconnect with Last-Event-ID. */
-const REPLAY_EVENTS = 1_000;
-/** Raffles whose recent events are kept; the least recently changed is forgotten first. */
-const REPLAY_RAFFLES = 500;
-/** Changes of a raffle wait at most this long to go out together to its open streams. */
-const LIVE_TICK_MS = 50;
-/** A stream with no changes gets a comment this often, so proxies keep it open. */
-const HEARTBEAT_MS = 20_000;
-
 /**
  * One LISTEN per process on the channel the writing transactions NOTIFY, fanned out to the
  * open SSE streams of each raffle. Works the same across many instances on one PostgreSQL.
+ * HTTP streams go to the fan-out process when `fanout` is given (decision 067); the others (a
+ * request without a socket of its own, the test bench's check) stay in this process.
  */
-export function createRealtimeHub(database: Database, options: { giveWayTo?: InFlightCount } = {}) {
+export function createRealtimeHub(
+  database: Database,
+  options: { giveWayTo?: InFlightCount; fanout?: { log: Parameters<typeof createFanout>[0]['log'] } } = {},
+) {
   const listeners = new Map<string, Set<Listener>>();
-  /** Per raffle, the last events in the order this instance received them. */
-  const recent = new Map<string, TicketEvent[]>();
+  const recent = createRecentEvents();
+  const fanout: Fanout | null = options.fanout ? createFanout(options.fanout) : null;
   /** Told when the change stream had a gap (the LISTEN connection dropped and came back). */
   const resets = new Set<() => void>();
   const streams = createLiveStreams({
-    eventsSince,
+    eventsSince: recent.eventsSince,
     tickMs: LIVE_TICK_MS,
     heartbeatMs: HEARTBEAT_MS,
     giveWayTo: options.giveWayTo,
@@ -37,30 +37,9 @@ export function createRealtimeHub(database: Database, options: { giveWayTo?: InF
     recent.clear(); // a replay would skip what was lost: reconnecting pages get `reset` instead
     for (const reset of resets) reset();
     streams.reset();
+    fanout?.reset();
   });
 
-  /**
-   * What a stream that reconnects with Last-Event-ID missed: the events this instance received
-   * after that one, or null when it cannot tell (the event is not among the recent ones here,
-   * e.g. the stream was on another instance): the client must then read the board again.
-   */
-  function eventsSince(raffleId: string, lastVersion: number): TicketEvent[] | null {
-    const list = recent.get(raffleId) ?? [];
-    const at = list.findLastIndex((e) => e.version === lastVersion);
-    return at < 0 ? null : list.slice(at + 1);
-  }
-
-  function remember(raffleId: string, events: TicketEvent[]) {
-    const list = recent.get(raffleId) ?? [];
-    recent.delete(raffleId);
-    list.push(...events);
-    if (list.length > REPLAY_EVENTS) list.splice(0, list.length - REPLAY_EVENTS);
-    recent.set(raffleId, list);
-    if (recent.size > REPLAY_RAFFLES) {
-      const oldest = recent.keys().next().value;
-      if (oldest !== undefined) recent.delete(oldest);
-    }
-  }
   let unlisten: (() => Promise<void>) | null = null;
 
   function dispatch(payload: string) {
@@ -70,9 +49,10 @@ export function createRealtimeHub(database: Database, options: { giveWayTo?: InF
     } catch {
       return;
     }
-    remember(change.raffle_id, change.tickets);
+    recent.remember(change.raffle_id, change.tickets);
     for (const listener of listeners.get(change.raffle_id) ?? []) listener(change.tickets);
     streams.push(change.raffle_id, change.tickets);
+    fanout?.push(change.raffle_id, change.tickets);
   }
 
   return {
@@ -91,7 +71,11 @@ export function createRealtimeHub(database: Database, options: { giveWayTo?: InF
         if (set.size === 0) listeners.delete(raffleId);
       };
     },
-    eventsSince,
+    /**
+     * What a stream reconnecting with Last-Event-ID missed, or null when this instance cannot tell
+     * (the client must read the board again).
+     */
+    eventsSince: recent.eventsSince,
     /** Called after a gap in the change stream: whatever was built from it must be read again. */
     onReset(callback: () => void): () => void {
       resets.add(callback);
@@ -103,14 +87,32 @@ export function createRealtimeHub(database: Database, options: { giveWayTo?: InF
      */
     joinStream: (raffleId: string, sink: LiveSink, since: number | null) =>
       streams.join(raffleId, sink, since),
-    /** Open live streams on this instance. */
-    streamCount: () => streams.count(),
-    /** How long changes waited here before reaching every stream (recent flushes). */
-    streamStats: () => streams.stats(),
+    /**
+     * Whether an HTTP stream on this socket goes to the fan-out process; then `handOver` it, once
+     * the response is decided, instead of `joinStream`.
+     */
+    takesSocket: (socket: unknown): socket is net.Socket => fanout !== null && canHandOver(socket),
+    handOver(socket: net.Socket, stream: HandedStream, onClose: () => void) {
+      if (!fanout) throw new Error('no fan-out process');
+      fanout.handOver(socket, stream, onClose);
+    },
+    /** Open live streams on this instance (in this process and in the fan-out process). */
+    streamCount: () => streams.count() + (fanout?.count() ?? 0),
+    /**
+     * How long changes waited before reaching every stream (recent flushes): the fan-out process's
+     * figures while it holds streams, else this process's.
+     */
+    async streamStats() {
+      const report = fanout && fanout.count() > 0 ? await fanout.report() : null;
+      return report?.stats ?? streams.stats();
+    },
+    /** The fan-out process's memory and CPU (after a collection with `gc`), null when it does not run. */
+    fanoutReport: (gc = false) => fanout?.report(gc) ?? Promise.resolve(null),
     subscriberCount: (raffleId: string) => listeners.get(raffleId)?.size ?? 0,
     async stop() {
       // Stopping ends the streams instead of waiting on browsers.
       streams.stop();
+      await fanout?.stop();
       await unlisten?.();
       unlisten = null;
       listeners.clear();

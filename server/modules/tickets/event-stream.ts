@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveFrame, LiveSink } from '../realtime/live-streams';
+import { streamHead } from '../realtime/fanout';
+import { type LiveFrame, type LiveSink, STREAM_HELLO } from '../realtime/live-streams';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 /**
@@ -9,7 +10,14 @@ import type { RealtimeHub } from '../realtime/realtime.hub';
  */
 const MAX_QUEUED_BYTES = 256 * 1024;
 
-const HELLO = Buffer.from('retry: 3000\n: conectado\n\n');
+const HELLO = Buffer.from(STREAM_HELLO);
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
 
 /**
  * Fastify listens for the response's end to run the onResponse hooks and log the request: until
@@ -91,7 +99,8 @@ class ResponseSink implements LiveSink {
  * one `event: tickets` per tick carrying them as an array (id = the last one's version); never
  * buyer data. A stream that reconnects with Last-Event-ID gets the events it missed from this
  * instance's recent ones, or `event: reset` when they are not known here (the client reads the
- * board again).
+ * board again). A plain HTTP/1.1 socket goes to the fan-out process when the hub has one (decision
+ * 067): it writes the same head and frames from there.
  */
 export function openEventStream(
   request: FastifyRequest,
@@ -102,15 +111,17 @@ export function openEventStream(
 ) {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const since = lastEventId(request);
+  const socket = res.socket;
+  if (hub.takesSocket(socket) && request.raw.httpVersion === '1.1' && !res.headersSent) {
+    const head = streamHead({ ...res.getHeaders(), ...STREAM_HEADERS });
+    hub.handOver(socket, { raffleId, batched: options.batched, since, head }, options.onClose);
+    return;
+  }
+  res.writeHead(200, STREAM_HEADERS);
   res.write(HELLO);
   releaseFastifyRequest(res);
   const sink = new ResponseSink(res, options.batched, options.onClose);
-  sink.leave = hub.joinStream(raffleId, sink, lastEventId(request));
+  sink.leave = hub.joinStream(raffleId, sink, since);
   res.once('close', () => sink.close());
 }
