@@ -18,7 +18,16 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { spawnBenchChild } from './child';
-import { createRaffle, type DbKind, onCleanup, root, startTarget, stopChild, type Target } from './harness';
+import {
+  createRaffle,
+  type DbKind,
+  defaultPgUrl,
+  onCleanup,
+  root,
+  startTarget,
+  stopChild,
+  type Target,
+} from './harness';
 import { client } from './http';
 import { spawnReservationLoad } from './load-process';
 import { processCpuMs } from './proc-cpu';
@@ -197,9 +206,12 @@ async function measureReference(s: Live10kSizes): Promise<Reference | null> {
   }
 }
 
+/** How the server writes its streams: `process` (the default, decision 067) or `inline` (before it). */
+const liveFanout = process.env.BENCH_LIVE_FANOUT === 'inline' ? 'inline' : 'process';
+
 export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live10kResult> {
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;
-  const t = await startTarget(kind);
+  const t = await startTarget(kind, defaultPgUrl, { LIVE_FANOUT: liveFanout });
   try {
     const admin = client(t.port, 2, t.token);
     const raffleId = (await createRaffle(admin, RAFFLE_SIZE, 'Bench 10.000 páginas')).id;
@@ -314,6 +326,7 @@ export function renderLive10kReport(input: {
     `${s.streams} streams (\`?batch=1\`) from one process, ${s.perSecond} reservations/s for ${s.seconds} s from another,`,
     `back-to-back phases of ${s.phaseMs / 1000} s with ${s.buyers} buyers; every ${s.sampleEvery}th number timed on every stream.`,
     'The streams, the buyers, the server and the database share this machine’s 2 cores.',
+    `The server writes its streams ${liveFanout === 'process' ? 'from its fan-out process (`LIVE_FANOUT=process`, decision 067); its memory and CPU figures include that process' : 'on its own main thread (`BENCH_LIVE_FANOUT=inline`, as before decision 067)'}.`,
     '',
   ];
   for (const [label, outcome] of Object.entries(input.results)) {

@@ -50,16 +50,32 @@ const server = await startServer(config, {
         return { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
       },
       query: (args: { text: string; params?: unknown[] }) => query(args.text, args.params),
-      cpu: async () => process.cpuUsage(),
+      // The server's and, while it runs, the live streams' fan-out process's (decision 067).
+      cpu: async () => {
+        const own = process.cpuUsage();
+        const fanout = (await app.services.hub.fanoutReport())?.cpu;
+        return { user: own.user + (fanout?.user ?? 0), system: own.system + (fanout?.system ?? 0) };
+      },
       boardBodyStats: async (args: { reset?: boolean }) => boardBodyStats(args.reset),
       rss: async () => process.memoryUsage.rss(),
       /** What the RSS is made of right now (no collection first: an export's garbage counts). */
       memoryNow: async () => process.memoryUsage(),
       liveStats: async () => app.services.hub.streamStats(),
-      /** After a collection, in bytes: live10k reads rss, heapUsed and external; memory all of it. */
+      /**
+       * After a collection, in bytes: live10k reads rss, heapUsed and external; memory all of it. The
+       * fan-out process's, while it runs, are added: its streams are the server's (decision 067).
+       */
       memory: async () => {
         collectGarbage();
-        return process.memoryUsage();
+        const own = process.memoryUsage();
+        const fanout = (await app.services.hub.fanoutReport(true))?.memory;
+        if (!fanout) return own;
+        return {
+          ...own,
+          rss: own.rss + fanout.rss,
+          heapUsed: own.heapUsed + fanout.heapUsed,
+          external: own.external + fanout.external,
+        };
       },
       createNaiveTable: () => createNaiveTable(query),
       dropNaiveTable: () => dropNaiveTable(query),
