@@ -206,8 +206,8 @@ async function measureReference(s: Live10kSizes): Promise<Reference | null> {
   }
 }
 
-/** How the server writes its streams: `process` (the default, decision 067) or `inline` (before it). */
-const liveFanout = process.env.BENCH_LIVE_FANOUT === 'inline' ? 'inline' : 'process';
+/** How the server writes its streams: on its main thread (the default) or from its fan-out process (decision 067). */
+const liveFanout = process.env.BENCH_LIVE_FANOUT === 'process' ? 'process' : 'inline';
 
 export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live10kResult> {
   const loadAtStart = os.loadavg()[0] ?? Number.NaN;
@@ -326,7 +326,7 @@ export function renderLive10kReport(input: {
     `${s.streams} streams (\`?batch=1\`) from one process, ${s.perSecond} reservations/s for ${s.seconds} s from another,`,
     `back-to-back phases of ${s.phaseMs / 1000} s with ${s.buyers} buyers; every ${s.sampleEvery}th number timed on every stream.`,
     'The streams, the buyers, the server and the database share this machine’s 2 cores.',
-    `The server writes its streams ${liveFanout === 'process' ? 'from its fan-out process (`LIVE_FANOUT=process`, decision 067); its memory and CPU figures include that process' : 'on its own main thread (`BENCH_LIVE_FANOUT=inline`, as before decision 067)'}.`,
+    `The server writes its streams ${liveFanout === 'process' ? 'from its fan-out process (`BENCH_LIVE_FANOUT=process`, decision 067); its memory and CPU figures include that process' : 'on its main thread (`LIVE_FANOUT=inline`, the default)'}.`,
     '',
   ];
   for (const [label, outcome] of Object.entries(input.results)) {

@@ -59,7 +59,7 @@ const envSchema = z
     // Streams of every address together (each holds a descriptor); default from `ulimit -n`.
     SSE_MAX_TOTAL: optional(z.coerce.number().int().min(1).max(1_000_000)),
     // `process`: live streams are written by a process of their own (decision 067); `inline`: by the server's.
-    LIVE_FANOUT: z.enum(['process', 'inline']).default('process'),
+    LIVE_FANOUT: z.enum(['inline', 'process']).default('inline'),
     // Below one file's maximum (5 MB) a large proof could never be sent.
     UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()

@@ -20,8 +20,6 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     TRACKING_MISSES_PER_CEDULA: '1000000',
     RATE_LIMIT_UPLOADS: '1000',
     SSE_MAX_PER_IP: '1000',
-    // Streams stay in the test's process; fanout.test.ts and the browser tests use the fan-out process.
-    LIVE_FANOUT: 'inline',
     RESERVATION_MAX_NUMBERS_PER_IP: '1000000',
     // Off unless a test turns it on (reservation-challenge.test.ts).
     RESERVATION_CHALLENGE_PER_MINUTE: '0',

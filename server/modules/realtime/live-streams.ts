@@ -128,12 +128,19 @@ export function createLiveStreams(options: {
   heartbeatMs: number;
   /** Reservations under way here (their mean since the last round): what the rounds give way to. */
   giveWayTo?: { meanSinceLastLook(): number };
+  /**
+   * Ticks counted from a round's start, not its end: a round that took longer than the tick is
+   * followed at once. For a process that does nothing else (fanout-process.ts); the server's own
+   * rounds count from their end, so its buyers get the gaps (decision 048).
+   */
+  tickFromRoundStart?: boolean;
 }) {
   const rooms = new Map<string, Room>();
   /** Rooms with changes pending or sealed segments some stream has not had. */
   const dirty = new Set<Room>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
+  let roundStartedAt = Number.NEGATIVE_INFINITY;
   /** How long after the last round the next one may start (`gapAfter`). */
   let gap = options.tickMs;
   /** Per segment: how long its oldest change waited here, arrival to written on every stream (ms). */
@@ -204,7 +211,8 @@ export function createLiveStreams(options: {
 
   function schedule() {
     if (round || timer) return;
-    timer = setTimeout(startRound, Math.max(0, lastRoundAt + gap - performance.now()));
+    const from = options.tickFromRoundStart ? roundStartedAt : lastRoundAt;
+    timer = setTimeout(startRound, Math.max(0, from + gap - performance.now()));
   }
 
   /** A round over every raffle with news; `work` carries what a round it replaces had written. */
@@ -215,6 +223,7 @@ export function createLiveStreams(options: {
 
   function startRound() {
     timer = null;
+    roundStartedAt = performance.now();
     continueRound(newRound());
   }
 

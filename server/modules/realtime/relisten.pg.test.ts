@@ -4,16 +4,20 @@ import { buyer, makeRaffle } from '../../test/factories';
 import { openRaffleStream } from '../../test/sse';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// PostgreSQL only: PGlite's notifications never travel over a connection that can drop.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+// PostgreSQL only: PGlite's notifications never travel over a connection that can drop. The open
+// page is written by the server's process, then by the fan-out process (decision 067).
+describe.each([
+  ['inline', false],
+  ['fan-out process', true],
+])('the LISTEN connection comes back after a drop (streams %s)', (_mode, liveFanoutProcess) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { liveFanoutProcess } });
+  });
+  afterAll(() => t?.close());
 
-const stream = (raffleId: string) => openRaffleStream(t.baseUrl, raffleId);
+  const stream = (raffleId: string) => openRaffleStream(t.baseUrl, raffleId);
 
-describe('the LISTEN connection comes back after a drop', () => {
   it('listens again, tells open pages to read the board again, and live updates flow on', async () => {
     const raffle = await makeRaffle(t);
     const page = await stream(raffle.id);
