@@ -2,7 +2,7 @@
 // and PostgreSQL side by side in one run, written to bench/RESULTS.md.
 //
 // The app runs as a child process (bench/server-entry.ts); the load comes from this process over
-// loopback. `BENCH_QUICK=1` is a smoke run (~2 min, smaller counts); a full run takes ~5 min.
+// loopback. `BENCH_QUICK=1` is a smoke run (smaller counts); a full run takes ~45-50 min on 2 cores.
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
 // (loopback only); a fresh random database is created and dropped. Not reachable = reported as such.
 import { execFileSync } from 'node:child_process';
@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchBoard } from './board';
-import { type Board1mResult, benchBoard1m, renderBoard1mReport } from './board1m';
-import { benchClose, type CloseResult, renderCloseReport } from './close';
+import { benchBoard1m } from './board1m';
+import { benchClose } from './close';
 import { benchCreation } from './creation';
 import {
   assertLoopback,
@@ -25,121 +25,43 @@ import {
   type Target,
 } from './harness';
 import { benchLive } from './live';
-import { benchLive10k, type Live10kResult, renderLive10kReport } from './live10k';
-import { benchMemory, buildServer, type MemoryResult, renderMemoryReport, sourceFigures } from './memory';
-import { benchPage, type PageResult, renderPageReport } from './page';
-import { benchReconcile, type ReconcileResult, renderReconcileReport } from './reconcile';
+import { buildServer } from './memory';
+import { measureLive10k, measureMemory, measurePage, ownServersSkipped } from './own-servers';
+import { benchReconcile } from './reconcile';
 import { renderReport } from './report/document';
-import type { DbResults, LighthouseOutcome, Outcome } from './report/results';
+import type { DbResults, LighthouseOutcome } from './report/results';
+import { type SharedSectionResults, writeSectionFiles } from './report/section-files';
 import { benchReservations } from './reservations';
-import { board1mSizes, closeSizes, live10kSizes, QUICK, sizes } from './sizes';
-import { benchStaff, type StaffResult } from './staff';
-import { renderStaffReport } from './staff-report';
+import { abortRun, measuredHere, NOT_THIS_DB, ONLY, section, wanted } from './sections';
+import { board1mSizes, closeSizes, QUICK, sizes } from './sizes';
+import { benchStaff } from './staff';
 import { now } from './stats';
 
-/** `BENCH_ONLY=reservations,board` and `BENCH_DBS=postgres` narrow a run while working on one figure. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
-const DBS = new Set((process.env.BENCH_DBS ?? '').split(',').filter(Boolean));
-const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/RESULTS.md');
-const reconcileFile = process.env.BENCH_RECONCILE_FILE ?? path.join(root, 'bench/RECONCILE.md');
-const closeFile = process.env.BENCH_CLOSE_FILE ?? path.join(root, 'bench/CLOSE.md');
-const board1mFile = process.env.BENCH_BOARD_FILE ?? path.join(root, 'bench/BOARD.md');
-const memoryFile = process.env.BENCH_MEMORY_FILE ?? path.join(root, 'bench/MEMORY.md');
-const MEMORY_IDLE_MS = 10_000;
-const staffFile = process.env.BENCH_STAFF_FILE ?? path.join(root, 'bench/STAFF.md');
-const pageFile = process.env.BENCH_PAGE_FILE ?? path.join(root, 'bench/PAGE.md');
-const live10kFile = process.env.BENCH_LIVE10K_FILE ?? path.join(root, 'bench/LIVE.md');
-/** The sections RESULTS.md reports; `reconcile`, `staff`, `page` and `close` write files of their own. */
+/** The sections RESULTS.md reports; the others write files of their own (report/section-files.ts). */
 const RESULTS_SECTIONS = ['reservations', 'creation', 'board', 'live', 'lighthouse'];
 
 /** Whatever happens, the run ends: a hung section cannot keep servers and databases around. */
 // A full run on 2 cores takes ~45-50 min (2026-12-02); at 40 min it ended before writing any report.
 const WATCHDOG_MS = (QUICK ? 15 : 90) * 60_000;
 
-/** Set on SIGINT/SIGTERM: the remaining sections are skipped while the cleanup runs. */
-let aborting = false;
-
-async function section<T>(label: string, name: string, run: () => Promise<T>): Promise<Outcome<T>> {
-  if (aborting) return { ok: false, error: 'the run was interrupted' };
-  // Left out by BENCH_ONLY: the report says "not run", not that it failed.
-  if (!wanted(name.split(' ')[0] ?? name)) return undefined;
-  const start = now();
-  console.error(`[${label}] ${name}...`);
-  try {
-    const value = await run();
-    console.error(`[${label}] ${name} done in ${((now() - start) / 1000).toFixed(1)} s`);
-    return { ok: true, value };
-  } catch (error) {
-    console.error(`[${label}] ${name} FAILED:`, error);
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-type ReconcileOutcome = Outcome<ReconcileResult> | { skipped: string };
-const reconcileResults: Record<string, ReconcileOutcome> = {};
-const closeResults: Record<string, Outcome<CloseResult> | { skipped: string }> = {};
-const board1mResults: Record<string, Outcome<Board1mResult> | { skipped: string }> = {};
-const staffResults: Record<string, Outcome<StaffResult> | { skipped: string }> = {};
-
-// The page section starts its own servers (cache off, then on), so it runs apart from `measure`.
-const pageResults: Record<string, Outcome<PageResult> | { skipped: string }> = {};
-const pageLoads: Record<string, [number, number]> = {};
-
-// The memory section starts its own servers too: `npm start`'s build, fresh and restarted, then the
-// bench's server under tsx for the main thread's own figures.
-const memoryResults: Record<string, Outcome<MemoryResult> | { skipped: string }> = {};
-async function measureMemory(kind: DbKind, label: string) {
-  if (DBS.size > 0 && !DBS.has(kind)) {
-    memoryResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
-    return;
-  }
-  memoryResults[label] = await section(label, 'memory', () =>
-    benchMemory(kind, defaultPgUrl, MEMORY_IDLE_MS, async () => {
-      const target = await startTarget(kind);
-      try {
-        await new Promise((r) => setTimeout(r, MEMORY_IDLE_MS));
-        return sourceFigures(await target.control<NodeJS.MemoryUsage>('memory'));
-      } finally {
-        await target.stop();
-      }
-    }),
-  );
-}
-async function measurePage(kind: DbKind, label: string) {
-  if (DBS.size > 0 && !DBS.has(kind)) {
-    pageResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
-    return;
-  }
-  const load = os.loadavg()[0] ?? Number.NaN;
-  pageResults[label] = await section(label, 'page', () => benchPage(kind, sizes.page));
-  pageLoads[label] = [load, os.loadavg()[0] ?? Number.NaN];
-}
-
-// 10,000 live streams on a server of its own (bench/live10k.ts), apart from `measure` too.
-const live10kResults: Record<string, Outcome<Live10kResult> | { skipped: string }> = {};
-async function measureLive10k(kind: DbKind, label: string) {
-  if (DBS.size > 0 && !DBS.has(kind)) {
-    live10kResults[label] = { skipped: 'not measured in this run (BENCH_DBS)' };
-    return;
-  }
-  live10kResults[label] = await section(label, 'live10k', () => benchLive10k(kind, live10kSizes));
-}
+/** What the sections of the shared server measured, per database label. */
+const shared: SharedSectionResults = { reconcile: {}, close: {}, board1m: {}, staff: {} };
 
 async function measure(kind: DbKind, results: DbResults) {
   let target: Target;
-  if (DBS.size > 0 && !DBS.has(kind)) {
-    results.skipped = 'not measured in this run (BENCH_DBS)';
-    reconcileResults[results.label] = { skipped: results.skipped };
-    staffResults[results.label] = { skipped: results.skipped };
+  if (!measuredHere(kind)) {
+    results.skipped = NOT_THIS_DB;
+    shared.reconcile[results.label] = { skipped: results.skipped };
+    shared.staff[results.label] = { skipped: results.skipped };
     return;
   }
   try {
     target = await startTarget(kind);
   } catch (error) {
     results.skipped = `could not start: ${error instanceof Error ? error.message : String(error)}`;
-    reconcileResults[results.label] = { skipped: results.skipped };
-    staffResults[results.label] = { skipped: results.skipped };
+    shared.reconcile[results.label] = { skipped: results.skipped };
+    shared.staff[results.label] = { skipped: results.skipped };
     console.error(`[${results.label}] ${results.skipped}`);
     return;
   }
@@ -156,21 +78,21 @@ async function measure(kind: DbKind, results: DbResults) {
     results.board = await section(results.label, 'board', () => benchBoard(target, sizes.board));
     results.live = await section(results.label, 'live updates', () => benchLive(target, sizes.live));
     if (wanted('board1m'))
-      board1mResults[results.label] = await section(results.label, 'board1m', () =>
+      shared.board1m[results.label] = await section(results.label, 'board1m', () =>
         benchBoard1m(target, board1mSizes),
       );
     if (wanted('close'))
-      closeResults[results.label] = await section(results.label, 'close', () =>
+      shared.close[results.label] = await section(results.label, 'close', () =>
         benchClose(target, closeSizes),
       );
     // Its own raffles: the 100,000 sales it seeds count in no other section's raffle.
     if (wanted('staff'))
-      staffResults[results.label] = await section(results.label, 'staff', () =>
+      shared.staff[results.label] = await section(results.label, 'staff', () =>
         benchStaff(target, sizes.staff),
       );
     // Last: its approvals and reservations leave rows the sections above would count.
     if (wanted('reconcile'))
-      reconcileResults[results.label] = await section(results.label, 'reconcile', () =>
+      shared.reconcile[results.label] = await section(results.label, 'reconcile', () =>
         benchReconcile(target, sizes.reconcile),
       );
   } finally {
@@ -243,103 +165,16 @@ async function main() {
   }
   if (pgProblem) {
     dbs.postgres.skipped = pgProblem;
-    reconcileResults[dbs.postgres.label] = { skipped: pgProblem };
-    staffResults[dbs.postgres.label] = { skipped: pgProblem };
+    for (const results of Object.values(shared)) results[dbs.postgres.label] = { skipped: pgProblem };
+    ownServersSkipped(dbs.postgres.label, pgProblem);
   } else {
     if (others) await measure('postgres', dbs.postgres);
     if (wanted('page')) await measurePage('postgres', dbs.postgres.label);
     if (wanted('live10k')) await measureLive10k('postgres', dbs.postgres.label);
     if (wanted('memory')) await measureMemory('postgres', dbs.postgres.label);
   }
-  if (pgProblem) pageResults[dbs.postgres.label] = { skipped: pgProblem };
-  if (pgProblem) live10kResults[dbs.postgres.label] = { skipped: pgProblem };
 
-  if (wanted('reconcile')) {
-    const report = renderReconcileReport({
-      date,
-      sizes: sizes.reconcile,
-      results: reconcileResults,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
-      commit,
-    });
-    fs.writeFileSync(reconcileFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${reconcileFile}`);
-  }
-  if (wanted('memory')) {
-    if (pgProblem) memoryResults[dbs.postgres.label] = { skipped: pgProblem };
-    const report = renderMemoryReport({
-      date,
-      idleMs: MEMORY_IDLE_MS,
-      results: memoryResults,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
-      commit,
-    });
-    fs.writeFileSync(memoryFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${memoryFile}`);
-  }
-  if (wanted('board1m')) {
-    if (pgProblem) board1mResults[dbs.postgres.label] = { skipped: pgProblem };
-    const report = renderBoard1mReport({
-      date,
-      sizes: board1mSizes,
-      results: board1mResults,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
-      commit,
-    });
-    fs.writeFileSync(board1mFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${board1mFile}`);
-  }
-  if (wanted('close')) {
-    if (pgProblem) closeResults[dbs.postgres.label] = { skipped: pgProblem };
-    const report = renderCloseReport({
-      date,
-      sizes: closeSizes,
-      results: closeResults,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
-      commit,
-    });
-    fs.writeFileSync(closeFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${closeFile}`);
-  }
-  if (wanted('staff')) {
-    const report = renderStaffReport({
-      date,
-      sizes: sizes.staff,
-      results: staffResults,
-      load: [loadAtStart, os.loadavg()[0] ?? Number.NaN],
-      commit,
-      quick: QUICK,
-    });
-    // Runs are appended: the file keeps the before and the after side by side.
-    const header = '# Staff tools bench (issue 20, target 4)\n\n';
-    const previous = fs.existsSync(staffFile) ? fs.readFileSync(staffFile, 'utf8') : header;
-    fs.writeFileSync(staffFile, `${previous.trimEnd()}\n\n${report}`);
-    console.log(report);
-    console.error(`\nappended to ${staffFile}`);
-  }
-  if (wanted('page')) {
-    const report = renderPageReport({
-      date,
-      quick: QUICK,
-      sizes: sizes.page,
-      results: pageResults,
-      loads: pageLoads,
-      commit,
-    });
-    fs.writeFileSync(pageFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${pageFile}`);
-  }
-  if (wanted('live10k')) {
-    const report = renderLive10kReport({ date, commit, sizes: live10kSizes, results: live10kResults });
-    fs.writeFileSync(live10kFile, report);
-    console.log(report);
-    console.error(`\nwritten to ${live10kFile}`);
-  }
+  writeSectionFiles({ date, commit, load: [loadAtStart, os.loadavg()[0] ?? Number.NaN], shared });
   // A run narrowed to the reconciliation alone leaves RESULTS.md as it was.
   if (!RESULTS_SECTIONS.some(wanted)) return;
 
@@ -381,7 +216,7 @@ const watchdog = setTimeout(async () => {
 watchdog.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    aborting = true;
+    abortRun();
     console.error(`bench: ${signal}, cleaning up`);
     await cleanupAll();
     process.exit(130);
