@@ -40,14 +40,14 @@ export function streamHead(headers: OutgoingHttpHeaders): string {
 export function createFanout(options: { log: Log }) {
   let child: ChildProcess | null = null;
   let nextId = 1;
-  /** Streams handed over and not yet ended, with what the server does when they end. */
-  const open = new Map<number, () => void>();
+  /** Streams handed over and not yet ended: the process holding each, and what the server does when it ends. */
+  const open = new Map<number, { holder: ChildProcess; onClose: () => void }>();
   const reports = new Map<number, (report: FanoutReport | null) => void>();
 
   function ended(id: number) {
-    const onClose = open.get(id);
+    const stream = open.get(id);
     open.delete(id);
-    onClose?.();
+    stream?.onClose();
   }
 
   function start(): ChildProcess {
@@ -65,7 +65,8 @@ export function createFanout(options: { log: Log }) {
     started.once('exit', (code, signal) => {
       if (child === started) child = null;
       if (code !== 0) options.log.error({ code, signal }, 'fan-out process ended');
-      for (const id of [...open.keys()]) ended(id);
+      // Its streams only: a process started since (this one was already leaving) keeps its own.
+      for (const [id, stream] of [...open]) if (stream.holder === started) ended(id);
       for (const answer of reports.values()) answer(null);
     });
     child = started;
@@ -83,7 +84,8 @@ export function createFanout(options: { log: Log }) {
      */
     handOver(socket: net.Socket, stream: HandedStream, onClose: () => void) {
       const id = nextId++;
-      open.set(id, onClose);
+      const holder = start();
+      open.set(id, { holder, onClose });
       const message: ToFanout = { t: 'stream', id, ...stream };
       // Node tracks a socket of a `net.Server` sent to a child as that server's "worker" connection:
       // the server's close then waits on the child's sockets, and never ends once the child has exited
@@ -92,7 +94,7 @@ export function createFanout(options: { log: Log }) {
       // A socket waits in Node's queue while an earlier one is not acknowledged, and its handle is
       // taken only when it leaves: it is let go here once sent. What is left here then is the HTTP
       // server's bookkeeping of the request, released now rather than when the page leaves.
-      start().send(message, socket, (error) => {
+      holder.send(message, socket, (error) => {
         if (error) ended(id);
         socket.destroy();
       });
