@@ -1,3 +1,9 @@
+/** Who writes the live streams of a test app: the server's process, or its fan-out process (decision 067). */
+export const LIVE_FANOUT_MODES = [
+  ['inline', false],
+  ['fan-out process', true],
+] as const;
+
 /** Opens a raffle's live stream and reads it as text until closed (a browser's EventSource, by hand). */
 export async function openRaffleStream(
   baseUrl: string,

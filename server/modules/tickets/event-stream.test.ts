@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unpackTicketEvents } from '../../../domain/live-events';
 import { loadConfig } from '../../config';
 import { buyer, makeRaffle } from '../../test/factories';
-import { openRaffleStream } from '../../test/sse';
+import { LIVE_FANOUT_MODES, openRaffleStream } from '../../test/sse';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** The cap as a deployment gets it without SSE_MAX_PER_IP (main.ts passes loadConfig's value). */
 const DEFAULT_CAP = loadConfig({}).sseMaxPerIp ?? Number.NaN;
 // Each stream written by the server's process, then by the fan-out process (decision 067).
-describe.each([
-  ['inline', false],
-  ['fan-out process', true],
-])('live streams written %s', (_mode, liveFanoutProcess) => {
+describe.each(LIVE_FANOUT_MODES)('live streams written %s', (_mode, liveFanoutProcess) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config: { sseMaxPerIp: DEFAULT_CAP, liveFanoutProcess } });
