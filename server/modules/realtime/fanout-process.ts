@@ -14,12 +14,11 @@ import {
   LIVE_TICK_MS,
   LiveFrame,
   type LiveSink,
+  MAX_QUEUED_BYTES,
   STREAM_HELLO,
 } from './live-streams';
 import { createRecentEvents } from './recent-events';
 
-/** What a reader that does not read may leave queued here before its stream is cut (as inline). */
-const MAX_QUEUED_BYTES = 256 * 1024;
 /** The end of a chunked body. */
 const LAST_CHUNK = '0\r\n\r\n';
 

@@ -123,7 +123,6 @@ export function createFanout(options: { log: Log }) {
         running.send({ t: 'report', id, gc } satisfies ToFanout);
       });
     },
-    pid: () => child?.pid ?? null,
     /** Ends every stream and the process. */
     async stop() {
       const running = child;

@@ -68,6 +68,11 @@ type Round = {
 export const LIVE_TICK_MS = 50;
 /** A stream with no changes gets a comment this often, so proxies keep it open. */
 export const HEARTBEAT_MS = 20_000;
+/**
+ * What a reader that does not read may leave queued before its stream is cut (it reconnects with
+ * Last-Event-ID and catches up): the chunks are shared, but the queue is not.
+ */
+export const MAX_QUEUED_BYTES = 256 * 1024;
 /** The first bytes of every live stream: the reconnection delay and a comment. */
 export const STREAM_HELLO = 'retry: 3000\n: conectado\n\n';
 
@@ -128,19 +133,12 @@ export function createLiveStreams(options: {
   heartbeatMs: number;
   /** Reservations under way here (their mean since the last round): what the rounds give way to. */
   giveWayTo?: { meanSinceLastLook(): number };
-  /**
-   * Ticks counted from a round's start, not its end: a round that took longer than the tick is
-   * followed at once. For a process that does nothing else (fanout-process.ts); the server's own
-   * rounds count from their end, so its buyers get the gaps (decision 048).
-   */
-  tickFromRoundStart?: boolean;
 }) {
   const rooms = new Map<string, Room>();
   /** Rooms with changes pending or sealed segments some stream has not had. */
   const dirty = new Set<Room>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
-  let roundStartedAt = Number.NEGATIVE_INFINITY;
   /** How long after the last round the next one may start (`gapAfter`). */
   let gap = options.tickMs;
   /** Per segment: how long its oldest change waited here, arrival to written on every stream (ms). */
@@ -211,8 +209,7 @@ export function createLiveStreams(options: {
 
   function schedule() {
     if (round || timer) return;
-    const from = options.tickFromRoundStart ? roundStartedAt : lastRoundAt;
-    timer = setTimeout(startRound, Math.max(0, from + gap - performance.now()));
+    timer = setTimeout(startRound, Math.max(0, lastRoundAt + gap - performance.now()));
   }
 
   /** A round over every raffle with news; `work` carries what a round it replaces had written. */
@@ -223,7 +220,6 @@ export function createLiveStreams(options: {
 
   function startRound() {
     timer = null;
-    roundStartedAt = performance.now();
     continueRound(newRound());
   }
 

@@ -1,14 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { streamHead } from '../realtime/fanout';
-import { type LiveFrame, type LiveSink, STREAM_HELLO } from '../realtime/live-streams';
+import { type LiveFrame, type LiveSink, MAX_QUEUED_BYTES, STREAM_HELLO } from '../realtime/live-streams';
 import type { RealtimeHub } from '../realtime/realtime.hub';
-
-/**
- * What a reader that does not read may leave queued in this process before its stream is cut
- * (it reconnects with Last-Event-ID and catches up): the chunks are shared, but the queue is not.
- */
-const MAX_QUEUED_BYTES = 256 * 1024;
 
 const HELLO = Buffer.from(STREAM_HELLO);
 
