@@ -49,6 +49,10 @@ export default defineConfig({
     timezoneId: 'America/Caracas',
     // A click that can never happen fails here, naming its step, rather than at the test's timeout.
     actionTimeout: 30_000,
+    // Reduced motion, as a phone may ask (index.css plays each animation once, in 1 ms): the live
+    // dot's endless ping repaints every frame, ~4 % of a core per open raffle page headless, and a
+    // sliding sheet makes the next click wait for it to settle.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   cell,
@@ -51,6 +52,34 @@ test.describe('raffle detail: live connection', () => {
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.locator('[data-number="0"]')).toBeVisible();
     await expect(page.getByText('En vivo', { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('the live dot pings, and stays still on a phone that asks for reduced motion', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const runningAnimations = (p: Page) =>
+      p
+        .locator('.animate-ping')
+        .evaluate((dot) => dot.getAnimations().filter((a) => a.playState === 'running').length);
+
+    // The config's pages ask for reduced motion: the ping plays once, in 1 ms, then never again.
+    await openRaffle(page, raffle.id);
+    await expect(page.getByText('En vivo', { exact: true })).toBeVisible();
+    await expect.poll(() => runningAnimations(page)).toBe(0);
+
+    // A context of the test's own inherits the config's options too: this one asks for motion.
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      reducedMotion: 'no-preference',
+    });
+    const moving = await context.newPage();
+    await openRaffle(moving, raffle.id);
+    await expect(moving.getByText('En vivo', { exact: true })).toBeVisible();
+    expect(await runningAnimations(moving)).toBe(1);
     await context.close();
   });
 });
