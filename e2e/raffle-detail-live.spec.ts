@@ -55,7 +55,7 @@ test.describe('raffle detail: live connection', () => {
     await context.close();
   });
 
-  test('the live dot pings, and stays still on a phone that asks for reduced motion', async ({
+  test('the live dot pings, and stays still for a visitor who asks for reduced motion', async ({
     browser,
     page,
     request,
