@@ -103,6 +103,11 @@ async function seed(base: string, token: string) {
         images,
         closing_date: new Date(Date.now() + 20 * 86_400_000).toISOString(),
         draw_source: 'Triple Táchira A, 10:00 p. m.',
+        // A raffle sells only with its winner's source declared (decision 055).
+        draw_kind: 'loteria',
+        draw_lottery: 'Triple Táchira A',
+        draw_rule: 'ultimos_digitos',
+        draw_at: new Date(Date.now() + 20 * 86_400_000 + 3_600_000).toISOString(),
         organizer_name: 'Rifas El Gocho',
         contact_phone: '0414-1234567',
       }),
@@ -198,6 +203,14 @@ function figuresOf(report: LighthouseReport) {
 
 const kib = (bytes: number) => Math.round(bytes / 1024);
 
+/** `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each run's whole report there: where the blocking time went. */
+function keepReport(report: LighthouseReport, name: string) {
+  const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(report));
+}
+
 /** Builds the web app into a temp folder (the bench measures the current sources). */
 function buildWeb(): string {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-bench-web-'));
@@ -242,7 +255,9 @@ export async function benchLighthouse(
         ] as const) {
           const samples: ReturnType<typeof figuresOf>[] = [];
           for (let i = 0; i < runs; i++) {
-            const figures = figuresOf(await runLighthouseWithRetry(url));
+            const report = await runLighthouseWithRetry(url);
+            keepReport(report, `${page}-compression-${compression ? 'on' : 'off'}-${i + 1}`);
+            const figures = figuresOf(report);
             console.error(
               `lighthouse ${page} (compression ${compression ? 'on' : 'off'}) run ${i + 1}/${runs}:`,
               figures,
