@@ -71,11 +71,21 @@ type Paced = {
   p99: number;
 };
 type Memory = { heapUsed: number; external: number; rss: number };
+type Percentiles = { p50: number | null; p99: number | null; max: number | null };
+/** The server's rounds over its streams (`stats().rounds` of live-streams.ts; `wallMs` the app's only). */
+type Rounds = {
+  ended: number;
+  writes: Percentiles;
+  workMs: Percentiles;
+  wallMs?: Percentiles;
+  periodMs: Percentiles;
+};
 type LiveStats = {
   flushes: number;
   lagP50Ms: number | null;
   lagP99Ms: number | null;
   lagMaxMs: number | null;
+  rounds?: Rounds;
 };
 export type Live10kResult = {
   connectMs: number;
@@ -96,6 +106,7 @@ export type Live10kResult = {
 };
 type Reference = {
   connectMs: number;
+  rounds: Rounds | null;
   paced: Paced;
   delivery: Delivery;
   serverCpu: number;
@@ -194,10 +205,11 @@ async function measureReference(s: Live10kSizes): Promise<Reference | null> {
     const streams = await openStreamsOn(port, 'reference', s);
     await sleep(1_000);
     const steady = await steadyPhase(port, 'reference', s, streams, async () => processCpuMs(server.pid));
+    const { rounds } = await server.call<{ rounds: Rounds }>({});
     streams.send('stop');
     await streams.forget();
-    console.error('  [reference] steady:', JSON.stringify(steady));
-    return { connectMs: streams.connectMs, ...steady };
+    console.error('  [reference] steady:', JSON.stringify({ ...steady, rounds }));
+    return { connectMs: streams.connectMs, rounds, ...steady };
   } catch (error) {
     console.error('  [reference] failed:', error);
     return null;
@@ -299,6 +311,26 @@ export async function benchLive10k(kind: DbKind, s: Live10kSizes): Promise<Live1
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const p50p99 = (p: Percentiles | undefined, unit: (value: number) => string = ms) =>
+  p ? `${unit(p.p50 ?? Number.NaN)} / ${unit(p.p99 ?? Number.NaN)}` : 'n/a';
+const count = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a');
+/**
+ * A server's rounds in the steady phase: how often it wrote its streams, how long writing took, and
+ * what one frame cost it (work ÷ frames, at the medians). The app yields between slices, so its
+ * wall time is also given; the reference's loop is one synchronous stretch.
+ */
+function roundsCell(r: Rounds | null | undefined) {
+  if (!r) return 'n/a (not reported by this server)';
+  const perFrame =
+    r.workMs.p50 !== null && r.writes.p50 ? `${((r.workMs.p50 * 1000) / r.writes.p50).toFixed(1)} µs` : 'n/a';
+  return [
+    `${r.ended} rounds; frames ${p50p99(r.writes, count)}`,
+    `writing ${p50p99(r.workMs)}`,
+    ...(r.wallMs ? [`start → end ${p50p99(r.wallMs)}`] : []),
+    `start → next start ${p50p99(r.periodMs)}`,
+    `${perFrame} a frame`,
+  ].join('; ');
+}
 
 /** The reference's rows: the floor this machine puts under delivery, measured in the same run. */
 function referenceRows(ref: Reference | null) {
@@ -309,6 +341,7 @@ function referenceRows(ref: Reference | null) {
   return [
     `| ${what}: delivery 201 → frame, p50 / p99 / max | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | the floor |`,
     `| reference: delivered / expected; CPU server / streams' process (cores); streams opened | ${d.delivered} / ${d.expected} (duplicates ${d.duplicates}); ${ref.serverCpu.toFixed(2)} / ${ref.streamsCpu.toFixed(2)}; ${d.streams} in ${(ref.connectMs / 1000).toFixed(1)} s | |`,
+    `| reference: its rounds in the steady phase, p50 / p99 | ${roundsCell(ref.rounds)} | |`,
   ];
 }
 
@@ -354,6 +387,7 @@ export function renderLive10kReport(input: {
       `| steady reservations: latency p50 / p99 | ${ms(r.paced.p50)} / ${ms(r.paced.p99)} | |`,
       `| delivery 201 → frame, p50 / p99 / max (${d.samples} samples) | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} | p99 < 250 ms |`,
       `| of which in the server: change in → frame written to every stream, p50 / p99 / max (${r.serverLag?.flushes ?? 'n/a'} flushes) | ${r.serverLag ? `${ms(r.serverLag.lagP50Ms ?? Number.NaN)} / ${ms(r.serverLag.lagP99Ms ?? Number.NaN)} / ${ms(r.serverLag.lagMaxMs ?? Number.NaN)}` : 'n/a (not measured by this server)'} | |`,
+      `| the server's rounds in the steady phase, p50 / p99 | ${roundsCell(r.serverLag?.rounds)} | |`,
       `| changes delivered / expected (every stream, every number) | ${d.delivered} / ${d.expected}; duplicates ${d.duplicates}; streams closed by the server ${d.closedByServer} | all, once |`,
       `| changes of numbers whose 201 the buyer never got (timed out, yet committed) | ${d.unanswered} | |`,
       `| CPU during the steady phase: server / streams' process (cores) | ${r.serverCpu.toFixed(2)} / ${r.streamsCpu.toFixed(2)} | |`,

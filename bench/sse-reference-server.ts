@@ -5,8 +5,9 @@
 // frame, serialized once, and writes it to every open stream in one synchronous loop. Read by the same
 // streams' process and fed by the same paced buyers as the app, on the same cores: what coalescing and
 // one write per stream per tick cost on this machine, the floor under our delivery figures.
-//   node --import tsx bench/sse-reference-server.ts   (prints READY, then answers {port} to any command)
+//   node --import tsx bench/sse-reference-server.ts   (prints READY, then answers {port, rounds} to any command)
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { packTicketEvents } from '../domain/live-events';
 import type { TicketEvent } from '../domain/reservations';
 import { serveCommands } from './child';
@@ -40,14 +41,40 @@ const server = http.createServer((request, response) => {
 server.maxConnections = 20_000;
 server.keepAliveTimeout = 60_000;
 
+/** Each loop's frames written, time spent, and start to the next start (the app's `stats().rounds`). */
+const rounds: { writes: number; workMs: number; periodMs: number }[] = [];
+let lastStart: number | null = null;
+
 setInterval(() => {
   if (pending.length === 0) return;
+  const start = performance.now();
   const frame = `event: ticket\ndata: ${JSON.stringify(packTicketEvents(pending))}\n\n`;
   pending = [];
   for (const stream of streams) stream.write(frame);
+  rounds.push({
+    writes: streams.size,
+    workMs: performance.now() - start,
+    periodMs: start - (lastStart ?? Number.NaN),
+  });
+  lastStart = start;
 }, TICK_MS);
+
+const percentiles = (values: number[]) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? null };
+};
 
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-serveCommands(async () => ({ port }));
+serveCommands(async () => ({
+  port,
+  rounds: {
+    ended: rounds.length,
+    writes: percentiles(rounds.map((round) => round.writes)),
+    workMs: percentiles(rounds.map((round) => round.workMs)),
+    periodMs: percentiles(rounds.map((round) => round.periodMs)),
+  },
+}));

@@ -219,6 +219,7 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     streams.push('r1', [a]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     clearInterval(gaps);
+    const { flushes, rounds } = streams.stats();
     streams.stop();
 
     expect(between).toBeGreaterThan(0);
@@ -228,7 +229,16 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
       // Streams reached after the change arrived had it in the same frame; earlier ones in the next round.
       expect(r.sink.chunks).toHaveLength(i < pushedAt ? 2 : 1);
     }
-    expect(streams.stats().flushes).toBe(2);
+    expect(flushes).toBe(2);
+    // Two rounds: every stream, then those the first passed before b arrived; each write took 0.5 ms.
+    expect(rounds.ended).toBe(2);
+    expect(rounds.writes).toEqual({ p50: pushedAt, p99: 100, max: 100 });
+    expect(rounds.workMs.max).toBeGreaterThanOrEqual(50);
+    expect(rounds.workMs.p50).toBeGreaterThanOrEqual(pushedAt * 0.5);
+    // The first round let the event loop go between its slices: longer start to end than writing.
+    expect(rounds.wallMs.max).toBeGreaterThan(rounds.workMs.max ?? Number.POSITIVE_INFINITY);
+    // The second started a tick (5 ms) after the first ended.
+    expect(rounds.periodMs.max).toBeGreaterThanOrEqual((rounds.wallMs.max ?? 0) + 4);
   });
 
   it('a flush during a round brings every stream up to date once', async () => {

@@ -62,7 +62,13 @@ type Round = {
   at: number;
   sinks: Iterator<[LiveSink, number]> | null;
   work: number;
+  /** When it started and how many frames it wrote (`stats().rounds`). */
+  startedAt: number;
+  writes: number;
 };
+
+/** Figures of the last rounds (up to STATS_KEPT), each in order of rounds ended. */
+type RoundFigures = { work: number[]; wall: number[]; writes: number[]; period: number[] };
 
 /** Changes of a raffle wait at most this long to go out together to its open streams. */
 export const LIVE_TICK_MS = 50;
@@ -146,6 +152,9 @@ export function createLiveStreams(options: {
   let flushes = 0;
   /** Reservations under way on average over the period the last round ended (`gapAfter`). */
   let waitingAtLastRound: number | null = null;
+  const roundFigures: RoundFigures = { work: [], wall: [], writes: [], period: [] };
+  let roundsEnded = 0;
+  let lastRoundStart: number | null = null;
 
   let round: Round | null = null;
 
@@ -185,9 +194,10 @@ export function createLiveStreams(options: {
   }
 
   function writeTo(room: Room, sink: LiveSink, seen: number) {
-    if (seen >= room.head) return;
+    if (seen >= room.head) return 0;
     sink.write(frameFrom(room, seen, sink.batched));
     room.sinks.set(sink, room.head);
+    return 1;
   }
 
   /** Segments a room had when the round reached it have now reached every stream: they are done. */
@@ -202,9 +212,19 @@ export function createLiveStreams(options: {
       if (room.segments.length === 0 && room.pending.length === 0) dirty.delete(room);
     }
     lastRoundAt = now;
+    if (ended.rooms.length > 0) record(ended, now);
     gap = gapAfter(ended.work);
     round = null;
     if (dirty.size > 0) schedule();
+  }
+
+  function record(ended: Round, now: number) {
+    const kept = roundsEnded++ % STATS_KEPT;
+    roundFigures.work[kept] = ended.work;
+    roundFigures.wall[kept] = now - ended.startedAt;
+    roundFigures.writes[kept] = ended.writes;
+    roundFigures.period[kept] = lastRoundStart === null ? Number.NaN : ended.startedAt - lastRoundStart;
+    lastRoundStart = ended.startedAt;
   }
 
   function schedule() {
@@ -213,8 +233,15 @@ export function createLiveStreams(options: {
   }
 
   /** A round over every raffle with news; `work` carries what a round it replaces had written. */
-  function newRound(work = 0): Round {
-    round = { rooms: [...dirty].map((room) => ({ room, startHead: room.head })), at: 0, sinks: null, work };
+  function newRound(replaced: Round | null = null): Round {
+    round = {
+      rooms: [...dirty].map((room) => ({ room, startHead: room.head })),
+      at: 0,
+      sinks: null,
+      work: replaced?.work ?? 0,
+      startedAt: replaced?.startedAt ?? performance.now(),
+      writes: replaced?.writes ?? 0,
+    };
     return round;
   }
 
@@ -238,7 +265,7 @@ export function createLiveStreams(options: {
         current.sinks = visit.room.sinks.entries();
       }
       for (let next = current.sinks.next(); !next.done; next = current.sinks.next()) {
-        writeTo(visit.room, next.value[0], next.value[1]);
+        current.writes += writeTo(visit.room, next.value[0], next.value[1]);
         if (++written % 16 === 0 && performance.now() > deadline) {
           current.work += performance.now() - start;
           setImmediate(continueRound, current);
@@ -256,7 +283,7 @@ export function createLiveStreams(options: {
   function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
-    continueRound(newRound(round?.work), Number.POSITIVE_INFINITY);
+    continueRound(newRound(round), Number.POSITIVE_INFINITY);
   }
 
   // A stream with nothing to say gets a comment now and then, so proxies keep it open; one that
@@ -337,14 +364,30 @@ export function createLiveStreams(options: {
      * many reservations were under way on average over the last round's period (what it gave way to).
      */
     stats() {
-      const sorted = lags.slice(0, Math.min(flushes, STATS_KEPT)).sort((a, b) => a - b);
-      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+      const percentiles = (values: number[]) => {
+        const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+        const at = (p: number) =>
+          sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+        return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? null };
+      };
+      const lag = percentiles(lags.slice(0, Math.min(flushes, STATS_KEPT)));
       return {
         flushes,
-        lagP50Ms: at(50) ?? null,
-        lagP99Ms: at(99) ?? null,
-        lagMaxMs: sorted.at(-1) ?? null,
+        lagP50Ms: lag.p50,
+        lagP99Ms: lag.p99,
+        lagMaxMs: lag.max,
         buyersWaiting: waitingAtLastRound,
+        /**
+         * The last rounds: frames written, the time spent writing (`work`), start to end with the
+         * event loop's other work between slices (`wall`), and start to the next start (`period`).
+         */
+        rounds: {
+          ended: roundsEnded,
+          writes: percentiles(roundFigures.writes),
+          workMs: percentiles(roundFigures.work),
+          wallMs: percentiles(roundFigures.wall),
+          periodMs: percentiles(roundFigures.period),
+        },
       };
     },
     count: () => {
