@@ -10,6 +10,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { packTicketEvents } from '../domain/live-events';
 import type { TicketEvent } from '../domain/reservations';
+import { percentiles } from '../server/modules/realtime/round-figures';
 import { serveCommands } from './child';
 
 const TICK_MS = Number(process.env.TICK_MS ?? 50);
@@ -57,13 +58,6 @@ setInterval(() => {
   process.nextTick(() => rounds.push({ writes, workMs: performance.now() - start, periodMs }));
   lastStart = start;
 }, TICK_MS);
-
-const percentiles = (values: number[]) => {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
-  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? null };
-};
 
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();

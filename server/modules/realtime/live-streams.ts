@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { packTicketEvents } from '../../../domain/live-events';
 import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
+import { createRoundFigures, percentiles, STATS_KEPT } from './round-figures';
 
 /**
  * One open live stream as the fan-out sees it. The HTTP stream (tickets/event-stream.ts) and the
@@ -67,9 +68,6 @@ type Round = {
   writes: number;
 };
 
-/** Figures of the last rounds (up to STATS_KEPT), each in order of rounds ended. */
-type RoundFigures = { work: number[]; wall: number[]; writes: number[]; period: number[] };
-
 /** Changes of a raffle wait at most this long to go out together to its open streams. */
 export const LIVE_TICK_MS = 50;
 /** A stream with no changes gets a comment this often, so proxies keep it open. */
@@ -82,8 +80,6 @@ export const MAX_QUEUED_BYTES = 256 * 1024;
 /** The first bytes of every live stream: the reconnection delay and a comment. */
 export const STREAM_HELLO = 'retry: 3000\n: conectado\n\n';
 
-/** The last flushes' figures kept for `stats` (what an operator or the bench reads). */
-const STATS_KEPT = 4_096;
 /** A round writes streams for at most this long before it lets the event loop serve other work. */
 const SLICE_MS = 8;
 /**
@@ -152,9 +148,7 @@ export function createLiveStreams(options: {
   let flushes = 0;
   /** Reservations under way on average over the period the last round ended (`gapAfter`). */
   let waitingAtLastRound: number | null = null;
-  const roundFigures: RoundFigures = { work: [], wall: [], writes: [], period: [] };
-  let roundsEnded = 0;
-  let lastRoundStart: number | null = null;
+  const roundFigures = createRoundFigures();
 
   let round: Round | null = null;
 
@@ -212,19 +206,10 @@ export function createLiveStreams(options: {
       if (room.segments.length === 0 && room.pending.length === 0) dirty.delete(room);
     }
     lastRoundAt = now;
-    if (ended.rooms.length > 0) record(ended, now);
+    if (ended.rooms.length > 0) roundFigures.record(ended, now);
     gap = gapAfter(ended.work);
     round = null;
     if (dirty.size > 0) schedule();
-  }
-
-  function record(ended: Round, now: number) {
-    const kept = roundsEnded++ % STATS_KEPT;
-    roundFigures.work[kept] = ended.work;
-    roundFigures.wall[kept] = now - ended.startedAt;
-    roundFigures.writes[kept] = ended.writes;
-    roundFigures.period[kept] = lastRoundStart === null ? Number.NaN : ended.startedAt - lastRoundStart;
-    lastRoundStart = ended.startedAt;
   }
 
   function schedule() {
@@ -364,12 +349,6 @@ export function createLiveStreams(options: {
      * many reservations were under way on average over the last round's period (what it gave way to).
      */
     stats() {
-      const percentiles = (values: number[]) => {
-        const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-        const at = (p: number) =>
-          sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
-        return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? null };
-      };
       const lag = percentiles(lags.slice(0, Math.min(flushes, STATS_KEPT)));
       return {
         flushes,
@@ -381,13 +360,7 @@ export function createLiveStreams(options: {
          * The last rounds: frames written, the time spent writing (`work`), start to end with the
          * event loop's other work between slices (`wall`), and start to the next start (`period`).
          */
-        rounds: {
-          ended: roundsEnded,
-          writes: percentiles(roundFigures.writes),
-          workMs: percentiles(roundFigures.work),
-          wallMs: percentiles(roundFigures.wall),
-          periodMs: percentiles(roundFigures.period),
-        },
+        rounds: roundFigures.stats(),
       };
     },
     count: () => {
