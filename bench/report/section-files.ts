@@ -5,7 +5,6 @@ import path from 'node:path';
 import { type Board1mResult, renderBoard1mReport } from '../board1m';
 import { type CloseResult, renderCloseReport } from '../close';
 import { root } from '../harness';
-import { renderLive10kReport } from '../live10k';
 import { renderMemoryReport } from '../memory';
 import { live10kResults, MEMORY_IDLE_MS, memoryResults, pageLoads, pageResults } from '../own-servers';
 import { renderPageReport } from '../page';
@@ -14,6 +13,7 @@ import { type SectionOutcome, wanted } from '../sections';
 import { board1mSizes, closeSizes, live10kSizes, QUICK, sizes } from '../sizes';
 import type { StaffResult } from '../staff';
 import { renderStaffReport } from '../staff-report';
+import { renderLive10kReport } from './live10k';
 
 const fileOf = (variable: string, name: string) => process.env[variable] ?? path.join(root, 'bench', name);
 
