@@ -53,6 +53,15 @@ describe('loadConfig: live streams', () => {
   });
 });
 
+describe('loadConfig: PostgreSQL', () => {
+  it("counts 10,000 for starting a query's parallel workers by default; PG_PARALLEL_SETUP_COST changes it", () => {
+    expect(loadConfig({}).pgParallelSetupCost).toBe(10_000);
+    expect(loadConfig({ PG_PARALLEL_SETUP_COST: '1000' }).pgParallelSetupCost).toBe(1000);
+    expect(() => loadConfig({ PG_PARALLEL_SETUP_COST: '-1' })).toThrow(/PG_PARALLEL_SETUP_COST/);
+    expect(() => loadConfig({ PG_PARALLEL_SETUP_COST: '1.5' })).toThrow(/PG_PARALLEL_SETUP_COST/);
+  });
+});
+
 describe('loadConfig: one schema, one default each', () => {
   it('answers every setting, with no field left undefined for code downstream to default', () => {
     const undefinedPaths = (value: unknown, at: string): string[] =>

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite-settings';
+import { DEFAULT_PARALLEL_SETUP_COST } from './db/postgres-settings';
 import { defaultStreamsTotal } from './lib/descriptor-limit';
 
 // An unset variable may be missing or empty (FOO=), as in most shells' habits: both mean `null`.
@@ -22,6 +23,12 @@ const envSchema = z
       .string()
       .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB')
       .default(DEFAULT_PGLITE_SHARED_BUFFERS),
+    PG_PARALLEL_SETUP_COST: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .default(DEFAULT_PARALLEL_SETUP_COST),
     ADMIN_EMAIL: z.string().email().default('admin@rifas.local'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     JWT_SECRET: optional(z.string().min(32)),
@@ -110,6 +117,8 @@ const envSchema = z
     databaseUrl: e.DATABASE_URL,
     /** PGlite's buffer pool (PostgreSQL's shared_buffers); a server with PostgreSQL ignores it. */
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    /** What PostgreSQL's planner counts for starting a query's parallel workers; db/postgres-settings.ts says why. */
+    pgParallelSetupCost: e.PG_PARALLEL_SETUP_COST,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     /** The first admin's password; generated and printed once when null. */
     adminPassword: e.ADMIN_PASSWORD,

@@ -30,6 +30,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     pgliteDataDir: path.join(config.dataDir, 'pgdata'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgParallelSetupCost: config.pgParallelSetupCost,
   });
   const app = await buildApp({
     config,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { LOCK_KEYS } from '../lib/lock-keys';
 import type { WorkerData } from './pglite-worker';
 import { startPgliteWorker } from './pglite-worker-client';
+import { DEFAULT_PARALLEL_SETUP_COST } from './postgres-settings';
 import * as coreSchema from './schema';
 import * as moneySchema from './schema-money';
 import * as operationsSchema from './schema-operations';
@@ -61,6 +62,8 @@ export type DatabaseOptions = {
   pgliteLoadDataDir?: string;
   /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS); its worker's default without it. */
   pgliteSharedBuffers?: string;
+  /** PostgreSQL: parallel_setup_cost on every connection (postgres-settings.ts). */
+  pgParallelSetupCost?: number;
   /**
    * false when the database comes already migrated (the tests' template database or dump): saves
    * reading every migration again. Servers always migrate at start.
@@ -71,7 +74,7 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrate)
+    ? openPostgres(options.databaseUrl, migrate, options.pgParallelSetupCost ?? DEFAULT_PARALLEL_SETUP_COST)
     : openPglite(
         {
           dataDir: options.pgliteDataDir,
@@ -96,10 +99,23 @@ async function openPglite(location: WorkerData, migrate: boolean): Promise<Datab
   return { kind: 'pglite', db, listen: client.listen, close: client.close };
 }
 
-async function openPostgres(connectionString: string, migrate: boolean): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  migrate: boolean,
+  parallelSetupCost: number,
+): Promise<Database> {
   // A database that stops answering must not hold requests forever: a connection not made within
   // 5 s fails (503 DATABASE_UNAVAILABLE), and TCP keep-alive finds connections cut silently.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    // Each new connection runs this before its first query (a SET, not a startup option: PgBouncer
+    // refuses `options`). A connection where it fails is closed, and its first query fails with it.
+    onConnect: (client) =>
+      client.query(`SET parallel_setup_cost = ${Math.max(0, Math.trunc(parallelSetupCost))}`).then(() => {}),
+  });
   pool.on('error', () => {
     /* idle client errors are reported by the query that meets them */
   });
