@@ -78,6 +78,26 @@ async function both(page: Page, name: string, fullPage = true) {
   }
 }
 
+/**
+ * Where the first package's count input, price input and remove button stand, read in one go once
+ * the page has settled at its new size: read one by one, a scroll or a re-layout between two reads
+ * (a loaded 2-core CI machine) moved one and not the other.
+ */
+async function firstPackageRow(page: Page) {
+  await animationsSettled(page);
+  await expect(page.getByLabel('Precio del paquete 1 (USD)')).toBeVisible();
+  return page.evaluate(() => {
+    const box = (element: Element | null) => {
+      const rect = element?.getBoundingClientRect();
+      return rect ? { x: rect.x, y: rect.y } : undefined;
+    };
+    const count = box(document.getElementById('raffle-package-0-numbers'));
+    const price = box(document.getElementById('raffle-package-0-price'));
+    if (!count || !price) throw new Error('the first package row has no inputs');
+    return { count, price, remove: box(document.querySelector('[aria-label="Quitar el paquete 1"]')) };
+  });
+}
+
 const sellerPhone = async (browser: Browser, user: SeededUser) => {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -237,12 +257,10 @@ test.describe('staff screens of a small business', () => {
     await page.getByLabel('Números del paquete 1').fill('5');
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
-      const count = await page.getByLabel('Números del paquete 1').boundingBox();
-      const price = await page.getByLabel('Precio del paquete 1 (USD)').boundingBox();
-      const remove = await page.getByRole('button', { name: 'Quitar el paquete 1' }).boundingBox();
-      expect.soft(Math.abs((count?.y ?? 0) - (price?.y ?? 1)), `inputs level at ${size}`).toBeLessThan(1);
-      expect.soft(count?.x ?? 0, `count, then price, then remove at ${size}`).toBeLessThan(price?.x ?? 0);
-      expect.soft(price?.x ?? 0, `count, then price, then remove at ${size}`).toBeLessThan(remove?.x ?? 0);
+      const { count, price, remove } = await firstPackageRow(page);
+      expect.soft(Math.abs(count.y - price.y), `inputs level at ${size}`).toBeLessThan(1);
+      expect.soft(count.x, `count, then price, then remove at ${size}`).toBeLessThan(price.x);
+      expect.soft(price.x, `count, then price, then remove at ${size}`).toBeLessThan(remove?.x ?? 0);
     }
     for (const section of ['section-packages', 'section-extra-prizes']) {
       for (const [size, viewport] of SIZES) {
@@ -260,10 +278,8 @@ test.describe('staff screens of a small business', () => {
         await page.setViewportSize(viewport);
         if (section === 'section-packages') {
           // Each package's two inputs stand level, whether a label wraps or a hint sits below one.
-          const count = (await page.getByLabel('Números del paquete 1').boundingBox())?.y;
-          const price = (await page.getByLabel('Precio del paquete 1 (USD)').boundingBox())?.y;
-          expect(count).toBeDefined();
-          expect.soft(Math.abs((count ?? 0) - (price ?? 0)), `inputs level at ${size}`).toBeLessThan(1);
+          const { count, price } = await firstPackageRow(page);
+          expect.soft(Math.abs(count.y - price.y), `inputs level at ${size}`).toBeLessThan(1);
         }
         const target = page.locator(`section[aria-labelledby="${section}"]`);
         await target.scrollIntoViewIfNeeded();
