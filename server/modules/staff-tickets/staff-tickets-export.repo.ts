@@ -19,9 +19,13 @@ import {
  * Sales read per statement by the CSV export: each a short statement (on PGlite a buyer waits for
  * one at most), and memory stays flat at any raffle size. 2,000 took ~100 ms a statement on PGlite
  * at 100,000 sold (each row's order, seller and Bs paid are subqueries), and reservations during
- * the CSV waited 103 ms at the median; 500 take about a quarter of that.
+ * the CSV waited 103 ms at the median; 500 take about a quarter of that. PostgreSQL runs a chunk
+ * beside the buyers' statements, on its own connection: 500 keeps its 1,000,000-number CSV under
+ * 5 s. PGlite runs one statement at a time, so there a buyer waits for the chunk ahead of them:
+ * 200 (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV (bench/STAFF.md, 2026-12-03).
  */
-const CSV_CHUNK = 500;
+export const CSV_CHUNK = 500;
+export const CSV_CHUNK_PGLITE = 200;
 
 /** Numbers nobody holds, [from, to): the CSV writes them without a row each (`tickets-csv.ts`). */
 export type BlankRange = { blank: true; from: number; to: number; digitCount: number };

@@ -41,6 +41,7 @@ export function createStaffTicketsService({
   resolvePaymentProof,
   currentRate,
   paymentReviewHours,
+  csvChunk,
 }: {
   db: Db;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
@@ -51,6 +52,8 @@ export function createStaffTicketsService({
   currentRate?: () => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
   paymentReviewHours: number;
+  /** Sales per statement of the CSV export (staff-tickets-export.repo.ts: smaller on PGlite). */
+  csvChunk?: number;
 }) {
   const access = createSaleAccess(db);
   const { getOwned, getOwnedForMoney } = access;
@@ -122,7 +125,7 @@ export function createStaffTicketsService({
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return ticketCsv(
-        (render) => staffTicketsRepo.scan(db, raffle, filters, render),
+        (render) => staffTicketsRepo.scan(db, raffle, filters, render, csvChunk),
         currentRate ? currentRate() : Promise.resolve(null),
       );
     },

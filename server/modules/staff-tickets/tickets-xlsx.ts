@@ -10,8 +10,9 @@ import type { FromXlsxWorker, ToXlsxWorker, XlsxWorkerData } from './xlsx-worker
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Sales read per statement for the XLSX (the CSV reads 500). Small batches keep each message to the
- * worker small, and rows never live long enough to reach V8's old generation (decision 046).
+ * Sales read per statement for the XLSX (the CSV reads 500, 200 on PGlite). Small batches keep
+ * each message to the worker small, and rows never live long enough to reach V8's old generation
+ * (decision 046).
  */
 export const XLSX_CHUNK = 250;
 
