@@ -252,6 +252,7 @@ export async function buildApp(options: {
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
   const staffTickets = createStaffTicketsService({
     db,
+    exportDb: database.exportDb,
     changes,
     resolvePaymentProof,
     currentRate: vesRate,

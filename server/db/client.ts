@@ -37,6 +37,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = {
   kind: DatabaseKind;
   db: Db;
+  /**
+   * For long reads made of many short statements (the staff exports): on PGlite their statements
+   * wait while a buyer's is pending (pglite-worker-client.ts, decision 070); `db` without it.
+   */
+  exportDb?: Db;
   /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**
@@ -96,7 +101,11 @@ async function openPglite(location: WorkerData, migrate: boolean): Promise<Datab
     await client.close();
     throw error;
   }
-  return { kind: 'pglite', db, listen: client.listen, close: client.close };
+  const exportDb = drizzlePglite({
+    client: { query: client.backgroundQuery, transaction: client.transaction } as never,
+    schema,
+  }) as unknown as Db;
+  return { kind: 'pglite', db, exportDb, listen: client.listen, close: client.close };
 }
 
 async function openPostgres(

@@ -12,6 +12,12 @@ type Query = (sql: string, params?: unknown[], options?: QueryOptions) => Promis
 
 export type PgliteWorkerClient = {
   query: Query;
+  /**
+   * The same statements on the background lane: each waits until no other statement is pending
+   * (at most `BACKGROUND_MAX_WAIT_MS`), so a buyer's statement never queues behind more than the
+   * one in flight. For long reads made of many short statements: the staff exports' chunks.
+   */
+  backgroundQuery: Query;
   transaction<T>(callback: (tx: { query: Query }) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -26,6 +32,13 @@ function fromWorkerError({ message, name, stack, fields }: WorkerError): Error {
 }
 
 const PROBE = '\u0000pglite-worker-probe';
+
+/**
+ * How long a background statement may wait for the foreground to go quiet before it runs anyway:
+ * under a steady stream of buyers an export still moves (a chunk every 25 ms at worst), and a
+ * buyer meets at most one chunk.
+ */
+export const BACKGROUND_MAX_WAIT_MS = 25;
 const converted = new WeakMap<QueryOptions, Omit<WorkerQuery, 'sql' | 'params'>>();
 
 /**
@@ -71,6 +84,34 @@ async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
   const listeners = new Map<number, (payload: string) => void>();
   let lastId = 0;
   let stopped: Error | null = null;
+  /** Foreground requests sent and not yet answered; background ones wait in order, one sent at a time. */
+  let foreground = 0;
+  const background: { since: number; send: () => Promise<unknown> }[] = [];
+  let backgroundBusy = false;
+  let backgroundTimer: NodeJS.Timeout | null = null;
+  const scheduleBackground = (delay: number) => {
+    if (backgroundTimer) clearTimeout(backgroundTimer);
+    backgroundTimer = setTimeout(sendBackground, delay);
+  };
+  /**
+   * Sends the next background statement once nothing else is pending, checked a timer's turn
+   * later: a request whose statement was just answered sends its next one from the answer's
+   * continuation, before that turn, and goes first.
+   */
+  function sendBackground() {
+    backgroundTimer = null;
+    const next = background[0];
+    if (!next || backgroundBusy) return;
+    const waited = performance.now() - next.since;
+    if (foreground > 0 && waited < BACKGROUND_MAX_WAIT_MS)
+      return scheduleBackground(BACKGROUND_MAX_WAIT_MS - waited);
+    background.shift();
+    backgroundBusy = true;
+    void next.send().finally(() => {
+      backgroundBusy = false;
+      if (background.length > 0) scheduleBackground(0);
+    });
+  }
 
   let ready: { resolve: () => void; reject: (error: Error) => void } | null = null;
   const started = new Promise<void>((resolve, reject) => {
@@ -102,7 +143,7 @@ async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
   worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`PGlite worker stopped (exit code ${code})`)));
 
-  function request(message: Request): Promise<unknown> {
+  function send(message: Request): Promise<unknown> {
     if (stopped) return Promise.reject(stopped);
     const id = ++lastId;
     if (pending.size === 0) worker.ref();
@@ -112,10 +153,27 @@ async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
     });
   }
 
+  async function request(message: Request): Promise<unknown> {
+    foreground++;
+    try {
+      return await send(message);
+    } finally {
+      foreground--;
+      if (foreground === 0 && background.length > 0 && !backgroundBusy) scheduleBackground(0);
+    }
+  }
+
+  function backgroundRequest(message: Request): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      background.push({ since: performance.now(), send: () => send(message).then(resolve, reject) });
+      if (!backgroundTimer) scheduleBackground(0);
+    });
+  }
+
   const query =
-    (txId?: number): Query =>
+    (txId?: number, lane = request): Query =>
     async (sql, params = [], options) =>
-      (await request({ op: 'query', txId, query: { sql, params, ...toWorkerOptions(options) } })) as Results;
+      (await lane({ op: 'query', txId, query: { sql, params, ...toWorkerOptions(options) } })) as Results;
 
   try {
     await started;
@@ -127,6 +185,7 @@ async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
 
   return {
     query: query(),
+    backgroundQuery: query(undefined, backgroundRequest),
     async transaction<T>(callback: (tx: { query: Query }) => Promise<T>): Promise<T> {
       // The worker holds PGlite's transaction open until told how it ends; see begin() there.
       const txId = (await request({ op: 'begin' })) as number;

@@ -17,6 +17,7 @@ import {
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase, queryRows } from './client';
+import { BACKGROUND_MAX_WAIT_MS } from './pglite-worker-client';
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 const sample = pgTable('sample', {
@@ -193,6 +194,56 @@ describe('PGlite in its worker thread', () => {
     await committedArrived;
     expect(received).toEqual(['committed']);
     await unlisten();
+  });
+
+  describe("the exports' lane (exportDb)", () => {
+    const exportDb = () => database.exportDb as Db;
+    const value = async (db: Db, query: ReturnType<typeof sql>, finished: string[], name: string) => {
+      const rows = await queryRows(db, query);
+      finished.push(name);
+      return rows;
+    };
+
+    it("runs after a buyer's statement sent while it waited, not before", async () => {
+      const finished: string[] = [];
+      const busy = value(database.db, sql`select pg_sleep(0.15)`, finished, 'busy');
+      const exported = value(exportDb(), sql`select 'export' as lane`, finished, 'export');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const buyer = value(database.db, sql`select 'buyer' as lane`, finished, 'buyer');
+      expect(await exported).toEqual([{ lane: 'export' }]);
+      await Promise.all([busy, buyer]);
+      // In the order sent the export would have come second.
+      expect(finished).toEqual(['busy', 'buyer', 'export']);
+    });
+
+    it('still runs while buyers never stop, within BACKGROUND_MAX_WAIT_MS of a chance', async () => {
+      let streaming = true;
+      let buyerStatements = 0;
+      const buyer = async () => {
+        while (streaming) {
+          await queryRows(database.db, sql`select pg_sleep(0.002)`);
+          buyerStatements++;
+        }
+      };
+      const buyers = [buyer(), buyer(), buyer()];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const start = performance.now();
+      for (let chunk = 0; chunk < 5; chunk++) await queryRows(exportDb(), sql`select ${chunk}::int as chunk`);
+      const took = performance.now() - start;
+      const during = buyerStatements;
+      streaming = false;
+      await Promise.all(buyers);
+      expect(during).toBeGreaterThan(20);
+      // Five chunks at most BACKGROUND_MAX_WAIT_MS apart (and a statement each), never starved.
+      expect(took).toBeLessThan(5 * (BACKGROUND_MAX_WAIT_MS + 100));
+    });
+
+    it('answers its SQL errors as the foreground does, and keeps going', async () => {
+      await expect(queryRows(exportDb(), sql`select * from no_such_table`)).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: '42P01' }),
+      });
+      expect(await queryRows(exportDb(), sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    });
   });
 
   it('refuses a parser that would change values, since functions cannot cross threads', async () => {

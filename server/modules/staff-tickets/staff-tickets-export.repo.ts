@@ -23,6 +23,8 @@ import {
  * beside the buyers' statements, on its own connection: 500 keeps its 1,000,000-number CSV under
  * 5 s. PGlite runs one statement at a time, so there a buyer waits for the chunk ahead of them:
  * 200 (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV (bench/STAFF.md, 2026-12-03).
+ * There the exports also read on the worker's background lane (`Database.exportDb`, decision 070),
+ * so a chunk waits while a buyer's statement is pending.
  */
 export const CSV_CHUNK = 500;
 export const CSV_CHUNK_PGLITE = 200;

@@ -37,6 +37,7 @@ export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 /** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
 export function createStaffTicketsService({
   db,
+  exportDb = db,
   changes,
   resolvePaymentProof,
   currentRate,
@@ -44,6 +45,8 @@ export function createStaffTicketsService({
   csvChunk,
 }: {
   db: Db;
+  /** What the CSV and XLSX read with: on PGlite, behind buyers' statements (Database.exportDb). */
+  exportDb?: Db;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
@@ -125,7 +128,7 @@ export function createStaffTicketsService({
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return ticketCsv(
-        (render) => staffTicketsRepo.scan(db, raffle, filters, render, csvChunk),
+        (render) => staffTicketsRepo.scan(exportDb, raffle, filters, render, csvChunk),
         currentRate ? currentRate() : Promise.resolve(null),
       );
     },
@@ -134,7 +137,7 @@ export function createStaffTicketsService({
     xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return writeTicketXlsx(
-        (render) => staffTicketsRepo.scan(db, raffle, filters, render, XLSX_CHUNK),
+        (render) => staffTicketsRepo.scan(exportDb, raffle, filters, render, XLSX_CHUNK),
         currentRate ? currentRate() : Promise.resolve(null),
         out,
       );

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board, ReservationResult } from '../../../domain/reservations';
 import type { HistoryPage, StaffTicket, TicketPage } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { staffTicketsRepo } from './staff-tickets.repo';
+import { CSV_CHUNK, CSV_CHUNK_PGLITE } from './staff-tickets-export.repo';
+import { XLSX_CHUNK } from './tickets-xlsx';
 
 let t: TestApp;
 let admin: string;
@@ -80,6 +83,46 @@ describe('GET /api/raffles/:id/tickets', () => {
     const other = await makeUser(t);
     expect((await list('', other.token)).status).toBe(403);
     expect((await list('', seller.token)).status).toBe(200);
+  });
+});
+
+describe('the exports: how they read', () => {
+  // PGlite runs one statement at a time, so a buyer waits for the chunk ahead of them: there the
+  // CSV reads smaller chunks (bench/STAFF.md, 2026-12-03) and both exports read on the worker's
+  // background lane, behind the buyers' statements (decision 070).
+  const download = async (file: string) => {
+    const scan = vi.spyOn(staffTicketsRepo, 'scan');
+    try {
+      const res = await fetch(`${t.baseUrl}/api/raffles/${raffleId}/${file}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(res.status).toBe(200);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(scan).toHaveBeenCalledTimes(1);
+      const [db, , , , chunk] = scan.mock.calls[0] ?? [];
+      return { body, db, chunk };
+    } finally {
+      scan.mockRestore();
+    }
+  };
+  const exportDb = () => (t.database.kind === 'pglite' ? t.database.exportDb : t.database.db);
+
+  it('reads the CSV in chunks sized for its database, on its export lane, and writes every number', async () => {
+    expect(CSV_CHUNK_PGLITE).toBeLessThan(CSV_CHUNK);
+    const { body, db, chunk } = await download('tickets.csv');
+    const lines = body.toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 1000);
+    expect(lines.filter((line) => /^(005|015|123);(apartado|abonado|pagado);/.test(line))).toHaveLength(3);
+    expect(chunk).toBe(t.database.kind === 'pglite' ? CSV_CHUNK_PGLITE : CSV_CHUNK);
+    expect(exportDb()).toBeDefined();
+    expect(db).toBe(exportDb());
+  });
+
+  it('reads the XLSX on the same lane', async () => {
+    const { body, db, chunk } = await download('tickets.xlsx');
+    expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(chunk).toBe(XLSX_CHUNK);
+    expect(db).toBe(exportDb());
   });
 });
 
