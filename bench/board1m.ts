@@ -12,7 +12,7 @@ import { brotliCompressSync, gunzipSync, gzipSync, constants as zlib } from 'nod
 import { boardSchema } from '../domain/reservations';
 import { boardChar } from '../domain/tickets';
 import type { Target } from './harness';
-import { createRaffle } from './harness';
+import { checkpointSeed, createRaffle } from './harness';
 import { client, expect, request } from './http';
 import type { Outcome } from './report/results';
 import { median, now, percentile, shuffled, sleep } from './stats';
@@ -78,6 +78,7 @@ async function seed(t: Target, raffleId: string, sold: number[], digits: number)
     );
   }
   await t.query('analyze tickets');
+  await checkpointSeed(t);
 }
 
 function timeOld(identity: Buffer) {

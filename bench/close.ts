@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Target } from './harness';
-import { createRaffle } from './harness';
+import { checkpointSeed, createRaffle } from './harness';
 import { client, expect, request } from './http';
 import type { Outcome } from './report/results';
 import { median, now } from './stats';
@@ -61,6 +61,7 @@ export async function benchClose(t: Target, s: CloseSizes): Promise<CloseResult>
         [id, digits, s.sold],
       );
       seedMs = now() - seedStart;
+      await checkpointSeed(t);
 
       await t.control('loopDelayStart');
       const closed = expect(

@@ -317,6 +317,15 @@ export async function createRaffle(
   return { id: json<{ id: string }>(reply).id, ms: reply.ms };
 }
 
+/**
+ * After a bulk seed, before anything is measured: the seed's dirty pages written out now
+ * (docs/decisions/071). A seed writes in seconds what buyers write over days; left to PostgreSQL's
+ * own checkpoint, that write-back ran across the phases measured after it (1.2 s stalls).
+ */
+export async function checkpointSeed(t: Target) {
+  await t.query('checkpoint');
+}
+
 /** Probes GET /api/health back to back (a 10 ms pause between) until stopped: latencies in ms. */
 export function healthProbe(c: Client) {
   const samples: number[] = [];

@@ -11,7 +11,7 @@
 // - the page again after the raffle closed (the row then carries the published sold list).
 // Targets: page rate ≥ 0.5× the board's rate; reservations while the page is loaded ≥ 0.8× alone.
 import os from 'node:os';
-import { createRaffle, type DbKind, startTarget, type Target } from './harness';
+import { checkpointSeed, createRaffle, type DbKind, startTarget, type Target } from './harness';
 import { type Client, client, expect, request } from './http';
 import { spawnReservationLoad } from './load-process';
 import type { Outcome } from './report/results';
@@ -166,6 +166,7 @@ async function seed(target: Target, raffleId: string, sizes: PageSizes) {
     );
   }
   await target.query('analyze tickets');
+  await checkpointSeed(target);
 }
 
 async function measureMode(

@@ -6,7 +6,7 @@
 // bench/run.ts for each database behind BENCH_ONLY=staff; staff-report.ts writes the figures to
 // bench/STAFF.md.
 import http from 'node:http';
-import { createRaffle, type Target } from './harness';
+import { checkpointSeed, createRaffle, type Target } from './harness';
 import { client, expect, request } from './http';
 import { type Latencies, startLoad } from './reconcile';
 import { now, percentile, sleep } from './stats';
@@ -110,6 +110,7 @@ export async function seed(t: Target, raffleId: string, s: Pick<StaffSizes, 'tot
     );
   }
   await t.query('analyze tickets');
+  await checkpointSeed(t);
 }
 
 const latency = (xs: number[]): Latency => ({
