@@ -56,7 +56,7 @@ import { sellerNetworkRoutes } from './modules/seller-network/seller-network.rou
 import { createSellerNetworkService } from './modules/seller-network/seller-network.service';
 import { staffTicketsRoutes } from './modules/staff-tickets/staff-tickets.routes';
 import { createStaffTicketsService } from './modules/staff-tickets/staff-tickets.service';
-import { CSV_CHUNK, CSV_CHUNK_PGLITE } from './modules/staff-tickets/staff-tickets-export.repo';
+import { exportReads } from './modules/staff-tickets/staff-tickets-export.repo';
 import { testBenchRoutes } from './modules/test-bench/test-bench.routes';
 import { createTestBenchService } from './modules/test-bench/test-bench.service';
 import { createReservationChallenge } from './modules/tickets/reservation-challenge';
@@ -252,12 +252,11 @@ export async function buildApp(options: {
     (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
   const staffTickets = createStaffTicketsService({
     db,
-    exportDb: database.exportDb,
+    exports: exportReads(database),
     changes,
     resolvePaymentProof,
     currentRate: vesRate,
     paymentReviewHours: config.paymentReviewHours,
-    csvChunk: database.kind === 'pglite' ? CSV_CHUNK_PGLITE : CSV_CHUNK,
   });
   const buyers = createBuyersService({ db, paymentReviewHours: config.paymentReviewHours });
   payments = createPaymentsService({

@@ -2,7 +2,7 @@
 // chunks, with the numbers nobody holds as blank ranges.
 import { sql } from 'drizzle-orm';
 import { TICKET_STATUSES } from '../../../domain/tickets';
-import { type Executor, queryRows } from '../../db/client';
+import { type Database, type Db, type Executor, queryRows } from '../../db/client';
 import {
   LIVE_COLUMNS,
   type NumberRow,
@@ -20,14 +20,66 @@ import {
  * one at most), and memory stays flat at any raffle size. 2,000 took ~100 ms a statement on PGlite
  * at 100,000 sold (each row's order, seller and Bs paid are subqueries), and reservations during
  * the CSV waited 103 ms at the median; 500 take about a quarter of that. PostgreSQL runs a chunk
- * beside the buyers' statements, on its own connection: 500 keeps its 1,000,000-number CSV under
- * 5 s. PGlite runs one statement at a time, so there a buyer waits for the chunk ahead of them:
- * 200 (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV (bench/STAFF.md, 2026-12-03).
- * There the exports also read on the worker's background lane (`Database.exportDb`, decision 070),
- * so a chunk waits while a buyer's statement is pending.
+ * beside the buyers' statements, on its own connection, and reads the next one ahead while this one
+ * is written (`ExportReads.readAhead`). PGlite runs one statement at a time, so there a buyer waits
+ * for the chunk ahead of them: 200 (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV
+ * (bench/STAFF.md, 2026-12-03), and the chunks read on the worker's background lane
+ * (`Database.exportDb`, decision 070), waiting while a buyer's statement is pending.
  */
 export const CSV_CHUNK = 500;
 export const CSV_CHUNK_PGLITE = 200;
+
+/**
+ * How the exports read on a database: with what, the CSV's sales per statement, and whether the
+ * next chunk is read while this one is written.
+ */
+export type ExportReads = { db: Db; csvChunk: number; readAhead: boolean };
+
+/**
+ * PGlite: behind buyers' statements, in smaller chunks, one at a time (a chunk read ahead would hold
+ * the worker while the buyers' statements of that turn wait). PostgreSQL: the pool, reading ahead:
+ * the database reads a chunk while the HTTP thread writes the one before (decision 072).
+ */
+export const exportReads = (database: Database): ExportReads =>
+  database.kind === 'pglite'
+    ? { db: database.exportDb ?? database.db, csvChunk: CSV_CHUNK_PGLITE, readAhead: false }
+    : { db: database.db, csvChunk: CSV_CHUNK, readAhead: true };
+
+/** How a scan reads: sales per statement, and whether the next statement goes out before this chunk is used. */
+export type ScanReads = { batch?: number; readAhead?: boolean };
+
+type RawRow = Record<string, unknown>;
+
+/**
+ * Sales in number order, `batch` per statement, by keyset on the number (`read(after)`). With
+ * `readAhead`, the next statement is sent as soon as a chunk arrives, before the caller writes it:
+ * still one statement in flight at a time, and two chunks in memory at most.
+ */
+export async function* keysetChunks(
+  read: (after: number) => Promise<RawRow[]>,
+  batch: number,
+  readAhead: boolean,
+): AsyncGenerator<RawRow[]> {
+  let ahead: Promise<RawRow[]> | undefined;
+  let after = -1;
+  try {
+    for (;;) {
+      const rows = await (ahead ?? read(after));
+      ahead = undefined;
+      const full = rows.length === batch;
+      if (full) {
+        after = Number(rows[rows.length - 1]?.number);
+        if (readAhead) ahead = read(after);
+      }
+      yield rows;
+      if (!full) return;
+    }
+  } finally {
+    // A caller that stops early (the download was cut) leaves the statement read ahead unawaited:
+    // its failure must not surface as an unhandled rejection.
+    ahead?.catch(() => {});
+  }
+}
 
 /** Numbers nobody holds, [from, to): the CSV writes them without a row each (`tickets-csv.ts`). */
 export type BlankRange = { blank: true; from: number; to: number; digitCount: number };
@@ -64,20 +116,21 @@ export async function* scanTickets<T = NumberRow>(
    * full GC frees them: +75-140 MB at 100,000 sold.
    */
   render: (row: NumberRow) => T = (row) => row as T,
-  batch = CSV_CHUNK,
+  { batch = CSV_CHUNK, readAhead = false }: ScanReads = {},
 ): AsyncGenerator<ExportSegment<T>[]> {
   if (salesOnly(filters)) {
-    let after = -1;
-    for (;;) {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters, sql`t.number > ${after}::int`)}
-            order by t.number limit ${batch}`,
-      );
-      if (rows.length > 0) yield rows.map((r) => render(toNumberRow(r)));
-      if (rows.length < batch) return;
-      after = Number(rows[rows.length - 1]?.number ?? after);
-    }
+    const chunks = keysetChunks(
+      (after) =>
+        queryRows<RawRow>(
+          db,
+          sql`select ${LIVE_COLUMNS} ${salesFrom(raffle, filters, sql`t.number > ${after}::int`)}
+              order by t.number limit ${batch}`,
+        ),
+      batch,
+      readAhead,
+    );
+    for await (const rows of chunks) if (rows.length > 0) yield rows.map((r) => render(toNumberRow(r)));
+    return;
   }
   if (filters.term) {
     // A digit search: windows of numbers, each holding only its candidates (indexed or listed).
@@ -104,13 +157,17 @@ export async function* scanTickets<T = NumberRow>(
     digitCount: raffle.digitCount,
   });
   let next = 0;
-  let after = -1;
-  for (;;) {
-    const sales = await queryRows<Record<string, unknown>>(
-      db,
-      sql`select ${LIVE_COLUMNS} from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
-          and t.number > ${after}::int and t.number < ${raffle.totalNumbers}::int order by t.number limit ${batch}`,
-    );
+  const chunks = keysetChunks(
+    (after) =>
+      queryRows<RawRow>(
+        db,
+        sql`select ${LIVE_COLUMNS} from tickets t where t.raffle_id = ${raffle.id} and t.ended_at is null
+            and t.number > ${after}::int and t.number < ${raffle.totalNumbers}::int order by t.number limit ${batch}`,
+      ),
+    batch,
+    readAhead,
+  );
+  for await (const sales of chunks) {
     const segments: ExportSegment<T>[] = [];
     for (const raw of sales) {
       const row = toNumberRow(raw);
@@ -118,11 +175,9 @@ export async function* scanTickets<T = NumberRow>(
       if (available && row.number > next) segments.push(blank(next, row.number));
       if (wanted(row.status)) segments.push(render(row));
       next = row.number + 1;
-      after = row.number;
     }
-    const last = sales.length < batch;
-    if (last && available && next < raffle.totalNumbers) segments.push(blank(next, raffle.totalNumbers));
+    if (sales.length < batch && available && next < raffle.totalNumbers)
+      segments.push(blank(next, raffle.totalNumbers));
     if (segments.length > 0) yield segments;
-    if (last) return;
   }
 }

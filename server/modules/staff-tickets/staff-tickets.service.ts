@@ -22,6 +22,7 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 import { salesOnly } from './staff-tickets.sql';
 import { toStaffTicket } from './staff-tickets.views';
 import { createSaleAccess, paidSaleLocked } from './staff-tickets-access';
+import { CSV_CHUNK, type ExportReads } from './staff-tickets-export.repo';
 import { receiveByHand, refundByHand, settleMoney } from './staff-tickets-money';
 import { createTicketUpdates } from './staff-tickets-update';
 import { ticketCsv } from './tickets-csv';
@@ -37,16 +38,15 @@ export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 /** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
 export function createStaffTicketsService({
   db,
-  exportDb = db,
+  exports = { db, csvChunk: CSV_CHUNK, readAhead: false },
   changes,
   resolvePaymentProof,
   currentRate,
   paymentReviewHours,
-  csvChunk,
 }: {
   db: Db;
-  /** What the CSV and XLSX read with: on PGlite, behind buyers' statements (Database.exportDb). */
-  exportDb?: Db;
+  /** How the CSV and XLSX read (`exportReads`): on PGlite, behind buyers' statements, in smaller chunks. */
+  exports?: ExportReads;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
@@ -55,8 +55,6 @@ export function createStaffTicketsService({
   currentRate?: () => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
   paymentReviewHours: number;
-  /** Sales per statement of the CSV export (staff-tickets-export.repo.ts: smaller on PGlite). */
-  csvChunk?: number;
 }) {
   const access = createSaleAccess(db);
   const { getOwned, getOwnedForMoney } = access;
@@ -128,7 +126,11 @@ export function createStaffTicketsService({
     csv(raffle: RaffleRow, query: { status?: string[]; search?: string }) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return ticketCsv(
-        (render) => staffTicketsRepo.scan(exportDb, raffle, filters, render, csvChunk),
+        (render) =>
+          staffTicketsRepo.scan(exports.db, raffle, filters, render, {
+            batch: exports.csvChunk,
+            readAhead: exports.readAhead,
+          }),
         currentRate ? currentRate() : Promise.resolve(null),
       );
     },
@@ -137,7 +139,11 @@ export function createStaffTicketsService({
     xlsx(raffle: RaffleRow, query: { status?: string[]; search?: string }, out: Writable) {
       const filters = { ...searchFilters(query), statuses: query.status };
       return writeTicketXlsx(
-        (render) => staffTicketsRepo.scan(exportDb, raffle, filters, render, XLSX_CHUNK),
+        (render) =>
+          staffTicketsRepo.scan(exports.db, raffle, filters, render, {
+            batch: XLSX_CHUNK,
+            readAhead: exports.readAhead,
+          }),
         currentRate ? currentRate() : Promise.resolve(null),
         out,
       );

@@ -89,7 +89,8 @@ describe('GET /api/raffles/:id/tickets', () => {
 describe('the exports: how they read', () => {
   // PGlite runs one statement at a time, so a buyer waits for the chunk ahead of them: there the
   // CSV reads smaller chunks (bench/STAFF.md, 2026-12-03) and both exports read on the worker's
-  // background lane, behind the buyers' statements (decision 070).
+  // background lane, behind the buyers' statements (decision 070). PostgreSQL reads each chunk
+  // ahead, while the one before is written (decision 072).
   const download = async (file: string) => {
     const scan = vi.spyOn(staffTicketsRepo, 'scan');
     try {
@@ -99,8 +100,8 @@ describe('the exports: how they read', () => {
       expect(res.status).toBe(200);
       const body = Buffer.from(await res.arrayBuffer());
       expect(scan).toHaveBeenCalledTimes(1);
-      const [db, , , , chunk] = scan.mock.calls[0] ?? [];
-      return { body, db, chunk };
+      const [db, , , , reads] = scan.mock.calls[0] ?? [];
+      return { body, db, chunk: reads?.batch, readAhead: reads?.readAhead };
     } finally {
       scan.mockRestore();
     }
@@ -109,19 +110,21 @@ describe('the exports: how they read', () => {
 
   it('reads the CSV in chunks sized for its database, on its export lane, and writes every number', async () => {
     expect(CSV_CHUNK_PGLITE).toBeLessThan(CSV_CHUNK);
-    const { body, db, chunk } = await download('tickets.csv');
+    const { body, db, chunk, readAhead } = await download('tickets.csv');
     const lines = body.toString('utf8').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + 1000);
     expect(lines.filter((line) => /^(005|015|123);(apartado|abonado|pagado);/.test(line))).toHaveLength(3);
     expect(chunk).toBe(t.database.kind === 'pglite' ? CSV_CHUNK_PGLITE : CSV_CHUNK);
+    expect(readAhead).toBe(t.database.kind === 'postgres');
     expect(exportDb()).toBeDefined();
     expect(db).toBe(exportDb());
   });
 
   it('reads the XLSX on the same lane', async () => {
-    const { body, db, chunk } = await download('tickets.xlsx');
+    const { body, db, chunk, readAhead } = await download('tickets.xlsx');
     expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(chunk).toBe(XLSX_CHUNK);
+    expect(readAhead).toBe(t.database.kind === 'postgres');
     expect(db).toBe(exportDb());
   });
 });
