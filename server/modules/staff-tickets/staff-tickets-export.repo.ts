@@ -16,17 +16,19 @@ import {
 } from './staff-tickets.sql';
 
 /**
- * Sales read per statement by the CSV export: each a short statement (on PGlite a buyer waits for
- * one at most), and memory stays flat at any raffle size. 2,000 took ~100 ms a statement on PGlite
- * at 100,000 sold (each row's order, seller and Bs paid are subqueries), and reservations during
- * the CSV waited 103 ms at the median; 500 take about a quarter of that. PostgreSQL runs a chunk
- * beside the buyers' statements, on its own connection, and reads the next one ahead while this one
- * is written (`ExportReads.readAhead`). PGlite runs one statement at a time, so there a buyer waits
- * for the chunk ahead of them: 200 (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV
- * (bench/STAFF.md, 2026-12-03), and the chunks read on the worker's background lane
- * (`Database.exportDb`, decision 070), waiting while a buyer's statement is pending.
+ * Sales read per statement by the CSV export: each a short statement, and memory stays flat at any
+ * raffle size. Each chunk is also one task of the HTTP thread (its rows parsed and written in one
+ * go, so they die young), which a buyer's request may wait behind. PostgreSQL reads a chunk on its
+ * own connection, the next one ahead while this one is written (`ExportReads.readAhead`): 100 a
+ * statement halved the HTTP thread's stalls during the CSV against 500 read one after the other,
+ * and the slowest reservation fell from 106-112 ms to 77-92 ms, at 4.4-4.6 s for the 1,000,000
+ * numbers (bench/STAFF.md, 2026-12-03 16:49-17:21 UTC; decision 072). PGlite runs one statement
+ * at a time, so there a buyer waits for the chunk ahead of them in the worker: 200
+ * (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV, and the chunks read on the
+ * worker's background lane (`Database.exportDb`, decision 070), waiting while a buyer's statement is
+ * pending; 100 was no better there and made the CSV 60 % slower.
  */
-export const CSV_CHUNK = 500;
+export const CSV_CHUNK = 100;
 export const CSV_CHUNK_PGLITE = 200;
 
 /**

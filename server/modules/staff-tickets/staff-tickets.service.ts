@@ -22,7 +22,7 @@ import { staffTicketsRepo } from './staff-tickets.repo';
 import { salesOnly } from './staff-tickets.sql';
 import { toStaffTicket } from './staff-tickets.views';
 import { createSaleAccess, paidSaleLocked } from './staff-tickets-access';
-import { CSV_CHUNK, type ExportReads } from './staff-tickets-export.repo';
+import type { ExportReads } from './staff-tickets-export.repo';
 import { receiveByHand, refundByHand, settleMoney } from './staff-tickets-money';
 import { createTicketUpdates } from './staff-tickets-update';
 import { ticketCsv } from './tickets-csv';
@@ -38,7 +38,7 @@ export type StaffTicketsService = ReturnType<typeof createStaffTicketsService>;
 /** Staff views and edits of tickets: ownership-checked, every change recorded and broadcast. */
 export function createStaffTicketsService({
   db,
-  exports = { db, csvChunk: CSV_CHUNK, readAhead: false },
+  exports,
   changes,
   resolvePaymentProof,
   currentRate,
@@ -46,7 +46,7 @@ export function createStaffTicketsService({
 }: {
   db: Db;
   /** How the CSV and XLSX read (`exportReads`): on PGlite, behind buyers' statements, in smaller chunks. */
-  exports?: ExportReads;
+  exports: ExportReads;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '../../../domain/dates';
 import { notifyPayloads, TICKETS_PER_NOTIFY } from '../tickets/ticket-changes';
-import { csvCell, fileSlug } from './tickets-csv';
+import { csvCell, dateCell, fileSlug } from './tickets-csv';
 
 describe('CSV cells', () => {
   it('quotes separators, quotes and line breaks', () => {
@@ -105,5 +107,38 @@ describe('a CSV of blank numbers', () => {
       2_345 * (5 + tail.length),
       5 + tail.length,
     ]);
+  });
+});
+
+describe('date cells', () => {
+  // Written by UTC minute from a cache: each must still read as Intl writes it in Caracas.
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const direct = (d: Date) => intl.format(d).replace(',', '');
+
+  it('write every instant as Intl does, however many share a minute', () => {
+    const instants = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
+    // Each instant, then one up to 3 minutes either side: the same minute or a neighbour, whose
+    // stamp the cache must not lend the other.
+    const nearby = fc.integer({ min: -180_000, max: 180_000 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instants, nearby), { minLength: 1 }), (pairs) => {
+        for (const [at, delta] of pairs)
+          for (const d of [new Date(at), new Date(at + delta)]) expect(dateCell(d)).toBe(direct(d));
+      }),
+    );
+  });
+
+  it('write "2026-11-21 20:00" for midnight UTC (Caracas is UTC-4), and nothing for no date', () => {
+    expect(dateCell(new Date('2026-11-22T00:00:59.999Z'))).toBe('2026-11-21 20:00');
+    expect(dateCell(new Date('2026-11-22T00:01:00Z'))).toBe('2026-11-21 20:01');
+    expect(dateCell(null)).toBe('');
   });
 });

@@ -49,8 +49,26 @@ const caracasStamp = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+/**
+ * Stamps already written, by UTC minute: a stamp has minute resolution and time zones are whole
+ * minutes apart, so one minute always writes the same stamp. Intl's format was half of a CSV row's
+ * rendering (~1.2 µs a call), and an export's sales share minutes.
+ */
+const stampsByMinute = new Map<number, string>();
+const STAMPS_KEPT = 10_000;
+
 /** "2026-11-21 20:00" in Caracas time: sortable, and every spreadsheet reads it as a date. */
-export const dateCell = (d: Date | null) => (d ? caracasStamp.format(d).replace(',', '') : '');
+export function dateCell(d: Date | null): string {
+  if (!d) return '';
+  const minute = Math.floor(d.getTime() / 60_000);
+  let stamp = stampsByMinute.get(minute);
+  if (stamp === undefined) {
+    stamp = caracasStamp.format(d).replace(',', '');
+    if (stampsByMinute.size >= STAMPS_KEPT) stampsByMinute.clear();
+    stampsByMinute.set(minute, stamp);
+  }
+  return stamp;
+}
 
 /** Money cells, in cents (null: no rate to say it with); the other cells are text. */
 export type TicketCellValue = string | number | null | undefined;
