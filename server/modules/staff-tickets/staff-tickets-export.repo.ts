@@ -21,8 +21,8 @@ import {
  * go, so they die young), which a buyer's request may wait behind. PostgreSQL reads a chunk on its
  * own connection, the next one ahead while this one is written (`ExportReads.readAhead`): 100 a
  * statement halved the HTTP thread's stalls during the CSV against 500 read one after the other,
- * and the slowest reservation fell from 106-112 ms to 77-92 ms, at 4.4-4.6 s for the 1,000,000
- * numbers (bench/STAFF.md, 2026-12-03 16:49-17:21 UTC; decision 072). PGlite runs one statement
+ * and 30-80 % more reservations went through it, at 4.2-4.65 s for the 1,000,000 numbers
+ * (bench/STAFF.md, 2026-12-03 16:49-17:42 UTC; decision 072). PGlite runs one statement
  * at a time, so there a buyer waits for the chunk ahead of them in the worker: 200
  * (`CSV_CHUNK_PGLITE`) cut the slowest reservation during the CSV, and the chunks read on the
  * worker's background lane (`Database.exportDb`, decision 070), waiting while a buyer's statement is
