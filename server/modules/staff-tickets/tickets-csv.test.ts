@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TIME_ZONE } from '../../../domain/dates';
 import { notifyPayloads, TICKETS_PER_NOTIFY } from '../tickets/ticket-changes';
-import { csvCell, dateCell, fileSlug } from './tickets-csv';
+import { caracasStamp, csvCell, dateCell, fileSlug } from './tickets-csv';
 
 describe('CSV cells', () => {
   it('quotes separators, quotes and line breaks', () => {
@@ -112,16 +111,7 @@ describe('a CSV of blank numbers', () => {
 
 describe('date cells', () => {
   // Written by UTC minute from a cache: each must still read as Intl writes it in Caracas.
-  const intl = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const direct = (d: Date) => intl.format(d).replace(',', '');
+  const direct = (d: Date) => caracasStamp.format(d).replace(',', '');
 
   it('write every instant as Intl does, however many share a minute', () => {
     const instants = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });

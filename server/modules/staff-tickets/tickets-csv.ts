@@ -40,7 +40,8 @@ export const csvLine = (cells: (string | number | null | undefined)[]) =>
 
 const centsCell = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
-const caracasStamp = new Intl.DateTimeFormat('en-CA', {
+/** Caracas wall time to the minute, as "2026-11-21, 20:00" (`dateCell` drops the comma). */
+export const caracasStamp = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
