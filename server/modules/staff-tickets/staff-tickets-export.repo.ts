@@ -38,9 +38,9 @@ export const CSV_CHUNK_PGLITE = 200;
 export type ExportReads = { db: Db; csvChunk: number; readAhead: boolean };
 
 /**
- * PGlite: behind buyers' statements, in smaller chunks, one at a time (a chunk read ahead would hold
- * the worker while the buyers' statements of that turn wait). PostgreSQL: the pool, reading ahead:
- * the database reads a chunk while the HTTP thread writes the one before (decision 072).
+ * PGlite: behind buyers' statements, one at a time (a chunk read ahead would hold the worker while
+ * the buyers' statements of that turn wait). PostgreSQL: the pool, in smaller chunks, reading
+ * ahead: the database reads a chunk while the HTTP thread writes the one before (decision 072).
  */
 export const exportReads = (database: Database): ExportReads =>
   database.kind === 'pglite'

@@ -45,7 +45,7 @@ export function createStaffTicketsService({
   paymentReviewHours,
 }: {
   db: Db;
-  /** How the CSV and XLSX read (`exportReads`): on PGlite, behind buyers' statements, in smaller chunks. */
+  /** How the CSV and XLSX read (`exportReads`): on PGlite behind buyers' statements, on PostgreSQL ahead. */
   exports: ExportReads;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;

@@ -88,9 +88,9 @@ describe('GET /api/raffles/:id/tickets', () => {
 
 describe('the exports: how they read', () => {
   // PGlite runs one statement at a time, so a buyer waits for the chunk ahead of them: there the
-  // CSV reads smaller chunks (bench/STAFF.md, 2026-12-03) and both exports read on the worker's
-  // background lane, behind the buyers' statements (decision 070). PostgreSQL reads each chunk
-  // ahead, while the one before is written (decision 072).
+  // CSV reads 200 sales a statement (bench/STAFF.md, 2026-12-03) and both exports read on the
+  // worker's background lane, behind the buyers' statements (decision 070). PostgreSQL reads 100,
+  // each ahead, while the one before is written (decision 072).
   const download = async (file: string) => {
     const scan = vi.spyOn(staffTicketsRepo, 'scan');
     try {
