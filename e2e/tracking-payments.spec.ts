@@ -172,10 +172,15 @@ test.describe('paying from tracking', () => {
     const buyer = uniqueBuyer();
     await reserveViaApi(request, raffle.id, [21], buyerFields(buyer));
 
+    // The rate is asked as the page opens, before any lookup: the results come with their Bs.
+    const rates = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/exchange-rates');
     await page.goto('/tracking');
+    expect((await rates).status()).toBe(200);
     await lookUp(page, buyer.digits, buyer.last4);
     const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#21' });
     await expect(ticket.getByText('Próxima cuota (de 4)')).toBeVisible();
+    // The cuota in Bs too: the rate is in, so no line is added under the button as it is clicked.
+    await expect(ticket.getByText('$2,50 / Bs 91,25')).toBeVisible();
     await ticket.getByRole('button', { name: 'Enviar comprobante' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Monto pagado (USD)')).toHaveValue('2,50');
