@@ -11,6 +11,7 @@ import { createRaffleSchema } from './raffles';
 import {
   exactNumberFromTerm,
   liveUpdateToast,
+  lpadTicketNumber,
   normalizeSearchTerm,
   padTicketNumber,
   statusFromBoardCode,
@@ -41,6 +42,13 @@ describe('tickets', () => {
   it('pads numbers to the digit count', () => {
     expect(padTicketNumber(7, 3)).toBe('007');
     expect(padTicketNumber(12345, 3)).toBe('12345');
+  });
+  it("writes numbers as PostgreSQL's lpad does: zeros in front, or cut to the width", () => {
+    // select lpad('7', 3, '0'), lpad('999', 3, '0'), lpad('12345', 3, '0'), lpad('0', 1, '0')
+    expect(lpadTicketNumber(7, 3)).toBe('007');
+    expect(lpadTicketNumber(999, 3)).toBe('999');
+    expect(lpadTicketNumber(12345, 3)).toBe('123');
+    expect(lpadTicketNumber(0, 1)).toBe('0');
   });
   it('writes the live toast with 3 digits', () => {
     expect(liveUpdateToast(5, 'apartado')).toBe('Ticket #005 ahora está apartado');

@@ -37,6 +37,16 @@ export const isTicketStatus = (value: string): value is TicketStatus =>
 export const padTicketNumber = (number: number, digitCount: number): string =>
   String(number).padStart(digitCount, '0');
 
+/**
+ * As PostgreSQL's `lpad(number::text, digitCount, '0')`, which the staff list's ticket numbers come
+ * from: zeros in front, or cut to the width. The exports write the numbers they fill in this way, so
+ * they match the ones the database wrote.
+ */
+export const lpadTicketNumber = (number: number, digitCount: number): string => {
+  const text = String(number);
+  return text.length > digitCount ? text.slice(0, digitCount) : text.padStart(digitCount, '0');
+};
+
 /** The live-update toast pads to 3 digits whatever the raffle's digit count (SPEC 4). */
 export const liveUpdateToast = (number: number, status: string): string =>
   `Ticket #${padTicketNumber(number, 3)} ahora está ${status}`;

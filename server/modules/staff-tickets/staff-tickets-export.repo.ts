@@ -1,7 +1,7 @@
 // The staff list's export (CSV, XLSX): every matching ticket in number order, read in keyset
 // chunks, with the numbers nobody holds as blank ranges.
 import { sql } from 'drizzle-orm';
-import { TICKET_STATUSES } from '../../../domain/tickets';
+import { lpadTicketNumber, TICKET_STATUSES } from '../../../domain/tickets';
 import { type Database, type Db, type Executor, queryRows } from '../../db/client';
 import {
   LIVE_COLUMNS,
@@ -19,7 +19,7 @@ import {
  * Sales read per statement by the CSV export: each a short statement, and memory stays flat at any
  * raffle size. Each chunk is also one task of the HTTP thread (its rows parsed and written in one
  * go, so they die young), which a buyer's request may wait behind. PostgreSQL reads a chunk on its
- * own connection, the next one ahead while this one is written (`ExportReads.readAhead`): 100 a
+ * own connection, the next one ahead while this one is written (`ExportReads.csvReadAhead`): 100 a
  * statement halved the HTTP thread's stalls during the CSV against 500 read one after the other,
  * and 30-80 % more reservations went through it, at 4.2-4.65 s for the 1,000,000 numbers
  * (bench/STAFF.md, 2026-12-03 16:49-17:42 UTC; decision 072). PGlite runs one statement
@@ -33,9 +33,10 @@ export const CSV_CHUNK_PGLITE = 200;
 
 /**
  * How the exports read on a database: with what, the CSV's sales per statement, and whether the
- * next chunk is read while this one is written.
+ * CSV reads its next chunk while this one is written. (The XLSX never does: its worker asks for a
+ * batch ahead itself, decision 050.)
  */
-export type ExportReads = { db: Db; csvChunk: number; readAhead: boolean };
+export type ExportReads = { db: Db; csvChunk: number; csvReadAhead: boolean };
 
 /**
  * PGlite: behind buyers' statements, one at a time (a chunk read ahead would hold the worker while
@@ -44,8 +45,8 @@ export type ExportReads = { db: Db; csvChunk: number; readAhead: boolean };
  */
 export const exportReads = (database: Database): ExportReads =>
   database.kind === 'pglite'
-    ? { db: database.exportDb ?? database.db, csvChunk: CSV_CHUNK_PGLITE, readAhead: false }
-    : { db: database.db, csvChunk: CSV_CHUNK, readAhead: true };
+    ? { db: database.exportDb ?? database.db, csvChunk: CSV_CHUNK_PGLITE, csvReadAhead: false }
+    : { db: database.db, csvChunk: CSV_CHUNK, csvReadAhead: true };
 
 /** How a scan reads: sales per statement, and whether the next statement goes out before this chunk is used. */
 export type ScanReads = { batch?: number; readAhead?: boolean };
@@ -89,12 +90,6 @@ export type BlankRange = { blank: true; from: number; to: number; digitCount: nu
 export type ExportSegment<T = NumberRow> = T | BlankRange;
 /** Numbers walked per statement by a CSV of a digit search (only candidates are read in each). */
 const CSV_WINDOW = 100_000;
-
-/** As PostgreSQL's lpad: padded with zeros, or cut to the width. */
-const lpad = (n: number, width: number) => {
-  const text = String(n);
-  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
-};
 
 /** The status chips' filter (`statusSql`) for one row. */
 const statusWanted = (statuses: string[] | undefined) => (status: string) =>
@@ -173,7 +168,7 @@ export async function* scanTickets<T = NumberRow>(
     const segments: ExportSegment<T>[] = [];
     for (const raw of sales) {
       const row = toNumberRow(raw);
-      row.ticketNumber = lpad(row.number, raffle.digitCount);
+      row.ticketNumber = lpadTicketNumber(row.number, raffle.digitCount);
       if (available && row.number > next) segments.push(blank(next, row.number));
       if (wanted(row.status)) segments.push(render(row));
       next = row.number + 1;

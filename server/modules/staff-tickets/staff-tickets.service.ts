@@ -45,7 +45,7 @@ export function createStaffTicketsService({
   paymentReviewHours,
 }: {
   db: Db;
-  /** How the CSV and XLSX read (`exportReads`): on PGlite behind buyers' statements, on PostgreSQL ahead. */
+  /** How the CSV and XLSX read (`exportReads`): on PGlite behind buyers' statements; on PostgreSQL the CSV reads ahead. */
   exports: ExportReads;
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
@@ -129,7 +129,7 @@ export function createStaffTicketsService({
         (render) =>
           staffTicketsRepo.scan(exports.db, raffle, filters, render, {
             batch: exports.csvChunk,
-            readAhead: exports.readAhead,
+            readAhead: exports.csvReadAhead,
           }),
         currentRate ? currentRate() : Promise.resolve(null),
       );
@@ -140,10 +140,9 @@ export function createStaffTicketsService({
       const filters = { ...searchFilters(query), statuses: query.status };
       return writeTicketXlsx(
         (render) =>
-          staffTicketsRepo.scan(exports.db, raffle, filters, render, {
-            batch: XLSX_CHUNK,
-            readAhead: exports.readAhead,
-          }),
+          // Not read ahead here: the XLSX's worker already asks for the next batch as it takes one
+          // (decision 050), so reading ahead would hold a third batch for nothing.
+          staffTicketsRepo.scan(exports.db, raffle, filters, render, { batch: XLSX_CHUNK, readAhead: false }),
         currentRate ? currentRate() : Promise.resolve(null),
         out,
       );

@@ -4,6 +4,7 @@ import { displayName } from '../../../domain/names';
 import { formatOrderCode } from '../../../domain/orders';
 import { type PaymentMethod, paymentMethodLabels } from '../../../domain/reservations';
 import { ticketCsvColumns } from '../../../domain/staff-tickets';
+import { lpadTicketNumber } from '../../../domain/tickets';
 import type { NumberRow } from './staff-tickets.sql';
 import type { BlankRange, ExportSegment } from './staff-tickets-export.repo';
 
@@ -133,12 +134,6 @@ export function blankLineTail(ratePerUsd: number | null): string {
   return ticketCsvLine(sample, ratePerUsd).slice(1);
 }
 
-/** As PostgreSQL's lpad, which the staff list's ticket numbers come from: zeros, or cut to the width. */
-const lpad = (n: number, width: number) => {
-  const text = String(n);
-  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
-};
-
 /** Lines of blank numbers per chunk. */
 const BLANK_LINES = 5_000;
 
@@ -151,7 +146,7 @@ function blankLines(range: BlankRange, from: number, to: number, tail: string): 
   const width = range.digitCount;
   if (to - 1 >= 10 ** width || /[^\x20-\x7e\r\n]/.test(tail)) {
     let text = '';
-    for (let n = from; n < to; n++) text += lpad(n, width) + tail;
+    for (let n = from; n < to; n++) text += lpadTicketNumber(n, width) + tail;
     return text;
   }
   const line = Buffer.from('0'.repeat(width) + tail, 'latin1');

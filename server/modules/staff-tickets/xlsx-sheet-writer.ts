@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { lpadTicketNumber } from '../../../domain/tickets';
 import type { BlankRange } from './staff-tickets-export.repo';
 import { openSheetOnDeflate, reuseSheetPieces, type SheetStream } from './xlsx-sheet-buffer';
 
@@ -16,12 +17,6 @@ export type XlsxLayout = { columns: readonly string[]; moneyColumns: readonly nu
 
 /** Rows handed to exceljs between two looks at the zip's backlog (and a turn of the event loop). */
 const ROWS_PER_TURN = 250;
-/** As PostgreSQL's lpad, which the staff list's ticket numbers come from: zeros, or cut to the width. */
-const lpad = (n: number, width: number) => {
-  const text = String(n);
-  return text.length > width ? text.slice(0, width) : text.padStart(width, '0');
-};
-
 /** What a sheet is piped into: the deflate (`openSheetOnDeflate`), or archiver's PassThrough without it. */
 type ZipInput = Writable & { _writableState?: { needDrain?: boolean } };
 
@@ -96,7 +91,7 @@ export async function writeXlsxSheet(
         continue;
       }
       for (let n = segment.from; n < segment.to; n++) {
-        blank[0] = lpad(n, segment.digitCount);
+        blank[0] = lpadTicketNumber(n, segment.digitCount);
         sheet.addRow(blank).commit();
         await wrote();
         if (leaving.signal.aborted) return;
