@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'node',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           isolate: false,
+          // Besides the shared setup: two queries at once on one pg connection fail the test.
+          setupFiles: ['server/test/one-query-at-a-time.ts'],
         },
       },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },

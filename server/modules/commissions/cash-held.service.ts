@@ -51,14 +51,16 @@ const toHandover = (h: HandoverRow): CashHandover => ({
   created_at: h.createdAt,
 });
 
-/** What a seller holds and the commission waiting for it; the caller checks who may see it. */
+/**
+ * What a seller holds and the commission waiting for it; the caller checks who may see it. Read one
+ * query after another: a hand-over answers with it inside its transaction, whose one connection
+ * takes a statement at a time (pg deprecates queueing several on it).
+ */
 export async function sellerCash(db: Executor, sellerId: string): Promise<SellerCash> {
-  const [receipts, handovers, refunds, held] = await Promise.all([
-    cashHeldRepo.openOfHolder(db, sellerId),
-    cashHeldRepo.handovers(db, { holderId: sellerId }),
-    cashHeldRepo.refundsOfHolder(db, sellerId),
-    heldCommissionBySeller(db, sellerId),
-  ]);
+  const receipts = await cashHeldRepo.openOfHolder(db, sellerId);
+  const handovers = await cashHeldRepo.handovers(db, { holderId: sellerId });
+  const refunds = await cashHeldRepo.refundsOfHolder(db, sellerId);
+  const held = await heldCommissionBySeller(db, sellerId);
   const ves = receipts.map((r) => vesCentsAt(r.heldCents, r.rate));
   return {
     seller_id: sellerId,

@@ -82,10 +82,9 @@ async function reverseCommissions(
   refund: { id: string; ticketId: string; amountCents: number },
   context: Context,
 ) {
-  const [ticket, all] = await Promise.all([
-    commissionsRepo.ticket(tx, refund.ticketId),
-    commissionsRepo.entriesOfTicket(tx, refund.ticketId),
-  ]);
+  // One after another: a transaction's connection takes one statement at a time.
+  const ticket = await commissionsRepo.ticket(tx, refund.ticketId);
+  const all = await commissionsRepo.entriesOfTicket(tx, refund.ticketId);
   if (!ticket || all.length === 0) return [];
   const sellers = [...new Set(all.map((e) => e.sellerId))];
   const entries: LedgerInsert[] = [];

@@ -48,12 +48,13 @@ const toTotals = (t: Totals, held: number): LedgerTotals => ({
   balance_cents: t.earned - t.reversed - t.paidOut - held,
 });
 
-/** A seller's ledger sums with the commission held for their cash. */
+/**
+ * A seller's ledger sums with the commission held for their cash. One query after the other: a
+ * payout reads them inside its transaction, whose one connection takes a statement at a time.
+ */
 async function totalsOf(executor: Executor, sellerId: string) {
-  const [totals, held] = await Promise.all([
-    commissionsRepo.totals(executor, sellerId),
-    heldCommissionBySeller(executor, sellerId),
-  ]);
+  const totals = await commissionsRepo.totals(executor, sellerId);
+  const held = await heldCommissionBySeller(executor, sellerId);
   return toTotals(totals, held.get(sellerId) ?? 0);
 }
 
