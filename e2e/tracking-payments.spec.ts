@@ -158,6 +158,42 @@ test.describe('paying from tracking', () => {
     expect(page.url()).not.toContain(buyer.digits);
   });
 
+  test("nothing moves when the day's rate comes in after the results", async ({ page, request }) => {
+    await setVesRate(request, 36.5);
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Nevera Mabe 14 pies con dispensador, edición navideña'),
+      price_cents: 100_000,
+      payment_type: 'cuotas',
+      installments: 4,
+    });
+    const buyer = uniqueBuyer();
+    await reserveViaApi(request, raffle.id, [33], buyerFields(buyer));
+    await sendAndRejectProof(request, raffle.id, 33, buyer, 25_000);
+
+    // A slow network: the rate is held back until the results are on screen.
+    let releaseRate = () => {};
+    const rateHeld = new Promise<void>((resolve) => {
+      releaseRate = resolve;
+    });
+    await page.route('**/api/exchange-rates', async (route) => {
+      await rateHeld;
+      await route.continue();
+    });
+    await page.goto('/tracking');
+    await lookUp(page, buyer.digits, buyer.last4);
+    const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#33' });
+    const send = ticket.getByRole('button', { name: 'Enviar comprobante' });
+    await expect(send).toBeVisible();
+    await expect(ticket.getByText('$1.000,00', { exact: true })).toBeVisible();
+    await expect(ticket.getByText(/Bs/)).toHaveCount(0);
+    const before = await send.boundingBox();
+
+    releaseRate();
+    await expect(ticket.getByText('Bs 36.500,00', { exact: true })).toBeVisible();
+    await expect(ticket.getByTestId('tracked-payment')).toContainText('Bs 9.125,00');
+    expect(await send.boundingBox()).toEqual(before);
+  });
+
   test('a cuotas raffle asks for one cuota, and the server message shows when it refuses', async ({
     page,
     request,
@@ -180,7 +216,7 @@ test.describe('paying from tracking', () => {
     const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#21' });
     await expect(ticket.getByText('Próxima cuota (de 4)')).toBeVisible();
     // The cuota in Bs too: the rate is in, so no line is added under the button as it is clicked.
-    await expect(ticket.getByText('$2,50 / Bs 91,25')).toBeVisible();
+    await expect(ticket.getByTestId('tracked-figures').getByText('Bs 91,25', { exact: true })).toBeVisible();
     await ticket.getByRole('button', { name: 'Enviar comprobante' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Monto pagado (USD)')).toHaveValue('2,50');

@@ -44,7 +44,6 @@ export const trackingTexts = {
     purchasedAt: (date: string) => `Apartado el ${date}`,
     payments: 'Pagos enviados',
     noPayments: 'Sin pagos enviados todavía.',
-    payment: (amount: string, date: string) => `${amount} · ${date}`,
     errorTitle: 'No pudimos hacer la consulta',
     nextDue: 'Próximo pago',
     nextCuota: (n: number) => `Próxima cuota (de ${n})`,

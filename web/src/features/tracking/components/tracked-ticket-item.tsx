@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
-import { useVesRate } from '@/lib/exchange-rates';
-import { moneyLabel } from '../money-label';
 import { trackingTexts } from '../texts';
 import { SendPaymentDialog } from './send-payment-dialog';
 import { TicketVerification } from './ticket-verification';
+import { UsdOverBs } from './usd-over-bs';
 
 const PAYABLE = ['apartado', 'abonado'];
 
@@ -22,8 +21,6 @@ type TrackedTicketItemProps = {
 /** One of the buyer's numbers: status, paid and still due, its deadline, the payments sent, and paying. */
 export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: TrackedTicketItemProps) {
   const t = trackingTexts.results;
-  const { rate } = useVesRate();
-  const money = (cents: number) => moneyLabel(cents, rate);
   const [sending, setSending] = useState(false);
   // A payment under review that covers what is due keeps the number past reserved_until (the
   // server's expiry rule): no deadline to threaten with meanwhile.
@@ -59,20 +56,23 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
           </div>
         </div>
       )}
-      <dl className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-zinc-600">{t.paid}</dt>
-          <dd className="font-semibold text-green-800 tabular-nums">{money(ticket.total_paid_cents)}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-zinc-600">{t.remaining}</dt>
-          <dd className="font-semibold text-zinc-900 tabular-nums">{money(ticket.remaining_cents)}</dd>
-        </div>
+      {/* One row per figure, its amount on the right with its Bs under it (UsdOverBs). */}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm" data-testid="tracked-figures">
+        <dt className="text-zinc-600">{t.paid}</dt>
+        <dd className="text-right font-semibold text-green-800 tabular-nums">
+          <UsdOverBs cents={ticket.total_paid_cents} />
+        </dd>
+        <dt className="text-zinc-600">{t.remaining}</dt>
+        <dd className="text-right font-semibold text-zinc-900 tabular-nums">
+          <UsdOverBs cents={ticket.remaining_cents} />
+        </dd>
         {payable && (
-          <div className="flex basis-full gap-1.5">
+          <>
             <dt className="text-zinc-600">{cuotas ? t.nextCuota(cuotas) : t.nextDue}</dt>
-            <dd className="font-semibold text-brand-800 tabular-nums">{money(ticket.amount_due_cents)}</dd>
-          </div>
+            <dd className="text-right font-semibold text-brand-800 tabular-nums">
+              <UsdOverBs cents={ticket.amount_due_cents} />
+            </dd>
+          </>
         )}
       </dl>
       {holdsUntil ? (
@@ -114,12 +114,13 @@ export function TrackedTicketItem({ ticket, credentials, onPaymentSent }: Tracke
                 className="grid gap-1 text-sm"
                 data-testid="tracked-payment"
               >
-                <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="flex items-start justify-between gap-2">
                   <span className="text-zinc-700 tabular-nums">
-                    {t.payment(money(payment.amount_cents), formatDateTime(payment.payment_date))}
+                    <UsdOverBs cents={payment.amount_cents} />
                   </span>
                   <PaymentStatusBadge status={payment.status} />
                 </div>
+                <p className="text-xs text-zinc-500">{formatDateTime(payment.payment_date)}</p>
                 {payment.status === 'rejected' && (
                   <p className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-800">
                     {payment.rejection_reason ? t.rejected(payment.rejection_reason) : t.rejectedNoReason}
