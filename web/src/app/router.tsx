@@ -95,8 +95,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.tracking.path,
-            // The results show every amount in Bs too: the rate asked as the page opens, not once the
-            // results are in, so they do not grow a line under the buyer's thumb as it arrives.
+            // The results show every amount in Bs too: the rate is asked as the page opens, not once
+            // the results are in, so its lines are usually filled as they appear (UsdOverBs keeps
+            // their place either way).
             loader: prefetch(() => [queryClient.prefetchQuery(exchangeRatesQueryOptions())]),
             lazy: screen(
               () => import('@/features/tracking/pages/tracking-page'),
