@@ -250,7 +250,7 @@ describe('publishing at close (issue 20)', () => {
     expect((await t.api<DrawResult>('GET', `/api/raffles/${raffle.id}/draw`)).body.line_count).toBe(2);
   });
 
-  it('reads the frozen sales in keyset pages: the list is whole across page boundaries', async () => {
+  it('reads the frozen sales in pages of numbers: the list is whole across page boundaries', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2, closing_date: inAnHour() });
     await reserve(raffle.id, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     await reserve(raffle.id, [50], buyer({ cedula: 'V-77777777' }));

@@ -157,7 +157,7 @@ describe('the hashes the database keeps for the published list', () => {
       ['V-12345678', 'v 12.345.679', ''],
     ],
   ] as const) {
-    it(`a close publishes the list of domain/verification.ts across keyset pages: ${kind}`, async () => {
+    it(`a close publishes the list of domain/verification.ts across pages of numbers: ${kind}`, async () => {
       const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3, closing_date: inAnHour() });
       const sales = Array.from({ length: 23 }, (_, i) => ({
         code: fc.sample(serverCode, { numRuns: 1, seed: i })[0] as string,

@@ -185,9 +185,10 @@ export function createPrizeDrawService(deps: {
             // The numbers fully paid at its date, however late this pass runs, recorded as the list.
             const position = i + 2;
             await deps.tickets().recordPreDrawList(tx, id, position, new Date(prize.pre_draw_at));
-            const read = (after: number) =>
-              deps.tickets().listPage(tx, id, { preDraw: position }, { after, limit: PAGE, lines: true });
-            const list = await deps.lists.build(listPages(read, PAGE));
+            const read = (from: number, to: number) =>
+              deps.tickets().listPage(tx, id, { preDraw: position }, { from, to, lines: true });
+            const range = { numbers: row.totalNumbers, pageNumbers: PAGE };
+            const list = await deps.lists.build(listPages(read, range));
             await prizesRepo.insertPreList(tx, {
               raffleId: id,
               position,

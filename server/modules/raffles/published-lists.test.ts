@@ -170,22 +170,17 @@ describe('published lists', () => {
     await expect(createPublishedLists().build(leavesOnly())).rejects.toThrow(/without its lines/);
   });
 
-  it('reads pages by keyset, asking for the next before the last is used, and stops at a short page', async () => {
-    const asked: number[] = [];
-    const pages = new Map<number, ListPage>([
-      [-1, { count: 2, last: 4, text: 'a', leaves: Buffer.alloc(64) }],
-      [4, { count: 2, last: 9, text: 'b', leaves: Buffer.alloc(64) }],
-      [9, { count: 1, last: 12, text: 'c', leaves: Buffer.alloc(32) }],
-    ]);
-    const read = async (after: number) => {
-      asked.push(after);
-      return pages.get(after) as ListPage;
+  it('reads the ranges in order, asking for the next as the last arrives, and ends at the last number', async () => {
+    const asked: string[] = [];
+    const read = async (from: number, to: number): Promise<ListPage> => {
+      asked.push(`${from}-${to}`);
+      return { count: 1, text: `${from}`, leaves: Buffer.alloc(32) };
     };
     const seen: string[] = [];
-    for await (const page of listPages(read, 2)) {
+    for await (const page of listPages(read, { numbers: 12, pageNumbers: 5 })) {
       seen.push(`${'text' in page ? page.text : ''}@${asked.join(',')}`);
     }
-    // The second page was asked for before the first was handed on.
-    expect(seen).toEqual(['a@-1,4', 'b@-1,4,9', 'c@-1,4,9']);
+    // The next range was asked for before the page was handed on; the last range is short.
+    expect(seen).toEqual(['0@0-5,5-10', '5@0-5,5-10,10-12', '10@0-5,5-10,10-12']);
   });
 });

@@ -36,30 +36,31 @@ const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
 export type SoldSale = { ticketNumber: string; verificationCode: string; buyerCedula: string | null };
 
 /**
- * A keyset page of a list's sales in number order: hashed by the database (migration 0026: the
- * leaves, 32 bytes each, and, when asked for, the lines as one text without a final newline), or,
- * when the database left a sale for the server to hash, the sales themselves. `last` is its last number.
+ * A page of a list's sales (a range of numbers) in number order: hashed by the database (migration
+ * 0026: the leaves, 32 bytes each, and, when asked for, the lines as one text without a final
+ * newline), or, when the database left a sale for the server to hash, the sales themselves.
  */
-export type ListPage = { count: number; last: number | null } & (
-  | { text: string | null; leaves: Buffer }
-  | { sales: SoldSale[] }
-);
+export type ListPage = { count: number } & ({ text: string | null; leaves: Buffer } | { sales: SoldSale[] });
 
-/** The pages of a list, each asked for before the one before it is handed on (read and hashing overlap). */
+/**
+ * The pages of a list of numbers [0, numbers), `pageNumbers` numbers each, in order: each asked
+ * for as the one before arrives, so reading the next overlaps hashing this one, and never two
+ * at once (a transaction's connection takes one query at a time).
+ */
 export async function* listPages(
-  read: (after: number) => Promise<ListPage>,
-  limit: number,
+  read: (from: number, to: number) => Promise<ListPage>,
+  range: { numbers: number; pageNumbers: number },
 ): AsyncGenerator<ListPage> {
-  const ask = (after: number) => {
-    const page = read(after);
+  const ask = (from: number) => {
+    const page = read(from, Math.min(from + range.pageNumbers, range.numbers));
     page.catch(() => {}); // awaited below; a build that fails first must not leave it unhandled
     return page;
   };
-  let next = ask(-1);
-  for (;;) {
+  let next = ask(0);
+  for (let from = range.pageNumbers; ; from += range.pageNumbers) {
     const page = await next;
-    const more = page.count === limit && page.last !== null;
-    if (more) next = ask(page.last as number);
+    const more = from < range.numbers;
+    if (more) next = ask(from);
     yield page;
     if (!more) return;
   }
@@ -164,7 +165,7 @@ function indexOf(lines: string[], number: number): number {
 const lineOf = (sale: SoldSale) =>
   `${sale.ticketNumber}:${sha256Hex(`${sale.verificationCode.trim().toUpperCase()}:${cedulaForLine(sale.buyerCedula)}`)}`;
 
-const salesPage = (sales: SoldSale[]): ListPage => ({ count: sales.length, last: null, sales });
+const salesPage = (sales: SoldSale[]): ListPage => ({ count: sales.length, sales });
 
 type Tree = { lines: string[]; levels: Buffer[] };
 export type PublishedFile = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };

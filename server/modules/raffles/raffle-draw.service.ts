@@ -42,7 +42,7 @@ export type CloseHooks = {
   onPreListFrozen: (raffleId: string, position: number) => void;
 };
 
-/** Sales read per query when a list is published: one JSON value of ~1 MB, parsed in a few milliseconds. */
+/** Numbers read per query when a list is published: at most as many sales, 640 KB of leaves. */
 const SALES_PAGE = 20_000;
 
 const noHooks: CloseHooks = {
@@ -66,7 +66,7 @@ export function createRaffleDrawService(deps: {
   /** The instant-win list and salt, published with the draw once the raffle closed (decision 041). */
   instantWins: () => InstantWinsService;
   hooks?: Partial<CloseHooks>;
-  /** Sales read per query when publishing (tests make it small to cross page boundaries). */
+  /** Numbers read per query when publishing (tests make it small to cross page boundaries). */
   salesPage?: number;
 }) {
   const { db } = deps;
@@ -112,7 +112,7 @@ export function createRaffleDrawService(deps: {
 
   /**
    * Phase 2: the frozen list published once. The database builds and stores its text from the
-   * line hashes it keeps while the leaves are read here in keyset pages (short queries) and the
+   * line hashes it keeps while the leaves are read here in pages of numbers (short queries) and the
    * tree is built as each arrives; then the Merkle root and line count are stored. A list with a
    * sale the database could not hash (migration 0026) is built here whole. Answers the published
    * row and, when the database stored the text, the raffle's figures counted in that same pass.
@@ -120,10 +120,10 @@ export function createRaffleDrawService(deps: {
   async function publish(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
     const raffleId = raffle.id;
     const pages = (lines: boolean) =>
-      listPages(
-        (after) => deps.tickets().listPage(db, raffleId, 'sold', { after, limit: salesPage, lines }),
-        salesPage,
-      );
+      listPages((from, to) => deps.tickets().listPage(db, raffleId, 'sold', { from, to, lines }), {
+        numbers: raffle.totalNumbers,
+        pageNumbers: salesPage,
+      });
     const [text, tree] = await Promise.all([
       deps.tickets().storeSoldListText(db, raffle),
       lists.commit(pages(false)),

@@ -20,7 +20,7 @@ export type RaffleSales = {
    */
   recordPreDrawList(tx: Tx, raffleId: string, position: number, paidBy: Date): Promise<void>;
   /**
-   * One keyset page (numbers after `after`) of a published list: at close every live sale
+   * One page (the numbers in [from, to)) of a published list: at close every live sale
    * (`sold`), at a pre-sorteo the sales its seal recorded (`{ preDraw: position }`, decision 042).
    * Without `lines`, a page the database hashed carries only its leaves.
    */
@@ -28,7 +28,7 @@ export type RaffleSales = {
     tx: Executor,
     raffleId: string,
     list: 'sold' | { preDraw: number },
-    page: { after: number; limit: number; lines: boolean },
+    page: { from: number; to: number; lines: boolean },
   ): Promise<ListPage>;
   /**
    * A frozen raffle's list text stored by the database itself (false: the server must build it),

@@ -82,12 +82,7 @@ const paidList = async (raffleId: string) => {
   await t.db
     .transaction(async (tx) => {
       await publishedListRepo.recordPreDrawList(tx, raffleId, 2, new Date());
-      const page = await publishedListRepo.listSalesPage(
-        tx,
-        raffleId,
-        { preDraw: 2 },
-        { after: -1, limit: 100 },
-      );
+      const page = await publishedListRepo.listSalesPage(tx, raffleId, { preDraw: 2 }, { from: 0, to: 100 });
       numbers = page.map((s) => s.number);
       tx.rollback();
     })

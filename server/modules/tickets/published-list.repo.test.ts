@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { publishedListRepo } from './published-list.repo';
 
 /*
- * A hashed page travels in parts of 1,000 sales (decision 051): whatever the page's length, what it
- * answers must be the page whole, in number order, as domain/verification.ts makes each line and leaf.
+ * A hashed page travels in parts of 1,000 numbers (decisions 051, 073): whatever the page's range,
+ * what it answers must be the page whole, in number order, as domain/verification.ts makes each
+ * line and leaf.
  */
 
 let t: TestApp;
@@ -21,7 +22,7 @@ afterAll(() => t?.close());
 const sha256 = (d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest());
 const SALES = 2_345;
 
-/** Sales on numbers 3, 7, 11, … (gaps, so the page's last number is not its count), hashed by the database. */
+/** Sales on numbers 3, 7, 11, … (gaps, so a range's numbers are not its sales), hashed by the database. */
 async function insertSales(raffleId: string) {
   await t.db.execute(sql`
     insert into tickets (raffle_id, number, ticket_number, status, buyer_name, buyer_phone, buyer_cedula,
@@ -32,46 +33,47 @@ async function insertSales(raffleId: string) {
     from generate_series(0, ${SALES - 1}) as n`);
 }
 
-/** Each sale's line and leaf as the domain makes them, in number order. */
-async function expected(raffleId: string, after: number, limit: number) {
+/** Each sale's line and leaf in [from, to) as the domain makes them, in number order. */
+async function expected(raffleId: string, from: number, to: number) {
   const rows = await queryRows<{ number: number; ticket_number: string; code: string; cedula: string }>(
     t.db,
     sql`select number, ticket_number, verification_code as code, buyer_cedula as cedula from tickets
-        where raffle_id = ${raffleId} and number > ${after} order by number limit ${limit}`,
+        where raffle_id = ${raffleId} and number >= ${from} and number < ${to} order by number`,
   );
   const lines = rows.map((r) =>
     saleLine(sha256, { ticketNumber: r.ticket_number, verificationCode: r.code, cedula: r.cedula }),
   );
   return {
     count: rows.length,
-    last: rows.at(-1)?.number ?? null,
     lines: lines.join('\n'),
     leaves: lines.map((line) => toHex(leafHash(sha256, line))).join(''),
   };
 }
 
 describe('a hashed page of a published list', () => {
-  it('comes back whole across its parts: count, last number, every leaf and line in number order', async () => {
+  it('comes back whole across its parts: count, every leaf and line in number order', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 10_000, digit_count: 4 });
     await insertSales(raffle.id);
     for (const page of [
-      { after: -1, limit: 20_000 }, // the whole list: three parts, the last one short
-      { after: 3_998, limit: 1_500 }, // a keyset page starting mid-list, over two parts
-      { after: 3_998, limit: 1_000 }, // exactly one part
-      { after: 4 * SALES, limit: 20_000 }, // past the end: empty
+      { from: 0, to: 10_000 }, // the whole list: ten parts, the last three without sales
+      { from: 3_999, to: 5_499 }, // a range starting mid-part, over two parts, the last one short
+      { from: 4_000, to: 5_000 }, // exactly one part
+      { from: 4_003, to: 4_004 }, // one number, sold
+      { from: 4_004, to: 4_007 }, // numbers none of which is sold: empty
+      { from: 4 * SALES, to: 10_000 }, // past the last sale: empty
     ]) {
       const read = await publishedListRepo.hashedListPage(t.db, raffle.id, 'sold', { ...page, lines: true });
-      const want = await expected(raffle.id, page.after, page.limit);
+      const want = await expected(raffle.id, page.from, page.to);
       expect({ ...read, leaves: read.leaves.toString('hex') }, JSON.stringify(page)).toEqual({
         ...want,
         unhashed: 0,
       });
     }
-    expect((await expected(raffle.id, -1, 20_000)).count).toBe(SALES);
+    expect((await expected(raffle.id, 0, 10_000)).count).toBe(SALES);
     // Without lines only the leaves travel.
     const leavesOnly = await publishedListRepo.hashedListPage(t.db, raffle.id, 'sold', {
-      after: -1,
-      limit: 20_000,
+      from: 0,
+      to: 10_000,
       lines: false,
     });
     expect(leavesOnly.lines).toBeNull();

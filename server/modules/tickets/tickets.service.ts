@@ -312,14 +312,12 @@ export function createTicketsService(deps: Deps) {
       tx: Executor,
       raffleId: string,
       list: PublishedListKind,
-      page: { after: number; limit: number; lines: boolean },
+      page: { from: number; to: number; lines: boolean },
     ): Promise<ListPage> {
       const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
-      if (hashed.unhashed === 0) {
-        return { count: hashed.count, last: hashed.last, text: hashed.lines, leaves: hashed.leaves };
-      }
+      if (hashed.unhashed === 0) return { count: hashed.count, text: hashed.lines, leaves: hashed.leaves };
       const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
-      return { count: sales.length, last: sales.at(-1)?.number ?? null, sales };
+      return { count: sales.length, sales };
     },
     recordPreDrawList: (tx: Executor, raffleId: string, position: number, paidBy: Date) =>
       publishedListRepo.recordPreDrawList(tx, raffleId, position, paidBy),
