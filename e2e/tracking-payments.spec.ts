@@ -205,6 +205,35 @@ test.describe('paying from tracking', () => {
     expect(await send.boundingBox()).toEqual(before);
   });
 
+  test('nothing moves when the rates cannot be read: each Bs line stays blank in its place', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    const { buyer } = await reserveInCuotas(request, 'Licuadora Oster de 10 velocidades', 1000, 44);
+    await page.setViewportSize(PHONE);
+    // Held, then refused: the results are on screen before the rates fail.
+    let failRates = () => {};
+    const ratesHeld = new Promise<void>((resolve) => {
+      failRates = resolve;
+    });
+    await page.route('**/api/exchange-rates', async (route) => {
+      await ratesHeld;
+      await route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'caído' } } });
+    });
+    await page.goto('/tracking');
+    await lookUp(page, buyer.digits, buyer.last4);
+    const ticket = page.getByTestId('tracked-ticket').filter({ hasText: '#44' });
+    const send = ticket.getByRole('button', { name: 'Enviar comprobante' });
+    await expect(send).toBeVisible();
+    const before = await send.boundingBox();
+
+    failRates();
+    // The query retries before it gives up; the toast says when it did.
+    await expect(toast(page, 'Error al cargar las tasas de cambio')).toBeVisible({ timeout: 20_000 });
+    await expect(ticket.getByText(/Bs/)).toHaveCount(0);
+    expect(await send.boundingBox()).toEqual(before);
+    await screenshot(ticket, 'tracking-rates-failed/ticket-412.png', { animations: 'disabled' });
+  });
+
   test('a cuotas raffle asks for one cuota, and the server message shows when it refuses', async ({
     page,
     request,
