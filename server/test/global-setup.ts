@@ -52,6 +52,14 @@ async function pgliteDump() {
   const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle({ client: pglite }), { migrationsFolder });
+    // The tests use only the `postgres` database: without template0 and template1 the dump is 28 MB
+    // instead of 43, and each test file loads it faster (decision 075).
+    await pglite.exec(
+      `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+    );
+    // One statement a call: DROP DATABASE refuses to run in a multi-statement string.
+    for (const statement of ['drop database template0', 'drop database template1', 'checkpoint'])
+      await pglite.exec(statement);
     const dump = await pglite.dumpDataDir('none');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-pglite-template-'));
     const file = path.join(dir, 'pgdata.tar');
