@@ -59,7 +59,10 @@ export default defineConfig({
     trace: process.env.CI === 'true' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's chromium-headless-shell: Chromium's old headless mode, a page renderer without the
+      // browser's UI behind it. The same tests took ~35 % less wall time and CPU than in
+      // /usr/bin/chromium's new headless mode (decision 076). E2E_CHROMIUM picks another binary.
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

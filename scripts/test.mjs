@@ -1,7 +1,7 @@
 // `npm test`: every test, on a fresh machine too.
 //   1. unit + API tests on PGlite
 //   2. API tests again on a real PostgreSQL (TEST_DATABASE_URL, or the local server if reachable)
-//   3. the web build and the Playwright tests in Debian's Chromium
+//   3. the web build and the Playwright tests in Debian's Chromium (its headless shell)
 // `npm test unit` and `npm test e2e` run one half; `npm run screenshots` (`npm test screenshots`)
 // builds and runs only the browser tests tagged @screenshots, with SCREENSHOTS=1 (they write PNGs to
 // the ignored screenshots/ folder; other runs take none).
@@ -16,7 +16,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
+// The browser tests' Chromium (playwright.config.ts), from Debian's package of that name.
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 const isCI = process.env.CI === 'true';
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-test-'));
@@ -79,18 +80,25 @@ function run(label, command, args, env = {}) {
 }
 
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+  if (fs.existsSync(CHROMIUM) || process.env.E2E_CHROMIUM) return;
   if (process.getuid?.() === 0) {
-    console.log("Debian's Chromium is missing: installing it (apt-get install -y chromium)…");
+    console.log(
+      "Debian's Chromium headless shell is missing: installing it (apt-get install -y chromium-headless-shell)…",
+    );
     const ok =
       run('apt-get update', 'apt-get', ['update', '-qq']).ok &&
-      run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
-        DEBIAN_FRONTEND: 'noninteractive',
-      }).ok;
+      run(
+        'apt-get install chromium-headless-shell',
+        'apt-get',
+        ['install', '-y', '-qq', 'chromium-headless-shell'],
+        {
+          DEBIAN_FRONTEND: 'noninteractive',
+        },
+      ).ok;
     if (ok && fs.existsSync(CHROMIUM)) return;
   }
   console.error(
-    `\nBrowser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium\n`,
+    `\nBrowser tests need Debian's Chromium headless shell at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium-headless-shell\n`,
   );
   process.exit(1);
 }
