@@ -14,10 +14,22 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist/server');
 
+/** How our TypeScript becomes JavaScript for Node 20: ESM, packages imported from node_modules. */
+export const serverBundleOptions = {
+  absWorkingDir: root,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+};
+
 export async function buildServer() {
   fs.rmSync(out, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...serverBundleOptions,
     entryPoints: {
       main: 'server/main.ts',
       'pglite-worker': 'server/db/pglite-worker.ts',
@@ -26,15 +38,8 @@ export async function buildServer() {
       'fanout-process': 'server/modules/realtime/fanout-process.ts',
     },
     outdir: out,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
-    logLevel: 'warning',
   });
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
   return path.join(out, 'main.mjs');

@@ -67,6 +67,11 @@ export type DatabaseOptions = {
   pgliteLoadDataDir?: string;
   /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS); its worker's default without it. */
   pgliteSharedBuffers?: string;
+  /**
+   * PGlite: the worker thread's script, a built pglite-worker.mjs (the tests build it once per run:
+   * a worker that registers tsx takes ~0.4 s longer to start); the one beside client.ts without it.
+   */
+  pgliteWorkerEntry?: string;
   /** PostgreSQL: parallel_setup_cost on every connection (postgres-settings.ts). */
   pgParallelSetupCost?: number;
   /**
@@ -87,13 +92,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           sharedBuffers: options.pgliteSharedBuffers,
         },
         migrate,
+        options.pgliteWorkerEntry,
       );
 }
 
-async function openPglite(location: WorkerData, migrate: boolean): Promise<Database> {
+async function openPglite(location: WorkerData, migrate: boolean, workerEntry?: string): Promise<Database> {
   // PGlite runs each statement synchronously (WASM): a worker thread owns it, so a long statement
   // never freezes the HTTP thread (decision 009). No dataDir = in-memory (tests).
-  const client = await startPgliteWorker(location);
+  const client = await startPgliteWorker(location, workerEntry);
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   try {
     if (migrate) await migratePglite(db as never, { migrationsFolder });

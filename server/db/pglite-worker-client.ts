@@ -64,22 +64,27 @@ function toWorkerOptions(options: QueryOptions = {}): Omit<WorkerQuery, 'sql' | 
 
 /**
  * Starts the worker, opens PGlite in it (in memory without `dataDir`; from a dump with `loadDataDir`)
- * and resolves once it is ready.
+ * and resolves once it is ready. `entry`: the worker's script, pglite-worker.mjs beside this file
+ * unless given (the tests' one build of it per run, server/test/global-setup.ts).
  */
-export async function startPgliteWorker(workerData: WorkerData = {}): Promise<PgliteWorkerClient> {
+export async function startPgliteWorker(
+  workerData: WorkerData = {},
+  entry: string | URL = new URL('./pglite-worker.mjs', import.meta.url),
+): Promise<PgliteWorkerClient> {
   const { dataDir } = workerData;
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // A new data dir: PGlite runs initdb in a second WASM instance that, closed, stays in the
     // thread's heap until a collection the idle server never makes (decision 032). It runs in a
     // thread of its own that ends here, and the server's thread opens the initialized cluster.
-    await (await openWorker({ dataDir, sharedBuffers: workerData.sharedBuffers })).close();
+    await (await openWorker({ dataDir, sharedBuffers: workerData.sharedBuffers }, entry)).close();
   }
-  return openWorker(workerData);
+  return openWorker(workerData, entry);
 }
 
-async function openWorker(workerData: WorkerData): Promise<PgliteWorkerClient> {
-  // execArgv: [] because the entry registers tsx itself; the parent's flags (vitest's, --watch) are not for it.
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData, execArgv: [] });
+async function openWorker(workerData: WorkerData, entry: string | URL): Promise<PgliteWorkerClient> {
+  // execArgv: [] because the entry registers tsx itself (or is built JavaScript); the parent's
+  // flags (vitest's, --watch) are not for it.
+  const worker = new Worker(entry, { workerData, execArgv: [] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
   let lastId = 0;

@@ -29,7 +29,11 @@ async function openTestDatabase(
   if (!serverUrl) {
     const dump = inject('pgliteDump');
     if (!dump) throw new Error('no migrated PGlite dump: vitest.config.ts globalSetup did not run');
-    const database = await openDatabase({ pgliteLoadDataDir: dump, migrate: false });
+    const database = await openDatabase({
+      pgliteLoadDataDir: dump,
+      pgliteWorkerEntry: inject('pgliteWorker') ?? undefined,
+      migrate: false,
+    });
     return { database, drop: () => database.close() };
   }
   const template = inject('pgTemplate');
