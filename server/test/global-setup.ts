@@ -109,7 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', null);
   project.provide('pgliteDump', dump.file);
   project.provide('pgliteWorker', worker.file);
-  return async () => {
+  return () => {
     dump.drop();
     worker.drop();
   };
