@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
@@ -36,10 +36,15 @@ function firstPaintShown(container: HTMLElement): Promise<void> {
   );
 }
 
-void firstPaintShown(root).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// phone answer a tap between them, instead of one long task while the page already shows.
+void firstPaintShown(root).then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
