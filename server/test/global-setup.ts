@@ -53,6 +53,31 @@ async function postgresTemplate(serverUrl: string) {
   };
 }
 
+const DUMP_PREFIX = 'rifas-pglite-template-';
+const WORKER_CACHE = path.resolve(import.meta.dirname, '../../node_modules/.cache');
+const WORKER_PREFIX = 'rifas-test-pglite-worker-';
+
+/** A run older than this is over: what it left behind (it was killed before its teardown) can go. */
+const STALE_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Removes the folders `prefix*` in `dir` that earlier runs left when they were killed before their
+ * teardown (Ctrl-C, a CI timeout): a 28 MB dump each, and they would pile up. Only old ones: a run
+ * going on beside this one keeps its own.
+ */
+function sweepStale(dir: string, prefix: string) {
+  const now = Date.now();
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!name.startsWith(prefix)) continue;
+    const folder = path.join(dir, name);
+    try {
+      if (now - fs.statSync(folder).mtimeMs > STALE_MS) fs.rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile, or not ours to remove: either way nothing to do.
+    }
+  }
+}
+
 async function pgliteDump() {
   // The same migrations, with the same driver, as openDatabase runs in its worker thread.
   const pglite = await PGlite.create({ extensions: pgliteExtensions });
@@ -67,7 +92,7 @@ async function pgliteDump() {
     for (const statement of ['drop database template0', 'drop database template1', 'checkpoint'])
       await pglite.exec(statement);
     const dump = await pglite.dumpDataDir('none');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifas-pglite-template-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), DUMP_PREFIX));
     const file = path.join(dir, 'pgdata.tar');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     return { file, drop: () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -82,9 +107,8 @@ async function pgliteDump() {
  * started with: a change to the worker's sources needs a new run.
  */
 async function pgliteWorkerBuild() {
-  const cache = path.resolve(import.meta.dirname, '../../node_modules/.cache');
-  fs.mkdirSync(cache, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(cache, 'rifas-test-pglite-worker-'));
+  fs.mkdirSync(WORKER_CACHE, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(WORKER_CACHE, WORKER_PREFIX));
   await build({
     ...serverBundleOptions,
     entryPoints: { 'pglite-worker': 'server/db/pglite-worker.ts' },
@@ -105,6 +129,8 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteWorker', null);
     return template.drop;
   }
+  sweepStale(os.tmpdir(), DUMP_PREFIX);
+  sweepStale(WORKER_CACHE, WORKER_PREFIX);
   const [dump, worker] = await Promise.all([pgliteDump(), pgliteWorkerBuild()]);
   project.provide('pgTemplate', null);
   project.provide('pgliteDump', dump.file);
