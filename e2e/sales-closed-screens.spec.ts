@@ -96,8 +96,17 @@ test.describe('sales closed', () => {
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.evaluate(() => window.scrollTo(0, 0));
-      if (!(await pick.isVisible())) break; // the close job closed it meanwhile: nothing to tap
-      await pick.click();
+      // The close job may close the raffle at any moment now, and the page reads the raffle again
+      // after each refusal: the picker can go away between a look at it and the tap (seen in CI: a
+      // click waiting 30 s for a button gone). Then there is nothing left to tap.
+      const tapped = await pick.click({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!tapped) {
+        await expect(pick).toHaveCount(0);
+        break;
+      }
       const toast = page.getByText('Esta rifa ya cerró: no admite más reservas.');
       await expect(toast).toBeVisible();
       await expect(page.getByText('La maquinita no pudo elegir números. Inténtalo de nuevo.')).toHaveCount(0);
