@@ -31,6 +31,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   testIgnore: ['**/fixtures.ts', '**/screenshots/**'],
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   // Files run two at a time against the one server and database: every spec seeds its own data and
   // looks only at it. No retries: a flaky test fails the run and gets fixed.

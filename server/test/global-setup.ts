@@ -17,6 +17,13 @@ import type { TestProject } from 'vitest/node';
 import { serverBundleOptions } from '../../scripts/build-server.mjs';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { pgliteExtensions } from '../db/pglite-extensions';
+import {
+  datedDatabaseName,
+  sweepStaleDatabases,
+  sweepStaleFolders,
+  TEMPLATE_DATABASE_PREFIX,
+  TEST_DATABASE_PREFIX,
+} from './stale-leftovers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +47,8 @@ async function onServer(serverUrl: string, statement: string) {
 }
 
 async function postgresTemplate(serverUrl: string) {
-  const name = `rifas_template_${randomBytes(6).toString('hex')}`;
+  const name = datedDatabaseName(TEMPLATE_DATABASE_PREFIX, randomBytes(6).toString('hex'));
+  await sweepStaleDatabases(serverUrl, [TEMPLATE_DATABASE_PREFIX, TEST_DATABASE_PREFIX]);
   await onServer(serverUrl, `create database ${name}`);
   const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
   const database = await openDatabase({ databaseUrl: url });
@@ -56,27 +64,6 @@ async function postgresTemplate(serverUrl: string) {
 const DUMP_PREFIX = 'rifas-pglite-template-';
 const WORKER_CACHE = path.resolve(import.meta.dirname, '../../node_modules/.cache');
 const WORKER_PREFIX = 'rifas-test-pglite-worker-';
-
-/** A run older than this is over: what it left behind (it was killed before its teardown) can go. */
-const STALE_MS = 6 * 60 * 60 * 1000;
-
-/**
- * Removes the folders `prefix*` in `dir` that earlier runs left when they were killed before their
- * teardown (Ctrl-C, a CI timeout): a 28 MB dump each, and they would pile up. Only old ones: a run
- * going on beside this one keeps its own.
- */
-function sweepStale(dir: string, prefix: string) {
-  const now = Date.now();
-  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (!name.startsWith(prefix)) continue;
-    const folder = path.join(dir, name);
-    try {
-      if (now - fs.statSync(folder).mtimeMs > STALE_MS) fs.rmSync(folder, { recursive: true, force: true });
-    } catch {
-      // Gone meanwhile, or not ours to remove: either way nothing to do.
-    }
-  }
-}
 
 async function pgliteDump() {
   // The same migrations, with the same driver, as openDatabase runs in its worker thread.
@@ -129,8 +116,8 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteWorker', null);
     return template.drop;
   }
-  sweepStale(os.tmpdir(), DUMP_PREFIX);
-  sweepStale(WORKER_CACHE, WORKER_PREFIX);
+  sweepStaleFolders(os.tmpdir(), DUMP_PREFIX);
+  sweepStaleFolders(WORKER_CACHE, WORKER_PREFIX);
   const [dump, worker] = await Promise.all([pgliteDump(), pgliteWorkerBuild()]);
   project.provide('pgTemplate', null);
   project.provide('pgliteDump', dump.file);

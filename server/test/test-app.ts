@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { SignInResponse } from '../../domain/auth';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
+import { datedDatabaseName, TEST_DATABASE_PREFIX } from './stale-leftovers';
 import { type TestConfigOverrides, testConfig } from './test-config';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin12345!' };
@@ -38,7 +39,7 @@ async function openTestDatabase(
   }
   const template = inject('pgTemplate');
   if (!template) throw new Error('no template database: vitest.config.ts globalSetup did not run');
-  const name = `rifas_test_${randomBytes(6).toString('hex')}`;
+  const name = datedDatabaseName(TEST_DATABASE_PREFIX, randomBytes(6).toString('hex'));
   await createFromTemplate(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
