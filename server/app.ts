@@ -237,6 +237,8 @@ export async function buildApp(options: {
         return head ? `${head.seq}:${head.hash}` : null;
       },
       onPreListFrozen: (raffleId, position) => seals.sealNow(raffleId, position),
+      onTextFailed: (raffleId, error) =>
+        app.log.error({ err: error, raffleId }, 'storing a closed list text failed; tried again when read'),
       onClosed: (raffleId, how) => {
         if (seals.enabled) seals.sealNow(raffleId);
         // A staff close is recorded by the audit hook with its actor; the job's close by the system.
@@ -297,6 +299,7 @@ export async function buildApp(options: {
     // never finishes its request) is cut, so a restart never hangs on a stuck connection.
     setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
     await changes.flush();
+    await draws.settled();
     await audit.settled();
     await hub.stop();
     await raffleChanges.stop();

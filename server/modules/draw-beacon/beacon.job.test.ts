@@ -138,6 +138,23 @@ describe('drawing closed drand raffles from their recorded round', () => {
     expect((await drawDueRaffles(t.db, log, recordedMirror)).map((r) => r.raffleId)).not.toContain(raffle.id);
   });
 
+  it('waits for the list text stored after the close (decision 078) before drawing from it', async () => {
+    const raffle = await closedDrandRaffle({ round: recorded.round });
+    const text = soldListText(raffle.lines);
+    await t.db.execute(sql`update raffles set draw_sold_list = null where id = ${raffle.id}`);
+    const { log, errors } = capturingLog();
+    expect((await drawDueRaffles(t.db, log, recordedMirror)).map((r) => r.raffleId)).not.toContain(raffle.id);
+    expect(await drawState(raffle.id)).toMatchObject({ status: 'cerrada', winning_number: null });
+    await t.db.execute(sql`update raffles set draw_sold_list = ${text} where id = ${raffle.id}`);
+    expect(
+      (await drawDueRaffles(t.db, log, recordedMirror)).find((r) => r.raffleId === raffle.id),
+    ).toMatchObject({
+      outcome: 'drawn',
+      winningNumber: 7,
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('leaves the raffle closed and logs why when the mirror serves a tampered signature', async () => {
     const raffle = await closedDrandRaffle({ round: 1000 });
     const tampered = mirror((round) => {

@@ -20,12 +20,14 @@ export type BeaconDrawRow = {
  * (beacon_*, winning_number, status, drawn_at) of a raffle still 'cerrada' with a drand source.
  */
 export const beaconRepo = {
-  /** Closed drand raffles not drawn yet whose round's time has passed (oldest round first). */
+  /** Closed drand raffles not drawn yet whose round's time has passed and whose list's text is stored (oldest round first). */
   async dueRaffleIds(db: Executor, limit = 50): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       db,
       sql`select id from raffles
           where status = 'cerrada' and draw_kind = 'drand' and beacon_round is not null and archived_at is null
+            -- The list's text, stored just after the close's answer (decision 078), is what it draws from.
+            and draw_sold_list is not null
             and winning_number is null and beacon_randomness is null
             and to_timestamp(${QUICKNET.genesisTime}::bigint + (beacon_round - 1) * ${QUICKNET.periodSeconds}::bigint) <= now()
           order by beacon_round

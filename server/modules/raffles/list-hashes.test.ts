@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeCedula } from '../../../domain/phone';
 import type { Raffle } from '../../../domain/raffles';
 import {
@@ -177,28 +177,128 @@ describe('the hashes the database keeps for the published list', () => {
     });
   }
 
-  it('stores the text only while the list is unpublished and every sale is hashed', async () => {
+  it('stores the text only where the list is committed without its text, with as many lines', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3, closing_date: inAnHour() });
     await insertSales(raffle.id, [
       { code: 'ABCDEFGH34', cedula: 'V-12345678' },
       { code: 'ABCDEFGH36', cedula: null },
     ]);
     await closeInPagesOf(raffle.id, 5);
-    const store = () =>
-      t.app.services.tickets.storeSoldListText(t.db, { id: raffle.id, totalNumbers: raffle.total_numbers });
+    const store = () => t.app.services.tickets.storeSoldListText(t.db, raffle.id);
     const published = await storedSoldList(t, raffle.id);
-    // Published: nothing is stored again.
+    expect(published?.split('\n')).toHaveLength(3);
+    // Its text stored: nothing is stored again.
     await t.db.execute(sql`update raffles set draw_sold_list = 'otra' where id = ${raffle.id}`);
-    expect(await store()).toEqual({ stored: false, lineCount: 0, stats: null });
-    // Unpublished (a close interrupted before its root): stored, the same text.
+    expect(await store()).toEqual({ stored: false, hashed: true, lineCount: 2 });
+    expect(await storedSoldList(t, raffle.id)).toBe('otra');
+    // Committed with another line count: not this list, nothing stored.
+    await t.db.execute(sql`update raffles set draw_sold_list = null, line_count = 3 where id = ${raffle.id}`);
+    expect(await store()).toEqual({ stored: false, hashed: true, lineCount: 2 });
+    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    // Not committed (a close interrupted before its root): nothing stored.
     await t.db.execute(
-      sql`update raffles set draw_sold_list = null, draw_commitment = null where id = ${raffle.id}`,
+      sql`update raffles set line_count = 2, draw_commitment = null where id = ${raffle.id}`,
     );
-    expect(await store()).toMatchObject({ stored: true, lineCount: 2 });
+    expect(await store()).toMatchObject({ stored: false });
+    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    // Committed without its text (the close answered, the process stopped): stored, the same text.
+    await t.db.execute(sql`update raffles set draw_commitment = 'root' where id = ${raffle.id}`);
+    expect(await store()).toEqual({ stored: true, hashed: true, lineCount: 2 });
     expect(await storedSoldList(t, raffle.id)).toBe(published);
   });
 
-  it("answers the close with the figures counted in the text's own pass, equal to a fresh count", async () => {
+  it('a close answers with the root before the text is stored; a download meanwhile waits for that one pass', async () => {
+    const admin = await t.signInAdmin();
+    const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3, closing_date: inAnHour() });
+    await insertSales(raffle.id, [
+      { code: 'ABCDEFGH34', cedula: 'V-12345678' },
+      { code: 'ABCDEFGH36', cedula: null },
+      { code: 'ABCDEFGH37', cedula: 'E-1234567' },
+    ]);
+    const lines = (await readSales(raffle.id)).map(lineOf);
+    const tickets = t.app.services.tickets;
+    const real = tickets.storeSoldListText;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = vi.spyOn(tickets, 'storeSoldListText').mockImplementation(async (db, raffleId) => {
+      await gate;
+      return real(db, raffleId);
+    });
+    try {
+      const closed = await t.api('POST', `/api/raffles/${raffle.id}/close`, { token: admin });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(await commitmentOf(raffle.id)).toEqual({
+        commitment: toHex(merkleRoot(sha256, merkleLevels(sha256, lines))),
+        line_count: 3,
+      });
+      expect(await storedSoldList(t, raffle.id)).toBeNull();
+
+      let downloaded = false;
+      const download = t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`).finally(() => {
+        downloaded = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(downloaded).toBe(false);
+      release();
+      const file = await download;
+      expect(file.status).toBe(200);
+      expect(file.body).toBe(soldListText(lines));
+      expect(await storedSoldList(t, raffle.id)).toBe(soldListText(lines));
+      expect(held).toHaveBeenCalledTimes(1);
+    } finally {
+      release();
+      held.mockRestore();
+    }
+  });
+
+  it('a text the process never stored (stopped after the answer) is stored by the next sweep', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3, closing_date: inAnHour() });
+    await insertSales(raffle.id, [
+      { code: 'ABCDEFGH34', cedula: 'V-12345678' },
+      { code: 'ABCDEFGH36', cedula: null },
+    ]);
+    await closeInPagesOf(raffle.id, 5);
+    const published = await storedSoldList(t, raffle.id);
+    await t.db.execute(sql`update raffles set draw_sold_list = null where id = ${raffle.id}`);
+    const sweep = createRaffleDrawService({
+      db: t.db,
+      raffles: t.app.services.raffles,
+      tickets: () => t.app.services.tickets,
+      instantWins: () => t.app.services.instantWins,
+    });
+    // Within its first minute the close's own process is still storing it: left to it.
+    await sweep.publishPending();
+    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    await t.db.execute(
+      sql`update raffles set closed_at = now() - interval '2 minutes' where id = ${raffle.id}`,
+    );
+    await sweep.publishPending();
+    expect(await storedSoldList(t, raffle.id)).toBe(published);
+  });
+
+  it('a text the server must build (a sale without its hashes) is checked against the root before it is stored', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 1000, digit_count: 3, closing_date: inAnHour() });
+    await insertSales(raffle.id, [
+      { code: 'ABCDEFGH34', cedula: 'v 12.345.679' },
+      { code: 'ABCDEFGH36', cedula: null },
+    ]);
+    await closeInPagesOf(raffle.id, 5);
+    const published = await storedSoldList(t, raffle.id);
+    const lines = (await readSales(raffle.id)).map(lineOf);
+    expect(published).toBe(soldListText(lines));
+    // A root that is not this list's: the text is not stored, and a download fails rather than
+    // serve a list that does not match what was committed.
+    await t.db.execute(
+      sql`update raffles set draw_sold_list = null, draw_commitment = ${'0'.repeat(64)} where id = ${raffle.id}`,
+    );
+    const refused = await t.api('GET', `/api/raffles/${raffle.id}/sold-list.txt`);
+    expect(refused.status).toBe(500);
+    expect(await storedSoldList(t, raffle.id)).toBeNull();
+  });
+
+  it('answers the close with its figures, equal to a fresh count', async () => {
     const admin = await t.signInAdmin();
     const raffle = await makeRaffle(t, { total_numbers: 100, price_cents: 1000, closing_date: inAnHour() });
     for (const [i, numbers] of [[1, 2], [3], [4], [5, 6, 7]].entries()) {

@@ -64,6 +64,8 @@ export function createPrizeDrawService(deps: {
   auditHead: (tx: Executor) => Promise<string | null>;
   changed: (raffleId: string) => Promise<void>;
   onPreListFrozen: (raffleId: string, position: number) => void;
+  /** The text of the list published at close (stored after the close's answer, decision 078). */
+  soldListText: (raffleId: string) => Promise<string>;
 }) {
   const { db } = deps;
 
@@ -91,7 +93,7 @@ export function createPrizeDrawService(deps: {
       return { lines: soldListLines(text), root: prize.pre_list.commitment };
     }
     return {
-      lines: soldListLines((await rafflesRepo.soldListText(db, row.id)) ?? ''),
+      lines: soldListLines(await deps.soldListText(row.id)),
       root: row.drawCommitment,
     };
   }

@@ -40,6 +40,8 @@ export type CloseHooks = {
   onClosed: (raffleId: string, how: { auto: boolean; lineCount: number }) => void;
   /** After a pre-sorteo's list is sealed at its date: its RFC 3161 seal is asked for now. */
   onPreListFrozen: (raffleId: string, position: number) => void;
+  /** Storing a closed list's text failed (it is tried again when read, and by the close job's sweep). */
+  onTextFailed: (raffleId: string, error: unknown) => void;
 };
 
 /** Numbers read per query when a list is published: at most as many sales, 640 KB of leaves. */
@@ -51,6 +53,7 @@ const noHooks: CloseHooks = {
   auditHead: async () => null,
   onClosed: () => {},
   onPreListFrozen: () => {},
+  onTextFailed: () => {},
 };
 
 /**
@@ -82,6 +85,7 @@ export function createRaffleDrawService(deps: {
     auditHead: (tx) => hooks.auditHead(tx),
     changed: (id) => deps.raffles.changed(id),
     onPreListFrozen: (id, position) => hooks.onPreListFrozen(id, position),
+    soldListText: (id) => listText(id),
   });
 
   async function view(row: RaffleRow): Promise<DrawResult> {
@@ -110,51 +114,80 @@ export function createRaffleDrawService(deps: {
     });
   }
 
+  const pages = (raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, lines: boolean) =>
+    listPages((from, to) => deps.tickets().listPage(db, raffle.id, 'sold', { from, to, lines }), {
+      numbers: raffle.totalNumbers,
+      pageNumbers: salesPage,
+    });
+
   /**
-   * Phase 2: the frozen list published once. The database builds and stores its text from the
-   * line hashes it keeps while the leaves are read here in pages of numbers (short queries) and the
-   * tree is built as each arrives; then the Merkle root and line count are stored. A list with a
-   * sale the database could not hash (migration 0026) is built here whole. Answers the published
-   * row and, when the database stored the text, the raffle's figures counted in that same pass.
+   * Phase 2: the frozen list committed once. The leaves are read here in pages of numbers (short
+   * queries; the database keeps each sale's hashes, migration 0026) and the tree is built as each
+   * arrives; its Merkle root and line count are stored. The text is stored after (`listText`,
+   * decision 078): the close answers with what it commits to.
    */
   async function publish(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
-    const raffleId = raffle.id;
-    const pages = (lines: boolean) =>
-      listPages((from, to) => deps.tickets().listPage(db, raffleId, 'sold', { from, to, lines }), {
-        numbers: raffle.totalNumbers,
-        pageNumbers: salesPage,
-      });
-    const [text, tree] = await Promise.all([
-      deps.tickets().storeSoldListText(db, raffle),
-      lists.commit(pages(false)),
-    ]);
-    if (text.stored) {
-      if (text.lineCount !== tree.lineCount)
-        throw new Error(`sold list of ${raffleId} changed while published`);
-      const row = await rafflesRepo.publishList(db, raffleId, {
-        drawCommitment: tree.root,
-        lineCount: tree.lineCount,
-      });
-      return { row, stats: text.stats };
-    }
-    const list = await lists.build(pages(true));
-    const row = await rafflesRepo.publishList(db, raffleId, {
-      drawSoldList: list.text,
-      drawCommitment: list.root,
-      lineCount: list.lineCount,
-    });
-    return { row, stats: null };
+    const tree = await lists.commit(pages(raffle, false));
+    return rafflesRepo.publishList(db, raffle.id, { drawCommitment: tree.root, lineCount: tree.lineCount });
   }
 
-  /** A raffle frozen whose list was not published (the process stopped between the phases). */
+  /**
+   * Stores a committed list's text: the database builds it from the line hashes it keeps, or, when
+   * a sale has none (migration 0026), the server builds it and checks it against the root.
+   */
+  async function storeText(raffleId: string, again = true): Promise<void> {
+    const stored = await deps.tickets().storeSoldListText(db, raffleId);
+    if (stored.stored) return;
+    const committed = await rafflesRepo.committedList(db, raffleId);
+    if (!committed || committed.hasText) return; // nothing to store, or another instance stored it
+    if (stored.hashed) {
+      // Committed after the pass had begun (another instance's close): one more pass.
+      if (stored.lineCount === committed.lineCount && again) return storeText(raffleId, false);
+      throw new Error(`sold list of ${raffleId} changed after it was committed`);
+    }
+    const list = await lists.build(pages({ id: raffleId, totalNumbers: committed.totalNumbers }, true));
+    if (list.root !== committed.commitment)
+      throw new Error(`sold list of ${raffleId} changed after it was committed`);
+    await rafflesRepo.storeListText(db, raffleId, { text: list.text, commitment: committed.commitment });
+  }
+
+  /** The text of each list being stored here: readers and the close share one pass. */
+  const storing = new Map<string, Promise<void>>();
+  function ensureText(raffleId: string): Promise<void> {
+    let pending = storing.get(raffleId);
+    if (!pending) {
+      pending = storeText(raffleId).finally(() => storing.delete(raffleId));
+      storing.set(raffleId, pending);
+    }
+    return pending;
+  }
+
+  /** For the jobs: a text that cannot be stored is reported and tried again, not in the way of other raffles. */
+  const storeTextNow = (raffleId: string) =>
+    ensureText(raffleId).catch((error) => hooks.onTextFailed(raffleId, error));
+
+  /** A committed list's text: stored now when it is not yet (read right after its close). */
+  async function listText(raffleId: string): Promise<string> {
+    const text = await rafflesRepo.soldListText(db, raffleId);
+    if (text !== null) return text;
+    await ensureText(raffleId);
+    return (await rafflesRepo.soldListText(db, raffleId)) ?? '';
+  }
+
+  /**
+   * What a stopped process left half done: raffles frozen whose list was not committed, and lists
+   * committed whose text was not stored.
+   */
   async function publishPending(): Promise<number> {
     let published = 0;
     for (const raffle of await rafflesRepo.frozenUnpublished(db)) {
       // Frozen since its close: reading its sales now gives the list it closed with.
       await publish(raffle);
       await deps.raffles.changed(raffle.id);
+      await storeTextNow(raffle.id);
       published++;
     }
+    for (const raffleId of await rafflesRepo.committedWithoutText(db)) await storeTextNow(raffleId);
     return published;
   }
 
@@ -165,7 +198,6 @@ export function createRaffleDrawService(deps: {
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     return row;
   }
-  const listText = (id: string) => async () => (await rafflesRepo.soldListText(db, id)) ?? '';
 
   return {
     async close(actor: AuthContext, id: string) {
@@ -176,14 +208,14 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return freeze(tx, raffle);
       });
+      // The answer's figures, counted while the list is committed (a close changes no sale).
+      const counted = deps.tickets().statsFor([frozen]);
+      counted.catch(() => {}); // awaited by the answer below; a failed publish must not leave it unhandled
       const published = await publish(frozen);
-      // The answer's figures: counted in the pass that stored the text (a close changes no sale),
-      // or, when the server built the text, read now.
-      const counted = published.stats
-        ? Promise.resolve(new Map([[frozen.id, published.stats]]))
-        : deps.tickets().statsFor([frozen]);
       await deps.raffles.changed(id);
-      hooks.onClosed(id, { auto: false, lineCount: published.row.lineCount ?? 0 });
+      hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
+      // After the answer: the text, for the published file (a download before it waits for it).
+      void storeTextNow(id);
       return deps.raffles.get(id, actor, counted);
     },
 
@@ -204,12 +236,19 @@ export function createRaffleDrawService(deps: {
         const published = await publish(frozen);
         closed.push(id);
         await deps.raffles.changed(id);
-        hooks.onClosed(id, { auto: true, lineCount: published.row.lineCount ?? 0 });
+        hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
+        // Nobody waits for the job's answer: the text now, before the next raffle.
+        await storeTextNow(id);
       }
       return closed;
     },
 
     publishPending,
+
+    /** Once every list text being stored here is (the app waits for it before it closes). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...storing.values()]);
+    },
 
     async draw(id: string, input: DrawInput) {
       if (input.prize !== undefined && input.prize !== 1)
@@ -252,7 +291,7 @@ export function createRaffleDrawService(deps: {
     async soldList(id: string): Promise<PublishedFile | null> {
       const row = await visibleRow(id);
       if (row.drawCommitment === null) return null;
-      return lists.file({ raffleId: row.id, commitment: row.drawCommitment }, listText(row.id));
+      return lists.file({ raffleId: row.id, commitment: row.drawCommitment }, () => listText(row.id));
     },
 
     /** Pre-sorteos whose date passed get their eligible list sealed (the pre-sorteo job). */
@@ -282,7 +321,7 @@ export function createRaffleDrawService(deps: {
       }
       const proof = await lists.proof(
         { raffleId: row.id, commitment: row.drawCommitment },
-        listText(row.id),
+        () => listText(row.id),
         number,
       );
       if (!proof) throw new NotFoundError(drawMessages.notInList, 'NOT_IN_LIST');

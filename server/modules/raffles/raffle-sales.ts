@@ -31,12 +31,12 @@ export type RaffleSales = {
     page: { from: number; to: number; lines: boolean },
   ): Promise<ListPage>;
   /**
-   * A frozen raffle's list text stored by the database itself (false: the server must build it),
-   * with the raffle's figures counted in the same pass (null when nothing was stored).
+   * A published list's missing text, stored by the database itself (see publishedListRepo): what
+   * its pass found, so the caller knows whether the server must build it or the list changed.
    */
   storeSoldListText(
     tx: Executor,
-    raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>,
-  ): Promise<{ stored: boolean; lineCount: number; stats: RaffleStats | null }>;
+    raffleId: string,
+  ): Promise<{ stored: boolean; hashed: boolean; lineCount: number }>;
   findByNumber(raffleId: string, number: number): Promise<SaleRow | null>;
 };

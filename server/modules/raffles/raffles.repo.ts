@@ -181,13 +181,13 @@ export const rafflesRepo = {
   },
 
   /**
-   * Stores a frozen raffle's list once (a second publisher of the same list changes nothing);
-   * without `drawSoldList` when the database stored the text itself.
+   * Commits a frozen raffle's list once, by its root and line count (a second publisher of the same
+   * list changes nothing); its text is stored after (`storeListText`, decision 078).
    */
   async publishList(
     db: Executor,
     id: string,
-    list: { drawSoldList?: string; drawCommitment: string; lineCount: number },
+    list: { drawCommitment: string; lineCount: number },
   ): Promise<{ lineCount: number | null }> {
     const [row] = await db
       .update(raffles)
@@ -195,6 +195,54 @@ export const rafflesRepo = {
       .where(and(eq(raffles.id, id), isNull(raffles.drawCommitment)))
       .returning({ lineCount: raffles.lineCount });
     return row ?? { lineCount: list.lineCount };
+  },
+
+  /** A committed list's text built by the server (a sale without its hashes): stored once. */
+  async storeListText(db: Executor, id: string, list: { text: string; commitment: string }) {
+    await db
+      .update(raffles)
+      .set({ drawSoldList: list.text })
+      .where(
+        and(eq(raffles.id, id), eq(raffles.drawCommitment, list.commitment), isNull(raffles.drawSoldList)),
+      );
+  },
+
+  /** What a committed list's text is built from and checked against (null: nothing committed). */
+  async committedList(
+    db: Executor,
+    id: string,
+  ): Promise<{
+    totalNumbers: number;
+    commitment: string;
+    lineCount: number | null;
+    hasText: boolean;
+  } | null> {
+    const [row] = await db
+      .select({
+        totalNumbers: raffles.totalNumbers,
+        commitment: raffles.drawCommitment,
+        lineCount: raffles.lineCount,
+        hasText: sql<boolean>`${raffles.drawSoldList} is not null`,
+      })
+      .from(raffles)
+      .where(eq(raffles.id, id));
+    return row?.commitment ? { ...row, commitment: row.commitment } : null;
+  },
+
+  /** Raffles whose list is committed but whose text was never stored (the process stopped in between). */
+  async committedWithoutText(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ id: raffles.id })
+      .from(raffles)
+      .where(
+        and(
+          isNotNull(raffles.drawCommitment),
+          isNull(raffles.drawSoldList),
+          // A close's own text follows its answer within seconds; only older ones are left over.
+          lte(raffles.closedAt, sql`now() - interval '1 minute'`),
+        ),
+      );
+    return rows.map((row) => row.id);
   },
 
   /** Raffles frozen by a close whose list was never stored (the process stopped in between). */

@@ -1,7 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { TICKET_STATUSES } from '../../../domain/tickets';
 import { type Executor, queryRows } from '../../db/client';
-import type { StatsRow } from './tickets.repo';
 
 /**
  * The published lists' reads (decisions 029, 042, 043): a close's or a pre-sorteo's sales in
@@ -58,21 +56,6 @@ const NUMBERS_PER_PART = 1_000;
 
 /** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
 const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
-
-/**
- * The groups a close counts its sales in: each status the product names, and `other` for any other
- * (counted as ticketsRepo.stats would: only its money adds up), each with the rows it takes.
- */
-const STATS_GROUPS = [
-  ...TICKET_STATUSES.map((status) => ({ status: status as string, rows: sql`status = ${status}` })),
-  {
-    status: 'other',
-    rows: sql`status not in (${sql.join(
-      TICKET_STATUSES.map((status) => sql`${status}`),
-      sql`, `,
-    )})`,
-  },
-];
 
 export const publishedListRepo = {
   /**
@@ -152,56 +135,43 @@ export const publishedListRepo = {
   },
 
   /**
-   * A frozen raffle's published text, built by the database from the line hashes it keeps and
-   * stored in the raffle's row in the same statement: the 7 MB of a 100,000-number list never
-   * travel. Nothing is stored when a sale has no line hash (the server builds that text) or the
-   * list was already published.
-   *
-   * The same pass over the raffle's live sales counts them per status with their money, as
-   * `ticketsRepo.stats` does (one row per status, `other` for a status the product does not name):
-   * the close's answer needs those figures, and a second scan of 100,000 sales cost the close
-   * 100-124 ms of the database's CPU.
+   * A published list's text, built by the database from the line hashes it keeps and stored in the
+   * raffle's row in the same statement: the 7 MB of a 100,000-number list never travel. It is
+   * stored after the close's answer (decision 078), only where the raffle's list is committed
+   * (its root and line count) and its text is still missing, and only when every sale has its line
+   * hash and the lines are as many as committed. Answers what the pass found: `stored` false with
+   * `hashed` false means the server must build the text; with a line count other than the
+   * committed one, the list changed (the database refuses that once a raffle closes).
    */
   async storeSoldListText(
     db: Executor,
     raffleId: string,
-  ): Promise<{ stored: boolean; lineCount: number; stats: StatsRow[] }> {
-    const byStatus = sql.join(
-      STATS_GROUPS.map(
-        ({ rows }, i) => sql`count(*) filter (where ${rows}) as ${sql.raw(`n_${i}`)},
-          coalesce(sum(total_paid_cents) filter (where ${rows}), 0)::text as ${sql.raw(`paid_${i}`)},
-          coalesce(sum(remaining_cents) filter (where ${rows}), 0)::text as ${sql.raw(`remaining_${i}`)}`,
-      ),
-      sql`, `,
-    );
-    const figures = STATS_GROUPS.map((_, i) => sql.raw(`list.n_${i}, list.paid_${i}, list.remaining_${i}`));
-    const [row] = await queryRows<Record<string, string | number>>(
+  ): Promise<{ stored: boolean; hashed: boolean; lineCount: number }> {
+    const [row] = await queryRows<{ stored: boolean; hashed: boolean; line_count: number }>(
       db,
       // One pass in the index's order, no sort: string_agg takes the ordered subquery's rows as they
       // come (an ORDER BY inside string_agg would sort 7 MB of lines, on disk past work_mem). Each line
       // brings its own newline, so the text is not copied again to end it. A sale without its hash
       // is a NULL line, which count(line) leaves out. The text is never returned.
-      sql`update raffles set updated_at = now(), draw_sold_list = coalesce(list.text, '')
-          from (select string_agg(line || E'\n', '') filter (where listed) as text,
-                       count(*) filter (where listed) as line_count,
-                       count(line) filter (where listed) = count(*) filter (where listed) as hashed,
-                       ${byStatus}
-                from (select ${SALE_LINE} as line, ${SOLD} as listed,
-                             status, total_paid_cents, remaining_cents
-                      from tickets where raffle_id = ${raffleId} and ended_at is null order by number) as lines
-               ) as list
-          where raffles.id = ${raffleId} and raffles.draw_commitment is null and list.hashed
-          returning list.line_count, ${sql.join(figures, sql`, `)}`,
+      sql`with list as (
+            select string_agg(line || E'\n', '') as text, count(*)::int as line_count,
+                   count(line) = count(*) as hashed
+            from (select ${SALE_LINE} as line from tickets
+                  where raffle_id = ${raffleId} and ${SOLD} order by number) as lines
+          ), stored as (
+            update raffles set draw_sold_list = coalesce(list.text, '')
+            from list
+            where raffles.id = ${raffleId} and raffles.draw_commitment is not null
+              and raffles.draw_sold_list is null and list.hashed and list.line_count = raffles.line_count
+            returning raffles.id
+          )
+          select exists (select 1 from stored) as stored, list.hashed, list.line_count from list`,
     );
-    if (!row) return { stored: false, lineCount: 0, stats: [] };
-    const stats = STATS_GROUPS.map(({ status }, i) => ({
-      raffle_id: raffleId,
-      status,
-      n: Number(row[`n_${i}`]),
-      paid: Number(row[`paid_${i}`]),
-      remaining: Number(row[`remaining_${i}`]),
-    })).filter((r) => r.n > 0);
-    return { stored: true, lineCount: Number(row.line_count), stats };
+    return {
+      stored: row?.stored ?? false,
+      hashed: row?.hashed ?? true,
+      lineCount: Number(row?.line_count ?? 0),
+    };
   },
 
   /**

@@ -321,12 +321,7 @@ export function createTicketsService(deps: Deps) {
     },
     recordPreDrawList: (tx: Executor, raffleId: string, position: number, paidBy: Date) =>
       publishedListRepo.recordPreDrawList(tx, raffleId, position, paidBy),
-    /** Stores the text in the raffle's row and counts the figures of its answer in the same pass. */
-    async storeSoldListText(tx: Executor, raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
-      const stored = await publishedListRepo.storeSoldListText(tx, raffle.id);
-      const stats = stored.stored ? statsFromRows([raffle], stored.stats).get(raffle.id) : undefined;
-      return { stored: stored.stored, lineCount: stored.lineCount, stats: stats ?? null };
-    },
+    storeSoldListText: (tx: Executor, raffleId: string) => publishedListRepo.storeSoldListText(tx, raffleId),
     findByNumber: (raffleId: string, number: number) => ticketsRepo.findByNumber(db, raffleId, number),
     countNotAvailable: (tx: Executor, raffleId: string) => ticketsRepo.countNotAvailable(tx, raffleId),
 
