@@ -40,29 +40,46 @@ export type SoldSale = { ticketNumber: string; verificationCode: string; buyerCe
  * 0026: the leaves, 32 bytes each, and, when asked for, the lines as one text without a final
  * newline), or, when the database left a sale for the server to hash, the sales themselves.
  */
-export type ListPage = { count: number } & ({ text: string | null; leaves: Buffer } | { sales: SoldSale[] });
+export type ListPage = { count: number } & (
+  | { text: string | null; leaves: Buffer; figures?: ListFigures | null }
+  | { sales: SoldSale[] }
+);
+
+/** A list's sales per status the product names, with their money in cents (a close's answer). */
+export type ListFigures = {
+  apartado: number;
+  abonado: number;
+  pagado: number;
+  paid: number;
+  remaining: number;
+};
 
 /**
- * The pages of a list of numbers [0, numbers), `pageNumbers` numbers each, in order: each asked
- * for as the one before arrives, so reading the next overlaps hashing this one, and never two
- * at once (a transaction's connection takes one query at a time).
+ * The pages of a list of numbers [0, numbers), `pageNumbers` numbers each, in order: the next
+ * asked for as one arrives, so reading overlaps hashing. `inFlight` (1 by default) pages are asked
+ * for at once; a transaction's connection takes one query at a time, so only reads outside one ask
+ * for more.
  */
 export async function* listPages(
   read: (from: number, to: number) => Promise<ListPage>,
-  range: { numbers: number; pageNumbers: number },
+  range: { numbers: number; pageNumbers: number; inFlight?: number },
 ): AsyncGenerator<ListPage> {
-  const ask = (from: number) => {
-    const page = read(from, Math.min(from + range.pageNumbers, range.numbers));
-    page.catch(() => {}); // awaited below; a build that fails first must not leave it unhandled
-    return page;
+  const asked: Promise<ListPage>[] = [];
+  let next = 0;
+  const askMore = () => {
+    // Page [0, …) always, so an empty list is one empty page.
+    while (asked.length < (range.inFlight ?? 1) && (next === 0 || next < range.numbers)) {
+      const page = read(next, Math.min(next + range.pageNumbers, range.numbers));
+      page.catch(() => {}); // awaited below; a build that fails first must not leave it unhandled
+      asked.push(page);
+      next += range.pageNumbers;
+    }
   };
-  let next = ask(0);
-  for (let from = range.pageNumbers; ; from += range.pageNumbers) {
-    const page = await next;
-    const more = from < range.numbers;
-    if (more) next = ask(from);
+  askMore();
+  while (asked.length > 0) {
+    const page = await (asked.shift() as Promise<ListPage>);
+    askMore();
     yield page;
-    if (!more) return;
   }
 }
 

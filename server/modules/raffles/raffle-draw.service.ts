@@ -17,7 +17,13 @@ import { decideWinningNumber } from './draw-decision';
 import { mainDrawView } from './draw-view';
 import { mainWinner, winnerWithContacts } from './draw-winner';
 import { createPrizeDrawService, type RaffleFailed } from './prize-draw.service';
-import { createPublishedLists, listPages, type PublishedFile } from './published-lists';
+import {
+  createPublishedLists,
+  type ListFigures,
+  type ListPage,
+  listPages,
+  type PublishedFile,
+} from './published-lists';
 import type { RaffleSales } from './raffle-sales';
 import { type RaffleRow, rafflesRepo } from './raffles.repo';
 import type { RafflesService } from './raffles.service';
@@ -46,6 +52,12 @@ export type CloseHooks = {
 
 /** Numbers read per query when a list is published: at most as many sales, 640 KB of leaves. */
 const SALES_PAGE = 20_000;
+/**
+ * Pages of a close read at once: one query on each of the database's two cores while the tree is
+ * hashed here (decision 078; a pre-sorteo reads one at a time, in its transaction).
+ */
+const PAGES_IN_FLIGHT = 2;
+const FIGURE_KEYS = ['apartado', 'abonado', 'pagado', 'paid', 'remaining'] as const;
 
 const noHooks: CloseHooks = {
   sealEnabled: false,
@@ -114,21 +126,46 @@ export function createRaffleDrawService(deps: {
     });
   }
 
-  const pages = (raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, lines: boolean) =>
-    listPages((from, to) => deps.tickets().listPage(db, raffle.id, 'sold', { from, to, lines }), {
-      numbers: raffle.totalNumbers,
-      pageNumbers: salesPage,
-    });
+  const pages = (
+    raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>,
+    read: { lines: boolean; figures?: boolean; inFlight?: number },
+  ) =>
+    listPages(
+      (from, to) =>
+        deps
+          .tickets()
+          .listPage(db, raffle.id, 'sold', { from, to, lines: read.lines, figures: read.figures }),
+      { numbers: raffle.totalNumbers, pageNumbers: salesPage, inFlight: read.inFlight },
+    );
 
   /**
    * Phase 2: the frozen list committed once. The leaves are read here in pages of numbers (short
-   * queries; the database keeps each sale's hashes, migration 0026) and the tree is built as each
-   * arrives; its Merkle root and line count are stored. The text is stored after (`listText`,
-   * decision 078): the close answers with what it commits to.
+   * queries; the database keeps each sale's hashes, migration 0026), two at once outside any
+   * transaction, and the tree is built as each arrives; its Merkle root and line count are stored.
+   * The text is stored after (`listText`, decision 078): the close answers with what it commits to.
+   * With `figures`, the pages also count the list's sales per status with their money, for the
+   * close's answer (null when a page had to be read as sales).
    */
-  async function publish(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>) {
-    const tree = await lists.commit(pages(raffle, false));
-    return rafflesRepo.publishList(db, raffle.id, { drawCommitment: tree.root, lineCount: tree.lineCount });
+  async function publish(
+    raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>,
+    options: { figures?: boolean } = {},
+  ) {
+    let figures: ListFigures | null = { apartado: 0, abonado: 0, pagado: 0, paid: 0, remaining: 0 };
+    async function* counting(read: AsyncIterable<ListPage>) {
+      for await (const page of read) {
+        const counted = 'leaves' in page ? page.figures : null;
+        if (figures && counted) for (const key of FIGURE_KEYS) figures[key] += counted[key];
+        else figures = null;
+        yield page;
+      }
+    }
+    const read = pages(raffle, { lines: false, figures: options.figures, inFlight: PAGES_IN_FLIGHT });
+    const tree = await lists.commit(options.figures ? counting(read) : read);
+    const row = await rafflesRepo.publishList(db, raffle.id, {
+      drawCommitment: tree.root,
+      lineCount: tree.lineCount,
+    });
+    return { row, figures: options.figures ? figures : null };
   }
 
   /**
@@ -145,7 +182,9 @@ export function createRaffleDrawService(deps: {
       if (stored.lineCount === committed.lineCount && again) return storeText(raffleId, false);
       throw new Error(`sold list of ${raffleId} changed after it was committed`);
     }
-    const list = await lists.build(pages({ id: raffleId, totalNumbers: committed.totalNumbers }, true));
+    const list = await lists.build(
+      pages({ id: raffleId, totalNumbers: committed.totalNumbers }, { lines: true }),
+    );
     if (list.root !== committed.commitment)
       throw new Error(`sold list of ${raffleId} changed after it was committed`);
     await rafflesRepo.storeListText(db, raffleId, { text: list.text, commitment: committed.commitment });
@@ -208,12 +247,17 @@ export function createRaffleDrawService(deps: {
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
         return freeze(tx, raffle);
       });
-      // The answer's figures, counted while the list is committed (a close changes no sale).
-      const counted = deps.tickets().statsFor([frozen]);
-      counted.catch(() => {}); // awaited by the answer below; a failed publish must not leave it unhandled
-      const published = await publish(frozen);
+      const published = await publish(frozen, { figures: true });
+      // The answer's figures: counted by the pages that read the leaves, with the few live sales
+      // outside the list; read whole when a page came as sales (a sale the database left unhashed).
+      const counted = published.figures
+        ? deps
+            .tickets()
+            .closedStats(frozen, published.figures)
+            .then((stats) => new Map([[id, stats]]))
+        : deps.tickets().statsFor([frozen]);
       await deps.raffles.changed(id);
-      hooks.onClosed(id, { auto: false, lineCount: published.lineCount ?? 0 });
+      hooks.onClosed(id, { auto: false, lineCount: published.row.lineCount ?? 0 });
       // After the answer: the text, for the published file (a download before it waits for it).
       void storeTextNow(id);
       return deps.raffles.get(id, actor, counted);
@@ -236,7 +280,7 @@ export function createRaffleDrawService(deps: {
         const published = await publish(frozen);
         closed.push(id);
         await deps.raffles.changed(id);
-        hooks.onClosed(id, { auto: true, lineCount: published.lineCount ?? 0 });
+        hooks.onClosed(id, { auto: true, lineCount: published.row.lineCount ?? 0 });
         // Nobody waits for the job's answer: the text now, before the next raffle.
         await storeTextNow(id);
       }

@@ -1,7 +1,7 @@
 import type { RaffleStats } from '../../../domain/raffles';
 import type { Executor, Tx } from '../../db/client';
 import type { tickets } from '../../db/schema';
-import type { ListPage } from './published-lists';
+import type { ListFigures, ListPage } from './published-lists';
 import type { RaffleRow } from './raffles.repo';
 
 type SaleRow = typeof tickets.$inferSelect;
@@ -28,8 +28,10 @@ export type RaffleSales = {
     tx: Executor,
     raffleId: string,
     list: 'sold' | { preDraw: number },
-    page: { from: number; to: number; lines: boolean },
+    page: { from: number; to: number; lines: boolean; figures?: boolean },
   ): Promise<ListPage>;
+  /** A closed raffle's figures from those its list's pages counted (`figures`) and its unlisted sales. */
+  closedStats(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, listed: ListFigures): Promise<RaffleStats>;
   /**
    * A published list's missing text, stored by the database itself (see publishedListRepo): what
    * its pass found, so the caller knows whether the server must build it or the list changed.

@@ -67,6 +67,7 @@ describe('a hashed page of a published list', () => {
       expect({ ...read, leaves: read.leaves.toString('hex') }, JSON.stringify(page)).toEqual({
         ...want,
         unhashed: 0,
+        figures: null,
       });
     }
     expect((await expected(raffle.id, 0, 10_000)).count).toBe(SALES);
@@ -78,5 +79,41 @@ describe('a hashed page of a published list', () => {
     });
     expect(leavesOnly.lines).toBeNull();
     expect(leavesOnly.leaves.length).toBe(SALES * 32);
+  });
+
+  it("with `figures` counts the page's sales per status with their money, across its parts", async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 10_000, digit_count: 4 });
+    await insertSales(raffle.id);
+    // Some marked paid, some part-paid, some cancelled (outside the list). The money columns follow
+    // the ledger (migration 0010): money paid is checked through the API by list-hashes.test.ts.
+    await t.db.execute(sql`update tickets set status = case number % 5 when 0 then 'pagado' when 1 then 'abonado'
+          when 2 then 'cancelado' else status end
+      where raffle_id = ${raffle.id}`);
+    for (const page of [
+      { from: 0, to: 10_000 },
+      { from: 3_999, to: 5_499 },
+      { from: 4_004, to: 4_007 },
+    ]) {
+      const read = await publishedListRepo.hashedListPage(t.db, raffle.id, 'sold', {
+        ...page,
+        lines: false,
+        figures: true,
+      });
+      const [want] = await queryRows<Record<string, string | number>>(
+        t.db,
+        sql`select count(*) filter (where status = 'apartado') as apartado,
+                   count(*) filter (where status = 'abonado') as abonado,
+                   count(*) filter (where status = 'pagado') as pagado,
+                   coalesce(sum(total_paid_cents), 0) as paid, coalesce(sum(remaining_cents), 0) as remaining
+            from tickets where raffle_id = ${raffle.id} and status not in ('cancelado', 'disponible')
+              and number >= ${page.from} and number < ${page.to}`,
+      );
+      const figures = Object.fromEntries(Object.entries(want ?? {}).map(([k, v]) => [k, Number(v)]));
+      expect(read.figures, JSON.stringify(page)).toEqual(figures);
+      if (page.from === 0)
+        expect(
+          [figures.apartado, figures.abonado, figures.pagado, figures.remaining].every((n) => n > 0),
+        ).toBe(true);
+    }
   });
 });

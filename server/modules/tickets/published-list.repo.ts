@@ -40,12 +40,14 @@ const listedRange = (
   range: { from: number | SQL; to: number | SQL },
 ) =>
   list === 'sold'
-    ? sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+    ? sql`(select number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash,
+                  status, total_paid_cents, remaining_cents
            from tickets where raffle_id = ${raffleId} and ${SOLD}
              and number >= ${range.from} and number < ${range.to}
            order by number) as listed`
     : // The recorded rows in number order (their index), each sale read by its id.
-      sql`(select tickets.number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash
+      sql`(select tickets.number, ticket_number, verification_code, buyer_cedula, list_line_hash, list_leaf_hash,
+                  status, total_paid_cents, remaining_cents
            from pre_draw_list_sales recorded join tickets on tickets.id = recorded.sale_id
            where recorded.raffle_id = ${raffleId} and recorded.position = ${list.preDraw}
              and recorded.number >= ${range.from} and recorded.number < ${range.to}
@@ -53,6 +55,16 @@ const listedRange = (
 
 /** Numbers per row of a hashed page (see `hashedListPage`). */
 const NUMBERS_PER_PART = 1_000;
+
+/**
+ * A close's figures counted in the pass that reads its leaves (decision 078): the sales of a list
+ * per status the product names, with their money. `paid` and `remaining` are sums of cents.
+ */
+const PAGE_FIGURES = sql`, count(*) filter (where status = 'apartado')::int as apartado,
+  count(*) filter (where status = 'abonado')::int as abonado,
+  count(*) filter (where status = 'pagado')::int as pagado,
+  coalesce(sum(total_paid_cents), 0)::text as paid,
+  coalesce(sum(remaining_cents), 0)::text as remaining`;
 
 /** A sale's line in the published list (domain/verification.ts saleLine) from its kept hash. */
 const SALE_LINE = sql`ticket_number || ':' || encode(list_line_hash, 'hex')`;
@@ -98,22 +110,25 @@ export const publishedListRepo = {
     db: Executor,
     raffleId: string,
     list: PublishedListKind,
-    page: ListPageRange & { lines: boolean },
+    page: ListPageRange & { lines: boolean; figures?: boolean },
   ) {
-    const parts = await queryRows<{
-      count: number;
-      unhashed: number;
-      lines: string | null;
-      leaves: string | null;
-    }>(
+    const parts = await queryRows<
+      {
+        count: number;
+        unhashed: number;
+        lines: string | null;
+        leaves: string | null;
+      } & Partial<Record<'apartado' | 'abonado' | 'pagado', number> & Record<'paid' | 'remaining', string>>
+    >(
       db,
-      sql`select part.count, part.unhashed, part.lines, part.leaves
+      sql`select part.*
           from generate_series(${page.from}::int, ${page.to - 1}::int, ${NUMBERS_PER_PART}) as start(number)
           cross join lateral (
             select count(*)::int as count,
                    count(*) filter (where list_leaf_hash is null)::int as unhashed,
                    ${page.lines ? sql`string_agg(${SALE_LINE}, E'\n')` : sql`null`} as lines,
                    encode(string_agg(list_leaf_hash, ''::bytea), 'hex') as leaves
+                   ${page.figures ? PAGE_FIGURES : sql``}
             from ${listedRange(raffleId, list, {
               from: sql`start.number`,
               to: sql`least(start.number + ${NUMBERS_PER_PART}, ${page.to}::int)`,
@@ -125,10 +140,21 @@ export const publishedListRepo = {
     const leaves = Buffer.allocUnsafe(count * 32);
     let filled = 0;
     for (const part of parts) filled += leaves.write(part.leaves ?? '', filled, 'hex');
+    const sum = (field: 'apartado' | 'abonado' | 'pagado' | 'paid' | 'remaining') =>
+      parts.reduce((total, part) => total + Number(part[field] ?? 0), 0);
     return {
       count,
-      unhashed: parts.reduce((sum, part) => sum + Number(part.unhashed), 0),
+      unhashed: parts.reduce((total, part) => total + Number(part.unhashed), 0),
       lines: page.lines ? parts.map((part) => part.lines ?? '').join('\n') : null,
+      figures: page.figures
+        ? {
+            apartado: sum('apartado'),
+            abonado: sum('abonado'),
+            pagado: sum('pagado'),
+            paid: sum('paid'),
+            remaining: sum('remaining'),
+          }
+        : null,
       // Short only when a sale has no leaf hash (`unhashed`), and then the caller reads the sales.
       leaves: leaves.subarray(0, filled),
     };

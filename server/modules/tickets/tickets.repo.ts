@@ -89,6 +89,27 @@ export const ticketsRepo = {
     return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
   },
 
+  /**
+   * A raffle's live sales that no published list holds (status `disponible` or `cancelado`, as
+   * published-list.repo's SOLD leaves out), per status with their money: few, read by their index.
+   */
+  async unlistedStats(db: Executor, raffleId: string): Promise<StatsRow[]> {
+    const rows = await queryRows<{
+      raffle_id: string;
+      status: string;
+      n: number;
+      paid: string;
+      remaining: string;
+    }>(
+      db,
+      sql`select raffle_id, status, count(*)::int as n,
+                 coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
+          from tickets where raffle_id = ${raffleId} and status in ('disponible', 'cancelado') and ended_at is null
+          group by raffle_id, status`,
+    );
+    return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
+  },
+
   /** The live sales of a raffle, for the board: every other number is 'disponible'. */
   /**
    * The newest sale of every number that was ever sold, ended ones included (as 'disponible'):

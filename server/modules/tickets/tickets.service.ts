@@ -11,7 +11,7 @@ import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../
 import type { InFlightCount } from '../../lib/in-flight-count';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
-import type { ListPage } from '../raffles/published-lists';
+import type { ListFigures, ListPage } from '../raffles/published-lists';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
 import { repriceKeptSales } from './package-reprice';
@@ -312,12 +312,32 @@ export function createTicketsService(deps: Deps) {
       tx: Executor,
       raffleId: string,
       list: PublishedListKind,
-      page: { from: number; to: number; lines: boolean },
+      page: { from: number; to: number; lines: boolean; figures?: boolean },
     ): Promise<ListPage> {
       const hashed = await publishedListRepo.hashedListPage(tx, raffleId, list, page);
-      if (hashed.unhashed === 0) return { count: hashed.count, text: hashed.lines, leaves: hashed.leaves };
+      if (hashed.unhashed === 0)
+        return { count: hashed.count, text: hashed.lines, leaves: hashed.leaves, figures: hashed.figures };
       const sales = await publishedListRepo.listSalesPage(tx, raffleId, list, page);
       return { count: sales.length, sales };
+    },
+    /**
+     * A closed raffle's figures from its list's figures (counted as its leaves were read) and its
+     * live sales outside the list (released by hand, cancelled): the same as `statsFor` counts.
+     */
+    async closedStats(raffle: Pick<RaffleRow, 'id' | 'totalNumbers'>, listed: ListFigures) {
+      const rows: StatsRow[] = [
+        ...(['apartado', 'abonado', 'pagado'] as const).map((status) => ({
+          raffle_id: raffle.id,
+          status,
+          n: listed[status],
+          paid: 0,
+          remaining: 0,
+        })),
+        // Every listed sale's money, whatever its status (one the product does not name as well).
+        { raffle_id: raffle.id, status: 'other', n: 0, paid: listed.paid, remaining: listed.remaining },
+        ...(await ticketsRepo.unlistedStats(db, raffle.id)),
+      ];
+      return statsFromRows([raffle], rows).get(raffle.id) as RaffleStats;
     },
     recordPreDrawList: (tx: Executor, raffleId: string, position: number, paidBy: Date) =>
       publishedListRepo.recordPreDrawList(tx, raffleId, position, paidBy),
