@@ -229,6 +229,7 @@ export async function buildApp(options: {
     raffles,
     tickets: () => tickets as TicketsService,
     instantWins: () => instantWins,
+    pagesInFlight: database.kind === 'postgres' ? 2 : 1,
     hooks: {
       sealEnabled: seals.enabled,
       beaconMarginSeconds: config.beaconMarginSeconds,

@@ -183,4 +183,34 @@ describe('published lists', () => {
     // The next range was asked for before the page was handed on; the last range is short.
     expect(seen).toEqual(['0@0-5,5-10', '5@0-5,5-10,10-12', '10@0-5,5-10,10-12']);
   });
+
+  it('with two in flight, keeps two ranges asked for and hands the pages on in order, whichever answers first', async () => {
+    const asked: string[] = [];
+    const read = async (from: number, to: number): Promise<ListPage> => {
+      asked.push(`${from}-${to}`);
+      // Each range answers sooner than the one before it.
+      await new Promise((resolve) => setTimeout(resolve, 40 - from));
+      return { count: 1, text: `${from}`, leaves: Buffer.alloc(32) };
+    };
+    const seen: string[] = [];
+    for await (const page of listPages(read, { numbers: 17, pageNumbers: 5, inFlight: 2 })) {
+      seen.push(`${'text' in page ? page.text : ''}@${asked.join(',')}`);
+    }
+    expect(seen).toEqual([
+      '0@0-5,5-10,10-15',
+      '5@0-5,5-10,10-15,15-17',
+      '10@0-5,5-10,10-15,15-17',
+      '15@0-5,5-10,10-15,15-17',
+    ]);
+    // An empty list is one empty range.
+    const empty: string[] = [];
+    for await (const _ of listPages(
+      async (from, to) => {
+        empty.push(`${from}-${to}`);
+        return { count: 0, text: null, leaves: Buffer.alloc(0) };
+      },
+      { numbers: 0, pageNumbers: 5, inFlight: 2 },
+    ));
+    expect(empty).toEqual(['0-0']);
+  });
 });

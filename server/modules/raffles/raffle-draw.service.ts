@@ -52,11 +52,6 @@ export type CloseHooks = {
 
 /** Numbers read per query when a list is published: at most as many sales, 640 KB of leaves. */
 const SALES_PAGE = 20_000;
-/**
- * Pages of a close read at once: one query on each of the database's two cores while the tree is
- * hashed here (decision 078; a pre-sorteo reads one at a time, in its transaction).
- */
-const PAGES_IN_FLIGHT = 2;
 const FIGURE_KEYS = ['apartado', 'abonado', 'pagado', 'paid', 'remaining'] as const;
 
 const noHooks: CloseHooks = {
@@ -83,6 +78,11 @@ export function createRaffleDrawService(deps: {
   hooks?: Partial<CloseHooks>;
   /** Numbers read per query when publishing (tests make it small to cross page boundaries). */
   salesPage?: number;
+  /**
+   * Pages of a close's list read at once (1 by default): on PostgreSQL two, one query on each core
+   * while the tree is hashed here; PGlite runs one query at a time anyway (decision 078).
+   */
+  pagesInFlight?: number;
 }) {
   const { db } = deps;
   const hooks = { ...noHooks, ...deps.hooks };
@@ -140,8 +140,8 @@ export function createRaffleDrawService(deps: {
 
   /**
    * Phase 2: the frozen list committed once. The leaves are read here in pages of numbers (short
-   * queries; the database keeps each sale's hashes, migration 0026), two at once outside any
-   * transaction, and the tree is built as each arrives; its Merkle root and line count are stored.
+   * queries; the database keeps each sale's hashes, migration 0026), on PostgreSQL two at once,
+   * and the tree is built as each arrives; its Merkle root and line count are stored.
    * The text is stored after (`listText`, decision 078): the close answers with what it commits to.
    * With `figures`, the pages also count the list's sales per status with their money, for the
    * close's answer (null when a page had to be read as sales).
@@ -159,7 +159,7 @@ export function createRaffleDrawService(deps: {
         yield page;
       }
     }
-    const read = pages(raffle, { lines: false, figures: options.figures, inFlight: PAGES_IN_FLIGHT });
+    const read = pages(raffle, { lines: false, figures: options.figures, inFlight: deps.pagesInFlight });
     const tree = await lists.commit(options.figures ? counting(read) : read);
     const row = await rafflesRepo.publishList(db, raffle.id, {
       drawCommitment: tree.root,
