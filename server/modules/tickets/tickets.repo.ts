@@ -20,6 +20,21 @@ const STATS_SQL = `
 /** Live sales of one raffle and one status, with their money (cents). */
 export type StatsRow = { raffle_id: string; status: string; n: number; paid: number; remaining: number };
 
+/** A stats row as the driver gives it (counts and sums may come as text) in numbers. */
+type StatsRowRead = {
+  raffle_id: string;
+  status: string;
+  n: number | string;
+  paid: string;
+  remaining: string;
+};
+const statsRowOf = (r: StatsRowRead): StatsRow => ({
+  ...r,
+  n: Number(r.n),
+  paid: Number(r.paid),
+  remaining: Number(r.remaining),
+});
+
 /** Numbers travel as one int[] parameter (drizzle would spread a JS array into a list). */
 export const intArray = (numbers: number[]) => `{${numbers.map((n) => Math.trunc(n)).join(',')}}`;
 
@@ -79,14 +94,8 @@ export const ticketsRepo = {
   async stats(db: Executor, raffleIds: string[]): Promise<StatsRow[]> {
     if (raffleIds.length === 0) return [];
     // Every raffle page and list asks for it: prepared once per connection.
-    const rows = await preparedRows<{
-      raffle_id: string;
-      status: string;
-      n: number;
-      paid: string;
-      remaining: string;
-    }>(db, 'tickets_stats_v1', STATS_SQL, [uuidArray(raffleIds)]);
-    return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
+    const rows = await preparedRows<StatsRowRead>(db, 'tickets_stats_v1', STATS_SQL, [uuidArray(raffleIds)]);
+    return rows.map(statsRowOf);
   },
 
   /**
@@ -94,20 +103,14 @@ export const ticketsRepo = {
    * published-list.repo's SOLD leaves out), per status with their money: few, read by their index.
    */
   async unlistedStats(db: Executor, raffleId: string): Promise<StatsRow[]> {
-    const rows = await queryRows<{
-      raffle_id: string;
-      status: string;
-      n: number;
-      paid: string;
-      remaining: string;
-    }>(
+    const rows = await queryRows<StatsRowRead>(
       db,
       sql`select raffle_id, status, count(*)::int as n,
                  coalesce(sum(total_paid_cents), 0)::text as paid, coalesce(sum(remaining_cents), 0)::text as remaining
           from tickets where raffle_id = ${raffleId} and status in ('disponible', 'cancelado') and ended_at is null
           group by raffle_id, status`,
     );
-    return rows.map((r) => ({ ...r, n: Number(r.n), paid: Number(r.paid), remaining: Number(r.remaining) }));
+    return rows.map(statsRowOf);
   },
 
   /** The live sales of a raffle, for the board: every other number is 'disponible'. */
