@@ -50,9 +50,9 @@ export function renderLive10kReport(input: {
 }) {
   const { sizes: s } = input;
   const lines = [
-    '# Live updates: 10,000 open pages on one instance (issue 20, target 2)',
+    `## Run ${input.date.toISOString()} at commit ${input.commit}`,
     '',
-    `Run ${input.date.toISOString()} on commit ${input.commit} (\`BENCH_ONLY=live10k npm run bench\`, bench/live10k.ts).`,
+    '`BENCH_ONLY=live10k npm run bench` (bench/live10k.ts).',
     `${s.streams} streams (\`?batch=1\`) from one process, ${s.perSecond} reservations/s for ${s.seconds} s from another,`,
     `back-to-back phases of ${s.phaseMs / 1000} s with ${s.buyers} buyers; every ${s.sampleEvery}th number timed on every stream.`,
     'The streams, the buyers, the server and the database share this machine’s 2 cores.',
@@ -60,7 +60,7 @@ export function renderLive10kReport(input: {
     '',
   ];
   for (const [label, outcome] of Object.entries(input.results)) {
-    lines.push(`## ${label}`, '');
+    lines.push(`### ${label}`, '');
     if (outcome === undefined || 'skipped' in outcome) {
       lines.push(`Skipped: ${outcome?.skipped ?? 'not measured'}`, '');
       continue;

@@ -23,6 +23,17 @@ function write(file: string, report: string) {
   console.error(`\nwritten to ${file}`);
 }
 
+/**
+ * Files whose runs are appended at the end, oldest first, under the sessions' own sections: the
+ * file keeps the before and the after side by side, and no run writes over what was concluded.
+ */
+function append(file: string, title: string, report: string) {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# ${title}\n\n`;
+  fs.writeFileSync(file, `${previous.trimEnd()}\n\n${report}`);
+  console.log(report);
+  console.error(`\nappended to ${file}`);
+}
+
 /** What the shared server's sections measured (bench/run.ts `measure`), per database label. */
 export type SharedSectionResults = {
   reconcile: Record<string, SectionOutcome<ReconcileResult>>;
@@ -59,23 +70,12 @@ export function writeSectionFiles(run: {
       fileOf('BENCH_CLOSE_FILE', 'CLOSE.md'),
       renderCloseReport({ date, sizes: closeSizes, results: shared.close, load, commit }),
     );
-  if (wanted('staff')) {
-    const file = fileOf('BENCH_STAFF_FILE', 'STAFF.md');
-    const report = renderStaffReport({
-      date,
-      sizes: sizes.staff,
-      results: shared.staff,
-      load,
-      commit,
-      quick: QUICK,
-    });
-    // Runs are appended: the file keeps the before and the after side by side.
-    const header = '# Staff tools bench (issue 20, target 4)\n\n';
-    const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : header;
-    fs.writeFileSync(file, `${previous.trimEnd()}\n\n${report}`);
-    console.log(report);
-    console.error(`\nappended to ${file}`);
-  }
+  if (wanted('staff'))
+    append(
+      fileOf('BENCH_STAFF_FILE', 'STAFF.md'),
+      'Staff tools bench (issue 20, target 4)',
+      renderStaffReport({ date, sizes: sizes.staff, results: shared.staff, load, commit, quick: QUICK }),
+    );
   if (wanted('page'))
     write(
       fileOf('BENCH_PAGE_FILE', 'PAGE.md'),
@@ -89,8 +89,9 @@ export function writeSectionFiles(run: {
       }),
     );
   if (wanted('live10k'))
-    write(
+    append(
       fileOf('BENCH_LIVE10K_FILE', 'LIVE.md'),
+      'Live updates: 10,000 open pages on one instance (issue 20, target 2)',
       renderLive10kReport({ date, commit, sizes: live10kSizes, results: live10kResults }),
     );
 }
