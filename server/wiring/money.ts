@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Executor } from '../db/client';
 import { createBuyersService } from '../modules/buyers/buyers.service';
 import { createCommissionsService } from '../modules/commissions/commissions.service';
+import type { ResolvePaymentProof } from '../modules/files/files.service';
 import { createInsightService } from '../modules/insight/insight.service';
 import type { InstantWinsService } from '../modules/instant-wins/instant-wins.service';
 import { createPaymentsService } from '../modules/payments/payments.service';
@@ -31,7 +32,7 @@ export async function wireMoney(
     rates: RatesService;
     raffles: RafflesService;
     instantWins: InstantWinsService;
-    resolvePaymentProof: (fileUrl: string) => Promise<{ sha256: string } | null>;
+    resolvePaymentProof: ResolvePaymentProof;
   },
 ) {
   const { config, database, rates, instantWins, resolvePaymentProof } = deps;

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../db/client';
 import { createInFlightCount } from '../lib/in-flight-count';
 import type { AuditLog } from '../modules/audit/audit.service';
 import { createDrawSealService } from '../modules/draw-seal/draw-seal.service';
+import type { ResolvePaymentProof } from '../modules/files/files.service';
 import { createInstantWinsService } from '../modules/instant-wins/instant-wins.service';
 import { createPublicRaffles } from '../modules/raffles/public-raffles';
 import { createRaffleDrawService } from '../modules/raffles/raffle-draw.service';
@@ -29,7 +30,7 @@ export async function wireSales(
     database: Database;
     audit: AuditLog;
     isRaffleImage: (url: string) => Promise<boolean>;
-    resolvePaymentProof: (fileUrl: string) => Promise<{ sha256: string } | null>;
+    resolvePaymentProof: ResolvePaymentProof;
     /** Payments are wired after sales: a reservation sent with its proof records them through this. */
     recordProofPayments: (tx: Executor, proof: ReservationProof) => Promise<void>;
   },

@@ -28,6 +28,12 @@ import { type FileKind, type FileRow, filesRepo } from './files.repo';
 import { imagePixels, MAX_INPUT_PIXELS, makeImageVariants, variantKey } from './image-variants';
 import type { UploadQuota } from './upload-quota';
 
+/**
+ * The stored payment proof behind a URL a client sent (for its content hash); null, or a 422 naming
+ * the field, when there is none. Wired as `requireUpload(url, 'payment-proof', 'payment_proof')`.
+ */
+export type ResolvePaymentProof = (fileUrl: string) => Promise<{ sha256: string } | null>;
+
 export type { FileKind } from './files.repo';
 
 /** Exactly what an upload answers (`fileUrl`): a path of this server, never another host's URL. */

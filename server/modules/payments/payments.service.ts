@@ -18,6 +18,7 @@ import type { TicketRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { canMoveMoney } from '../../lib/permissions';
+import type { ResolvePaymentProof } from '../files/files.service';
 import type { StaffTicketsService } from '../staff-tickets/staff-tickets.service';
 import { lockPackageOrdersOfSales } from '../tickets/package-reprice';
 import type { ReservationProof } from '../tickets/tickets.service';
@@ -30,8 +31,8 @@ import { ledgerRepo, paymentsRepo, type StaffPaymentRow } from './payments.repo'
 type Deps = {
   db: Db;
   tickets: StaffTicketsService;
-  /** Files service: the stored payment proof behind a URL (for its content hash), or null. */
-  resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
+  /** Files service: the stored payment proof behind a URL (for its content hash). */
+  resolvePaymentProof?: ResolvePaymentProof;
   /** Rates service: today's Bs per USD, snapshotted on each payment (read in `executor`). */
   currentRate?: (executor?: Executor) => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */

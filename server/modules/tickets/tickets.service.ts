@@ -11,6 +11,7 @@ import { ConflictError, hasSqlState, SQLSTATE, UnprocessableError } from '../../
 import type { InFlightCount } from '../../lib/in-flight-count';
 import { jobRunsRepo } from '../../lib/job-runs';
 import { LOCK_KEYS } from '../../lib/lock-keys';
+import type { ResolvePaymentProof } from '../files/files.service';
 import type { ListFigures, ListPage } from '../raffles/published-lists';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 import { createBoardCache } from './board-cache';
@@ -29,8 +30,8 @@ type Deps = {
   findRaffle: (db: Executor, id: string, lock?: 'key share') => Promise<RaffleRow | null>;
   /** The raffle without its sold list, for the boards (read again every few seconds). */
   findPublicRaffle?: (id: string) => Promise<PublicRaffleRow | null>;
-  /** Provided by the files service: the stored file behind a payment-proof URL, or null. */
-  resolvePaymentProof?: (fileUrl: string) => Promise<{ sha256: string } | null>;
+  /** Provided by the files service: the stored file behind a payment-proof URL. */
+  resolvePaymentProof?: ResolvePaymentProof;
   /** Provided by the payments service: a proof sent with the reservation becomes pending payments. */
   recordProofPayments?: (tx: Executor, proof: ReservationProof) => Promise<void>;
   /** How long a pending payment covering the first amount due keeps an expired reservation. */
