@@ -269,6 +269,26 @@ describe('one payment per order', () => {
     expect(approved.body.notes).toMatch(/Pago aprobado: \$\s?7,50 \/ Bs 300,00/);
   });
 
+  it("a number given to another buyer keeps its order, but the first buyer's page shows none of their payments", async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const reservation = await reserve(raffle.id, [40, 41], 'V-9999991');
+    const [kept, given] = reservation.tickets as (StaffTicket & { id: string })[];
+    expect(
+      (await patch(kept?.id ?? '', { status: 'abonado', amount_cents: 300, note: 'Abono de X' })).status,
+    ).toBe(200);
+    expect((await patch(given?.id ?? '', { buyer_cedula: 'V-4444444' })).status).toBe(200);
+    const theirs = await patch(given?.id ?? '', {
+      status: 'abonado',
+      amount_cents: 700,
+      payment_method: 'pago_movil',
+    });
+    expect(theirs.status).toBe(200);
+    const view = await t.api<OrderView>('GET', `/api/orders/${reservation.order.code}?cedula=V-9999991`);
+    expect(view.status).toBe(200);
+    expect(view.body.tickets.map((tk) => tk.number)).toEqual([40]);
+    expect(view.body.payments.map((p) => p.amount_cents)).toEqual([300]);
+  });
+
   it('a pending payment on a number since paid in full shows as Sobrante', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const reservation = await reserve(raffle.id, [30], 'V-8888888');

@@ -136,16 +136,19 @@ export function toOrderView(
       review_hold_until: holds.get(t.id)?.toISOString() ?? null,
       verification_code: t.verificationCode,
     })),
-    payments: paid.map((p) => ({
-      id: p.id,
-      status: p.status,
-      amount_cents: p.amountCents,
-      amount_ves_cents: p.amountVesCents,
-      payment_method: p.paymentMethod,
-      reference: p.reference,
-      created_at: p.createdAt.toISOString(),
-      rejection_reason: p.rejectionReason,
-    })),
+    // A number given to someone else keeps its order: their payments are not this buyer's business.
+    payments: paid
+      .filter((p) => p.payerCedula === null || p.payerCedula === cedula)
+      .map((p) => ({
+        id: p.id,
+        status: p.status,
+        amount_cents: p.amountCents,
+        amount_ves_cents: p.amountVesCents,
+        payment_method: p.paymentMethod,
+        reference: p.reference,
+        created_at: p.createdAt.toISOString(),
+        rejection_reason: p.rejectionReason,
+      })),
   };
 }
 
