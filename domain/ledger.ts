@@ -20,6 +20,8 @@ export const ledgerMessages = {
   refundTooHigh: (paidCents: number) => `El reembolso supera lo pagado (${formatUsd(paidCents)}).`,
   refundDecisionRequired: (paidCents: number) =>
     `Este número tiene ${formatUsd(paidCents)} pagados: indica el reembolso o el motivo para no reembolsar.`,
+  backToReservedRefundsAll: (paidCents: number) =>
+    `Un número apartado no tiene pagos: para volver a apartado, reembolsa todo lo pagado (${formatUsd(paidCents)}).`,
   nothingOwed: 'Este número ya está pagado por completo.',
   nothingPaid: 'Este número no tiene pagos que reembolsar.',
   reservedUntilOutOfRange: 'La reserva solo se puede extender hasta la fecha de cierre de la rifa.',
@@ -86,7 +88,10 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-/** Statuses that give a sale's money back (a refund) or say it stays without one (`no_refund_reason`). */
+/**
+ * Statuses that give a sale's money back (a refund) or say it stays without one (`no_refund_reason`).
+ * Apartado keeps the sale, so its money must all go back: a live sale with money is abonado or pagado.
+ */
 export const TAKES_MONEY_BACK: ReadonlySet<string> = new Set(['apartado', 'disponible', 'cancelado']);
 
 /**

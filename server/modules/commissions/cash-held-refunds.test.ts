@@ -211,9 +211,12 @@ describe('refunds out of the cash a vendedor holds', () => {
     await recordCash(id, 1000, me.token);
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });
     expect(await released()).toBe(0);
-    // pagado -> apartado keeping the money -> pagado: no new money, nothing freed.
-    await patch({ status: 'apartado', no_refund_reason: 'Se equivocó de estado' });
-    await patch({ status: 'pagado' });
+    // pagado -> apartado keeping the money is refused (a live sale with money is not apartado).
+    const flip = await t.api('PATCH', `/api/tickets/${id}`, {
+      token: me.token,
+      body: { status: 'apartado', no_refund_reason: 'Se equivocó de estado' },
+    });
+    expect(flip.status).toBe(422);
     // Released without a refund: the sale ends, the cash it brought is still owed.
     await patch({ status: 'disponible', no_refund_reason: 'El comprador desistió' });
     expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, held_commission_cents: 100 });

@@ -140,6 +140,36 @@ describe('status changes record money', () => {
     expect(history.body.items.map((i) => i.note).join(' | ')).toMatch(/Reembolso de .*Devuelto/);
   });
 
+  it('back to apartado refunds all that was paid: a smaller refund or none is refused, nothing moves', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 1000 });
+    const tk = first(await reserve(raffle.id, [10]));
+    await patch(tk.id, { status: 'pagado' });
+    for (const decision of [
+      { refund: { amount_cents: 100, reason: 'Devuelve una parte' } },
+      { no_refund_reason: 'Se queda el dinero' },
+    ]) {
+      const refused = await patch<ApiError>(tk.id, { status: 'apartado', ...decision });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({
+        code: 'REFUND_MUST_BE_FULL',
+        message:
+          'Un número apartado no tiene pagos: para volver a apartado, reembolsa todo lo pagado ($10,00).',
+      });
+    }
+    expect(await ticket(tk.id)).toMatchObject({
+      status: 'pagado',
+      total_paid_cents: 1000,
+      remaining_cents: 0,
+    });
+    expect((await ledger(tk.id)).map((e) => e.kind)).toEqual(['payment']);
+    // Released, the sale ends: keeping part of the money there is a decision staff may take.
+    const released = await patch(tk.id, {
+      status: 'disponible',
+      refund: { amount_cents: 100, reason: 'Parte' },
+    });
+    expect(released.status).toBe(200);
+  });
+
   it('a refund never exceeds what was paid; POST /refunds records one on its own', async () => {
     const raffle = await makeRaffle(t, { price_cents: 1000 });
     const tk = first(await reserve(raffle.id, [9]));

@@ -49,6 +49,14 @@ export async function moveMoneyForStatus(
   if (patch.status === 'pagado' && sale.remainingCents > 0) await receive(sale.remainingCents);
   if (patch.status === 'abonado' && patch.amount_cents !== undefined) await receive(patch.amount_cents);
   if (patch.status && TAKES_MONEY_BACK.has(patch.status) && sale.totalPaidCents > 0) {
+    // Money kept on a live sale would make an apartado that has paid: the ledger says abonado.
+    const decided = patch.refund !== undefined || patch.no_refund_reason !== undefined;
+    if (patch.status === 'apartado' && decided && patch.refund?.amount_cents !== sale.totalPaidCents)
+      throw new UnprocessableError(
+        ledgerMessages.backToReservedRefundsAll(sale.totalPaidCents),
+        'REFUND_MUST_BE_FULL',
+        { total_paid_cents: sale.totalPaidCents },
+      );
     if (patch.refund) {
       const { fromSellerCashCents } = await recordRefund(
         tx,

@@ -96,6 +96,8 @@ export const ticketsTexts = {
     backTitle: (label: string, to: string) => `Pasar el número ${label} a ${to}`,
     backDescription: (paid: string) =>
       `Este número tiene ${paid} pagados. Indica si devuelves el dinero o por qué no.`,
+    backToReservedDescription: (paid: string) =>
+      `Este número tiene ${paid} pagados. Un número apartado no tiene pagos: se reembolsan los ${paid}.`,
     decision: '¿Qué pasa con el dinero?',
     refund: 'Reembolsar',
     noRefund: 'Sin reembolso',

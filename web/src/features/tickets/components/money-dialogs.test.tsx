@@ -100,14 +100,29 @@ describe('Taking a sale with money back', () => {
   });
 
   it('Sin reembolso: only the reason', async () => {
-    renderWithProviders(<RefundDialog ticket={ticket} mode={{ to: 'apartado' }} onOpenChange={() => {}} />);
+    renderWithProviders(<RefundDialog ticket={ticket} mode={{ to: 'cancelado' }} onOpenChange={() => {}} />);
     const dialog = screen.getByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Sin reembolso' }));
     expect(within(dialog).queryByLabelText('Monto a reembolsar (USD)')).toBeNull();
     await userEvent.type(within(dialog).getByLabelText('Motivo'), 'Se pasa al número 08');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: pasar a cancelado' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toEqual({ status: 'cancelado', no_refund_reason: 'Se pasa al número 08' });
+  });
+
+  it('back to apartado refunds all that was paid: no choice, no amount, only why', async () => {
+    renderWithProviders(<RefundDialog ticket={ticket} mode={{ to: 'apartado' }} onOpenChange={() => {}} />);
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByLabelText('Monto a reembolsar (USD)')).toBeNull();
+    expect(within(dialog).getByText(/se reembolsan los \$\s?3,00/)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Motivo'), 'Pago registrado por error');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: pasar a apartado' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0]?.body).toEqual({ status: 'apartado', no_refund_reason: 'Se pasa al número 08' });
+    expect(sent()[0]?.body).toEqual({
+      status: 'apartado',
+      refund: { amount_cents: 300, reason: 'Pago registrado por error' },
+    });
   });
 
   it('Registrar reembolso posts a refund to the ticket', async () => {

@@ -29,8 +29,9 @@ type RefundDialogProps = {
 };
 
 /**
- * Going back to apartado, releasing or cancelling a number with money asks what happens to it:
- * "Reembolsar" (the amount, prefilled with what was paid, and why) or "Sin reembolso" (why).
+ * Releasing or cancelling a number with money asks what happens to it: "Reembolsar" (the amount,
+ * prefilled with what was paid, and why) or "Sin reembolso" (why). Back to apartado the sale stays
+ * the buyer's, so all its money goes back (a live sale with money is abonado or pagado): only why.
  */
 export function RefundDialog(props: RefundDialogProps) {
   const key = props.mode === null ? 'closed' : props.mode === 'refund' ? 'refund' : props.mode.to;
@@ -51,7 +52,9 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
   const label = ticket.ticket_number;
   const to = mode && mode !== 'refund' ? mode.to : null;
   const toName = to ? ticketStatusName(to) : '';
-  const refunding = standalone || decision === 'refund';
+  // Back to apartado refunds everything: no choice, no amount to type.
+  const refundsAll = to === 'apartado';
+  const refunding = standalone || refundsAll || decision === 'refund';
   // Cash a seller recorded stays owed by them unless they gave it back (decision 062); a seller
   // refunding their own cash is taken at their word by the server, so only an admin is asked.
   const viewer = useViewerProfile();
@@ -60,7 +63,7 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const cents = parseMoneyToCents(amount);
+    const cents = refundsAll ? paid : parseMoneyToCents(amount);
     const next = {
       amount: !refunding
         ? undefined
@@ -118,14 +121,20 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
       onOpenChange={onOpenChange}
       role="alertdialog"
       title={standalone ? t.refundTitle(label) : t.backTitle(label, toName.toLowerCase())}
-      description={standalone ? t.refundDescription(formatUsd(paid)) : t.backDescription(formatUsd(paid))}
+      description={
+        standalone
+          ? t.refundDescription(formatUsd(paid))
+          : refundsAll
+            ? t.backToReservedDescription(formatUsd(paid))
+            : t.backDescription(formatUsd(paid))
+      }
       actionLabel={standalone ? t.refundConfirm : t.backConfirm(toName.toLowerCase())}
       actionVariant={to === 'apartado' ? 'primary' : 'destructive'}
       pending={update.isPending || refund.isPending}
       error={error}
       onSubmit={submit}
     >
-      {!standalone && (
+      {!standalone && !refundsAll && (
         <fieldset className="grid gap-1.5">
           <legend className="mb-1.5 text-sm font-medium text-zinc-900">{t.decision}</legend>
           <div className="grid grid-cols-2 gap-2">
@@ -151,7 +160,7 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
           </div>
         </fieldset>
       )}
-      {refunding && (
+      {refunding && !refundsAll && (
         <Field id="refund-amount" label={t.refundAmount} error={errors.amount}>
           <Input
             {...fieldControlProps('refund-amount', errors.amount)}
