@@ -19,6 +19,8 @@ export const lifecycleMessages = {
   closeDraft: 'Solo se puede cerrar una rifa activa: publícala primero.',
   alreadyDrawn: 'El sorteo de esta rifa ya se realizó: el número ganador no cambia.',
   createClosed: 'Una rifa nueva se crea como borrador o activa.',
+  /** A sale by hand on a draft: nobody can buy it yet, and a draft with sales could not be told apart. */
+  saleOnDraft: 'La rifa es un borrador: actívala antes de apartar o vender números.',
   /** A sale, release, cancellation or buyer change on a closed raffle (payments go on). */
   soldListFrozen:
     'La rifa ya cerró: la lista de números vendidos está publicada y no cambia. Solo se pueden registrar pagos.',

@@ -84,6 +84,25 @@ describe('raffle status changes by PATCH', () => {
     expect(back.body.status).toBe('borrador');
   });
 
+  it('a draft takes no sale by hand either: nobody could buy it yet, and it would hide its sales', async () => {
+    const draft = await makeRaffle(t, { status: 'borrador' });
+    for (const status of ['apartado', 'pagado', 'cancelado']) {
+      const refused = await patchNumber<ApiError>(draft.id, 3, {
+        status,
+        buyer_name: 'Ana Pérez',
+        buyer_cedula: 'V-1234567',
+        buyer_phone: '04141234567',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'RAFFLE_NOT_OPEN',
+        message: lifecycleMessages.saleOnDraft,
+      });
+    }
+    expect((await patchRaffle(draft.id, { status: 'activa' })).status).toBe(200);
+    expect((await patchNumber(draft.id, 3, { status: 'cancelado' })).status).toBe(200);
+  });
+
   it('a new raffle starts as borrador or activa, never closed or finished', async () => {
     for (const status of ['cerrada', 'finalizada']) {
       const res = await t.api<ApiError>('POST', '/api/raffles', {

@@ -183,6 +183,10 @@ export function createTicketUpdates({
         const locked = await staffTicketsRepo.lockRaffle(tx, raffle.id);
         if (!locked) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         if (salesClosed(locked)) throw new ConflictError(lifecycleMessages.soldListFrozen, 'RAFFLE_CLOSED');
+        // Online reservations wait for the raffle to be activa: so do staff's (activa -> borrador
+        // requires no sales, and the closing-date rule counts on a draft having none).
+        if (locked.status === 'borrador')
+          throw new ConflictError(lifecycleMessages.saleOnDraft, 'RAFFLE_NOT_OPEN');
         // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
         // order of its own; money comes in as ledger entries once the sale exists.
         const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null, actor.userId);
