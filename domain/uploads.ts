@@ -53,6 +53,7 @@ export const filesMessages = {
   signInToUpload: 'Inicia sesión para subir imágenes de rifas.',
   signInToView: 'Inicia sesión para ver este comprobante.',
   notYourProof: 'Este comprobante es de una rifa que no administras.',
+  proofOfAnotherRaffle: 'Este comprobante ya está registrado en otra rifa. Sube el comprobante de este pago.',
   proofExpired: 'Este comprobante se subió hace más de 45 minutos y ya no se puede usar. Súbelo de nuevo.',
   quotaExceeded: 'Has subido demasiados archivos en la última hora. Inténtalo de nuevo más tarde.',
   imageTooManyPixels: (megapixels: number) =>

@@ -287,6 +287,10 @@ export const tickets = pgTable(
     check('tickets_paid_within_price_check', sql`${t.totalPaidCents} <= ${t.priceCents}`),
     check('tickets_status_by_hand_check', sql`not ${t.statusByHand} or ${t.priceCents} = 0`),
     index('tickets_order_idx').on(t.orderId),
+    // A proof's key among the sales that have one (migration 0042): files.repo.ts's `proofKey`.
+    index('tickets_payment_proof_key_idx')
+      .on(sql`(substring(${t.paymentProof} from '/api/files/([^/?#]+)$'))`)
+      .where(sql`${t.paymentProof} is not null`),
     // The staff search (migration 0014, pg_trgm): the repository's `searchText`, character for character.
     index('tickets_search_trgm_idx').using(
       'gin',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { openStorage } from '../lib/storage';
+import type { ResolvePaymentProof } from '../modules/files/files.service';
 import { createFilesService } from '../modules/files/files.service';
 import type { PaymentsService } from '../modules/payments/payments.service';
 import { createRatesService } from '../modules/rates/rates.service';
@@ -43,8 +44,9 @@ export async function createServices(
     disk: diskOf(config),
   });
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
-  // Only this server's own proofs: anything else is a 422 on the `payment_proof` field.
-  const resolvePaymentProof = (url: string) => files.requireUpload(url, 'payment-proof', 'payment_proof');
+  // Only this server's own proofs, and none of another raffle's: anything else is a 422 on the
+  // `payment_proof` field (decision 079).
+  const resolvePaymentProof: ResolvePaymentProof = (url, on) => files.requirePaymentProof(url, on);
 
   const sales = await wireSales(app, {
     config,

@@ -57,6 +57,27 @@ export const filesRepo = {
     return row?.mine === true;
   },
 
+  /**
+   * Whether the proof is on a sale or a payment of a raffle other than `raffleId` (decision 079).
+   * Payments through their content hash, sales through their proof's key (both indexed).
+   */
+  async onAnotherRaffle(db: Executor, file: FileRef, raffleId: string): Promise<boolean> {
+    const [row] = await queryRows<{ elsewhere: boolean }>(
+      db,
+      sql`select exists (
+            select 1 from payments p
+            join tickets t on t.id = p.ticket_id
+            where p.proof_sha256 = ${file.sha256} and ${proofKey(sql`p.payment_proof`)} = ${file.key}
+              and t.raffle_id <> ${raffleId}
+          ) or exists (
+            select 1 from tickets t
+            where t.payment_proof is not null and ${proofKey(sql`t.payment_proof`)} = ${file.key}
+              and t.raffle_id <> ${raffleId}
+          ) as elsewhere`,
+    );
+    return row?.elsewhere === true;
+  },
+
   /** Whether any sale or payment points at the proof (sales are scanned: only for rare cases). */
   async isAttached(db: Executor, file: FileRef): Promise<boolean> {
     return (await filesRepo.attachedAmong(db, [file])).size > 0;

@@ -5,7 +5,7 @@ import { raffleMessages } from '../../../domain/raffles';
 import { reservationMessages } from '../../../domain/reservations';
 import { isStaffRole } from '../../../domain/roles';
 import { filesMessages, MAX_UPLOAD_BYTES } from '../../../domain/uploads';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
 import type { AuthContext } from '../../lib/auth-context';
 import { freeDiskMb } from '../../lib/disk-space';
@@ -29,10 +29,14 @@ import { imagePixels, MAX_INPUT_PIXELS, makeImageVariants, variantKey } from './
 import type { UploadQuota } from './upload-quota';
 
 /**
- * The stored payment proof behind a URL a client sent (for its content hash); null, or a 422 naming
- * the field, when there is none. Wired as `requireUpload(url, 'payment-proof', 'payment_proof')`.
+ * The stored payment proof behind a URL a client sent, about to go on a sale or payment of `raffleId`
+ * (for its content hash); null, or a 422 naming the field, when there is none or it is another
+ * raffle's (decision 079). `executor`: the caller's transaction, if it has one open.
  */
-export type ResolvePaymentProof = (fileUrl: string) => Promise<{ sha256: string } | null>;
+export type ResolvePaymentProof = (
+  fileUrl: string,
+  on: { raffleId: string; executor?: Executor },
+) => Promise<{ sha256: string } | null>;
 
 export type { FileKind } from './files.repo';
 
@@ -120,15 +124,16 @@ export function createFilesService(deps: {
   async function findUpload(
     fileUrl: string,
     kind: FileKind,
+    executor: Executor = db,
   ): Promise<{ file: FileRow } | { problem: 'unknown' | 'expired' }> {
     const key = FILE_URL.exec(fileUrl)?.[1];
-    const file = key && isStorageKey(key) ? await filesRepo.findByKey(db, key) : null;
+    const file = key && isStorageKey(key) ? await filesRepo.findByKey(executor, key) : null;
     if (!file || file.kind !== kind) return { problem: 'unknown' };
     const usableSince = Date.now() - PROOF_USABLE_MINUTES * MINUTE_MS;
     if (
       kind === 'payment-proof' &&
       file.createdAt.getTime() < usableSince &&
-      !(await filesRepo.isAttached(db, file))
+      !(await filesRepo.isAttached(executor, file))
     ) {
       return { problem: 'expired' };
     }
@@ -148,7 +153,7 @@ export function createFilesService(deps: {
     }
   }
 
-  return {
+  const service = {
     authorizeUpload,
 
     /** Before the body is read: an IP that stored its hourly bytes already gets 429 at once. */
@@ -252,13 +257,34 @@ export function createFilesService(deps: {
       return 'file' in found ? { key: found.file.key, sha256: found.file.sha256 } : null;
     },
 
+    /**
+     * A payment proof about to go on a sale or payment of `raffleId`: requireUpload, and a 422 when
+     * it is already on another raffle's (decision 079): whoever manages a raffle may read the proofs
+     * on it, so a proof put on a second raffle would be read by that raffle's staff.
+     */
+    async requirePaymentProof(
+      fileUrl: string,
+      on: { raffleId: string; executor?: Executor },
+    ): Promise<{ key: string; sha256: string }> {
+      const executor = on.executor ?? db;
+      const proof = await service.requireUpload(fileUrl, 'payment-proof', 'payment_proof', executor);
+      if (await filesRepo.onAnotherRaffle(executor, proof, on.raffleId)) {
+        const message = filesMessages.proofOfAnotherRaffle;
+        throw new UnprocessableError(message, 'INVALID_PAYMENT_PROOF', {
+          fields: [{ path: 'payment_proof', message }],
+        });
+      }
+      return proof;
+    },
+
     /** resolveUpload, or a 422 naming `field` (for the form) with the reason in Spanish. */
     async requireUpload(
       fileUrl: string,
       kind: FileKind,
       field: string,
+      executor: Executor = db,
     ): Promise<{ key: string; sha256: string }> {
-      const found = await findUpload(fileUrl, kind);
+      const found = await findUpload(fileUrl, kind, executor);
       if ('file' in found) return { key: found.file.key, sha256: found.file.sha256 };
       const message =
         found.problem === 'expired'
@@ -301,4 +327,5 @@ export function createFilesService(deps: {
       return outcome.acquired ? outcome.value : 'busy';
     },
   };
+  return service;
 }

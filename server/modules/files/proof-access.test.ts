@@ -85,11 +85,53 @@ describe('reading a payment proof', () => {
     expect(await readers(proof.key)).toEqual([401, 200, 200, 403]);
   });
 
-  it('a proof sent for raffles of both vendedores: each of them', async () => {
+  it('a proof belongs to its first raffle: put on another raffle’s sale or payment it is refused (decision 079)', async () => {
     const proof = await uploaded(t, PDF);
     expect((await reserve(raffleA, 11, proof.fileUrl)).status).toBe(201);
-    expect((await reserve(raffleB, 11, proof.fileUrl)).status).toBe(201);
-    expect(await readers(proof.key)).toEqual([401, 200, 200, 200]);
+    const message = 'Este comprobante ya está registrado en otra rifa. Sube el comprobante de este pago.';
+    const refusedOf = (res: { status: number; body: unknown }) => {
+      expect(res.status).toBe(422);
+      expect((res.body as { error: unknown }).error).toMatchObject({
+        code: 'INVALID_PAYMENT_PROOF',
+        message,
+        fields: [{ path: 'payment_proof', message }],
+      });
+    };
+    // A buyer's reservation on beto's raffle, beto's sale by hand and by number, beto's payment.
+    refusedOf(await reserve(raffleB, 11, proof.fileUrl));
+    const [own] = (await reserve(raffleB, 12)).body.tickets;
+    refusedOf(
+      await t.api('PATCH', `/api/tickets/${own?.id}`, {
+        token: beto,
+        body: { payment_proof: proof.fileUrl },
+      }),
+    );
+    refusedOf(
+      await t.api('PATCH', `/api/raffles/${raffleB}/numbers/13`, {
+        token: beto,
+        body: { status: 'apartado', buyer_name: 'Pedro', payment_proof: proof.fileUrl },
+      }),
+    );
+    refusedOf(
+      await t.api('POST', '/api/payments', {
+        token: beto,
+        body: {
+          ticket_id: own?.id,
+          amount_cents: 100,
+          payment_method: 'zelle',
+          payment_proof: proof.fileUrl,
+        },
+      }),
+    );
+    refusedOf(
+      await t.api('POST', '/api/payments', {
+        body: { ticket_id: own?.id, amount_cents: 100, cedula: buyer().cedula, payment_proof: proof.fileUrl },
+      }),
+    );
+    // Nothing was written: beto still cannot read it, ana and the admin can.
+    expect(await readers(proof.key)).toEqual([401, 200, 200, 403]);
+    // On its own raffle it goes on again (another number, a later payment).
+    expect((await reserve(raffleA, 14, proof.fileUrl)).status).toBe(201);
   });
 
   it('raffle photos stay public', async () => {

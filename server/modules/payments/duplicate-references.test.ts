@@ -175,8 +175,9 @@ describe('a bank reference is credited once', () => {
 
   it('flags the same proof file sent again by its own buyer for another order, not one sent again after a rejection', async () => {
     const cedula = 'V-7100001';
-    const proof = await proofFile([7, 7]);
+    // The same screenshot uploaded again for each order (one upload is one raffle's, decision 079).
     const payOrder = async () => {
+      const proof = await proofFile([7, 7]);
       const raffle = (await makeRaffle(t, { price_cents: 1000 })).id;
       const order = await t.api<ReservationResult>('POST', `/api/raffles/${raffle}/reservations`, {
         body: { numbers: [1], buyer: buyer({ cedula }) },

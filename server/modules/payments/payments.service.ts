@@ -178,12 +178,6 @@ export function createPaymentsService(deps: Deps) {
 
     /** See `create`. */
     async createOnce(input: CreatePayment, actor?: AuthContext) {
-      let proofSha256: string | null = null;
-      if (input.payment_proof != null) {
-        const file = deps.resolvePaymentProof ? await deps.resolvePaymentProof(input.payment_proof) : null;
-        if (!file) throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
-        proofSha256 = file.sha256;
-      }
       const rate = (await deps.currentRate?.()) ?? null;
       let amountCents = input.amount_cents ?? 0;
       if (input.amount_ves_cents !== undefined) {
@@ -242,6 +236,15 @@ export function createPaymentsService(deps: Deps) {
         const parts = await spreadOver(tx, sales, amountCents);
         const first = sales.find((t) => t.id === parts[0]?.ticketId) ?? sales[0];
         if (!first) throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
+        // The proof is read once its raffle is known: another raffle's is refused (decision 079).
+        let proofSha256: string | null = null;
+        if (input.payment_proof != null) {
+          const file = deps.resolvePaymentProof
+            ? await deps.resolvePaymentProof(input.payment_proof, { raffleId: first.raffleId, executor: tx })
+            : null;
+          if (!file) throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
+          proofSha256 = file.sha256;
+        }
         const duplicate = await paymentsRepo.findDuplicate(tx, {
           reference: input.reference,
           proofSha256,

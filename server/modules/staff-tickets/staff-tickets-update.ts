@@ -17,6 +17,7 @@ import {
   UnprocessableError,
 } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
+import type { ResolvePaymentProof } from '../files/files.service';
 import { createOrder } from '../payments/money-ledger';
 import { settleFreeSales, staffChoiceOnFreeSale } from '../tickets/order-free-sales';
 import { lockPackageOrders, repriceKeptSales } from '../tickets/package-reprice';
@@ -54,17 +55,20 @@ export function createTicketUpdates({
   db: Db;
   changes: TicketChanges;
   access: SaleAccess;
-  resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
+  resolvePaymentProof?: ResolvePaymentProof;
   currentRate?: () => Promise<number | null>;
 }) {
-  /** A patch never names money (400), and a proof set by hand is one of this server's uploads (null clears it). */
-  async function checkPatch(patch: TicketPatch) {
+  /**
+   * A patch never names money (400), and a proof set by hand is one of this server's uploads, not
+   * another raffle's (null clears it).
+   */
+  async function checkPatch(patch: TicketPatch, raffleId: string) {
     const money = moneyFieldsIn(patch);
     if (money.length > 0)
       throw new BadRequestError(ledgerMessages.moneyFieldsReadOnly(money), 'MONEY_FIELDS_READ_ONLY', {
         fields: money,
       });
-    if (patch.payment_proof != null) await resolvePaymentProof?.(patch.payment_proof);
+    if (patch.payment_proof != null) await resolvePaymentProof?.(patch.payment_proof, { raffleId });
   }
 
   async function update(actor: AuthContext, id: string, patch: TicketPatch) {
@@ -72,7 +76,7 @@ export function createTicketUpdates({
     if (patchMovesMoney(owned.ticket, patch)) await getOwnedForMoney(actor, id);
     else if (patchDecidesSale(owned.ticket, patch))
       await getOwnedForMoney(actor, id, sellerMessages.notYourSaleToDecide);
-    await checkPatch(patch);
+    await checkPatch(patch, owned.ticket.raffleId);
     const rate = (await currentRate?.()) ?? null;
     return changes.transaction(async (tx) => {
       // The raffle (KEY SHARE) before the sale: a close waits for this change, or this change sees it.
@@ -175,7 +179,7 @@ export function createTicketUpdates({
     if (saleId) return update(actor, saleId, patch);
     if (!patch.status || patch.status === 'disponible')
       throw new ConflictError(ticketMessages.numberAvailable, 'NUMBER_AVAILABLE');
-    await checkPatch(patch);
+    await checkPatch(patch, raffle.id);
     const rate = (await currentRate?.()) ?? null;
     const status = patch.status;
     try {

@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
 import { assertCan, managedRaffles } from '../../lib/permissions';
+import type { ResolvePaymentProof } from '../files/files.service';
 import type { TicketChanges } from '../tickets/ticket-changes';
 import { releaseMany } from './bulk-release';
 import { staffTicketsRepo } from './staff-tickets.repo';
@@ -50,7 +51,7 @@ export function createStaffTicketsService({
   /** Tickets module: transactions whose ticket changes are announced after they commit. */
   changes: TicketChanges;
   /** Files service: throws a 422 unless the URL is a payment proof uploaded to this server. */
-  resolvePaymentProof?: (fileUrl: string) => Promise<unknown>;
+  resolvePaymentProof?: ResolvePaymentProof;
   /** Rates service: today's Bs per USD, kept with money staff record. */
   currentRate?: () => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */

@@ -181,7 +181,7 @@ export function createTicketsService(deps: Deps) {
   async function reserveOrderNow(raffleId: string, input: Reservation, options: { sandbox?: boolean }) {
     const proof =
       input.payment_proof != null && deps.resolvePaymentProof
-        ? await deps.resolvePaymentProof(input.payment_proof)
+        ? await deps.resolvePaymentProof(input.payment_proof, { raffleId })
         : null;
     if (input.payment_proof != null && deps.resolvePaymentProof && !proof) {
       throw new UnprocessableError(reservationMessages.invalidProof, 'INVALID_PAYMENT_PROOF');
