@@ -79,6 +79,14 @@ describe('the staff list of sold numbers once sales closed', () => {
     expect(await screen.findByRole('menuitem', { name: 'Liberar número' })).toBeTruthy();
   });
 
+  it('on a draft: one line says it sells nothing until it is activa', async () => {
+    serve({ ...open, status: 'borrador' }, false);
+    renderWithProviders(<TicketsPage />);
+    const note = await screen.findByTestId('tickets-draft');
+    expect(note.textContent).toBe('La rifa es un borrador: actívala antes de apartar o vender números.');
+    expect(screen.queryByTestId('tickets-frozen')).toBeNull();
+  });
+
   it.each([
     ['closed', { status: 'cerrada', closed_at: '2026-11-21T22:00:05.000Z' }, '21 nov 2026, 6:00 p. m.'],
     ['drawn', { status: 'finalizada', closed_at: '2026-11-21T22:00:05.000Z' }, '21 nov 2026, 6:00 p. m.'],

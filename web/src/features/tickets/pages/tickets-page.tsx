@@ -1,8 +1,9 @@
 import { formatDateTime } from '@domain/dates';
+import { lifecycleMessages } from '@domain/raffle-lifecycle';
 import type { Raffle } from '@domain/raffles';
 import { salesClosed } from '@domain/sales-window';
 import type { StaffTicket } from '@domain/staff-tickets';
-import { Lock, SearchX } from 'lucide-react';
+import { FilePen, Lock, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { useRaffle } from '@/api/raffles';
@@ -120,6 +121,7 @@ export function TicketsPage() {
             </div>
             <StatusChips value={status} counts={tickets.data?.counts} onChange={params.setStatus} />
             {raffle.data && frozen && <FrozenNote raffle={raffle.data} />}
+            {raffle.data?.status === 'borrador' && <DraftNote />}
             {tickets.data && raffle.data && !frozen && (
               <BulkReleaseBar
                 raffleId={raffleId}
@@ -190,6 +192,19 @@ function FrozenNote({ raffle }: { raffle: Raffle }) {
     >
       <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500" />
       {ticketsTexts.frozen(at ? unbrokenTime(formatDateTime(at)) : null)}
+    </p>
+  );
+}
+
+/** A draft sells nothing, online or by hand (the server answers 409 RAFFLE_NOT_OPEN): said up front. */
+function DraftNote() {
+  return (
+    <p
+      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="tickets-draft"
+    >
+      <FilePen aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      {lifecycleMessages.saleOnDraft}
     </p>
   );
 }
