@@ -56,10 +56,12 @@ const captured = (request: FastifyRequest, statusCode: number) =>
 /**
  * The one place staff actions are captured: every signed-in request under /api that changes
  * something (POST, PUT, PATCH, DELETE) and succeeded (< 400) becomes an entry once its answer is
- * sent. The entry keeps the route's pattern as its action, the ids the path named (and the id a
- * 201 answer created), and what auditSummary keeps of the body (key names; values only for a
- * whitelist): never a secret. Appending happens after the response and never fails the request;
- * a failure is logged. Register before the routes (a root hook reaches the plugins registered after it).
+ * ready. That is onSend, not onResponse: a client that hangs up before the answer arrives gets no
+ * `finish`, and its committed change would leave no entry. The entry keeps the route's pattern as
+ * its action, the ids the path named (and the id a 201 answer created), and what auditSummary keeps
+ * of the body (key names; values only for a whitelist): never a secret. Appending happens beside the
+ * answer and never fails the request; a failure is logged. Register before the routes (a root hook
+ * reaches the plugins registered after it).
  */
 export function captureStaffActions(app: FastifyInstance, audit: AuditLog) {
   app.addHook('preSerialization', async (request, reply, payload) => {
@@ -67,10 +69,10 @@ export function captureStaffActions(app: FastifyInstance, audit: AuditLog) {
       request.auditCreatedId = asUuid(asRecord(payload).id) ?? undefined;
     return payload;
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     const actor = request.auth;
-    if (!actor || !url || !captured(request, reply.statusCode)) return;
+    if (!actor || !url || !captured(request, reply.statusCode)) return payload;
     const pattern = `${request.method} ${url}`;
     const params = Object.fromEntries(
       Object.entries(asRecord(request.params)).filter((e): e is [string, string] => typeof e[1] === 'string'),
@@ -86,5 +88,6 @@ export function captureStaffActions(app: FastifyInstance, audit: AuditLog) {
       summary: auditSummary(reply.statusCode, request.body),
     });
     audit.record(entry(), request.log);
+    return payload;
   });
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../../../domain/audit';
@@ -92,6 +94,46 @@ describe('audit log', () => {
     expect((await entries('?action=post%20/API/RAFFLES')).map((e) => e.action)).toEqual([
       'POST /api/raffles',
     ]);
+  });
+
+  it('records a change whose client hung up before the answer: the change committed, so does its entry', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100, digit_count: 2 });
+    const reserved = await t.api<ReservationResult>('POST', `/api/raffles/${raffle.id}/reservations`, {
+      body: { numbers: [8], buyer: buyer() },
+    });
+    const ticketId = reserved.body.tickets[0]?.id as string;
+    await settle();
+    // A raw request whose socket is destroyed once the server has read its body, while the change
+    // is being written: no answer ever reaches it (and the server sees no 'finish').
+    const { port } = new URL(t.baseUrl);
+    const body = JSON.stringify({ status: 'cancelado' });
+    const socket = new net.Socket();
+    let answered = false;
+    socket.on('data', () => {
+      answered = true;
+    });
+    t.app.server.once('request', (request: IncomingMessage) => request.once('end', () => socket.destroy()));
+    await new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+      socket.connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `PATCH /api/tickets/${ticketId} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        ),
+      );
+    });
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'cancelado'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await t.api<{ status: string }>('GET', `/api/tickets/${ticketId}`, { token: admin })).body
+        .status;
+    }
+    expect(status).toBe('cancelado');
+    expect(answered).toBe(false);
+    const [change] = await entries(`?raffle_id=${raffle.id}`);
+    expect(change).toMatchObject({ action: 'PATCH /api/tickets/:id', target: { id: ticketId } });
+    expect((await verify()).ok).toBe(true);
   });
 
   it('records a refused sign-in with the e-mail tried, and neither password', async () => {
