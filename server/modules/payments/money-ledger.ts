@@ -23,21 +23,22 @@ export type EarlierPayment = {
   number: string;
   raffle: string;
   raffleId: string;
-  payerCedula: string | null;
+  orderId: string | null;
 };
 
 /**
- * Who may learn which payment holds a reference: an admin, staff of that payment's raffle, and the
- * buyer who reported it. Anyone else typing a reference (another buyer, another raffle's seller)
- * learns only that it is taken: naming the payment told a vendedor and anonymous buyers about
- * payments of raffles not theirs.
+ * Who may learn which payment holds a reference: an admin, staff of that payment's raffle, and a
+ * buyer paying the very order it was reported for. Anyone else typing a reference (another buyer,
+ * another raffle's seller) learns only that it is taken: naming the payment told a vendedor and
+ * anonymous buyers about payments of raffles not theirs. A cédula proves nothing here: anyone can
+ * reserve a number under someone else's and pay it with guessed references.
  */
-export type ReferenceViewer = { admin: true } | { staffOf: string } | { buyerCedula: string | null };
+export type ReferenceViewer = { admin: true } | { staffOf: string } | { buyerOrderId: string | null };
 export function mayNameEarlier(viewer: ReferenceViewer | null, found: EarlierPayment): boolean {
   if (viewer === null) return false;
   if ('admin' in viewer) return true;
   if ('staffOf' in viewer) return viewer.staffOf === found.raffleId;
-  return viewer.buyerCedula !== null && viewer.buyerCedula === found.payerCedula;
+  return viewer.buyerOrderId !== null && viewer.buyerOrderId === found.orderId;
 }
 
 /** 409 DUPLICATE_REFERENCE naming the earlier payment (its number, raffle and date) to whom may know it. */

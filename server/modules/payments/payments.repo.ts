@@ -206,7 +206,7 @@ export const ledgerRepo = {
         number: tickets.ticketNumber,
         raffle: raffles.name,
         raffleId: raffles.id,
-        payerCedula: payments.payerCedula,
+        orderId: payments.orderId,
       })
       .from(payments)
       .innerJoin(tickets, eq(tickets.id, payments.ticketId))

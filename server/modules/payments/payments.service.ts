@@ -275,7 +275,7 @@ export function createPaymentsService(deps: Deps) {
             ? { admin: true }
             : isStaff
               ? { staffOf: first.raffleId }
-              : { buyerCedula: first.buyerCedula },
+              : { buyerOrderId: orderId },
         );
         const codes = await ledgerRepo.orderCodes(tx, orderId ? [orderId] : []);
         const answer = {
