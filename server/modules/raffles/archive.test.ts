@@ -85,10 +85,15 @@ describe('POST /api/raffles/:id/archive', () => {
     expect(res.body).toMatchObject({ id: raffle.id, status: 'finalizada', has_sales: true });
     expect(Date.parse(res.body.archived_at ?? '')).not.toBeNaN();
 
-    // Public: gone everywhere, like an unknown raffle.
+    // Public: gone from the page, the board and the lists, like an unknown raffle...
     expect((await t.api('GET', `/api/raffles/${raffle.id}`)).status).toBe(404);
     expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(404);
-    expect((await t.api('GET', `/api/raffles/${raffle.id}/draw`)).status).toBe(404);
+    // ...but the proof of its draw stays checkable: the result, the sold list, a number's proof.
+    const result = await t.api<{ winning_number: number | null }>('GET', `/api/raffles/${raffle.id}/draw`);
+    expect(result.status).toBe(200);
+    expect(result.body.winning_number).toBe(2);
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/sold-list.txt`)).status).toBe(200);
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/proof?number=2`)).status).toBe(200);
     expect(ids((await t.api<PublicRaffle[]>('GET', '/api/raffles')).body)).not.toContain(raffle.id);
     expect(ids((await t.api<PublicRaffle[]>('GET', '/api/raffles?archived=true')).body)).toEqual([]);
 

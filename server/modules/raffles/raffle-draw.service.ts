@@ -230,10 +230,16 @@ export function createRaffleDrawService(deps: {
     return published;
   }
 
-  /** The raffle a visitor may see, without its list's text (read only when a file or tree needs it). */
+  /**
+   * The raffle whose draw a visitor may check, without its list's text (read only when a file or
+   * tree needs it): one they may see, or one archived after it published its list. Archiving hides a
+   * finished raffle from the listings, never the proof of its draw: the result, the sold list and each
+   * number's inclusion proof stay public (a buyer who disputes a draw must still be able to check it).
+   */
   async function visibleRow(id: string): Promise<RaffleRow> {
     const row = await rafflesRepo.findWithoutList(db, id);
-    if (!row || !deps.raffles.isVisible(row))
+    const archivedWithProof = row !== null && row.archivedAt !== null && row.drawCommitment !== null;
+    if (!row || !(deps.raffles.isVisible(row) || archivedWithProof))
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     return row;
   }
