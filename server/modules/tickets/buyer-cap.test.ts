@@ -40,6 +40,23 @@ describe('numbers per buyer', () => {
     expect(board.status).toBe(200);
   });
 
+  it('says a number someone holds before the cap: a typed cédula and one taken number tell nothing of what it holds', async () => {
+    const raffle = await makeRaffle(t, { total_numbers: 100, max_numbers_per_buyer: 5 });
+    expect((await reserve(raffle.id, [1, 2, 3], 'V-40100500')).status).toBe(201);
+    expect((await reserve(raffle.id, [9], 'V-40100599')).status).toBe(201);
+    // Someone typing the buyer's cédula with a taken number (9) and enough to pass the cap: the same
+    // answer as for a cédula that holds nothing, naming only the taken number.
+    for (const cedula of ['V-40100500', 'V-40100501']) {
+      const probe = await reserve<ApiError>(raffle.id, [9, 10, 11, 12, 13], cedula);
+      expect(probe.status).toBe(409);
+      expect(probe.body.error).toMatchObject({ code: 'TICKETS_UNAVAILABLE', numbers: [9] });
+      expect(probe.body.error).not.toHaveProperty('held');
+    }
+    // With every number free, the cap is still the answer (and the buyer is told what they hold).
+    const over = await reserve<ApiError>(raffle.id, [10, 11, 12], 'V-40100500');
+    expect(over.body.error).toMatchObject({ code: 'BUYER_LIMIT', held: 3 });
+  });
+
   it('counts a cedula written another way as the same buyer, and one request alone over the cap', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 100, max_numbers_per_buyer: 2 });
     expect((await reserve(raffle.id, [1, 2, 3], 'V-40100300')).status).toBe(409);
