@@ -59,6 +59,13 @@ const MAX_AMOUNT_VES_CENTS = 100_000_000_000;
 /** Methods whose payments a bank statement shows, so they carry a bank reference. */
 export const REFERENCED_METHODS = new Set(['transfer', 'pago_movil']);
 
+/**
+ * Whether a buyer (by cédula) may see a payment of their numbers: theirs, or one nobody is named on.
+ * A number given or sold again to someone else keeps its rows: that buyer's payments are not theirs.
+ */
+export const isBuyersOwnPayment = (payerCedula: string | null, cedula: string) =>
+  payerCedula === null || payerCedula === cedula;
+
 export const createPaymentSchema = z
   .object({
     ticket_id: z.uuid('Ticket inválido').optional(),

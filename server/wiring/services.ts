@@ -46,7 +46,7 @@ export async function createServices(
   const rates = createRatesService({ db, ratesUrl: config.ratesUrl });
   // Only this server's own proofs, and none of another raffle's: anything else is a 422 on the
   // `payment_proof` field (decision 079).
-  const resolvePaymentProof: ResolvePaymentProof = (url, on) => files.requirePaymentProof(url, on);
+  const resolvePaymentProof: ResolvePaymentProof = files.requirePaymentProof;
 
   const sales = await wireSales(app, {
     config,

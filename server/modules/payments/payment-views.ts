@@ -1,5 +1,11 @@
 import type { OrderView } from '../../../domain/orders';
-import type { Payment, PaymentStatus, StaffPayment, TicketLedgerEntry } from '../../../domain/payments';
+import {
+  isBuyersOwnPayment,
+  type Payment,
+  type PaymentStatus,
+  type StaffPayment,
+  type TicketLedgerEntry,
+} from '../../../domain/payments';
 import type { TicketRow } from '../../db/rows';
 import { firstPaymentCents } from '../tickets/tickets.service';
 import type { ticketLedger } from './money-ledger';
@@ -138,7 +144,7 @@ export function toOrderView(
     })),
     // A number given to someone else keeps its order: their payments are not this buyer's business.
     payments: paid
-      .filter((p) => p.payerCedula === null || p.payerCedula === cedula)
+      .filter((p) => isBuyersOwnPayment(p.payerCedula, cedula))
       .map((p) => ({
         id: p.id,
         status: p.status,

@@ -1,3 +1,4 @@
+import { isBuyersOwnPayment } from '../../../domain/payments';
 import { amountDueCents } from '../../../domain/raffle-figures';
 import { maskBuyerName, type TrackedPayment, type TrackedTicket } from '../../../domain/tracking';
 import type { Db } from '../../db/client';
@@ -44,7 +45,7 @@ export function createTrackingService(deps: {
       const [paid, prizes] = await Promise.all([deps.paymentsForTickets(ids), deps.instantWinPrizes(ids)]);
       for (const p of paid) {
         // A re-sold number keeps its row: a previous buyer's payments are not this buyer's business.
-        if (p.payerCedula !== null && p.payerCedula !== input.cedula) continue;
+        if (!isBuyersOwnPayment(p.payerCedula, input.cedula)) continue;
         const list = paymentsByTicket.get(p.ticketId) ?? [];
         list.push({
           status: p.status,
