@@ -138,8 +138,14 @@ export async function makeRaffleIn(
   return closed.body;
 }
 
-/** A closed raffle's list as stored (read past the server's published-file cache). */
+/** A closed raffle's list as stored, once the stores the close began after its answer are done (decision 078). */
 export async function storedSoldList(t: TestApp, raffleId: string): Promise<string | null> {
+  await t.app.services.draws.settled();
+  return soldListColumn(t, raffleId);
+}
+
+/** The list column as it is right now (read past the server's published-file cache), store in flight or not. */
+export async function soldListColumn(t: TestApp, raffleId: string): Promise<string | null> {
   const rows = await queryRows<{ list: string | null }>(
     t.db,
     sql`select draw_sold_list as list from raffles where id = ${raffleId}`,

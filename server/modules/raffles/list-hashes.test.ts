@@ -13,7 +13,7 @@ import {
   toHex,
 } from '../../../domain/verification';
 import { queryRows } from '../../db/client';
-import { buyer, makeRaffle, storedSoldList } from '../../test/factories';
+import { buyer, makeRaffle, soldListColumn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createRaffleDrawService } from './raffle-draw.service';
 
@@ -171,7 +171,7 @@ describe('the hashes the database keeps for the published list', () => {
       await closeInPagesOf(raffle.id, 5);
 
       const lines = rows.map(lineOf);
-      expect(await storedSoldList(t, raffle.id)).toBe(soldListText(lines));
+      expect(await soldListColumn(t, raffle.id)).toBe(soldListText(lines));
       expect(await commitmentOf(raffle.id)).toEqual({
         commitment: toHex(merkleRoot(sha256, merkleLevels(sha256, lines))),
         line_count: 23,
@@ -187,26 +187,26 @@ describe('the hashes the database keeps for the published list', () => {
     ]);
     await closeInPagesOf(raffle.id, 5);
     const store = () => t.app.services.tickets.storeSoldListText(t.db, raffle.id);
-    const published = await storedSoldList(t, raffle.id);
+    const published = await soldListColumn(t, raffle.id);
     expect(published?.split('\n')).toHaveLength(3);
     // Its text stored: nothing is stored again.
     await t.db.execute(sql`update raffles set draw_sold_list = 'otra' where id = ${raffle.id}`);
     expect(await store()).toEqual({ stored: false, hashed: true, lineCount: 2 });
-    expect(await storedSoldList(t, raffle.id)).toBe('otra');
+    expect(await soldListColumn(t, raffle.id)).toBe('otra');
     // Committed with another line count: not this list, nothing stored.
     await t.db.execute(sql`update raffles set draw_sold_list = null, line_count = 3 where id = ${raffle.id}`);
     expect(await store()).toEqual({ stored: false, hashed: true, lineCount: 2 });
-    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    expect(await soldListColumn(t, raffle.id)).toBeNull();
     // Not committed (a close interrupted before its root): nothing stored.
     await t.db.execute(
       sql`update raffles set line_count = 2, draw_commitment = null where id = ${raffle.id}`,
     );
     expect(await store()).toMatchObject({ stored: false });
-    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    expect(await soldListColumn(t, raffle.id)).toBeNull();
     // Committed without its text (the close answered, the process stopped): stored, the same text.
     await t.db.execute(sql`update raffles set draw_commitment = 'root' where id = ${raffle.id}`);
     expect(await store()).toEqual({ stored: true, hashed: true, lineCount: 2 });
-    expect(await storedSoldList(t, raffle.id)).toBe(published);
+    expect(await soldListColumn(t, raffle.id)).toBe(published);
   });
 
   it('a close answers with the root before the text is stored; a download meanwhile waits for that one pass', async () => {
@@ -235,7 +235,7 @@ describe('the hashes the database keeps for the published list', () => {
         commitment: toHex(merkleRoot(sha256, merkleLevels(sha256, lines))),
         line_count: 3,
       });
-      expect(await storedSoldList(t, raffle.id)).toBeNull();
+      expect(await soldListColumn(t, raffle.id)).toBeNull();
 
       let downloaded = false;
       const download = t.api<string>('GET', `/api/raffles/${raffle.id}/sold-list.txt`).finally(() => {
@@ -247,7 +247,7 @@ describe('the hashes the database keeps for the published list', () => {
       const file = await download;
       expect(file.status).toBe(200);
       expect(file.body).toBe(soldListText(lines));
-      expect(await storedSoldList(t, raffle.id)).toBe(soldListText(lines));
+      expect(await soldListColumn(t, raffle.id)).toBe(soldListText(lines));
       expect(held).toHaveBeenCalledTimes(1);
     } finally {
       release();
@@ -262,7 +262,7 @@ describe('the hashes the database keeps for the published list', () => {
       { code: 'ABCDEFGH36', cedula: null },
     ]);
     await closeInPagesOf(raffle.id, 5);
-    const published = await storedSoldList(t, raffle.id);
+    const published = await soldListColumn(t, raffle.id);
     await t.db.execute(sql`update raffles set draw_sold_list = null where id = ${raffle.id}`);
     const sweep = createRaffleDrawService({
       db: t.db,
@@ -272,12 +272,12 @@ describe('the hashes the database keeps for the published list', () => {
     });
     // Within its first minute the close's own process is still storing it: left to it.
     await sweep.publishPending();
-    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    expect(await soldListColumn(t, raffle.id)).toBeNull();
     await t.db.execute(
       sql`update raffles set closed_at = now() - interval '2 minutes' where id = ${raffle.id}`,
     );
     await sweep.publishPending();
-    expect(await storedSoldList(t, raffle.id)).toBe(published);
+    expect(await soldListColumn(t, raffle.id)).toBe(published);
   });
 
   it('a text the server must build (a sale without its hashes) is checked against the root before it is stored', async () => {
@@ -287,7 +287,7 @@ describe('the hashes the database keeps for the published list', () => {
       { code: 'ABCDEFGH36', cedula: null },
     ]);
     await closeInPagesOf(raffle.id, 5);
-    const published = await storedSoldList(t, raffle.id);
+    const published = await soldListColumn(t, raffle.id);
     const lines = (await readSales(raffle.id)).map(lineOf);
     expect(published).toBe(soldListText(lines));
     // A root that is not this list's: the text is not stored, and a download fails rather than
@@ -297,7 +297,7 @@ describe('the hashes the database keeps for the published list', () => {
     );
     const refused = await t.api('GET', `/api/raffles/${raffle.id}/sold-list.txt`);
     expect(refused.status).toBe(500);
-    expect(await storedSoldList(t, raffle.id)).toBeNull();
+    expect(await soldListColumn(t, raffle.id)).toBeNull();
   });
 
   it('answers the close with its figures, equal to a fresh count', async () => {
