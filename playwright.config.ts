@@ -116,6 +116,7 @@ export default defineConfig({
       RATE_LIMIT_RESERVATIONS_PER_IP: '5000',
       RATE_LIMIT_TRACKING: '1000',
       TRACKING_MISSES_PER_CEDULA: '1000000',
+      ORDER_MISSES_PER_CODE: '1000000',
       RATE_LIMIT_UPLOADS: '1000',
       RATE_LIMIT_BOARD: '5000',
       // Parallel workers open many raffle pages, all from 127.0.0.1.

@@ -240,6 +240,7 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
         RATE_LIMIT_RESERVATIONS: '1000000000',
         RATE_LIMIT_TRACKING: '1000000',
         TRACKING_MISSES_PER_CEDULA: '1000000',
+        ORDER_MISSES_PER_CODE: '1000000',
         RATE_LIMIT_UPLOADS: '1000000',
         RATE_LIMIT_BOARD: '1000000000',
         SSE_MAX_PER_IP: '10000',

@@ -69,6 +69,7 @@ export async function startApp(database: Database, env: Record<string, string> =
     RATE_LIMIT_RESERVATIONS: '1000000',
     RATE_LIMIT_TRACKING: '100000',
     TRACKING_MISSES_PER_CEDULA: '1000000',
+    ORDER_MISSES_PER_CODE: '1000000',
     RATE_LIMIT_UPLOADS: '100000',
     RESERVATION_CHALLENGE_PER_MINUTE: '0', // the bench measures reservations, not proofs of work
     ...env,

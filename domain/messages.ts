@@ -60,6 +60,9 @@ export const messages = {
     /** Look-ups of one cédula that found nothing, per hour (TRACKING_MISSES_PER_CEDULA). */
     trackingMisses:
       'Hubo demasiados intentos con esta cédula y un teléfono que no coincide. Por seguridad, espera una hora e inténtalo de nuevo, o abre el enlace de tu pedido.',
+    /** Wrong cédulas for one order code, per hour (ORDER_MISSES_PER_CODE). */
+    orderMisses:
+      'Hubo demasiados intentos con este código de pedido y una cédula que no coincide. Por seguridad, espera una hora e inténtalo de nuevo, o consulta tus números en «Mis tickets».',
     badUrl: 'La dirección de la solicitud no es válida (revisa los caracteres con %).',
     urlTooLong: 'Un dato de la dirección de la solicitud es demasiado largo.',
     headersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes.',

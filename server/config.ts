@@ -47,6 +47,7 @@ const envSchema = z
     RESERVATION_CHALLENGE_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_TRACKING: z.coerce.number().int().min(1).default(20),
     TRACKING_MISSES_PER_CEDULA: z.coerce.number().int().min(1).default(10),
+    ORDER_MISSES_PER_CODE: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_BOARD: z.coerce.number().int().min(1).default(120),
     WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -142,6 +143,8 @@ const envSchema = z
       tracking: e.RATE_LIMIT_TRACKING,
       /** Look-ups of one cédula (tracking, a payment by number) that found nothing, in the last 60 minutes. */
       trackingMissesPerCedula: e.TRACKING_MISSES_PER_CEDULA,
+      /** Wrong cédulas for one order code (its page, a payment of the order), in the last 60 minutes. */
+      orderMissesPerCode: e.ORDER_MISSES_PER_CODE,
       uploads: e.RATE_LIMIT_UPLOADS,
       board: e.RATE_LIMIT_BOARD,
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { createMissBudget } from '../lib/miss-budget';
 import { auditRoutes } from '../modules/audit/audit.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { buyersRoutes } from '../modules/buyers/buyers.routes';
@@ -24,7 +25,6 @@ import { staffTicketsRoutes } from '../modules/staff-tickets/staff-tickets.route
 import { testBenchRoutes } from '../modules/test-bench/test-bench.routes';
 import { createReservationChallenge } from '../modules/tickets/reservation-challenge';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes';
-import { createPhoneGuesses } from '../modules/tracking/phone-guesses';
 import { trackingRoutes } from '../modules/tracking/tracking.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { diskOf, hourlyCounterMaker } from './hourly-counters';
@@ -38,9 +38,14 @@ export function apiRoutes(s: Services, deps: { config: Config; database: Databas
   const { compression, rateLimits } = config;
   const hourlyCounter = hourlyCounterMaker(config, shared);
   // Misses per cédula and hour of what proves a buyer by their phone's last 4 digits (phone-guesses.ts).
-  const guesses = createPhoneGuesses({
+  const guesses = createMissBudget({
     counter: hourlyCounter(rateLimits.trackingMissesPerCedula, ':phone-guesses'),
     secret: s.auth.deriveSecret('phone-guesses'),
+  });
+  // Wrong cédulas per order code and hour (payments/order-guesses.ts).
+  const orderGuesses = createMissBudget({
+    counter: hourlyCounter(rateLimits.orderMissesPerCode, ':order-guesses'),
+    secret: s.auth.deriveSecret('order-guesses'),
   });
   return async (api: FastifyInstance) => {
     await api.register(healthRoutes(deps.database, { redisAnswers: shared?.answers, disk: diskOf(config) }));
@@ -64,7 +69,13 @@ export function apiRoutes(s: Services, deps: { config: Config; database: Databas
     );
     await api.register(insightRoutes({ insight: s.insight, guards }));
     await api.register(
-      paymentsRoutes({ payments: s.payments, guards, perMinute: rateLimits.reservations * 4, guesses }),
+      paymentsRoutes({
+        payments: s.payments,
+        guards,
+        perMinute: rateLimits.reservations * 4,
+        guesses,
+        orderGuesses,
+      }),
     );
     await api.register(testBenchRoutes({ bench: s.bench, guards }));
     await api.register(auditRoutes({ audit: s.audit, guards }));

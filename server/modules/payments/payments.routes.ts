@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors';
 import { type Guards, requireAuth } from '../../lib/guards';
 import { publicOrStaff, sendAs } from '../../lib/responses';
 import { type PhoneGuesses, trackingLimitError } from '../tracking/phone-guesses';
+import { type OrderGuesses, orderLimitError } from './order-guesses';
 import type { PaymentsService } from './payments.service';
 
 /**
@@ -37,9 +38,12 @@ export const paymentsRoutes =
     guards: Guards;
     perMinute: number;
     guesses: PhoneGuesses;
+    orderGuesses: OrderGuesses;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { payments, guards } = deps;
+    const orderNotFound = (outcome: { error: unknown } | { result: unknown }) =>
+      'error' in outcome && outcome.error instanceof AppError && outcome.error.code === 'ORDER_NOT_FOUND';
     // Failures answer the API's one error envelope, {"error":{"code","message"}} (issue 17).
 
     app.post(
@@ -59,9 +63,20 @@ export const paymentsRoutes =
         const { body } = request;
         // A buyer naming a number with their cédula and phone proves it as tracking does: a wrong
         // phone counts against the cédula's misses of the hour (tracking/phone-guesses.ts).
-        const byPhone = !isStaffRole(request.auth?.role) && body.phone_last4 !== undefined && !body.ticket_id;
+        const buyer = !isStaffRole(request.auth?.role);
+        const byPhone = buyer && body.phone_last4 !== undefined && !body.ticket_id;
         let created: Awaited<ReturnType<PaymentsService['create']>>;
-        if (byPhone && body.cedula && !body.order_code) {
+        if (buyer && body.order_code) {
+          // A buyer paying an order by its code proves it with the cédula: a wrong one counts
+          // against the code's misses of the hour (order-guesses.ts).
+          const made = await deps.orderGuesses.attempt(
+            body.order_code,
+            () => payments.create(body, request.auth),
+            orderNotFound,
+          );
+          if (!made) throw orderLimitError();
+          created = made.result;
+        } else if (byPhone && body.cedula) {
           const made = await deps.guesses.attempt(
             body.cedula,
             () => payments.create(body, request.auth),
@@ -93,7 +108,16 @@ export const paymentsRoutes =
         // Buyer data: the answer is theirs only.
         config: { rateLimit: { max: deps.perMinute, timeWindow: '1 minute' }, noStore: true },
       },
-      async (request) => payments.orderView(request.params.code, request.query.cedula),
+      async (request) => {
+        const { code } = request.params;
+        const found = await deps.orderGuesses.attempt(
+          code,
+          () => payments.orderView(code, request.query.cedula),
+          orderNotFound,
+        );
+        if (!found) throw orderLimitError();
+        return found.result;
+      },
     );
 
     app.get(

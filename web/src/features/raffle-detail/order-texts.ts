@@ -34,6 +34,8 @@ export const orderTexts = {
   more: 'Apartar más números',
   backToRaffle: 'Ver la rifa',
   loadError: 'No pudimos cargar tu pedido',
+  limitedTitle: 'Este pedido está protegido por un rato',
+  toTracking: 'Ir a «Mis tickets»',
   cedulaTitle: 'Confirma que es tu pedido',
   cedulaDescription: (code: string) =>
     `Escribe la cédula con la que apartaste los números del pedido ${code}.`,

@@ -1,10 +1,12 @@
 import { formatOrderCode, parseOrderCode } from '@domain/orders';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useOrder } from '@/api/orders';
 import { usePublicRaffle } from '@/api/raffles';
-import { QueryError } from '@/components/query-state';
+import { errorMessage, QueryError } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { texts } from '@/config/texts';
@@ -34,6 +36,8 @@ export function OrderPage() {
   const order = useOrder(code ?? '', visit?.cedula ?? null);
   const rate = useVesRate();
   const notFound = isApiError(order.error) && (order.error.status === 404 || order.error.status === 400);
+  // Too many wrong cédulas for this code (ORDER_LIMIT): no form to try again, tracking instead.
+  const limited = isApiError(order.error) && order.error.status === 429;
 
   useEffect(() => {
     if (code && visit) saveOrderVisit(code, { ...visit, fresh: false });
@@ -64,6 +68,24 @@ export function OrderPage() {
           code={formatOrderCode(code)}
           problem={notFound ? t.notFound : null}
           onCedula={(cedula) => setVisit({ cedula })}
+        />
+      </div>
+    );
+  }
+  if (limited) {
+    return (
+      <div className="grid gap-6">
+        {back}
+        <EmptyState
+          tone="danger"
+          icon={ShieldAlert}
+          title={t.limitedTitle}
+          description={errorMessage(order.error)}
+          action={
+            <Button asChild>
+              <Link to={paths.tracking.getHref()}>{t.toTracking}</Link>
+            </Button>
+          }
         />
       </div>
     );
