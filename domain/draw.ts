@@ -51,6 +51,11 @@ export const drawSchema = z
       .max(40)
       .regex(/\d/, 'El resultado oficial debe tener dígitos.')
       .optional(),
+    /**
+     * When the lottery draw that gave `result` took place: required for a prize's next result (its
+     * earlier one repeated a number), later than that earlier one's draw (decision 084).
+     */
+    result_at: z.iso.datetime({ offset: true, message: 'Fecha del sorteo inválida' }).optional(),
     /** Which prize the result decides (decision 042): 1 (default) is the raffle's own prize. */
     prize: z.int('Elige el premio').min(1).max(MAX_PRIZES).optional(),
   })

@@ -24,8 +24,16 @@ export const prizeLabel = (position: number) =>
 /** Why a drawn prize has no winner although its source gave a number. */
 export type PrizeVoid = 'repetido' | 'no_elegible';
 
-/** A result (lottery) or round (drand) that gave a number already won, passed over by the repeat rule. */
-export type SkippedResult = { result: string | null; round: number | null; number: number };
+/**
+ * A result (lottery) or round (drand) that gave a number already won, passed over by the repeat rule;
+ * `result_at`: when the lottery draw that gave it took place (absent: the prize's declared draw_at).
+ */
+export type SkippedResult = {
+  result: string | null;
+  round: number | null;
+  number: number;
+  result_at?: string | null;
+};
 
 /** The sealed list of a pre-sorteo: the numbers fully paid at its date (the same format as the close). */
 export type PreDrawList = {
@@ -55,6 +63,8 @@ export type StoredPrize = {
   beacon_randomness: string | null;
   beacon_signature: string | null;
   result: string | null;
+  /** When the lottery draw that gave `result` took place, for a next result (decision 084). */
+  result_at?: string | null;
   winning_number: number | null;
   drawn_at: string | null;
   void_reason: PrizeVoid | null;
@@ -92,6 +102,14 @@ export const prizeMessages = {
   alreadyDrawn: 'Este premio ya se sorteó: su número ganador no cambia.',
   notClosed: 'Los premios se sortean después del cierre de la rifa.',
   preDrawNotFrozen: 'La lista del pre-sorteo todavía no se ha sellado: espera a su fecha.',
+  /** A next result (decision 084): the lottery draw it came from, to be checked by anyone. */
+  nextResultAtRequired:
+    'Este premio espera el siguiente resultado: indica la fecha y hora del sorteo de la lotería que lo dio.',
+  nextResultAtNotLater: (previous: string) =>
+    `El siguiente resultado debe ser de un sorteo posterior al anterior (${previous}).`,
+  nextResultAtFuture: 'Ese sorteo todavía no ha ocurrido: revisa la fecha y la hora.',
+  resultAtOnlyNext:
+    'La fecha del sorteo solo se indica para un resultado siguiente: este resultado es el del sorteo declarado.',
   repeatedNext: (number: string, won: string) =>
     `El número ${number} ya ganó el ${won}: según la regla declarada, este premio se decide con el siguiente resultado. Regístralo cuando salga.`,
   noPreList: 'Este premio no es un pre-sorteo.',

@@ -71,7 +71,20 @@ export const prizeViewSchema = z.object({
   /** Drawn with no winner: its number already won (rule sin_ganador) or was not eligible (pre-sorteo). */
   void_reason: z.enum(['repetido', 'no_elegible']).nullable(),
   /** Results or rounds passed over because their number already won (rule siguiente_resultado). */
-  skipped: z.array(z.object({ result: z.string().nullable(), round: z.int().nullable(), number: z.int() })),
+  /**
+   * When the lottery draw that gave `result` took place, for a next result (decision 084); null: the
+   * declared `source.draw_at`.
+   */
+  result_at: instantField.nullable(),
+  skipped: z.array(
+    z.object({
+      result: z.string().nullable(),
+      round: z.int().nullable(),
+      number: z.int(),
+      /** The lottery draw it came from; null: the declared `source.draw_at` (the first result). */
+      result_at: instantField.nullable(),
+    }),
+  ),
   winner: z.object({ ticket_number: z.string(), buyer_name_masked: z.string() }).nullable(),
   /** A pre-sorteo's sealed list once frozen: downloaded from `list_url`, root in `commitment`. */
   pre_list: z

@@ -20,10 +20,17 @@ type Prize = { position: number; pre_list: unknown; winning_number: number | nul
 const prizesOf = async (request: APIRequestContext, id: string): Promise<Prize[]> =>
   (await (await request.get(`/api/raffles/${id}`)).json()).prizes;
 
-async function drawPrize(request: APIRequestContext, id: string, prize: number, result: string) {
+/** A prize's lottery result by the API; a next result names its lottery draw (decision 084). */
+async function drawPrize(
+  request: APIRequestContext,
+  id: string,
+  prize: number,
+  result: string,
+  resultAt?: string,
+) {
   const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
   const res = await request.post(`/api/raffles/${id}/draw`, {
-    data: { prize, result },
+    data: { prize, result, ...(resultAt ? { result_at: resultAt } : {}) },
     headers: { Authorization: `Bearer ${access_token}` },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -154,7 +161,15 @@ test.describe('several prizes', () => {
     await drawPrize(request, raffle.id, 2, '912');
     // 47 already won the 1.º: under the declared rule the 3.º waits for the next result.
     await drawPrize(request, raffle.id, 3, '647');
-    await drawPrize(request, raffle.id, 3, '605');
+    // The register dialog now asks which lottery draw gave the next result (decision 084).
+    await page.goto('/dashboard/admin');
+    await card.getByRole('button', { name: `Registrar resultado de ${raffle.name}` }).click();
+    await expect(dialog.getByLabel('Fecha y hora del sorteo que dio este resultado')).toBeVisible();
+    await expect(dialog).toContainText('El siguiente sorteo de la lotería después del');
+    await screenshot(page, 'issue-23/prizes-next-result-dialog-412.png');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    // By the API, to the second: the dialog takes minutes, and the 3.º's draw was seconds ago.
+    await drawPrize(request, raffle.id, 3, '605', new Date(Date.now() - 500).toISOString());
 
     await page.goto(`/raffle/${raffle.id}`);
     await expect(prizes.getByTestId('prize-1')).toContainText('Ganó el 47 · m*** p***');
@@ -167,7 +182,10 @@ test.describe('several prizes', () => {
     await expect(prizes.getByTestId('prize-3').getByText('Apartado', { exact: true })).toBeVisible();
     // The drawn 3.º keeps the result it passed over (its 47 had won the 1.º).
     await expect(prizes.getByTestId('prize-3').getByTestId('prize-skipped')).toContainText(
-      'Resultado 647: salió el 47',
+      /Resultado 647 del sorteo del .+: salió el 47/,
+    );
+    await expect(prizes.getByTestId('prize-3')).toContainText(
+      /Decidido con el resultado 605 del sorteo del /,
     );
     const preList = prizes.getByTestId('prize-4').getByTestId('pre-list');
     await expect(preList).toContainText('3 números pagados');

@@ -42,8 +42,12 @@ export function prizeCalls(world: () => { t: TestApp; admin: string }) {
       await payInFull(early);
       return { raffle, early, late };
     },
-    drawPrize: <T = DrawResult>(id: string, prize: number, result: string) =>
-      world().t.api<T>('POST', `/api/raffles/${id}/draw`, { token: world().admin, body: { prize, result } }),
+    /** A prize's lottery result; a next result (an earlier one repeated) names its draw's time. */
+    drawPrize: <T = DrawResult>(id: string, prize: number, result: string, resultAt?: string) =>
+      world().t.api<T>('POST', `/api/raffles/${id}/draw`, {
+        token: world().admin,
+        body: { prize, result, ...(resultAt ? { result_at: resultAt } : {}) },
+      }),
     /**
      * The date of every pre-sorteo of the raffle moved to this instant: it has just passed, after
      * every payment made so far (a pre-sorteo's list holds the numbers fully paid at its date).

@@ -1,5 +1,6 @@
 import type { DrawInput } from '../../../domain/draw';
 import { drawTermsMessages, numberFromLotteryResult } from '../../../domain/draw-terms';
+import { prizeMessages } from '../../../domain/prize-rules';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
 import type { RaffleRow } from './raffles.repo';
 
@@ -11,6 +12,11 @@ export function decideWinningNumber(
   if (raffle.drawKind === 'drand')
     throw new ConflictError(drawTermsMessages.beaconDrawsItself, 'BEACON_DRAW');
   if (raffle.drawKind === 'loteria') {
+    // The 1.er premio is decided by its declared draw: no next result, no other draw time.
+    if (input.result_at !== undefined) {
+      const message = prizeMessages.resultAtOnlyNext;
+      throw new UnprocessableError(message, 'VALIDATION_ERROR', { fields: [{ path: 'result_at', message }] });
+    }
     if (input.result === undefined) {
       const message = drawTermsMessages.resultRequired;
       throw new UnprocessableError(message, 'VALIDATION_ERROR', { fields: [{ path: 'result', message }] });

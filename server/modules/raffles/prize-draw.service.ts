@@ -11,7 +11,14 @@ import type { Db, Executor } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FetchRound } from '../draw-beacon/beacon.remote';
 import { holderOf as holderOfSale } from './draw-winner';
-import { lotteryNumber, prizeSlots, prizeToDraw, recordOutcome, type SourceOutcome } from './prize-draws';
+import {
+  lotteryNumber,
+  nextResultAt,
+  prizeSlots,
+  prizeToDraw,
+  recordOutcome,
+  type SourceOutcome,
+} from './prize-draws';
 import { prizesRepo } from './prizes.repo';
 import { listPages, type PublishedFile, type PublishedLists } from './published-lists';
 import { prizeViews } from './raffle-prizes';
@@ -140,13 +147,24 @@ export function createPrizeDrawService(deps: {
 
   return {
     /** `POST /draw` with `prize` ≥ 2: a lottery result typed by staff after the prize's draw_at. */
-    async drawLottery(id: string, position: number, result: string | undefined): Promise<RaffleRow> {
+    async drawLottery(
+      id: string,
+      position: number,
+      result: string | undefined,
+      resultAt?: string,
+    ): Promise<RaffleRow> {
       const before = await rafflesRepo.findWithoutList(db, id);
       if (!before) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       if (before.archivedAt) throw new ConflictError(raffleMessages.archivedStatus, 'RAFFLE_ARCHIVED');
       const prize = prizeToDraw(before, position);
       const number = lotteryNumber(before, prize, result);
-      const after = await record(id, before, position, { result: result ?? null, round: null, number });
+      const at = nextResultAt(prize, resultAt);
+      const after = await record(id, before, position, {
+        result: result ?? null,
+        round: null,
+        number,
+        resultAt: at,
+      });
       if (!after) throw new ConflictError(prizeMessages.alreadyDrawn, 'ALREADY_DRAWN');
       await deps.changed(id);
       return after;

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../domain/dates';
 import { drawMessages } from '../../../domain/draw-messages';
 import { drawTermsMessages, numberFromLotteryResult } from '../../../domain/draw-terms';
 import {
@@ -64,8 +65,16 @@ export function prizeToDraw(row: Row, position: number): StoredPrize {
   return prize;
 }
 
-/** What the source gave: the result as published (lottery) or the round (drand), and the number. */
-export type SourceOutcome = { result: string | null; round: number | null; number: number | null };
+/**
+ * What the source gave: the result as published (lottery) or the round (drand), and the number;
+ * `resultAt`, when the lottery draw of a next result took place (decision 084).
+ */
+export type SourceOutcome = {
+  result: string | null;
+  round: number | null;
+  number: number | null;
+  resultAt?: string | null;
+};
 
 /**
  * The prizes after `position`'s source gave `outcome`. A number that already won a prize of the
@@ -86,7 +95,11 @@ export function recordOutcome(
   const prizes = row.prizes.map((p) => ({ ...p }));
   const prize = prizes[position - 2] as StoredPrize;
   const drawnAt = (context.now ?? new Date()).toISOString();
-  const base = { result: outcome.result ?? prize.result, drawn_at: drawnAt };
+  const base = {
+    result: outcome.result ?? prize.result,
+    ...(outcome.resultAt ? { result_at: outcome.resultAt } : {}),
+    drawn_at: drawnAt,
+  };
   if (outcome.number === null) {
     Object.assign(prize, base, { winning_number: null, void_reason: null, winner_masked: null });
     return { prizes, waitsForNext: false, repeatedOf: null };
@@ -94,7 +107,12 @@ export function recordOutcome(
   const number = outcome.number;
   const repeatedOf = alreadyWonBy(prizeSlots(row), position, number);
   if (repeatedOf !== null && row.prizeRepeatRule === 'siguiente_resultado') {
-    const skipped: SkippedResult = { result: outcome.result, round: outcome.round, number };
+    const skipped: SkippedResult = {
+      result: outcome.result,
+      round: outcome.round,
+      number,
+      ...(outcome.resultAt ? { result_at: outcome.resultAt } : {}),
+    };
     prize.skipped = [...prize.skipped, skipped];
     if (outcome.round !== null) prize.beacon_round = outcome.round + 1;
     return { prizes, waitsForNext: true, repeatedOf };
@@ -107,6 +125,34 @@ export function recordOutcome(
     winner_masked: voidReason ? null : context.winner(number),
   });
   return { prizes, waitsForNext: false, repeatedOf };
+}
+
+const resultAtError = (message: string) =>
+  new UnprocessableError(message, 'VALIDATION_ERROR', { fields: [{ path: 'result_at', message }] });
+
+/**
+ * When the lottery draw of this result took place (decision 084). A prize's first result is its
+ * declared draw's (no time is sent). A next result, after one that repeated a number, names its
+ * draw: later than the one before it and not in the future, so that anyone can look it up and see
+ * that staff took the next draw, not one they chose.
+ */
+export function nextResultAt(
+  prize: StoredPrize,
+  resultAt: string | undefined,
+  now = Date.now(),
+): string | null {
+  const previous = prize.skipped.at(-1);
+  if (!previous) {
+    if (resultAt !== undefined) throw resultAtError(prizeMessages.resultAtOnlyNext);
+    return null;
+  }
+  if (resultAt === undefined) throw resultAtError(prizeMessages.nextResultAtRequired);
+  const at = new Date(resultAt);
+  const before = previous.result_at ?? prize.draw_at;
+  if (before && at.getTime() <= new Date(before).getTime())
+    throw resultAtError(prizeMessages.nextResultAtNotLater(formatDateTime(before)));
+  if (at.getTime() > now) throw resultAtError(prizeMessages.nextResultAtFuture);
+  return at.toISOString();
 }
 
 /** The number a lottery result gives a prize, checked like the main draw's (DRAW_TOO_EARLY, 422). */

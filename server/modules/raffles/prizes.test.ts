@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../domain/api';
+import type { ApiError, ApiValidationError } from '../../../domain/api';
 import type { DrawResult, WinnerResult } from '../../../domain/draw';
+import { prizeMessages } from '../../../domain/prize-rules';
 import type { PublicRaffle, Raffle } from '../../../domain/raffles';
 import { makeRaffle, raffleInput } from '../../test/factories';
 import { prizeCalls } from '../../test/prize-calls';
@@ -121,6 +122,15 @@ describe('several prizes', () => {
     expect(outOfOrder.status).toBe(409);
     expect(outOfOrder.body.error.code).toBe('PRIZE_ORDER');
 
+    // The 1.º is decided by its declared draw: it names no other.
+    const mainWithTime = await t.api<ApiValidationError>('POST', `/api/raffles/${raffle.id}/draw`, {
+      token: admin,
+      body: { result: '347', result_at: at(-30_000) },
+    });
+    expect([mainWithTime.status, mainWithTime.body.error.message]).toEqual([
+      422,
+      prizeMessages.resultAtOnlyNext,
+    ]);
     // The 1.º exactly as before: no `prize` in the body.
     const main = await t.api<DrawResult>('POST', `/api/raffles/${raffle.id}/draw`, {
       token: admin,
@@ -139,15 +149,37 @@ describe('several prizes', () => {
       position: 2,
       drawn_at: null,
       winning_number: null,
-      skipped: [{ result: '947', round: null, number: 47 }],
+      skipped: [{ result: '947', round: null, number: 47, result_at: null }],
     });
-    const second = await drawPrize(raffle.id, 2, '212');
+    // The next result names the lottery draw it came from (decision 084): after the declared one, not
+    // in the future; a first result names none.
+    const nextAt = at(-30_000);
+    const refusals = [
+      await drawPrize<ApiValidationError>(raffle.id, 2, '212'),
+      await drawPrize<ApiValidationError>(raffle.id, 2, '212', at(-2 * HOUR)),
+      await drawPrize<ApiValidationError>(raffle.id, 2, '212', at(HOUR)),
+    ];
+    expect(refusals.map((r) => [r.status, r.body.error.fields?.[0]?.path])).toEqual(
+      Array(3).fill([422, 'result_at']),
+    );
+    expect(refusals.map((r) => r.body.error.message)).toEqual([
+      prizeMessages.nextResultAtRequired,
+      expect.stringMatching(/^El siguiente resultado debe ser de un sorteo posterior al anterior \(/),
+      prizeMessages.nextResultAtFuture,
+    ]);
+    const second = await drawPrize(raffle.id, 2, '212', nextAt);
     expect(second.body.prizes[1]).toMatchObject({
       result: '212',
+      result_at: new Date(nextAt).toISOString(),
       winning_number: 12,
       void_reason: null,
       winner: { buyer_name_masked: 'c*** r***' },
     });
+    const firstWithTime = await drawPrize<ApiValidationError>(raffle.id, 3, '099', nextAt);
+    expect([firstWithTime.status, firstWithTime.body.error.message]).toEqual([
+      422,
+      prizeMessages.resultAtOnlyNext,
+    ]);
     const again = await drawPrize<ApiError>(raffle.id, 2, '230');
     expect(again.body.error.code).toBe('ALREADY_DRAWN');
     // A number nobody holds: drawn, with no winner (like the 1.º).
@@ -260,7 +292,7 @@ describe('a drand prize', () => {
       expect(prize.source.beacon).toMatchObject({ round: 1000, randomness });
     } else {
       expect(drawn).toEqual([]);
-      expect(prize?.skipped).toEqual([{ result: null, round: 1000, number: 47 }]);
+      expect(prize?.skipped).toEqual([{ result: null, round: 1000, number: 47, result_at: null }]);
       expect(prize?.source.beacon?.round).toBe(1001);
     }
   });

@@ -302,7 +302,7 @@ export function createRaffleDrawService(deps: {
 
     async draw(id: string, input: DrawInput) {
       if (input.prize !== undefined && input.prize !== 1)
-        return view(await prizes.drawLottery(id, input.prize, input.result));
+        return view(await prizes.drawLottery(id, input.prize, input.result, input.result_at));
       const row = await db.transaction(async (tx) => {
         const raffle = await rafflesRepo.findById(tx, id, { lock: 'update' });
         if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');

@@ -20,6 +20,7 @@ export function prizeViewFixture(position: number, changes: Partial<PrizeView> =
       beacon: null,
     },
     result: null,
+    result_at: null,
     winning_number: null,
     drawn_at: null,
     void_reason: null,

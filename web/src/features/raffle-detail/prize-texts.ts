@@ -16,7 +16,12 @@ export const prizeTexts = {
     count === 1
       ? 'Resultado pasado por alto (su número ya había ganado otro premio):'
       : 'Resultados pasados por alto (sus números ya habían ganado otro premio):',
-  skippedResult: (result: string, number: string) => `Resultado ${result}: salió el ${number}`,
+  skippedResult: (result: string, number: string, at: string | null) =>
+    at
+      ? `Resultado ${result} del sorteo del ${at}: salió el ${number}`
+      : `Resultado ${result}: salió el ${number}`,
+  /** A prize decided by a next result (decision 084): which lottery draw gave it, to check. */
+  decidedBy: (result: string, at: string) => `Decidido con el resultado ${result} del sorteo del ${at}`,
   skippedRound: (round: string, number: string) => `Ronda ${round} de drand: salió el ${number}`,
   skippedNumber: (number: string) => `Salió el ${number}`,
   winner: (number: string, name: string) => `Ganó el ${number} · ${name}`,

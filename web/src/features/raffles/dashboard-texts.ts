@@ -128,6 +128,12 @@ export const dashboardTexts = {
     lotteryDescription: (source: string, rule: string | null) =>
       `Escribe el resultado oficial de ${sentence(source)}${rule ? ` ${rule}` : ''}`,
     resultLabel: 'Resultado oficial, tal como se publicó',
+    /** A prize's next result (decision 084): which lottery draw gave it. */
+    resultAtLabel: 'Fecha y hora del sorteo que dio este resultado',
+    resultAtHint: (previous: string) =>
+      `El siguiente sorteo de la lotería después del ${previous}: se publica junto al resultado para que cualquiera lo compruebe.`,
+    resultAtRequired: 'Indica la fecha y hora del sorteo que dio este resultado.',
+    resultAtBeside: (date: string) => `Sorteo del ${date}`,
     derived: 'Número ganador según la regla',
     tooEarly: (date: string) => `Podrás registrarlo desde el ${sentence(date)}`,
     confirmResultTitle: (result: string, n: string) =>

@@ -11,6 +11,11 @@ export type PrizeChoice = {
   /** The declared rule (which of the lottery's prizes it reads). */
   rule: string | null;
   drawAt: string | null;
+  /**
+   * A prize waiting for its next result (an earlier one repeated a number, decision 084): the draw
+   * the next result must come after; null for a first result.
+   */
+  nextAfter: string | null;
 };
 
 /**
@@ -43,5 +48,7 @@ export function registrablePrizes(raffle: Raffle): PrizeChoice[] {
       ruleText: p.source.rule_text,
       rule: p.source.rule,
       drawAt: p.source.draw_at,
+      nextAfter:
+        p.skipped.length > 0 ? (p.skipped[p.skipped.length - 1]?.result_at ?? p.source.draw_at) : null,
     }));
 }

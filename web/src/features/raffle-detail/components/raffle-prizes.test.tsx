@@ -83,9 +83,10 @@ describe('the prize list of a raffle with several prizes (decision 042)', () => 
 });
 
 describe('the results a prize passed over (rule siguiente_resultado)', () => {
+  // The first at the declared draw (21 nov, 10:00 p. m.), the next one at the draw it names (decision 084).
   const skipped = [
-    { result: '347', round: null, number: 47 },
-    { result: '512', round: null, number: 12 },
+    { result: '347', round: null, number: 47, result_at: null },
+    { result: '512', round: null, number: 12, result_at: '2026-11-23T02:00:00.000Z' },
   ];
 
   it('are listed while the prize waits for the next result', () => {
@@ -98,15 +99,23 @@ describe('the results a prize passed over (rule siguiente_resultado)', () => {
     );
     const third = card(3);
     expect(within(third).getByText(/2 resultados repitieron/)).toBeTruthy();
-    expect(within(third).getByText('Resultado 347: salió el 47')).toBeTruthy();
-    expect(within(third).getByText('Resultado 512: salió el 12')).toBeTruthy();
+    expect(
+      within(third).getByText('Resultado 347 del sorteo del 21 nov 2026, 10:00 p. m.: salió el 47'),
+    ).toBeTruthy();
+    expect(
+      within(third).getByText('Resultado 512 del sorteo del 22 nov 2026, 10:00 p. m.: salió el 12'),
+    ).toBeTruthy();
   });
 
   it('stay on the card once the prize is drawn, beside its winner', () => {
     renderWithProviders(
       <RafflePrizes
         raffleId={RAFFLE}
-        prizes={[won(1, 47, 'm*** p***'), won(2, 12, 'l*** h***'), won(3, 80, 'c*** r***', { skipped })]}
+        prizes={[
+          won(1, 47, 'm*** p***'),
+          won(2, 12, 'l*** h***'),
+          won(3, 80, 'c*** r***', { skipped, result: '280', result_at: '2026-11-24T02:00:00.000Z' }),
+        ]}
         digitCount={2}
       />,
     );
@@ -115,8 +124,15 @@ describe('the results a prize passed over (rule siguiente_resultado)', () => {
     expect(
       within(third).getByText('Resultados pasados por alto (sus números ya habían ganado otro premio):'),
     ).toBeTruthy();
-    expect(within(third).getByText('Resultado 347: salió el 47')).toBeTruthy();
-    expect(within(third).getByText('Resultado 512: salió el 12')).toBeTruthy();
+    expect(
+      within(third).getByText('Resultado 347 del sorteo del 21 nov 2026, 10:00 p. m.: salió el 47'),
+    ).toBeTruthy();
+    expect(
+      within(third).getByText('Resultado 512 del sorteo del 22 nov 2026, 10:00 p. m.: salió el 12'),
+    ).toBeTruthy();
+    expect(
+      within(third).getByText('Decidido con el resultado 280 del sorteo del 23 nov 2026, 10:00 p. m.'),
+    ).toBeTruthy();
   });
 
   it('a drand round passed over is named by its round', () => {
@@ -125,7 +141,9 @@ describe('the results a prize passed over (rule siguiente_resultado)', () => {
         raffleId={RAFFLE}
         prizes={[
           won(1, 47, 'm*** p***'),
-          won(2, 80, 'c*** r***', { skipped: [{ result: null, round: 1234567, number: 47 }] }),
+          won(2, 80, 'c*** r***', {
+            skipped: [{ result: null, round: 1234567, number: 47, result_at: null }],
+          }),
         ]}
         digitCount={2}
       />,

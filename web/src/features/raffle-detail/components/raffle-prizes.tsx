@@ -67,18 +67,24 @@ function Outcome({ prize, digits, holderKnown, status }: OutcomeProps) {
  * The results a prize passed over because their number had already won (rule siguiente_resultado):
  * shown while the prize waits for the next one and kept once it is drawn, as evidence of the draw.
  */
-function SkippedResults({ skipped, digits }: { skipped: PrizeView['skipped']; digits: number }) {
+function SkippedResults({ prize, digits }: { prize: PrizeView; digits: number }) {
+  const { skipped } = prize;
   if (skipped.length === 0) return null;
+  // Each lottery result names its draw: the first is the declared one, each next one its own.
+  const drawOf = (s: PrizeView['skipped'][number], i: number) => {
+    const at = s.result_at ?? (i === 0 ? prize.source.draw_at : null);
+    return at ? formatDateTime(at) : null;
+  };
   return (
     <div className="grid gap-0.5 text-sm text-zinc-600" data-testid="prize-skipped">
       <p>{t.skippedTitle(skipped.length)}</p>
       <ul className="grid list-disc gap-0.5 pl-5">
-        {skipped.map((s) => {
+        {skipped.map((s, i) => {
           const number = pad(s.number, digits);
           return (
             <li key={`${s.result ?? ''}-${s.round ?? ''}-${s.number}`}>
               {s.result !== null
-                ? t.skippedResult(s.result, number)
+                ? t.skippedResult(s.result, number, drawOf(s, i))
                 : s.round !== null
                   ? t.skippedRound(count.format(s.round), number)
                   : t.skippedNumber(number)}
@@ -181,7 +187,12 @@ export function RafflePrizes({
                   board && prize.winning_number !== null ? statusOf(board, prize.winning_number) : undefined
                 }
               />
-              <SkippedResults skipped={prize.skipped} digits={digitCount} />
+              <SkippedResults prize={prize} digits={digitCount} />
+              {prize.result !== null && prize.result_at !== null && prize.drawn_at !== null && (
+                <p className="text-sm text-zinc-600">
+                  {t.decidedBy(prize.result, formatDateTime(prize.result_at))}
+                </p>
+              )}
             </li>
           ))}
         </ol>

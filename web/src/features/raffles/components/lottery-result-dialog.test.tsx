@@ -3,6 +3,7 @@ import type { Raffle } from '@domain/raffles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prizeViewFixture } from '@/test/prize-view';
 import { recordFetch, renderWithProviders } from '@/test/render';
 import { answerFromServer } from '@/test/server-answer';
 import { staffRaffle } from '@/test/staff-raffle';
@@ -71,6 +72,52 @@ describe('registering a declared lottery result (issue 19)', () => {
       true,
     );
     expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('a prize waiting for its next result (decision 084)', () => {
+  // The 1.er premio went to 47; the 2.º premio's declared result (21 nov, 10:00 p. m.) gave 47 again.
+  const waiting: Raffle = {
+    ...closed,
+    status: 'finalizada',
+    winning_number: 47,
+    drawn_at: '2026-11-22T03:00:00.000Z',
+    prizes: [
+      prizeViewFixture(1, { result: '347', winning_number: 47, drawn_at: '2026-11-22T03:00:00.000Z' }),
+      prizeViewFixture(2, {
+        title: 'Bicicleta',
+        skipped: [{ result: '147', round: null, number: 47, result_at: null }],
+      }),
+    ],
+  };
+
+  it('asks which lottery draw gave the next result and sends it with the result', async () => {
+    const { user, dialog } = await openDialog(waiting);
+    const at = within(dialog).getByLabelText('Fecha y hora del sorteo que dio este resultado');
+    expect(dialog.textContent).toContain(
+      'El siguiente sorteo de la lotería después del 21 nov 2026, 10:00 p. m.',
+    );
+    await user.type(within(dialog).getByLabelText('Resultado oficial, tal como se publicó'), '512');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(dialog.textContent).toContain('Indica la fecha y hora del sorteo que dio este resultado.');
+    await user.type(at, '2026-11-22T22:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Sorteo del 22 nov 2026, 10:00 p. m.');
+    await user.click(screen.getByRole('button', { name: 'Sí, registrar: gana el 12' }));
+    await waitFor(() =>
+      expect(fetchStub.calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: `/api/raffles/${closed.id}/draw`,
+        body: { result: '512', prize: 2, result_at: '2026-11-22T22:00:00-04:00' },
+      }),
+    );
+  });
+
+  it('a first result asks for no draw time: it is the declared one', async () => {
+    const { dialog } = await openDialog({
+      ...waiting,
+      prizes: [waiting.prizes[0], prizeViewFixture(2)] as Raffle['prizes'],
+    });
+    expect(within(dialog).queryByLabelText('Fecha y hora del sorteo que dio este resultado')).toBeNull();
   });
 });
 

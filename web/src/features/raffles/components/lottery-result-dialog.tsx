@@ -22,12 +22,14 @@ import { Input } from '@/components/ui/input';
 import { texts } from '@/config/texts';
 import { serverNow } from '@/lib/server-clock';
 import { useDrawRaffle } from '../api/raffle-lifecycle';
+import { caracasLocalToIso } from '../caracas-datetime';
 import { dashboardTexts } from '../dashboard-texts';
 import type { PrizeChoice } from '../prize-choices';
 import { PrizeChoiceField } from './prize-choice-field';
 
 const t = dashboardTexts.draw;
 const FIELD_ID = 'lottery-result';
+const AT_FIELD_ID = 'lottery-result-at';
 
 /**
  * The server's clock (decision 064), refreshed while the dialog is open: the declared draw time may
@@ -53,6 +55,9 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // A next result's draw (decision 084), as typed (Caracas time) and as sent.
+  const [resultAt, setResultAt] = useState('');
+  const [resultAtError, setResultAtError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   // Several prizes (decision 042): which one the result decides; the 1.º when there is no choice.
   const [position, setPosition] = useState<number>(choices[0]?.position ?? 1);
@@ -71,6 +76,8 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
   const padded = derived.ok ? padTicketNumber(derived.number, raffle.digit_count) : null;
   const opensAt = drawAt ? new Date(drawAt).getTime() : 0;
   const tooEarly = now < opensAt;
+  const nextAfter = chosen?.nextAfter ?? null;
+  const resultAtIso = nextAfter ? caracasLocalToIso(resultAt) : null;
 
   function reset(next: boolean) {
     if (draw.isPending) return;
@@ -78,6 +85,8 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
       setPosition(choices[0]?.position ?? 1);
       setValue('');
       setError(undefined);
+      setResultAt('');
+      setResultAtError(undefined);
       setConfirming(false);
       draw.reset();
     }
@@ -90,12 +99,17 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
     if (!value.trim()) return setError(drawTermsMessages.resultRequired);
     if (!derived.ok) return setError(derived.message);
     setError(undefined);
+    if (nextAfter && !resultAtIso) return setResultAtError(t.resultAtRequired);
+    setResultAtError(undefined);
     setConfirming(true);
   }
 
   async function confirm() {
     try {
-      const body = position === 1 ? { result: value.trim() } : { result: value.trim(), prize: position };
+      const body =
+        position === 1
+          ? { result: value.trim() }
+          : { result: value.trim(), prize: position, ...(resultAtIso ? { result_at: resultAtIso } : {}) };
       const after = await draw.mutateAsync({ id: raffle.id, body });
       const prize = after.prizes.find((p) => p.position === position);
       // A repeated number under "siguiente resultado": recorded, and the prize waits for the next one.
@@ -166,6 +180,25 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
                 </output>
               </div>
             </div>
+            {nextAfter && (
+              <Field
+                id={AT_FIELD_ID}
+                label={t.resultAtLabel}
+                error={resultAtError}
+                hint={t.resultAtHint(formatDateTime(nextAfter))}
+              >
+                <Input
+                  {...fieldControlProps(AT_FIELD_ID, resultAtError, 'hint')}
+                  type="datetime-local"
+                  disabled={tooEarly}
+                  value={resultAt}
+                  onChange={(event) => {
+                    setResultAt(event.target.value);
+                    setResultAtError(undefined);
+                  }}
+                />
+              </Field>
+            )}
             <DialogFooter>
               <Button variant="secondary" onClick={() => reset(false)}>
                 {texts.common.cancel}
@@ -185,7 +218,15 @@ export function LotteryResultDialog({ raffle, choices = [] }: { raffle: Raffle; 
               <Trophy aria-hidden className="size-7" />
               <span className="font-mono text-4xl font-extrabold tracking-widest tabular-nums">{padded}</span>
             </p>
-            <p className="text-center text-sm text-zinc-600">{t.resultBeside(value.trim(), source)}</p>
+            <p className="text-center text-sm text-zinc-600">
+              {t.resultBeside(value.trim(), source)}
+              {resultAtIso && (
+                <>
+                  <br />
+                  {t.resultAtBeside(formatDateTime(resultAtIso))}
+                </>
+              )}
+            </p>
             {draw.error && <ErrorAlert>{draw.error.message || texts.common.genericError}</ErrorAlert>}
             <DialogFooter>
               <Button
