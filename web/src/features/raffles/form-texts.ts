@@ -167,7 +167,7 @@ export const formTexts = {
       `«${prize}»${buyer ? `, ganado por ${buyer}` : ''}.`,
     deliverConsequences: [
       'Queda registrado con tu nombre y la fecha, y no se puede deshacer.',
-      'Desde ahora el premio es de esta venta: si luego la reembolsas, liberas o anulas, el número no lo vuelve a ganar nadie.',
+      'Desde ahora el premio es de esta venta: si luego la reembolsas, liberas o cancelas, el número no lo vuelve a ganar nadie.',
     ],
     deliverConfirm: 'Sí, marcar como entregado',
     delivering: 'Marcando…',

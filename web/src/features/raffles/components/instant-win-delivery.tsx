@@ -1,5 +1,6 @@
 import { formatDateTime } from '@domain/dates';
 import type { StaffInstantWin } from '@domain/instant-wins';
+import { displayName } from '@domain/names';
 import { CircleCheck, PackageCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -55,7 +56,7 @@ export function InstantWinDelivery({ raffleId, win }: { raffleId: string; win: S
         </Button>
       }
       title={t.deliverTitle(ticket)}
-      description={t.deliverDescription(win.prize, win.winner_name)}
+      description={t.deliverDescription(win.prize, displayName(win.winner_name))}
       error={mark.error && (mark.error.message || texts.common.genericError)}
       actionLabel={mark.isPending ? t.delivering : t.deliverConfirm}
       pending={mark.isPending}

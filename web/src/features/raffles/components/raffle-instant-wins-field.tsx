@@ -1,4 +1,5 @@
 import { MAX_INSTANT_WIN_PRIZE, MAX_INSTANT_WINS, type StaffInstantWin } from '@domain/instant-wins';
+import { displayName } from '@domain/names';
 import { Gift, Lock, Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -112,7 +113,7 @@ export function RaffleInstantWinsField({
                 <div className="grid gap-2">
                   <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
                     <Gift aria-hidden className="size-3.5 shrink-0" />
-                    {t.won(win.ticket_number, win.winner_name)}
+                    {t.won(win.ticket_number, displayName(win.winner_name))}
                   </p>
                   <InstantWinDelivery raffleId={won.raffleId} win={win} />
                 </div>
