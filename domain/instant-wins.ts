@@ -23,6 +23,9 @@ export const instantWinMessages = {
   duplicate: (n: number) => `El número ${n} está repetido en los números premiados`,
   outOfRange: (n: number, total: number) =>
     `El número premiado ${n} no existe en esta rifa (sus números van del 0 al ${total - 1})`,
+  notAnInstantWin: (n: number) => `El número ${n} no es un número premiado de esta rifa`,
+  notWon: (n: number) =>
+    `El premio del número ${n} todavía no lo ganó nadie: solo se entrega cuando una venta de ese número está pagada completa`,
 } as const;
 
 const m = instantWinMessages;
@@ -74,11 +77,28 @@ export const staffInstantWinsSchema = z.object({
       /** The fully paid sale that won it, or null. */
       ticket_number: z.string().nullable(),
       awarded_at: instantField.nullable(),
+      /** Its buyer's name (staff only), or null until won. */
+      winner_name: z.string().nullable(),
+      /**
+       * When staff marked the prize handed over (decision 081): from then on it stays with that
+       * sale, even one refunded or released later, and no other sale can win it. Null until then.
+       */
+      delivered_at: instantField.nullable(),
+      /** Who marked it (their name, else e-mail), or null. */
+      delivered_by_name: z.string().nullable(),
     }),
   ),
   instant_win_commitment: z.string().nullable(),
 });
 export type StaffInstantWins = z.infer<typeof staffInstantWinsSchema>;
+export type StaffInstantWin = StaffInstantWins['instant_wins'][number];
+
+/** What a sale won, on the staff ticket views: its prize, and when it was handed over (or null). */
+export const ticketInstantWinSchema = z.object({
+  prize: z.string(),
+  delivered_at: instantField.nullable(),
+});
+export type TicketInstantWin = z.infer<typeof ticketInstantWinSchema>;
 
 /** What the draw answer publishes once the raffle closed: each number, its prize, the winner masked. */
 export const revealedInstantWinSchema = z.object({

@@ -1,5 +1,6 @@
 import { centsField, countField, instantField } from './api';
 import { cedulaField, vePhoneField } from './fields';
+import { ticketInstantWinSchema } from './instant-wins';
 import { ledgerMessages, refundSchema, statusMoneyFields, TAKES_MONEY_BACK } from './ledger';
 import { paymentSchema } from './payments';
 import { buyerTicketSchema, PAYMENT_METHODS } from './reservations';
@@ -208,6 +209,12 @@ export const staffTicketSchema = buyerTicketSchema.extend({
    * change it. False for every other number; staff routes only (a buyer's view never carries it).
    */
   status_by_hand: z.boolean().optional(),
+  /**
+   * In lists and `GET /api/tickets/:id`, for those who may edit the raffle: the instant-win prize
+   * this sale won and when it was handed over (decision 081), else null. A delivered prize stays
+   * with this sale even if it is refunded, released or cancelled.
+   */
+  instant_win: ticketInstantWinSchema.nullable().optional(),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 

@@ -10,6 +10,7 @@ import {
   reserveViaApi,
   uniqueRaffleName,
 } from './raffle-seed';
+import { openMenu, ticketsUrl } from './sold-tickets-helpers';
 
 // Issue 23, decision 041: instant-win numbers committed before the first sale, won on full payment.
 
@@ -237,5 +238,60 @@ test.describe('instant-win numbers', () => {
     await page.getByLabel('Nombre de la rifa').fill(`${raffle.name} (editada)`);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page).not.toHaveURL(/\/edit\//);
+  });
+
+  test('staff mark a won prize delivered; taking the sale back then warns that the prize stays with it', {
+    tag: '@screenshots',
+  }, async ({ page, request }) => {
+    // Decision 081: a prize handed over is never won again by a re-sold number.
+    const raffle = await createRaffleViaApi(request, {
+      name: uniqueRaffleName('Bicicleta con números premiados'),
+      instant_wins: [
+        { number: 7, prize: PRIZE },
+        { number: 33, prize: 'Recarga de $5' },
+      ],
+    });
+    await reserveViaApi(request, raffle.id, [7], {
+      name: 'Ana Rivas',
+      phone: '0414-2223344',
+      address: 'Coro, centro',
+      cedula: 'V-20111333',
+    });
+    await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado' });
+    await withAdminSession(page);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/dashboard/admin/edit/${raffle.id}`);
+    const section = page.getByRole('region', { name: 'Números premiados (opcional)' });
+    await section.getByRole('button', { name: 'Marcar como entregado el premio del número 07' }).click();
+    const ask = page.getByRole('dialog', { name: '¿Ya entregaste el premio del número 07?' });
+    await expect(ask).toContainText('no se puede deshacer');
+    await screenshot(page, 'instant-wins/deliver-dialog-412.png');
+    await ask.getByRole('button', { name: 'Sí, marcar como entregado' }).click();
+    await expect(toast(page, 'Premio del número 07 marcado como entregado')).toBeVisible();
+    await expect(section.getByText('Entregado', { exact: true })).toBeVisible();
+    await expect(section.getByRole('button', { name: /Marcar como entregado/ })).toHaveCount(0);
+    await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'instant-wins/delivered-412.png');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/dashboard/admin/edit/${raffle.id}`);
+    await expect(section.getByText('Entregado', { exact: true })).toBeVisible();
+    await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'instant-wins/delivered-1440.png');
+
+    // Releasing the paid number: the dialog says the prize stays with this sale.
+    for (const [viewport, file] of [
+      [DESKTOP, 'instant-wins/release-delivered-1440.png'],
+      [PHONE, 'instant-wins/release-delivered-412.png'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(ticketsUrl(raffle.id));
+      await openMenu(page, '07');
+      await page.getByRole('menuitem', { name: 'Liberar número' }).click();
+      const release = page.getByRole('alertdialog', { name: 'Pasar el número 07 a disponible' });
+      await expect(release).toContainText(`El premio «${PRIZE}» de este número ya se entregó`);
+      await screenshot(page, file);
+      await release.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(release).toBeHidden();
+    }
   });
 });

@@ -113,6 +113,7 @@ describe('names and summaries', () => {
       'GET /api/raffles/{id}/prizes/{position}/proof': 'getPreDrawProof',
       'GET /api/raffles/{id}/prizes/{position}/seal.tsr': 'getPreDrawSeal',
       'GET /api/raffles/{id}/instant-wins': 'getRaffleInstantWins',
+      'POST /api/raffles/{id}/instant-wins/{number}/delivery': 'markInstantWinDelivered',
       'GET /api/raffles/{id}/sellers': 'getRaffleSellers',
       'PUT /api/raffles/{id}/sellers': 'setRaffleSellers',
       'GET /api/sellers/me': 'getMySellerLinks',

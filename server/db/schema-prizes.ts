@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { raffles, tickets } from './schema';
+import { profiles, raffles, tickets } from './schema';
 import { createdAt } from './timestamps';
 
 /** Prizes beyond the main draw: pre-sorteo lists (decision 042) and instant-win numbers (decision 041). */
@@ -73,11 +73,15 @@ export const instantWins = pgTable(
     prize: text('prize').notNull(),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    /** Handed over (decision 081, migration 0044): the award then stays with its sale for good. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: uuid('delivered_by').references(() => profiles.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.raffleId, t.number] }),
     uniqueIndex('instant_wins_ticket_key').on(t.ticketId).where(sql`${t.ticketId} is not null`),
     check('instant_wins_award_check', sql`(${t.ticketId} is null) = (${t.awardedAt} is null)`),
+    check('instant_wins_delivery_check', sql`${t.deliveredAt} is null or ${t.awardedAt} is not null`),
   ],
 );
 

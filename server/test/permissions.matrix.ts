@@ -25,6 +25,25 @@ function closedSaleRaffle(w: World): Promise<string> {
   return closing;
 }
 
+/** A raffle of A's whose instant-win number 1 was won (paid in full), one per world. */
+const wonInstantWins = new WeakMap<World, Promise<string>>();
+function wonInstantWinRaffle(w: World): Promise<string> {
+  let winning = wonInstantWins.get(w);
+  if (!winning) {
+    winning = (async () => {
+      const { raffleId, ticketId } = await w.newSale({ instant_wins: [{ number: 1, prize: 'Una gorra' }] });
+      const paid = await w.t.api('PATCH', `/api/tickets/${ticketId}`, {
+        token: w.accounts.admin.token,
+        body: { status: 'pagado' },
+      });
+      if (paid.status !== 200) throw new Error(`pay failed: ${paid.status}`);
+      return raffleId;
+    })();
+    wonInstantWins.set(w, winning);
+  }
+  return winning;
+}
+
 const accountsRafflesAndSales: Record<string, Entry | Entry[]> = {
   'GET /api/health': { access: 'public', call: () => ({ method: 'GET', path: '/api/health' }) },
   'GET /api/openapi.json': { access: 'public', call: () => ({ method: 'GET', path: '/api/openapi.json' }) },
@@ -253,6 +272,16 @@ const accountsRafflesAndSales: Record<string, Entry | Entry[]> = {
     own: 403,
     assigned: 403,
     call: (w) => ({ method: 'GET', path: `/api/raffles/${w.sale.raffleId}/instant-wins` }),
+  },
+  'POST /api/raffles/:id/instant-wins/:number/delivery': {
+    access: 'staff',
+    own: 403,
+    assigned: 403,
+    // Marking twice changes nothing: every identity may call the same won number.
+    call: async (w) => ({
+      method: 'POST',
+      path: `/api/raffles/${await wonInstantWinRaffle(w)}/instant-wins/1/delivery`,
+    }),
   },
   'POST /api/raffles/:id/clarifications': {
     access: 'staff',

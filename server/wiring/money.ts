@@ -47,6 +47,7 @@ export async function wireMoney(
     resolvePaymentProof,
     currentRate: vesRate,
     paymentReviewHours,
+    instantWinAwards: (ids) => instantWins.awardsOf(ids),
   });
   const buyers = createBuyersService({ db, paymentReviewHours });
   const payments = createPaymentsService({

@@ -74,8 +74,15 @@ export function captureStaffActions(app: FastifyInstance, audit: AuditLog) {
     const actor = request.auth;
     if (!actor || !url || !captured(request, reply.statusCode)) return payload;
     const pattern = `${request.method} ${url}`;
+    // Path params as the URL had them: a number the route's schema coerced (`:number`) is kept too.
     const params = Object.fromEntries(
-      Object.entries(asRecord(request.params)).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      Object.entries(asRecord(request.params)).flatMap(([k, v]) =>
+        typeof v === 'string'
+          ? [[k, v]]
+          : typeof v === 'number' && Number.isFinite(v)
+            ? [[k, String(v)]]
+            : [],
+      ),
     );
     const created = request.auditCreatedId;
     const entry = async () => ({

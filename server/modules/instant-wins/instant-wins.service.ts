@@ -2,13 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type InstantWin,
   instantWinCommitment,
+  instantWinMessages,
   type RevealedInstantWin,
   type StaffInstantWins,
   sameInstantWins,
   sortedInstantWins,
+  type TicketInstantWin,
 } from '../../../domain/instant-wins';
 import { maskName } from '../../../domain/privacy';
 import type { Db, Executor } from '../../db/client';
+import { NotFoundError, UnprocessableError } from '../../lib/errors';
 import { instantWinsRepo } from './instant-wins.repo';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
@@ -53,9 +56,25 @@ export function createInstantWinsService(deps: { db: Db }) {
           prize: r.prize,
           ticket_number: r.awardedAt ? r.ticketNumber : null,
           awarded_at: r.awardedAt?.toISOString() ?? null,
+          winner_name: r.awardedAt ? r.buyerName : null,
+          delivered_at: r.deliveredAt?.toISOString() ?? null,
+          delivered_by_name: r.deliveredAt ? (r.deliveredByName ?? r.deliveredByEmail) : null,
         })),
         instant_win_commitment: commitment,
       };
+    },
+
+    /**
+     * Records that the prize of `number` was handed over (decision 081); marking it again changes
+     * nothing. From then on the database keeps the award with the sale that won it (migration 0044).
+     * No way back: a mark taken back would let the prize be won again.
+     */
+    async markDelivered(raffleId: string, number: number, userId: string): Promise<void> {
+      const outcome = await instantWinsRepo.markDelivered(db, raffleId, number, userId);
+      if (outcome === 'none')
+        throw new NotFoundError(instantWinMessages.notAnInstantWin(number), 'INSTANT_WIN_NOT_FOUND');
+      if (outcome === 'not-won')
+        throw new UnprocessableError(instantWinMessages.notWon(number), 'INSTANT_WIN_NOT_WON');
     },
 
     /** The list and salt as published once the raffle closed; winners masked. */
@@ -75,7 +94,20 @@ export function createInstantWinsService(deps: { db: Db }) {
     },
 
     /** The prize each of these sales won (payments screen, tracking); sales that won nothing are absent. */
-    prizesOf: (ticketIds: readonly string[], executor: Executor = db) =>
-      instantWinsRepo.prizesOf(executor, ticketIds),
+    async prizesOf(ticketIds: readonly string[], executor: Executor = db): Promise<Map<string, string>> {
+      const awards = await instantWinsRepo.awardsOf(executor, ticketIds);
+      return new Map([...awards].map(([id, award]) => [id, award.prize]));
+    },
+
+    /** What each of these sales won and whether it was handed over (the staff ticket views). */
+    async awardsOf(ticketIds: readonly string[]): Promise<Map<string, TicketInstantWin>> {
+      const awards = await instantWinsRepo.awardsOf(db, ticketIds);
+      return new Map(
+        [...awards].map(([id, a]) => [
+          id,
+          { prize: a.prize, delivered_at: a.deliveredAt?.toISOString() ?? null },
+        ]),
+      );
+    },
   };
 }

@@ -272,7 +272,17 @@ describe('the award', () => {
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     expect(await mine()).toMatchObject({ status: 'abonado', instant_win_prize: null });
     const list = (await staffList(raffle.id)).body.instant_wins;
-    expect(list).toEqual([{ number: 12, prize: 'Gorra', ticket_number: null, awarded_at: null }]);
+    expect(list).toEqual([
+      {
+        number: 12,
+        prize: 'Gorra',
+        ticket_number: null,
+        awarded_at: null,
+        winner_name: null,
+        delivered_at: null,
+        delivered_by_name: null,
+      },
+    ]);
   });
 });
 

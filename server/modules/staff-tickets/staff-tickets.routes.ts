@@ -54,8 +54,9 @@ export const staffTicketsRoutes =
         },
       },
       async (request) => {
-        const raffle = await raffles.getRowFor('manage-sales', request.params.id, requireAuth(request));
-        return staffTickets.list(raffle, request.query);
+        const actor = requireAuth(request);
+        const raffle = await raffles.getRowFor('manage-sales', request.params.id, actor);
+        return staffTickets.list(actor, raffle, request.query);
       },
     );
 

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { BulkReleaseInput } from '../../../domain/bulk-release';
+import type { TicketInstantWin } from '../../../domain/instant-wins';
 import type { RefundInput, StaffPaymentInput } from '../../../domain/ledger';
 import {
   TICKET_FILTER_STATUSES,
@@ -15,7 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { RaffleRow } from '../../db/rows';
 import type { AuthContext } from '../../lib/auth-context';
-import { assertCan, managedRaffles } from '../../lib/permissions';
+import { assertCan, can, managedRaffles, type RaffleOwnership } from '../../lib/permissions';
 import type { ResolvePaymentProof } from '../files/files.service';
 import type { TicketChanges } from '../tickets/ticket-changes';
 import { releaseMany } from './bulk-release';
@@ -44,6 +45,7 @@ export function createStaffTicketsService({
   resolvePaymentProof,
   currentRate,
   paymentReviewHours,
+  instantWinAwards,
 }: {
   db: Db;
   /** How the CSV and XLSX read (`exportReads`): on PGlite behind buyers' statements; on PostgreSQL the CSV reads ahead. */
@@ -56,6 +58,8 @@ export function createStaffTicketsService({
   currentRate?: () => Promise<number | null>;
   /** PAYMENT_REVIEW_HOURS: how long a pending payment keeps its numbers from expiring. */
   paymentReviewHours: number;
+  /** Instant-wins service: what each sale won and whether it was handed over (decision 081). */
+  instantWinAwards?: (ticketIds: readonly string[]) => Promise<Map<string, TicketInstantWin>>;
 }) {
   const access = createSaleAccess(db);
   const { getOwned, getOwnedForMoney } = access;
@@ -80,6 +84,20 @@ export function createStaffTicketsService({
     return staffTicketsRepo.reviewHolds(db, ids, paymentReviewHours);
   }
 
+  /**
+   * The instant win each live sale won, for those who may edit the raffle (the list is theirs alone,
+   * decision 041): the refund and release dialogs warn about a prize already handed over. Null for
+   * anyone else, who gets no `instant_win` at all.
+   */
+  async function awardsFor(
+    actor: AuthContext,
+    raffle: RaffleOwnership,
+    sales: { id: string | null; endedAt: Date | null }[],
+  ) {
+    if (!instantWinAwards || !can(actor, 'edit', raffle)) return null;
+    return instantWinAwards(sales.flatMap((s) => (s.id && !s.endedAt ? [s.id] : [])));
+  }
+
   /** A page of the list and the chips' counts per status (the search applies to both). */
   async function pageWithChips(
     raffle: RaffleRow,
@@ -100,6 +118,7 @@ export function createStaffTicketsService({
 
   const service = {
     async list(
+      actor: AuthContext,
       raffle: RaffleRow,
       query: { status?: string[]; search?: string; page: number; per_page: number },
     ) {
@@ -113,9 +132,9 @@ export function createStaffTicketsService({
       const { items, count, byStatus } = await pageWithChips(raffle, filters, paged);
       const counts = Object.fromEntries(TICKET_FILTER_STATUSES.map((s) => [s, 0])) as TicketCounts;
       for (const row of byStatus) counts[isTicketStatus(row.status) ? row.status : 'otros'] += row.n;
-      const holds = await reviewHolds(items);
+      const [holds, awards] = await Promise.all([reviewHolds(items), awardsFor(actor, raffle, items)]);
       return {
-        items: items.map((row) => toStaffTicket(row, holds)),
+        items: items.map((row) => toStaffTicket(row, holds, awards)),
         count,
         page: query.page,
         per_page: query.per_page,
@@ -150,8 +169,9 @@ export function createStaffTicketsService({
     },
 
     async get(actor: AuthContext, id: string) {
-      const { ticket } = await getOwned(actor, id);
-      return toStaffTicket(ticket, await reviewHolds([ticket]));
+      const { ticket, raffle } = await getOwned(actor, id);
+      const [holds, awards] = await Promise.all([reviewHolds([ticket]), awardsFor(actor, raffle, [ticket])]);
+      return toStaffTicket(ticket, holds, awards);
     },
 
     /** Until when a payment under review keeps each of these sales, for those it keeps (the order page). */

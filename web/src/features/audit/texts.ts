@@ -45,6 +45,7 @@ export const auditTexts = {
     'POST /api/raffles/:id/draw': 'Sortear rifa',
     'POST /api/raffles/:id/archive': 'Archivar rifa',
     'POST /api/raffles/:id/clarifications': 'Aclaración de la rifa',
+    'POST /api/raffles/:id/instant-wins/:number/delivery': 'Premio de número premiado entregado',
     'POST /api/raffles/:id/reservations': 'Apartar números',
     'PATCH /api/raffles/:id/numbers/:number': 'Editar número',
     'PATCH /api/tickets/:id': 'Editar ticket',

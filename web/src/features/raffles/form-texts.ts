@@ -155,7 +155,23 @@ export const formTexts = {
     prizePlaceholder: 'Una gorra, recarga de $5…',
     remove: (n: number) => `Quitar el número premiado ${n}`,
     removeShort: 'Quitar',
-    won: (ticket: string) => `Ganado por el número vendido ${ticket}`,
+    won: (ticket: string, buyer: string | null) =>
+      `Ganado por el número vendido ${ticket}${buyer ? ` (${buyer})` : ''}`,
+    /** Decision 081: the hand-over, recorded once and for good. */
+    delivered: 'Entregado',
+    deliveredOn: (date: string, by: string | null) => `el ${date}${by ? ` por ${by}` : ''}`,
+    deliver: 'Marcar como entregado',
+    deliverLabel: (ticket: string) => `Marcar como entregado el premio del número ${ticket}`,
+    deliverTitle: (ticket: string) => `¿Ya entregaste el premio del número ${ticket}?`,
+    deliverDescription: (prize: string, buyer: string | null) =>
+      `«${prize}»${buyer ? `, ganado por ${buyer}` : ''}.`,
+    deliverConsequences: [
+      'Queda registrado con tu nombre y la fecha, y no se puede deshacer.',
+      'Desde ahora el premio es de esta venta: si luego la reembolsas, liberas o cancelas, el número no lo vuelve a ganar nadie.',
+    ],
+    deliverConfirm: 'Sí, marcar como entregado',
+    delivering: 'Marcando…',
+    deliveredToast: (ticket: string) => `Premio del número ${ticket} marcado como entregado`,
     secret: 'Solo tú y los administradores ven esta lista antes del cierre.',
   },
   accounts: {

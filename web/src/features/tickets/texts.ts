@@ -115,6 +115,14 @@ export const ticketsTexts = {
     recordPayment: 'Registrar pago',
     recordRefund: 'Registrar reembolso',
   },
+  /** An instant win this sale won (decision 081), for those who may edit the raffle. */
+  instantWin: {
+    label: 'Número premiado',
+    delivered: (prize: string, date: string) => `${prize} · entregado el ${date}`,
+    notDelivered: (prize: string) => `${prize} · sin entregar`,
+    keptTitle: (prize: string) => `El premio «${prize}» de este número ya se entregó`,
+    kept: 'Sigue siendo de esta venta aunque la reembolses, la liberes o la canceles: si el número se vuelve a vender, nadie más lo gana.',
+  },
   confirm: {
     releaseTitle: (label: string) => `¿Liberar el número ${label}?`,
     releaseDescription: (label: string, buyer: string | null) =>

@@ -16,7 +16,7 @@ import type { RaffleFormInput } from '../raffle-form-schema';
 import { raffleServerErrors } from '../server-errors';
 import { RaffleDrawFields } from './raffle-draw-fields';
 import { RaffleExtraPrizesField } from './raffle-extra-prizes-field';
-import { RaffleInstantWinsField } from './raffle-instant-wins-field';
+import { type InstantWinsWon, RaffleInstantWinsField } from './raffle-instant-wins-field';
 import { RaffleNumbersFields } from './raffle-numbers-fields';
 import { RaffleOrganizerFields } from './raffle-organizer-fields';
 import { RafflePackagesField } from './raffle-packages-field';
@@ -45,8 +45,8 @@ type RaffleFormProps<T> = {
   sellers?: SellersPick;
   /** Edit only: whether each additional prize's pre-sorteo list is sealed (that prize no longer changes). */
   sealedPrizes?: readonly boolean[];
-  /** Edit only: instant-win numbers already won, with the sold ticket that won each. */
-  instantWinsWon?: ReadonlyMap<number, string>;
+  /** Edit only: instant-win numbers already won: who won each, and whether its prize was handed over. */
+  instantWinsWon?: InstantWinsWon;
 };
 
 /** The one raffle form behind both create and edit; the page decides what a submit does. */

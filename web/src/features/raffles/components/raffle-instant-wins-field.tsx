@@ -1,4 +1,5 @@
-import { MAX_INSTANT_WIN_PRIZE, MAX_INSTANT_WINS } from '@domain/instant-wins';
+import { MAX_INSTANT_WIN_PRIZE, MAX_INSTANT_WINS, type StaffInstantWin } from '@domain/instant-wins';
+import { displayName } from '@domain/names';
 import { Gift, Lock, Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,12 +9,17 @@ import { Label } from '@/components/ui/label';
 import { formTexts } from '../form-texts';
 import type { RaffleFormInput } from '../raffle-form-schema';
 import { FormSection } from './form-section';
+import { InstantWinDelivery } from './instant-win-delivery';
 
 const t = formTexts.instantWins;
 
+/** Edit only: the raffle, and its instant wins already won by number (who won each, and its hand-over). */
+export type InstantWinsWon = { raffleId: string; byNumber: ReadonlyMap<number, StaffInstantWin> };
+
 /**
  * Up to 20 "números premiados", each with a small prize (decision 041). A sale term: read-only once
- * a number was ever taken or the raffle closed. `won`: number -> the sold ticket that won it.
+ * a number was ever taken or the raffle closed. A won one says who won it and whether its prize was
+ * handed over, with the button that records it (decision 081).
  */
 export function RaffleInstantWinsField({
   locked,
@@ -22,7 +28,7 @@ export function RaffleInstantWinsField({
 }: {
   locked: boolean;
   lockedHint: string;
-  won?: ReadonlyMap<number, string>;
+  won?: InstantWinsWon;
 }) {
   const { register, control, formState } = useFormContext<RaffleFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'instant_wins' });
@@ -45,7 +51,7 @@ export function RaffleInstantWinsField({
           const prizeId = `raffle-instant-win-${index}-prize`;
           const numberError = errors?.[index]?.number?.message;
           const prizeError = errors?.[index]?.prize?.message;
-          const ticket = won?.get(Number(row.number));
+          const win = won?.byNumber.get(Number(row.number));
           return (
             <li key={row.id} className="grid gap-1.5">
               <div className="grid grid-cols-[5.5rem_1fr_auto] items-end gap-2 sm:grid-cols-[8rem_1fr_auto] sm:gap-3">
@@ -103,11 +109,14 @@ export function RaffleInstantWinsField({
                   {prizeError}
                 </p>
               )}
-              {ticket && (
-                <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
-                  <Gift aria-hidden className="size-3.5" />
-                  {t.won(ticket)}
-                </p>
+              {won && win?.ticket_number && (
+                <div className="grid gap-2">
+                  <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
+                    <Gift aria-hidden className="size-3.5 shrink-0" />
+                    {t.won(win.ticket_number, displayName(win.winner_name))}
+                  </p>
+                  <InstantWinDelivery raffleId={won.raffleId} win={win} />
+                </div>
               )}
             </li>
           );

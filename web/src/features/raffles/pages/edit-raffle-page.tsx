@@ -35,9 +35,11 @@ function FormSkeleton() {
   );
 }
 
-/** Instant-win numbers already won, with the ticket that won each. */
-const wonBy = (list: StaffInstantWins['instant_wins']) =>
-  new Map(list.flatMap((w) => (w.ticket_number ? [[w.number, w.ticket_number] as const] : [])));
+/** Instant-win numbers already won, by number: who won each and whether its prize was handed over. */
+const wonBy = (raffleId: string, list: StaffInstantWins['instant_wins']) => ({
+  raffleId,
+  byNumber: new Map(list.flatMap((w) => (w.ticket_number ? [[w.number, w] as const] : []))),
+});
 
 export function EditRafflePage() {
   const t = rafflesTexts.edit;
@@ -91,7 +93,7 @@ export function EditRafflePage() {
                     key={data.id}
                     schema={editRaffleFormSchema}
                     defaultValues={raffleToForm(data, wins.instant_wins)}
-                    instantWinsWon={wonBy(wins.instant_wins)}
+                    instantWinsWon={wonBy(data.id, wins.instant_wins)}
                     currentStatus={data.status}
                     hasSales={data.stats.disponible < data.total_numbers}
                     termsLocked={data.terms_locked}

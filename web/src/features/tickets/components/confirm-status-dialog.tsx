@@ -1,5 +1,7 @@
+import type { TicketInstantWin } from '@domain/instant-wins';
 import { ActionDialog } from '@/components/action-dialog';
 import { ticketsTexts } from '../texts';
+import { DeliveredPrizeNotice } from './delivered-prize-notice';
 
 export type ConfirmKind = 'release' | 'cancel';
 
@@ -8,6 +10,8 @@ type ConfirmStatusDialogProps = {
   ticketNumber: string;
   /** The buyer's name as people read it; null when the number has none. */
   buyer: string | null;
+  /** The instant win the sale won: a prize already handed over stays with it (decision 081). */
+  instantWin?: TicketInstantWin | null;
   pending: boolean;
   onConfirm: (kind: ConfirmKind) => void;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +37,8 @@ export function ConfirmStatusDialog(props: ConfirmStatusDialogProps) {
       actionVariant="destructive"
       pending={pending}
       onConfirm={() => kind && props.onConfirm(kind)}
-    />
+    >
+      <DeliveredPrizeNotice win={props.instantWin} />
+    </ActionDialog>
   );
 }

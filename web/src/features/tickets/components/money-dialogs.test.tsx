@@ -177,3 +177,28 @@ describe('Taking a sale with money back', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });
+
+describe('A sale whose instant-win prize was handed over (decision 081)', () => {
+  it('warns that the prize stays with the sale; a prize not handed over says nothing', async () => {
+    const won = { prize: 'Una gorra', delivered_at: '2026-12-03T18:00:00.000Z' };
+    const { unmount } = renderWithProviders(
+      <RefundDialog
+        ticket={{ ...ticket, instant_win: won }}
+        mode={{ to: 'disponible' }}
+        onOpenChange={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByText('El premio «Una gorra» de este número ya se entregó')).toBeTruthy();
+    expect(within(dialog).getByText(/nadie más lo gana/)).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <RefundDialog
+        ticket={{ ...ticket, instant_win: { ...won, delivered_at: null } }}
+        mode="refund"
+        onOpenChange={() => {}}
+      />,
+    );
+    expect(screen.queryByText(/ya se entregó/)).toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { useRefundTicket } from '../api/record-ticket-money';
 import { useUpdateTicket } from '../api/update-ticket';
 import { ticketsTexts } from '../texts';
+import { DeliveredPrizeNotice } from './delivered-prize-notice';
 
 const t = ticketsTexts.money;
 
@@ -134,6 +135,7 @@ function RefundForm({ ticket, mode, paidCents, onOpenChange }: RefundDialogProps
       error={error}
       onSubmit={submit}
     >
+      <DeliveredPrizeNotice win={ticket.instant_win} />
       {!standalone && !refundsAll && (
         <fieldset className="grid gap-1.5">
           <legend className="mb-1.5 text-sm font-medium text-zinc-900">{t.decision}</legend>

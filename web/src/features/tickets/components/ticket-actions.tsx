@@ -229,6 +229,7 @@ export function TicketActions({
         kind={confirm}
         ticketNumber={label}
         buyer={displayName(ticket.buyer_name)}
+        instantWin={ticket.instant_win}
         pending={update.isPending}
         onConfirm={(kind) => void changeStatus(kind === 'release' ? 'disponible' : 'cancelado')}
         onOpenChange={(open) => !open && setConfirm(null)}

@@ -149,6 +149,16 @@ function PanelBody({
           {ticket.purchased_at && ticket.status !== 'disponible' && (
             <Row label={t.purchasedAt}>{formatDateTime(ticket.purchased_at)}</Row>
           )}
+          {ticket.instant_win && (
+            <Row label={ticketsTexts.instantWin.label}>
+              {ticket.instant_win.delivered_at
+                ? ticketsTexts.instantWin.delivered(
+                    ticket.instant_win.prize,
+                    formatDateTime(ticket.instant_win.delivered_at),
+                  )
+                : ticketsTexts.instantWin.notDelivered(ticket.instant_win.prize)}
+            </Row>
+          )}
           {hold && (
             <Row label={hold.kind === 'review' ? t.inReviewUntil : t.reservedUntil}>
               {hold.kind === 'list' ? ticketsTexts.columns.inPublishedList : hold.date}
