@@ -312,6 +312,11 @@ const raffleFields = {
    * them: the numbers themselves are published with the salt in the draw answer at close.
    */
   instant_win_commitment: z.string().nullable(),
+  /**
+   * Archived by an admin (hidden from the listings), or null. The public sees only a finished
+   * raffle archived: its page keeps the result and its proof (raffles.service.ts `isPageVisible`).
+   */
+  archived_at: instantField.nullable(),
 };
 
 /** A raffle as the public sees it: `stats` has counts only, never money. */
@@ -324,8 +329,6 @@ export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
  */
 export const raffleSchema = z.object({
   ...raffleFields,
-  /** Archived by an admin (hidden from the public and the default staff list), or null. */
-  archived_at: instantField.nullable(),
   /** Some number was ever taken (a live or an ended sale): the raffle cannot be deleted, only archived. */
   has_sales: z.boolean(),
   /** Payment type, installments, digits and size can no longer change: it has sales, or it closed. */

@@ -205,8 +205,11 @@ test.describe('issue 18 on the raffles admin', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await screenshot(page, 'i18-f/archived-list-1440.png');
 
-    // Gone for the public, like a raffle that does not exist.
+    // Off the public list; its page keeps the result and its proof, told it was archived
+    // (archived-raffle-page.spec.ts).
+    const listed = (await (await request.get('/api/raffles')).json()) as { id: string }[];
+    expect(listed.map((r) => r.id)).not.toContain(raffle.id);
     const publicAnswer = await request.get(`/api/raffles/${raffle.id}`);
-    expect(publicAnswer.status()).toBe(404);
+    expect(((await publicAnswer.json()) as { archived_at: string | null }).archived_at).not.toBeNull();
   });
 });

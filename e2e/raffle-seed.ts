@@ -136,6 +136,16 @@ export async function drawRaffleViaApi(request: APIRequestContext, raffleId: str
   return response.json();
 }
 
+/** `POST /api/raffles/:id/archive` as the admin: hides a finished raffle from the listings. */
+export async function archiveRaffleViaApi(request: APIRequestContext, raffleId: string) {
+  const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const response = await request.post(`/api/raffles/${raffleId}/archive`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
 /** The id of a number's live sale (a number nobody holds has none). */
 export async function saleId(request: APIRequestContext, raffleId: string, number: number): Promise<string> {
   const { access_token } = await apiSignIn(request, ADMIN.email, ADMIN.password);

@@ -85,6 +85,7 @@ export async function wireSales(
         findRow: raffles.findPublicRow,
         listRows: (filters) => raffles.publicRows(filters),
         isPublic: (row) => raffles.isVisible(row),
+        isPublicPage: (row) => raffles.isPageVisible(row),
         counts: (id) => boards.counts(id),
         countsFor: (rows) => ticketsService.statsFor(rows),
         rowTtlMs: config.publicRaffleRowTtlMs,

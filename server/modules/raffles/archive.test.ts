@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { CreatePaymentResult } from '../../../domain/payments';
-import { type PublicRaffle, type Raffle, raffleMessages } from '../../../domain/raffles';
+import { type PublicRaffle, publicRaffleSchema, type Raffle, raffleMessages } from '../../../domain/raffles';
 import type { ReservationResult } from '../../../domain/reservations';
 import type { TrackingResult } from '../../../domain/tracking';
 import { buyer, makeRaffle, makeUser, withoutDeclaredSource } from '../../test/factories';
@@ -85,10 +85,10 @@ describe('POST /api/raffles/:id/archive', () => {
     expect(res.body).toMatchObject({ id: raffle.id, status: 'finalizada', has_sales: true });
     expect(Date.parse(res.body.archived_at ?? '')).not.toBeNaN();
 
-    // Public: gone from the page, the board and the lists, like an unknown raffle...
-    expect((await t.api('GET', `/api/raffles/${raffle.id}`)).status).toBe(404);
+    // Public: gone from the board and the lists, like an unknown raffle...
     expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(404);
-    // ...but the proof of its draw stays checkable: the result, the sold list, a number's proof.
+    // ...but the proof of its draw stays checkable: its page (next test), the result, the sold
+    // list, a number's proof.
     const result = await t.api<{ winning_number: number | null }>('GET', `/api/raffles/${raffle.id}/draw`);
     expect(result.status).toBe(200);
     expect(result.body.winning_number).toBe(2);
@@ -123,6 +123,58 @@ describe('POST /api/raffles/:id/archive', () => {
       body: { cedula: 'V-17888999', phone_last4: '4567' },
     });
     expect(tracked.body.tickets.map((ticket) => ticket.raffle_name)).toContain('Nevera para archivar');
+  });
+
+  it('keeps a finished raffle’s page public with its result and proof, never its buyers, board or stream', async () => {
+    const raffle = await makeRaffle(t, { name: 'Televisor archivado' }, seller.token);
+    await reserve(raffle.id, 2, 'V-17888333');
+    expect((await close(raffle.id)).status).toBe(200);
+    expect((await draw(raffle.id)).status).toBe(200);
+    const before = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(before.body.archived_at).toBeNull();
+    expect((await archive(raffle.id)).status).toBe(200);
+
+    // The page answers what it answered before the archive, now with the date it was archived.
+    const page = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      id: raffle.id,
+      status: 'finalizada',
+      winning_number: 2,
+      draw_commitment: before.body.draw_commitment,
+    });
+    expect(page.body.draw_commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(page.body.archived_at ?? '')).not.toBeNaN();
+    expect({ ...page.body, archived_at: null }).toEqual(before.body);
+    // The public schema's keys, counts without money, no buyer anywhere in it.
+    expect(Object.keys(page.body).sort()).toEqual(Object.keys(publicRaffleSchema.shape).sort());
+    expect(page.body.stats).not.toHaveProperty('total_paid_cents');
+    expect(JSON.stringify(page.body)).not.toMatch(/17888333|maría|0414/i);
+
+    // Nothing of it is on sale or live: board, stream and lucky pick stay hidden, the lists too.
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(404);
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/events`)).status).toBe(404);
+    const lucky = await t.api('POST', `/api/raffles/${raffle.id}/lucky-pick`, { body: { count: 1 } });
+    expect(lucky.status).toBe(404);
+    expect(ids((await t.api<PublicRaffle[]>('GET', '/api/raffles')).body)).not.toContain(raffle.id);
+
+    // A vendedor who does not sell it reads it as the public does (counts only); its seller, with money.
+    const other = await makeUser(t, { role: 'vendedor' });
+    const counted = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: other.token });
+    expect(counted.status).toBe(200);
+    expect(counted.body.stats).not.toHaveProperty('total_paid_cents');
+    const own = await t.api<Raffle>('GET', `/api/raffles/${raffle.id}`, { token: seller.token });
+    expect(own.body.stats).toHaveProperty('total_paid_cents');
+  });
+
+  it('keeps an archived draft hidden: its page is not found, as an unknown raffle', async () => {
+    const draft = await makeRaffle(t, { status: 'borrador' });
+    expect((await archive(draft.id)).status).toBe(200);
+    const page = await t.api<ApiError>('GET', `/api/raffles/${draft.id}`);
+    expect(page.status).toBe(404);
+    expect(page.body.error.code).toBe('RAFFLE_NOT_FOUND');
+    const other = await makeUser(t, { role: 'vendedor' });
+    expect((await t.api('GET', `/api/raffles/${draft.id}`, { token: other.token })).status).toBe(404);
   });
 
   it('refuses an active raffle (it would go on selling unseen), a second archive, and a draft going back on sale', async () => {
@@ -175,6 +227,8 @@ describe('POST /api/raffles/:id/archive', () => {
       status: 'cerrada',
       winning_number: null,
     });
+    // Its page stays hidden (only a finished raffle's page outlives the archive); its proof does not.
+    expect((await t.api('GET', `/api/raffles/${raffle.id}`)).status).toBe(404);
   });
 
   it('refuses a drawn raffle whose other prizes still wait for their draw: hidden, they could never be drawn', async () => {

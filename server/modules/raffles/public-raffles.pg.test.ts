@@ -59,7 +59,9 @@ describe('the public raffle answers on two instances', () => {
     await withoutDeclaredSource(a, raffle.id); // the winner typed, as before declared sources
     await a.api('POST', `/api/raffles/${raffle.id}/draw`, { token: admin, body: { winning_number: 3 } });
     expect((await a.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin })).status).toBe(200);
-    expect((await eventually(page, (r) => r.status === 404)).status).toBe(404);
+    // Off the home list; its page stays (the result and its proof), told it was archived.
+    const archived = await eventually(page, (r) => r.status === 200 && Boolean(r.body.archived_at));
+    expect(archived.body).toMatchObject({ status: 'finalizada', winning_number: 3 });
     expect(
       (await eventually(home, (list) => !list.some((r) => r.id === raffle.id))).map((r) => r.id),
     ).not.toContain(raffle.id);

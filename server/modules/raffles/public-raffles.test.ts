@@ -156,7 +156,7 @@ describe('the public raffle answers from memory', () => {
     }
   });
 
-  it('hide a raffle from the public as soon as it is archived or back to draft, and carry no buyer data', async () => {
+  it('take a raffle off the list as soon as it is archived (its page says so) or hide it back to draft, and carry no buyer data', async () => {
     const raffle = await makeRaffle(t, { total_numbers: 10 });
     await t.api('POST', `/api/raffles/${raffle.id}/reservations`, { body: { numbers: [4], buyer: buyer() } });
     const page = await t.api<Record<string, unknown>>('GET', `/api/raffles/${raffle.id}`);
@@ -173,7 +173,13 @@ describe('the public raffle answers from memory', () => {
     });
     expect(drawn.status).toBe(200);
     expect((await t.api('POST', `/api/raffles/${raffle.id}/archive`, { token: admin })).status).toBe(200);
-    expect((await t.api('GET', `/api/raffles/${raffle.id}`)).status).toBe(404);
+    // A finished raffle's page outlives the archive (its result and proof), told it was archived.
+    const archived = await t.api<PublicRaffle>('GET', `/api/raffles/${raffle.id}`);
+    expect(archived.status).toBe(200);
+    expect(archived.body.archived_at).not.toBeNull();
+    expect(JSON.stringify(archived.body)).not.toMatch(
+      /María|12345678|total_paid_cents|pending_cents|has_sales/,
+    );
     const list = await t.api<PublicRaffle[]>('GET', '/api/raffles');
     expect(list.body.map((r) => r.id)).not.toContain(raffle.id);
 

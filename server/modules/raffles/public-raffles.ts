@@ -44,8 +44,10 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
 export function createPublicRaffles(deps: {
   findRow: (id: string) => Promise<PublicRaffleRow | null>;
   listRows: (filters: PublicListFilters) => Promise<PublicRaffleRow[]>;
-  /** Whether the public may see this raffle (not a draft, not archived). */
+  /** Whether the public may see this raffle (not a draft, not archived): the lists. */
   isPublic: (row: PublicRaffleRow) => boolean;
+  /** Whether its page answers the public: those, and a finished raffle archived with its proof. */
+  isPublicPage: (row: PublicRaffleRow) => boolean;
   /** The counts of a raffle from its board in memory (null: no such raffle). */
   counts: (id: string) => Promise<Counted | null>;
   /** The counts of many raffles in one query (a long list; a board that disagrees on the size). */
@@ -61,16 +63,16 @@ export function createPublicRaffles(deps: {
   const pages = new Map<string, Version>();
   const listPages = new Map<string, Version>();
 
-  /** What the public sees of the row, to tell whether a re-read changed anything. */
-  const viewOf = (row: PublicRaffleRow | null) =>
-    row && deps.isPublic(row) ? JSON.stringify(toRaffle(row)) : '';
+  /** What the public sees of the row (`shown`: on a page or in a list), to tell whether a re-read changed anything. */
+  const viewOf = (row: PublicRaffleRow | null, shown: (row: PublicRaffleRow) => boolean) =>
+    row && shown(row) ? JSON.stringify(toRaffle(row)) : '';
 
   async function row(id: string): Promise<Row> {
     const cached = rows.get(id);
     if (cached && Date.now() - cached.checkedAt < ttl) return cached;
     return readingRows.read(id, async (started) => {
       const found = await deps.findRow(id);
-      const view = viewOf(found);
+      const view = viewOf(found, deps.isPublicPage);
       const before = rows.get(id);
       const next: Row = {
         row: found,
@@ -88,7 +90,7 @@ export function createPublicRaffles(deps: {
     if (cached && Date.now() - cached.checkedAt < ttl) return cached;
     return readingLists.read(key, async (started) => {
       const found = (await deps.listRows(filters)).filter(deps.isPublic);
-      const view = found.map(viewOf).join('\n');
+      const view = found.map((r) => viewOf(r, deps.isPublic)).join('\n');
       const before = lists.get(key);
       const next: List = {
         rows: found,
@@ -132,7 +134,7 @@ export function createPublicRaffles(deps: {
     /** The public answer of `GET /api/raffles/:id` in the wanted encoding, or null (not public). */
     async get(id: string, encoding: Encoding) {
       const { row: found, revision } = await row(id);
-      if (!found || !deps.isPublic(found)) return null;
+      if (!found || !deps.isPublicPage(found)) return null;
       const [counts] = await countsOf([found]);
       if (!counts) return null;
       const stamp = `${revision}|${stampOf(counts)}`;

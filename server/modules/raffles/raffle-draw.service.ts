@@ -238,8 +238,7 @@ export function createRaffleDrawService(deps: {
    */
   async function visibleRow(id: string): Promise<RaffleRow> {
     const row = await rafflesRepo.findWithoutList(db, id);
-    const archivedWithProof = row !== null && row.archivedAt !== null && row.drawCommitment !== null;
-    if (!row || !(deps.raffles.isVisible(row) || archivedWithProof))
+    if (!row || !(deps.raffles.isVisible(row) || deps.raffles.archivedWithProof(row)))
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     return row;
   }

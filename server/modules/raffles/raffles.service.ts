@@ -88,10 +88,29 @@ export function createRafflesService(deps: {
   const isVisible = (row: PublicRaffleRow, actor?: AuthContext) =>
     (row.status !== 'borrador' && row.archivedAt === null) || canView(row, actor);
 
-  /** A raffle the actor may see (isVisible), else 404; without its published sold list's text. */
-  async function getVisibleSummary(id: string, actor?: AuthContext): Promise<PublicRaffleRow> {
+  /**
+   * Archived after it published its sold list: hidden from the listings, never the proof of its
+   * draw (the result, the sold list, each number's inclusion proof), which a buyer who disputes a
+   * draw must still be able to check (decision 021).
+   */
+  const archivedWithProof = (row: PublicRaffleRow) => row.archivedAt !== null && row.drawCommitment !== null;
+
+  /**
+   * Whether the raffle's page (`GET /api/raffles/:id`) answers the actor: a raffle they may see, or
+   * a finished raffle archived with its proof, whose page shows the result and its verification. Its
+   * board, live events and lucky pick stay hidden (isVisible): nothing of it is on sale.
+   */
+  const isPageVisible = (row: PublicRaffleRow, actor?: AuthContext) =>
+    isVisible(row, actor) || (row.status === 'finalizada' && archivedWithProof(row));
+
+  /** A raffle the actor may see (`visible`, isVisible unless told), else 404; without its sold list's text. */
+  async function getVisibleSummary(
+    id: string,
+    actor?: AuthContext,
+    visible: typeof isVisible = isVisible,
+  ): Promise<PublicRaffleRow> {
     const row = await rafflesRepo.findPublicById(db, id);
-    if (!row || !isVisible(row, actor)) {
+    if (!row || !visible(row, actor)) {
       throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
     }
     return row;
@@ -143,13 +162,19 @@ export function createRafflesService(deps: {
 
     /** `counted`: the raffle's figures when they were already being counted (a close). */
     async get(id: string, actor?: AuthContext, counted?: Promise<Map<string, RaffleStats>>): Promise<Raffle> {
-      const [raffle] = await withStats([await getVisibleSummary(id, actor)], { actor }, counted);
+      const [raffle] = await withStats(
+        [await getVisibleSummary(id, actor, isPageVisible)],
+        { actor },
+        counted,
+      );
       if (!raffle) throw new NotFoundError(raffleMessages.notFound, 'RAFFLE_NOT_FOUND');
       return raffle;
     },
 
-    getVisibleSummary,
+    getVisibleSummary: (id: string, actor?: AuthContext) => getVisibleSummary(id, actor),
     isVisible,
+    isPageVisible,
+    archivedWithProof,
     /** The raffle without its sold list (null for none, whoever may see it). */
     findPublicRow: (id: string) => rafflesRepo.findPublicById(db, id),
     /** What the public home list shows: no drafts, no archived raffles (counts added by the caller). */

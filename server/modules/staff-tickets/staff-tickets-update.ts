@@ -191,13 +191,16 @@ export function createTicketUpdates({
         // requires no sales, and the closing-date rule counts on a draft having none).
         if (locked.status === 'borrador')
           throw new ConflictError(lifecycleMessages.saleOnDraft, 'RAFFLE_NOT_OPEN');
+        // Checked again on the locked row: fewer numbers may have committed since `raffle` was read.
+        if (number >= locked.totalNumbers)
+          throw new NotFoundError(ticketMessages.notFound, 'TICKET_NOT_FOUND');
         // A new sale owes the raffle's price now, and keeps it if the price changes later. It is an
         // order of its own; money comes in as ledger entries once the sale exists.
         const order = await createOrder(tx, raffle.id, patch.buyer_cedula ?? null, actor.userId);
         const inserted = await staffTicketsRepo.insertSale(tx, {
           raffleId: raffle.id,
           number,
-          ticketNumber: padTicketNumber(number, raffle.digitCount),
+          ticketNumber: padTicketNumber(number, locked.digitCount),
           status: MONEY_STATUSES.has(status) ? 'apartado' : status,
           orderId: order.id,
           buyerName: patch.buyer_name?.toLowerCase() ?? null,
@@ -215,7 +218,7 @@ export function createTicketUpdates({
             status === 'apartado'
               ? // A free raffle's number owes nothing: it has no deadline (migration 0037).
                 locked.priceCents > 0
-                ? new Date(Date.now() + raffle.reservationHours * 3_600_000)
+                ? new Date(Date.now() + locked.reservationHours * 3_600_000)
                 : null
               : patch.reserved_until
                 ? new Date(patch.reserved_until)

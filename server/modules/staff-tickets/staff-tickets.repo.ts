@@ -281,11 +281,20 @@ export const staffTicketsRepo = {
 
   /**
    * The raffle a staff change applies to, with KEY SHARE: closing (FOR UPDATE) waits for the
-   * change to commit, and a change after the close sees the raffle closed.
+   * change to commit, and a change after the close sees the raffle closed. So do the other changes
+   * that need nothing sold (back to borrador, new sale terms, a delete): a sale by hand takes its
+   * status and terms from this row, not from one read before the lock (decision 082).
    */
   async lockRaffle(db: Executor, raffleId: string) {
     const [row] = await db
-      .select({ status: raffles.status, priceCents: raffles.priceCents, closingDate: raffles.closingDate })
+      .select({
+        status: raffles.status,
+        priceCents: raffles.priceCents,
+        closingDate: raffles.closingDate,
+        totalNumbers: raffles.totalNumbers,
+        digitCount: raffles.digitCount,
+        reservationHours: raffles.reservationHours,
+      })
       .from(raffles)
       .where(eq(raffles.id, raffleId))
       .for('key share');

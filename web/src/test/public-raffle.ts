@@ -12,6 +12,7 @@ export const publicRaffle: PublicRaffle = {
   prizes: [],
   prize_repeat_rule: 'siguiente_resultado',
   instant_win_commitment: null,
+  archived_at: null,
   name: 'Moto Bera',
   description: 'Una moto nueva',
   price_cents: 500,

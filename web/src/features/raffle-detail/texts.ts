@@ -31,6 +31,12 @@ export const raffleDetailTexts = {
     description: 'El enlace puede estar incompleto o la rifa ya no está publicada. Revisa las rifas activas.',
     action: 'Ver rifas activas',
   },
+  /** A finished raffle an admin archived: off the listings, its result and proof kept public. */
+  archived: {
+    title: 'Esta rifa fue archivada',
+    description: (date: string) =>
+      `Se archivó el ${date} y ya no aparece en la lista de rifas ni recibe reservas. Su resultado y la prueba del sorteo siguen aquí para que cualquiera pueda comprobarlos.`,
+  },
   loadError: {
     title: 'No pudimos cargar la rifa',
     description: 'Revisa tu conexión e inténtalo de nuevo.',

@@ -20,8 +20,8 @@ const w = sealedDrawTexts.winner;
 type RaffleStatusBannerProps = {
   raffle: PublicRaffle;
   draw: SealedDraw | undefined;
-  /** Scrolls the board to the winning number. */
-  onShowWinner: (number: number) => void;
+  /** Scrolls the board to the winning number; none on a page without a board (an archived raffle). */
+  onShowWinner?: (number: number) => void;
 };
 
 export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusBannerProps) {
@@ -96,15 +96,17 @@ export function RaffleStatusBanner({ raffle, draw, onShowWinner }: RaffleStatusB
             {raffle.draw_at ? w.drawnAt(formatDateTime(drawnAt)) : t.drawnAt(formatDateTime(drawnAt))}
           </p>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-1 w-fit border-amber-400 bg-white/80"
-          onClick={() => onShowWinner(raffle.winning_number as number)}
-        >
-          <Grid3x3 aria-hidden />
-          {t.showOnBoard}
-        </Button>
+        {onShowWinner && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-1 w-fit border-amber-400 bg-white/80"
+            onClick={() => onShowWinner(raffle.winning_number as number)}
+          >
+            <Grid3x3 aria-hidden />
+            {t.showOnBoard}
+          </Button>
+        )}
       </div>
       <div className="rounded-xl bg-white/70 p-3 sm:col-span-2">
         <SealedDrawFacts raffle={raffle} draw={draw} />

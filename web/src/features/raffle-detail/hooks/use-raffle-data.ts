@@ -34,7 +34,9 @@ export function useRaffleData(raffleId: string) {
   }, [board.data, raffleId]);
 
   const raffleError = raffle.error && !isNotFound(raffle.error) ? messages.store.getRaffle : null;
-  const boardError = !raffle.error && board.error ? messages.store.loadTickets : null;
+  // An archived raffle's page has no board (its board answers 404): nothing failed.
+  const boardError =
+    !raffle.error && board.error && !raffle.data?.archived_at ? messages.store.loadTickets : null;
   const error = raffleError ?? boardError;
   const loading = raffle.isPending || board.isPending;
 

@@ -52,16 +52,39 @@ const draw: DrawResult = {
   instant_win_salt: null,
 };
 
+// Drawn, then archived by an admin: its page answers, its board and stream do not (404).
+const archived: PublicRaffle = {
+  ...closed,
+  status: 'finalizada',
+  winning_number: 2,
+  drawn_at: '2026-11-23T00:00:00.000Z',
+  archived_at: '2026-12-01T15:00:00.000Z',
+};
+const archivedDraw: DrawResult = {
+  ...draw,
+  winning_number: 2,
+  drawn_at: archived.drawn_at,
+  winner: { number: 2, ticket_number: '02', status: 'pagado', buyer_name_masked: 'María P.' },
+};
+
 let raffleAnswer: PublicRaffle;
 let raffleReads: number;
+let boardReads: number;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
   raffleAnswer = open;
   raffleReads = 0;
+  boardReads = 0;
   useRaffleStore.setState({ boards: {}, currentRaffle: null, selection: [], selectionRaffleId: null });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input);
+    if (url.includes('/board')) boardReads++;
+    if (url.includes('/board') && raffleAnswer.archived_at)
+      return Response.json(
+        { error: { code: 'RAFFLE_NOT_FOUND', message: 'Rifa no encontrada' } },
+        { status: 404 },
+      );
     if (url.includes('/board'))
       return Response.json({
         raffle_id: '',
@@ -70,7 +93,7 @@ beforeEach(() => {
         version: 1,
         statuses: 'a'.repeat(1) + 'p'.repeat(2) + 'd'.repeat(97),
       });
-    if (url.includes('/draw')) return Response.json(draw);
+    if (url.includes('/draw')) return Response.json(raffleAnswer.archived_at ? archivedDraw : draw);
     if (url.includes('/exchange-rates')) return Response.json([]);
     if (url.includes('/lucky-pick'))
       return Response.json(
@@ -149,6 +172,29 @@ describe('the lucky pick once the server says the raffle closed', () => {
     );
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Elegir al azar' })).toBeNull());
     expect(await screen.findByTestId('raffle-status-banner', {}, { timeout: 5_000 })).toBeTruthy();
+    error.mockRestore();
+  });
+});
+
+describe('a finished raffle an admin archived', () => {
+  it('says it was archived and keeps the result and its verification, with no board and no error', async () => {
+    const error = vi.spyOn(toast, 'error');
+    raffleAnswer = archived;
+    renderWithProviders(<RaffleDetailPage />);
+    expect(await screen.findByRole('heading', { name: 'Esta rifa fue archivada' })).toBeTruthy();
+    expect(screen.getByTestId('raffle-archived').textContent).toContain('Se archivó el 1 dic 2026');
+    const banner = await screen.findByTestId('raffle-status-banner');
+    expect(banner.textContent).toContain('Sorteo realizado');
+    expect(await screen.findByText('Ganador: María P., número 02')).toBeTruthy();
+    expect(await screen.findByTestId('published-list')).toBeTruthy();
+    expect(await screen.findByTestId('verify-number')).toBeTruthy();
+    expect(screen.getByTestId('draw-commitment').textContent).toContain(ROOT);
+    // No board, nothing to choose or reserve, and the board's 404 is no error to the visitor.
+    expect(boardReads).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { name: 'Números de la rifa' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ver en el tablero' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Elegir números' })).toBeNull();
+    expect(error).not.toHaveBeenCalled();
     error.mockRestore();
   });
 });

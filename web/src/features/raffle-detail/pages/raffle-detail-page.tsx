@@ -43,6 +43,10 @@ const RaffleStatusBanner = lazy(() =>
 const Leaderboards = lazy(() =>
   import('../components/leaderboards').then((m) => ({ default: m.Leaderboards })),
 );
+// Only a finished raffle an admin archived says so: its page keeps the result and its proof.
+const ArchivedNotice = lazy(() =>
+  import('../components/archived-notice').then((m) => ({ default: m.ArchivedNotice })),
+);
 // Only a tab with a reservation whose answer never came loads its notice (decision 057).
 const UnconfirmedNotice = lazy(() =>
   import('../components/unconfirmed-notice').then((m) => ({ default: m.UnconfirmedNotice })),
@@ -71,12 +75,17 @@ function CheckoutLoading() {
 /** The reservation sheet's step in the browser's history. */
 const CHECKOUT_HASH = '#apartar';
 
-/** `/raffle/:id`: the prize, the live board, choosing numbers and reserving them. */
+/**
+ * `/raffle/:id`: the prize, the live board, choosing numbers and reserving them. A finished raffle
+ * an admin archived keeps its page without the board: its result and the proof of its draw.
+ */
 export function RaffleDetailPage() {
   const { id = '' } = useParams();
   const { raffle, board } = useRaffleData(id);
   const rate = useVesRate();
-  const live = useRaffleLive(id, raffle.isSuccess);
+  // Nothing of an archived raffle is live: its board and stream answer 404.
+  const archivedAt = raffle.data?.archived_at ?? null;
+  const live = useRaffleLive(id, raffle.isSuccess && archivedAt === null);
   const available = useRaffleStore((s) => s.boards[id]?.available);
   const boardVersion = useRaffleStore((s) => s.boards[id]?.version ?? 0);
   const hasSelection = useRaffleStore((s) => s.selection.length > 0);
@@ -158,12 +167,17 @@ export function RaffleDetailPage() {
           {t.back}
         </Link>
       </nav>
+      {archivedAt && (
+        <Suspense fallback={null}>
+          <ArchivedNotice archivedAt={archivedAt} />
+        </Suspense>
+      )}
       {published && (
         <Suspense fallback={null}>
           <RaffleStatusBanner
             raffle={data}
             draw={draw.data}
-            onShowWinner={(number) => useRaffleStore.getState().highlight(number)}
+            onShowWinner={archivedAt ? undefined : (number) => useRaffleStore.getState().highlight(number)}
           />
         </Suspense>
       )}
@@ -194,24 +208,26 @@ export function RaffleDetailPage() {
           />
         </Suspense>
       )}
-      <BoardSection
-        ref={boardRef}
-        raffleId={data.id}
-        total={data.total_numbers}
-        digitCount={data.digit_count}
-        open={open}
-        soldCount={
-          salesClosed(data) ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined
-        }
-        winningNumber={data.status === 'finalizada' ? data.winning_number : null}
-        live={live}
-        boardFailed={board.isError && available === undefined}
-        onRetryBoard={() => void board.refetch()}
-        packages={data.packages}
-        priceCents={data.price_cents}
-        rate={rate}
-      />
-      {data.show_leaderboards && (
+      {!archivedAt && (
+        <BoardSection
+          ref={boardRef}
+          raffleId={data.id}
+          total={data.total_numbers}
+          digitCount={data.digit_count}
+          open={open}
+          soldCount={
+            salesClosed(data) ? data.stats.apartado + data.stats.abonado + data.stats.pagado : undefined
+          }
+          winningNumber={data.status === 'finalizada' ? data.winning_number : null}
+          live={live}
+          boardFailed={board.isError && available === undefined}
+          onRetryBoard={() => void board.refetch()}
+          packages={data.packages}
+          priceCents={data.price_cents}
+          rate={rate}
+        />
+      )}
+      {data.show_leaderboards && !archivedAt && (
         <Suspense fallback={null}>
           <Leaderboards raffleId={data.id} version={boardVersion} />
         </Suspense>
