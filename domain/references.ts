@@ -36,6 +36,12 @@ export function statementRowReference(raw: string): string {
 }
 
 /**
+ * A key without its leading zeros (as SQL's `ltrim(key, '0')`): a spreadsheet's number cell drops
+ * them, so the same credit downloaded as XLSX reads "1234567" where the CSV read "0001234567".
+ */
+export const withoutLeadingZeros = (key: string) => key.replace(/^0+/, '');
+
+/**
  * Venezuelan banks print longer references than buyers type: a statement reference matches a
  * reported one when they are equal or the statement's ends with the reported digits (6 or more).
  */

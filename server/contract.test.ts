@@ -22,6 +22,8 @@ const NO_BODY: Record<string, string> = {
     'a multipart file (documented by `multipartBody`), read and limited by files.multipart.ts, not a JSON body',
   'POST /api/raffles/:id/close': 'an action on the raffle named in the path',
   'POST /api/raffles/:id/archive': 'an action on the raffle named in the path',
+  'POST /api/raffles/:id/instant-wins/:number/delivery':
+    'an action: the prize of the number in the path was handed over',
   'POST /api/exchange-rates/refresh': 'an action: fetch the rates now',
   'POST /api/test-bench/checks': 'an action: run the checks now',
   'POST /api/reconciliation/statements':

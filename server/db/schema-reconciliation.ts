@@ -82,6 +82,10 @@ export const bankStatementRows = pgTable(
     uniqueIndex('bank_statement_rows_checksum_key').on(t.checksum),
     index('bank_statement_rows_statement_idx').on(t.statementId, t.line),
     index('bank_statement_rows_reference_key_idx').on(t.referenceKey),
+    // Keys compared without their leading zeros (migration 0046).
+    index('bank_statement_rows_reference_bare_idx')
+      .on(sql`ltrim(${t.referenceKey}, '0')`)
+      .where(sql`${t.referenceKey} is not null`),
     index('bank_statement_rows_reference_suffix_idx').using(
       'btree',
       sql`reverse(${t.referenceKey}) text_pattern_ops`,

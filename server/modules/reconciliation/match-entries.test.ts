@@ -69,6 +69,34 @@ describe('matching a credit to the payments buyers reported', () => {
     expect(match?.payments.map((p) => p.id)).toEqual(three.map((p) => p.id));
   });
 
+  it('leaves to a person pending reports of one credit under two references or methods (decision 085)', () => {
+    // A copy of 50 cents fits in the amount's tolerance: summed, it would ride along.
+    const buyer = payment('0102448840', 1000, { method: 'transfer' });
+    const copy = payment('02448840', 0.5 * 100, { method: 'transfer' });
+    const [match] = matchEntries([credit('0102448840', 245_500)], [buyer, copy], new Set());
+    expect(match?.state).toBe('duplicate');
+    const otherMethod = payment('0102448841', 50, { method: 'pago_movil' });
+    expect(
+      states(
+        [credit('0102448841', 245_500)],
+        [payment('0102448841', 1000, { method: 'transfer' }), otherMethod],
+      ),
+    ).toEqual(['duplicate']);
+  });
+
+  it('finds the payments of a credit whose leading zeros a spreadsheet dropped (decision 085)', () => {
+    const approved = payment('0001234567', 1000, { status: 'approved', method: 'transfer' });
+    const copy = payment('1234567', 1000, { method: 'transfer' });
+    expect(states([credit('1234567', 245_500)], [approved, copy])).toEqual(['duplicate']);
+    expect(states([credit('1234568', 245_500)], [payment('0001234568', 1000)])).toEqual(['matched']);
+    // Imported before with its zeros: the same credit again (the keys come without them).
+    expect(states([credit('1234569', 245_500)], [], ['1234569'])).toEqual(['duplicate']);
+    expect(states([credit('0001234570', 245_500), credit('1234570', 245_500)], [])).toEqual([
+      'duplicate',
+      'duplicate',
+    ]);
+  });
+
   it('picks the one payment whose amount fits when the sum does not', () => {
     const right = payment('88776655', 1000);
     const [match] = matchEntries(

@@ -1,5 +1,5 @@
 import type { StatementRowState } from '../../../domain/reconciliation';
-import { referenceKey, statementReferenceMatches } from '../../../domain/references';
+import { referenceKey, statementReferenceMatches, withoutLeadingZeros } from '../../../domain/references';
 import { expectedVesCents, vesAmountMatches, withinPaymentWindow } from '../../../domain/statement-matching';
 import type { StatementEntry } from './statement-layout';
 
@@ -24,32 +24,47 @@ export type EntryMatch = {
 /** Shortest reported reference the statement's may end with (the rule in domain/references.ts). */
 const MIN_SUFFIX = 6;
 
-/** Candidates by their reference key, so a credit looks up its key and each of its suffixes. */
-function indexByKey(candidates: PaymentCandidate[]) {
-  const byKey = new Map<string, PaymentCandidate[]>();
+type CandidateIndex = { byKey: Map<string, PaymentCandidate[]>; byBareKey: Map<string, PaymentCandidate[]> };
+
+function push(map: Map<string, PaymentCandidate[]>, key: string, candidate: PaymentCandidate) {
+  const list = map.get(key);
+  if (list) list.push(candidate);
+  else map.set(key, [candidate]);
+}
+
+/**
+ * Candidates by their reference key, so a credit looks up its key and each of its suffixes, and by
+ * that key without leading zeros, so a credit whose zeros a spreadsheet dropped still finds them.
+ */
+function indexByKey(candidates: PaymentCandidate[]): CandidateIndex {
+  const index: CandidateIndex = { byKey: new Map(), byBareKey: new Map() };
   for (const candidate of candidates) {
     const key = referenceKey(candidate.reference);
     if (!key) continue;
-    const list = byKey.get(key);
-    if (list) list.push(candidate);
-    else byKey.set(key, [candidate]);
+    push(index.byKey, key, candidate);
+    push(index.byBareKey, withoutLeadingZeros(key), candidate);
   }
-  return byKey;
+  return index;
 }
 
-function candidatesFor(entry: StatementEntry, byKey: Map<string, PaymentCandidate[]>) {
+function candidatesFor(entry: StatementEntry, index: CandidateIndex) {
   const key = entry.referenceKey;
   if (!key) return [];
-  const found: PaymentCandidate[] = [];
+  const found = new Map<string, PaymentCandidate>();
+  const add = (candidate: PaymentCandidate) => {
+    if (withinPaymentWindow(entry.postedOn, candidate.day)) found.set(candidate.id, candidate);
+  };
   for (let length = Math.min(MIN_SUFFIX, key.length); length <= key.length; length++) {
     const reported = key.slice(key.length - length);
     if (!statementReferenceMatches(key, reported)) continue;
-    for (const candidate of byKey.get(reported) ?? []) {
-      if (withinPaymentWindow(entry.postedOn, candidate.day)) found.push(candidate);
-    }
+    for (const candidate of index.byKey.get(reported) ?? []) add(candidate);
   }
-  return found;
+  for (const candidate of index.byBareKey.get(withoutLeadingZeros(key)) ?? []) add(candidate);
+  return [...found.values()];
 }
+
+/** How a payment was reported: one transfer reported twice shows as two of these. */
+const reportOf = (candidate: PaymentCandidate) => `${candidate.method}:${referenceKey(candidate.reference)}`;
 
 const withExpected = (candidate: PaymentCandidate) => ({
   id: candidate.id,
@@ -65,6 +80,11 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
     // (its digits typed shorter, or under another method) is a second report of one transfer, and a
     // person decides (decision 059).
     if (approved.length > 0) return { state: 'duplicate', payments: [...pending, ...approved] };
+    // Pending reports of one credit under two references or methods (a copy typed shorter, or
+    // under another method): one transfer reported twice, and a copy within the amount's tolerance
+    // would ride along in the sum. A person decides.
+    const reports = new Set(candidates.filter((c) => c.status === 'pending').map(reportOf));
+    if (reports.size > 1) return { state: 'duplicate', payments: pending };
     // One transfer for several numbers: each number's payment reported with the same reference.
     const expected = pending.map((p) => p.expectedVesCents);
     const total = expected.includes(null) ? null : expected.reduce((sum, e) => (sum ?? 0) + (e ?? 0), 0);
@@ -76,11 +96,7 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
   if (approved.length > 0) {
     // Approved under two references or methods (a copy recorded by hand, or approved by hand
     // meanwhile): one transfer counted twice, shown to a person rather than called reconciled.
-    const reports = new Set(
-      candidates
-        .filter((c) => c.status === 'approved')
-        .map((c) => `${c.method}:${referenceKey(c.reference)}`),
-    );
+    const reports = new Set(candidates.filter((c) => c.status === 'approved').map(reportOf));
     return { state: reports.size > 1 ? 'duplicate' : 'already_reconciled', payments: approved };
   }
   return { state: 'unreported', payments: [] };
@@ -88,7 +104,7 @@ function matchOne(entry: StatementEntry, candidates: PaymentCandidate[]): EntryM
 
 /**
  * Each credit's state. A reference seen twice in the statement, or already on a credit imported
- * before (`importedKeys`), is a duplicate, as are credits claiming the same pending payment: a
+ * before (`importedKeys`: keys without their leading zeros), is a duplicate, as are credits claiming the same pending payment: a
  * person decides those. The others are matched by reference, date window and amount.
  */
 export function matchEntries(
@@ -98,12 +114,15 @@ export function matchEntries(
 ): EntryMatch[] {
   const byKey = indexByKey(candidates);
   const seen = new Map<string, number>();
+  const bareKey = (entry: StatementEntry) =>
+    entry.referenceKey ? withoutLeadingZeros(entry.referenceKey) : null;
   for (const entry of entries) {
-    if (entry.referenceKey) seen.set(entry.referenceKey, (seen.get(entry.referenceKey) ?? 0) + 1);
+    const key = bareKey(entry);
+    if (key) seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   const results = entries.map((entry) => {
     const match = matchOne(entry, candidatesFor(entry, byKey));
-    const key = entry.referenceKey;
+    const key = bareKey(entry);
     const repeated = key !== null && ((seen.get(key) ?? 0) > 1 || importedKeys.has(key));
     return repeated ? { ...match, state: 'duplicate' as const } : match;
   });

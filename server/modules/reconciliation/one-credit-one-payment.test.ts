@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffPayment } from '../../../domain/payments';
 import type {
@@ -67,10 +68,10 @@ async function buyerPaidAndSellerSale(reference: string) {
 }
 
 /** The seller reports a payment on their own sale, as staff (no cédula), dated DAY at the test rate. */
-async function sellerReports(ticketId: string, reference: string, method = 'transfer') {
+async function sellerReports(ticketId: string, reference: string, method = 'transfer', amountCents = 1000) {
   const res = await t.api<{ payment: { id: string } }>('POST', '/api/payments', {
     token: seller.token,
-    body: { ticket_id: ticketId, amount_cents: 1000, reference, payment_method: method },
+    body: { ticket_id: ticketId, amount_cents: amountCents, reference, payment_method: method },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.payment.id;
@@ -170,6 +171,66 @@ describe('one bank credit pays one report', () => {
     await approveByHand(sale.buyerPayment);
     const after = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin })).body;
     expect(after.find((p) => p.id === copy)?.bank_confirmed).toBe(false);
+  });
+
+  // Audit of 2026-12-06 (decision 085): a credit's pending reports were summed and matched within the
+  // amount's tolerance (Bs 1 or 0.5 %), so a copy of 50 cents rode along with the buyer's $10.
+  it("does not sum a seller's small copy with the buyer's pending report of the same transfer", async () => {
+    const reference = `0102${40_000_000 + ++next}`;
+    const sale = await buyerPaidAndSellerSale(reference);
+    const copy = await sellerReports(sale.sellerTicketId, reference.slice(-8), 'transfer', 50);
+
+    const statement = await upload(reference);
+    expect(statement).toMatchObject({ rows: 1, matched: 0, duplicates: 1 });
+    const approved = await t.api<StatementApproval>(
+      'POST',
+      `/api/reconciliation/statements/${statement.statement_id}/approve`,
+      { token: admin },
+    );
+    expect(approved.body.approved).toEqual([]);
+    expect(await paymentStatus(sale.sellerTicketId)).toBe('pending');
+    expect(await paymentStatus(sale.buyerTicketId)).toBe('pending');
+    expect(copy).toBeTruthy();
+  });
+
+  // The same credit downloaded again as XLSX reads its reference as a number: "0001234567" became
+  // "1234567", neither the row's checksum nor the imported keys knew it, and the approved payment's
+  // longer key was never looked at. A seller's copy typed "1234567" was matched and approved.
+  it('knows a credit imported again as XLSX, whose leading zeros the number cell dropped', async () => {
+    const digits = String(1_000_000 + ++next);
+    const reference = `000${digits}`;
+    const sale = await buyerPaidAndSellerSale(reference);
+    const first = await upload(reference);
+    expect(first).toMatchObject({ rows: 1, matched: 1 });
+    await t.api('POST', `/api/reconciliation/statements/${first.statement_id}/approve`, { token: admin });
+    expect(await paymentStatus(sale.buyerTicketId)).toBe('approved');
+    const copy = await sellerReports(sale.sellerTicketId, digits);
+
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Movimientos');
+    sheet.addRow(['Fecha', 'Referencia', 'Concepto', 'Monto']);
+    sheet.addRow([new Date(`${DAY}T00:00:00Z`), Number(digits), 'PAGO MOVIL RECIBIDO', (1000 * RATE) / 100]);
+    const again = await uploadStatement<StatementUploadResult>(
+      t,
+      Buffer.from(await book.xlsx.writeBuffer()),
+      {
+        token: admin,
+        filename: 'estado.xlsx',
+      },
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body).toMatchObject({ rows: 1, matched: 0, duplicates: 1 });
+    // Nor does the credit vouch for the copy on the payments screen.
+    const pending = (await t.api<StaffPayment[]>('GET', '/api/payments?status=pending', { token: admin }))
+      .body;
+    expect(pending.find((p) => p.id === copy)?.bank_confirmed).toBe(false);
+    const approved = await t.api<StatementApproval>(
+      'POST',
+      `/api/reconciliation/statements/${again.body.statement_id}/approve`,
+      { token: admin },
+    );
+    expect(approved.body.approved).not.toContain(copy);
+    expect(await paymentStatus(sale.sellerTicketId)).toBe('pending');
   });
 
   it('still vouches for a single report, and matches one transfer reported once', async () => {

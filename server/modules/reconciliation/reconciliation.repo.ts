@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../domain/dates';
 import type { ColumnMapping } from '../../../domain/reconciliation';
+import { withoutLeadingZeros } from '../../../domain/references';
 import { type Executor, queryRows } from '../../db/client';
 import { raffles, tickets } from '../../db/schema';
 import { payments } from '../../db/schema-money';
@@ -62,15 +63,19 @@ export const reconciliationRepo = {
     return found;
   },
 
-  /** Which of these reference keys an earlier credit already carries. */
+  /**
+   * Which of these reference keys an earlier credit already carries, compared and answered without
+   * their leading zeros (an XLSX download drops them: match-entries.ts).
+   */
   async importedReferenceKeys(db: Executor, keys: string[]): Promise<Set<string>> {
     const found = new Set<string>();
-    for (const slice of slices(keys)) {
+    const bare = sql<string>`ltrim(${bankStatementRows.referenceKey}, '0')`;
+    for (const slice of slices([...new Set(keys.map(withoutLeadingZeros))])) {
       const rows = await db
-        .selectDistinct({ key: bankStatementRows.referenceKey })
+        .selectDistinct({ key: bare })
         .from(bankStatementRows)
-        .where(inArray(bankStatementRows.referenceKey, slice));
-      for (const row of rows) if (row.key) found.add(row.key);
+        .where(and(isNotNull(bankStatementRows.referenceKey), inArray(bare, slice)));
+      for (const row of rows) found.add(row.key);
     }
     return found;
   },
@@ -267,7 +272,8 @@ export const reconciliationRepo = {
 
   /**
    * Credits whose reference is one of `keys` or ends with it (keys of 6 characters or more), that
-   * have not confirmed a payment yet. A superset: the caller applies the exact rule.
+   * have not confirmed a payment yet and were not left to a person (`duplicate`, decision 085). A
+   * superset: the caller applies the exact rule.
    */
   creditsEndingWith(db: Executor, keys: string[]) {
     const list = (values: string[]) =>
@@ -284,6 +290,8 @@ export const reconciliationRepo = {
         from unnest(array[${list(keys)}]::text[], array[${list(patterns)}]::text[]) as k(key, pattern)
         join bank_statement_rows r on reverse(r.reference_key) like k.pattern
         where not exists (select 1 from bank_statement_matches m where m.row_id = r.id and m.confirmed_at is not null)
+          -- A credit left to a person (a second report, a credit imported again) vouches for nobody.
+          and r.state <> 'duplicate'
         order by r.posted_on desc, r.id`,
     );
   },
