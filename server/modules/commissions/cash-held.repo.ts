@@ -53,16 +53,24 @@ export const cashHeldRepo = {
   /**
    * A payment approved as staff recorded it by hand becomes cash held by its recorder when the
    * recorder is a vendedor (their role now, when the money is recorded); an admin's word is the
-   * business's own. One statement, a no-op for every other payment.
+   * business's own. A buyer's report of cash (`efectivo`) an admin approved is cash held by the
+   * vendedor the sale is credited to: the buyer paid that seller, not the business, and without it a
+   * vendedor typed their own cash as the buyer's report to skip the hold (decision 062, 2026-12-06).
+   * One statement, a no-op for every other payment.
    */
   async holdIfRecordedBySeller(tx: Executor, paymentId: string) {
     await tx.execute(sql`
       insert into cash_receipts (payment_id, holder_id, ticket_id, raffle_id, amount_cents, rate_to_usd)
-      select p.id, p.reviewed_by, p.ticket_id, t.raffle_id, p.amount_cents, p.rate_to_usd
+      select p.id, h.holder_id, p.ticket_id, t.raffle_id, p.amount_cents, p.rate_to_usd
         from payments p
         join tickets t on t.id = p.ticket_id
-        join user_roles ur on ur.user_id = p.reviewed_by and ur.role = 'vendedor'
-       where p.id = ${paymentId} and p.recorded_by_staff and p.status = 'approved' and p.amount_cents > 0
+        left join orders o on o.id = t.order_id
+        cross join lateral (
+          select case when p.recorded_by_staff then p.reviewed_by
+                      when p.payment_method = 'efectivo' then o.seller_id end as holder_id
+        ) h
+        join user_roles ur on ur.user_id = h.holder_id and ur.role = 'vendedor'
+       where p.id = ${paymentId} and p.status = 'approved' and p.amount_cents > 0
       on conflict (payment_id) do nothing`);
   },
 

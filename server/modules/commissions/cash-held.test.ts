@@ -48,6 +48,46 @@ describe('cash a vendedor records by hand', () => {
     expect((await cashOf(me.id)).held_cents).toBe(0);
   });
 
+  // Audit of 2026-12-06: the same cash, filed without a token as the buyer's report (the vendedor
+  // typed the buyer's cédula on their own sale), was approved by an admin, never held, and its
+  // commission was payable at once.
+  it("is held by the sale's vendedor when it comes as the buyer's cash report an admin approves", async () => {
+    const me = await freshSeller();
+    const sale = await creditedSale(t, me.id);
+    await setTerms(sale.raffleId, { percent: 10 }, me.id);
+    const asBuyer = await t.api<{ payment: { id: string } }>('POST', '/api/payments', {
+      body: {
+        ticket_id: sale.ticketIds[0],
+        amount_cents: 1000,
+        payment_method: 'efectivo',
+        cedula: sale.cedula,
+      },
+    });
+    expect(asBuyer.status).toBe(201);
+    const approved = await t.api('PATCH', `/api/payments/${asBuyer.body.payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(approved.status).toBe(200);
+    expect(await cashOf(me.id)).toMatchObject({ held_cents: 1000, payments: 1, held_commission_cents: 100 });
+    expect(await ledgerOf(me.id)).toMatchObject({ earned_cents: 100, held_cents: 100, balance_cents: 0 });
+    // A buyer's transfer (to the business's bank) is the business's money: nothing held.
+    const other = await creditedSale(t, me.id);
+    const transfer = await t.api<{ payment: { id: string } }>('POST', '/api/payments', {
+      body: {
+        ticket_id: other.ticketIds[0],
+        amount_cents: 1000,
+        reference: '90062002',
+        cedula: other.cedula,
+      },
+    });
+    await t.api('PATCH', `/api/payments/${transfer.body.payment.id}`, {
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect((await cashOf(me.id)).held_cents).toBe(1000);
+  });
+
   it('earns a held commission a payout cannot take, until an admin records the hand-over', async () => {
     const me = await freshSeller();
     const sale = await creditedSale(t, me.id, { numbers: [1, 2] });
