@@ -1,4 +1,3 @@
-import { TIME_ZONE } from './dates';
 import { z } from './zod';
 
 export const ratesMessages = {
@@ -99,19 +98,5 @@ export function parseRatesPayload(payload: unknown): RemoteRate[] {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Today's date in Caracas as "YYYY-MM-DD": a rate is for one Venezuelan business day. */
-export function caracasDate(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-/** "YYYY-MM-DD" `days` calendar days before `date` (also "YYYY-MM-DD"). */
-export function daysBefore(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() - days);
-  return at.toISOString().slice(0, 10);
-}
+// Zod-free, for the public bundle: domain/rate-age.ts.
+export { caracasDate, daysBefore, MAX_RATE_AGE_DAYS, rateUsableOn } from './rate-age';

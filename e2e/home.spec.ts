@@ -6,7 +6,13 @@ import {
   uploadUndrawableRaffleImage,
 } from './raffle-seed';
 
-const VES = { currency_code: 'VES', rate_to_usd: 36.5, rate_date: '2026-01-01', source: 'manual' };
+// Yesterday's: stale, still one a price is shown at (a rate older than 4 days is not, decision 086).
+const VES = {
+  currency_code: 'VES',
+  rate_to_usd: 36.5,
+  rate_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+  source: 'manual',
+};
 
 test.describe('home page', () => {
   test('shows an empty state when no raffle is active', async ({ page }) => {

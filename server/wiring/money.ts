@@ -38,8 +38,8 @@ export async function wireMoney(
   const { config, database, rates, instantWins, resolvePaymentProof } = deps;
   const db = database.db;
   const paymentReviewHours = config.paymentReviewHours;
-  const vesRate = async (executor?: Executor) =>
-    (await rates.currentRate('VES', executor))?.rate_to_usd ?? null;
+  // Bs become dollars only at a recent rate (decision 086): none, and a Bs amount is refused.
+  const vesRate = (executor?: Executor) => rates.usableRate('VES', executor);
   const staffTickets = createStaffTicketsService({
     db,
     exports: exportReads(database),

@@ -4,6 +4,7 @@ import {
   type ExchangeRate,
   type RateHistoryPoint,
   ratesMessages,
+  rateUsableOn,
 } from '../../../domain/rates';
 import type { Db, Executor } from '../../db/client';
 import { withAdvisoryLock } from '../../lib/advisory-lock';
@@ -101,6 +102,15 @@ export function createRatesService(deps: {
       const row = await ratesRepo.latestFor(db, currencyCode);
       if (!row) throw new Error('rate upsert left no row');
       return toRate(row, rateDate);
+    },
+
+    /**
+     * The latest rate of a currency while it may still convert amounts (`rateUsableOn`, decision
+     * 086): what a payment in Bs is credited at; null when there is none that recent.
+     */
+    async usableRate(currencyCode: string, executor: Executor = db): Promise<number | null> {
+      const row = await ratesRepo.latestFor(executor, currencyCode.toUpperCase());
+      return row && rateUsableOn(row.rateDate, today()) ? Number(row.rateToUsd) : null;
     },
 
     /** The latest rate of a currency (e.g. to snapshot on a payment), or null if there is none. */

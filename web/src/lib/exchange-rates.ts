@@ -1,9 +1,11 @@
 import { messages } from '@domain/messages';
+import { caracasDate, rateUsableOn } from '@domain/rate-age';
 import type { ExchangeRate } from '@domain/rates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { api } from './api-client';
+import { serverNow } from './server-clock';
 
 /** `GET /api/exchange-rates` (public): the latest rate per currency, units per US dollar. */
 export const getExchangeRates = (signal?: AbortSignal): Promise<ExchangeRate[]> =>
@@ -16,7 +18,10 @@ export const exchangeRatesQueryOptions = () =>
   });
 
 export type VesRate = {
-  /** Bolívares per US dollar, or null when there is no VES rate (show USD only). */
+  /**
+   * Bolívares per US dollar, or null when there is no VES rate recent enough to convert with (show
+   * USD only; the server refuses a Bs amount then too, decision 086).
+   */
   rate: number | null;
   /** The rate is from an earlier day or the last refresh failed: hint "tasa desactualizada". */
   isStale: boolean;
@@ -35,7 +40,12 @@ const RATES_ERROR_TOAST = 'exchange-rates-error';
  */
 export function useVesRate(): VesRate {
   const query = useQuery(exchangeRatesQueryOptions());
-  const ves = query.data?.find((r) => r.currency_code === 'VES' && r.rate_to_usd > 0);
+  const ves = query.data?.find(
+    (r) =>
+      r.currency_code === 'VES' &&
+      r.rate_to_usd > 0 &&
+      rateUsableOn(r.rate_date, caracasDate(new Date(serverNow()))),
+  );
   useEffect(() => {
     if (query.isError) toast.error(messages.store.loadRates, { id: RATES_ERROR_TOAST });
   }, [query.isError]);

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+
 import type { Raffle } from '@domain/raffles';
+import { caracasDate, daysBefore } from '@domain/rate-age';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentModelErrors } from '@/test/html-content';
 import { publicRaffle } from '@/test/public-raffle';
@@ -23,7 +25,10 @@ const raffle: Raffle = {
 
 // The price asks for the day's rate (a stale one, so the "tasa desactualizada" flag renders too).
 beforeEach(() => {
-  const rates = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: true }];
+  // Stale (yesterday's, a refresh failed) but still one a price may be shown at.
+  const rates = [
+    { currency_code: 'VES', rate_to_usd: 36.5, is_stale: true, rate_date: daysBefore(caracasDate(), 1) },
+  ];
   vi.stubGlobal('fetch', recordFetch(() => Response.json(rates)).fetchStub);
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+
 import type { Raffle } from '@domain/raffles';
+import { caracasDate } from '@domain/rate-age';
 import type { StaffTicket, TicketPage } from '@domain/staff-tickets';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +29,7 @@ const open: Raffle = {
   closing_date: '2099-01-01T00:00:00.000Z',
 };
 
-const rates = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false }];
+const rates = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false, rate_date: caracasDate() }];
 
 function serve(raffle: Raffle, wide: boolean, vesRates: unknown[] = rates) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {

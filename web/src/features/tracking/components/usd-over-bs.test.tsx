@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import { caracasDate } from '@domain/rate-age';
 import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { UsdOverBs } from './usd-over-bs';
 
-const VES = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false }];
+const VES = [{ currency_code: 'VES', rate_to_usd: 36.5, is_stale: false, rate_date: caracasDate() }];
 const answerRates = (rates: Promise<unknown>) =>
   vi.stubGlobal('fetch', async () => Response.json(await rates));
 
