@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect as baseExpect, screenshot, test, toast, uniqueSerial, withAdminSession } from './fixtures';
 import { cardsOf, decidedNote, openPayments } from './payments-helpers';
 import { cell } from './raffle-helpers';
@@ -48,6 +48,25 @@ async function lookUp(page: Page, buyer: ReturnType<typeof uniqueBuyer>) {
   await page.getByLabel('Cédula', { exact: true }).fill(buyer.digits);
   await page.getByLabel('Últimos 4 dígitos de tu teléfono').fill(buyer.last4);
   await page.getByRole('button', { name: 'Consultar' }).click();
+}
+
+/** A raffle whose instant-win number 7 Ana Rivas (`cedula`) reserved and paid: it won its prize. */
+async function sevenWon(request: APIRequestContext, name: string, cedula: string) {
+  const raffle = await createRaffleViaApi(request, {
+    name: uniqueRaffleName(name),
+    instant_wins: [
+      { number: 7, prize: PRIZE },
+      { number: 33, prize: 'Recarga de $5' },
+    ],
+  });
+  await reserveViaApi(request, raffle.id, [7], {
+    name: 'Ana Rivas',
+    phone: '0414-2223344',
+    address: 'Coro, centro',
+    cedula,
+  });
+  await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado' });
+  return raffle;
 }
 
 test.describe('instant-win numbers', () => {
@@ -197,20 +216,7 @@ test.describe('instant-win numbers', () => {
   test('once sold, the edit form shows the list read-only, with the number that won', {
     tag: '@screenshots',
   }, async ({ page, request }) => {
-    const raffle = await createRaffleViaApi(request, {
-      name: uniqueRaffleName('Nevera con números premiados'),
-      instant_wins: [
-        { number: 7, prize: PRIZE },
-        { number: 33, prize: 'Recarga de $5' },
-      ],
-    });
-    await reserveViaApi(request, raffle.id, [7], {
-      name: 'Ana Rivas',
-      phone: '0414-2223344',
-      address: 'Coro, centro',
-      cedula: 'V-20111222',
-    });
-    await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado' });
+    const raffle = await sevenWon(request, 'Nevera con números premiados', 'V-20111222');
     await withAdminSession(page);
     for (const [viewport, file] of [
       [DESKTOP, 'instant-wins/locked-form-1440.png'],
@@ -244,20 +250,7 @@ test.describe('instant-win numbers', () => {
     tag: '@screenshots',
   }, async ({ page, request }) => {
     // Decision 081: a prize handed over is never won again by a re-sold number.
-    const raffle = await createRaffleViaApi(request, {
-      name: uniqueRaffleName('Bicicleta con números premiados'),
-      instant_wins: [
-        { number: 7, prize: PRIZE },
-        { number: 33, prize: 'Recarga de $5' },
-      ],
-    });
-    await reserveViaApi(request, raffle.id, [7], {
-      name: 'Ana Rivas',
-      phone: '0414-2223344',
-      address: 'Coro, centro',
-      cedula: 'V-20111333',
-    });
-    await patchNumberViaApi(request, raffle.id, 7, { status: 'pagado' });
+    const raffle = await sevenWon(request, 'Bicicleta con números premiados', 'V-20111333');
     await withAdminSession(page);
     await page.setViewportSize(PHONE);
     await page.goto(`/dashboard/admin/edit/${raffle.id}`);
