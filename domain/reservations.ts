@@ -82,6 +82,11 @@ export const reservationSchema = z
      * same request, refused by its own earlier sale, is answered with that order (decision 057).
      */
     request_id: z.uuid('La clave de la solicitud no es válida').optional(),
+    /**
+     * The total the buyer was shown for these numbers, in cents: sold only at that total (409
+     * PRICES_CHANGED if the price or the packages changed since). Absent: today's price.
+     */
+    total_cents: z.int('El total debe ser un número entero de centavos').min(0).optional(),
     /** A solved proof of work (the ALTCHA widget's payload), asked for under pressure (428 CHALLENGE_REQUIRED). */
     altcha: z.string().max(4000).optional(),
   })

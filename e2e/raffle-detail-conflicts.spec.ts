@@ -8,6 +8,7 @@ import {
   openRaffle,
   phoneContext,
   reserveThroughApi,
+  setRafflePrice,
 } from './raffle-helpers';
 
 test.describe('raffle detail: someone else was faster', () => {
@@ -84,6 +85,39 @@ test.describe('raffle detail: someone else was faster', () => {
     await submit.click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
     await expect(page.locator('#rd-printable-ticket').getByText('032', { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test('409 PRICES_CHANGED: a price raised while the buyer typed is shown before anything is sold', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.route(LIVE_STREAM_URL, (route) => route.abort());
+    await openRaffle(page, raffle.id, { live: false });
+
+    await cell(page, '051').click();
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    await fillCheckout(page);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: /^Apartar 1 número — \$5,00/ })).toBeVisible();
+    await setRafflePrice(request, raffle.id, 800);
+    await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
+
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: 'El precio o los paquetes de esta rifa acaban de cambiar.' }),
+    ).toBeVisible();
+    // Nothing was sold at a price the buyer never saw; the sheet now says the new one.
+    const submit = dialog.getByRole('button', { name: /^Apartar 1 número — \$8,00/ });
+    await expect(submit).toBeVisible();
+    await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
+    await submit.click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.locator('#rd-printable-ticket').getByText('$8,00').first()).toBeVisible();
     await context.close();
   });
 

@@ -34,6 +34,15 @@ export async function setVesRate(request: APIRequestContext, rate: number) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** An admin's edit of a raffle's price per number (PATCH /api/raffles/:id). */
+export async function setRafflePrice(request: APIRequestContext, raffleId: string, priceCents: number) {
+  const response = await request.patch(`/api/raffles/${raffleId}`, {
+    data: { price_cents: priceCents },
+    headers: await adminHeaders(request),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export const BUYER = {
   name: 'María Pérez',
   phone: '0414-1234567',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { StaffPayment } from '../../../domain/payments';
 import { type PublicRaffle, type Raffle, termsLockedMessage } from '../../../domain/raffles';
-import type { ReservationResult } from '../../../domain/reservations';
+import { type ReservationResult, reservationMessages } from '../../../domain/reservations';
 import type { StaffTicket } from '../../../domain/staff-tickets';
 import { buyer, makeRaffle, raffleInput } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -196,5 +196,82 @@ describe('a reservation on a raffle with packages', () => {
     // Shares 334, 333, 333: first cuotas 167, 167, 167 (each rounded up to the cent).
     expect(pending[0]?.parts.map((p) => p.amount_cents)).toEqual([167, 167, 167]);
     expect(pending[0]?.amount_cents).toBe(501);
+  });
+});
+
+describe('a reservation carrying the total the buyer was shown (total_cents)', () => {
+  const reserveShown = (raffleId: string, numbers: number[], total_cents: number, request_id?: string) =>
+    t.api<ReservationResult | ApiError>('POST', `/api/raffles/${raffleId}/reservations`, {
+      body: { numbers, buyer: buyer({ cedula: 'V-24681357' }), total_cents, request_id },
+    });
+  const liveSales = async (raffleId: string) =>
+    (await t.api<{ statuses: string }>('GET', `/api/raffles/${raffleId}/board`)).body.statuses.replace(
+      /d/g,
+      '',
+    ).length;
+
+  it('sells at that total, with or without packages', async () => {
+    const plain = await makeRaffle(t, { price_cents: 500 });
+    const sold = await reserveShown(plain.id, [1, 2], 1_000);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect((sold.body as ReservationResult).order.total_cents).toBe(1_000);
+    const packed = await makeRaffle(t, { price_cents: 500, packages: [fiveFor20] });
+    const five = await reserveShown(packed.id, range(10, 5), 2_000);
+    expect(five.status, JSON.stringify(five.body)).toBe(201);
+    expect((five.body as ReservationResult).order.total_cents).toBe(2_000);
+  });
+
+  it('is refused with PRICES_CHANGED when the price rose since the page was loaded, and sells nothing', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 500 });
+    // The board puts the raffle in memory at $5; the staff edit raises it to $8.
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(200);
+    expect((await patch(raffle.id, { price_cents: 800 })).status).toBe(200);
+    const refused = await reserveShown(raffle.id, [3], 500);
+    expect(refused.status).toBe(409);
+    expect((refused.body as ApiError).error).toMatchObject({
+      code: 'PRICES_CHANGED',
+      message: reservationMessages.pricesChanged,
+    });
+    expect(await liveSales(raffle.id)).toBe(0);
+    // The page, refetched, shows $8: that total sells.
+    const again = await reserveShown(raffle.id, [3], 800);
+    expect(again.status).toBe(201);
+    expect((again.body as ReservationResult).order.total_cents).toBe(800);
+  });
+
+  it('reads the stored raffle when this instance remembers an older price the page no longer shows', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 500 });
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(200);
+    // Changed behind this instance's back (another instance's edit): memory still says $5.
+    await t.db.execute(sql`update raffles set price_cents = 700 where id = ${raffle.id}`);
+    const sold = await reserveShown(raffle.id, [4], 700);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect((sold.body as ReservationResult).order.total_cents).toBe(700);
+    // And the remembered $5 the stored raffle no longer sells at is refused, not sold.
+    const stale = await reserveShown(raffle.id, [5], 500);
+    expect(stale.status).toBe(409);
+    expect((stale.body as ApiError).error.code).toBe('PRICES_CHANGED');
+  });
+
+  it('a package that changed under the buyer refuses the old total', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 500, packages: [fiveFor20] });
+    expect((await t.api('GET', `/api/raffles/${raffle.id}/board`)).status).toBe(200);
+    await t.db.execute(sql`update raffles set packages = '[]'::jsonb where id = ${raffle.id}`);
+    const refused = await reserveShown(raffle.id, range(20, 5), 2_000);
+    expect(refused.status).toBe(409);
+    expect((refused.body as ApiError).error.code).toBe('PRICES_CHANGED');
+    expect(await liveSales(raffle.id)).toBe(0);
+  });
+
+  it('the same request sent again after a price change gets its own order back, not a refusal', async () => {
+    const raffle = await makeRaffle(t, { price_cents: 500 });
+    const requestId = crypto.randomUUID();
+    const first = await reserveShown(raffle.id, [6, 7], 1_000, requestId);
+    expect(first.status).toBe(201);
+    expect((await patch(raffle.id, { price_cents: 900 })).status).toBe(200);
+    // Its answer was lost on the way; the phone sends it again with the total it showed.
+    const again = await reserveShown(raffle.id, [6, 7], 1_000, requestId);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((again.body as ReservationResult).order).toEqual((first.body as ReservationResult).order);
   });
 });

@@ -71,8 +71,9 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
 export function pricingFor(
   raffle: Pick<PublicRaffleRow, 'priceCents' | 'packages'> | null,
   count: number,
+  options: { always?: boolean } = {},
 ): SalePricing | null {
-  if (!raffle || raffle.packages.length === 0) return null;
+  if (!raffle || (raffle.packages.length === 0 && !options.always)) return null;
   return {
     // Compared by reserve_sales as jsonb with the raffle's own (key order does not matter there).
     terms: JSON.stringify({ price_cents: raffle.priceCents, packages: raffle.packages }),
@@ -190,19 +191,38 @@ export function createTicketsService(deps: Deps) {
     // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
     // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
     let known = boards.cachedRaffle(raffleId);
+    // The total the buyer's page showed: sold only at that total, priced with terms reserve_sales
+    // checks, so a price changed in between refuses instead of charging what nobody agreed to.
+    const shown = input.total_cents;
+    if (shown !== undefined && !known) known = await deps.findRaffle(db, raffleId);
+    let readFresh = false;
     let alone = false;
     for (let attempt = 1; ; attempt++) {
       let outcome: ReservationOutcome;
+      const moved =
+        shown !== undefined &&
+        known !== null &&
+        salePrices(input.numbers.length, known.priceCents, known.packages).totalCents !== shown;
+      if (moved && !readFresh) {
+        // This instance's copy may be older than the page: the stored raffle decides.
+        known = await deps.findRaffle(db, raffleId);
+        readFresh = true;
+        continue;
+      }
       try {
-        const pricing = pricingFor(known, input.numbers.length);
-        outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
+        const pricing = pricingFor(known, input.numbers.length, { always: shown !== undefined });
+        outcome =
+          moved && known
+            ? { refusal: { code: 'PRICES_CHANGED', numbers: [], digits: known.digitCount } }
+            : await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
       } catch (error) {
         // A deadlock with a staff change (reservations take numbers in one order): try again.
         if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
         continue;
       }
-      if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && attempt < 3) {
+      if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && !moved && attempt < 3) {
         known = await deps.findRaffle(db, raffleId);
+        readFresh = true;
         boards.invalidate(raffleId);
         continue;
       }

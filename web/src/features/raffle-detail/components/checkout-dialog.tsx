@@ -10,6 +10,7 @@ import { newRequestId } from '@/lib/request-id';
 import { answerLost, useCreateReservation } from '../api/create-reservation';
 import { type CheckoutFormInput, type CheckoutFormOutput, checkoutFormSchema } from '../checkout-schema';
 import { forgetCheckout, keepCheckout, readKeptCheckout } from '../kept-checkout';
+import { selectionPrice } from '../package-offer';
 import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { reservationTexts } from '../reservation-texts';
@@ -84,6 +85,9 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       payment_method: values.payment_method,
       payment_proof: proof.fileUrl ?? undefined,
       request_id: requestKey.current.id,
+      // The total on the buyer's screen: if the price changed meanwhile the server refuses
+      // (PRICES_CHANGED) and the refetched raffle shows the new total before they tap again.
+      total_cents: selectionPrice(raffle, numbers.length).totalCents,
     };
     const visit = {
       cedula: values.buyer.cedula,
