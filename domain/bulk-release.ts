@@ -71,6 +71,11 @@ export const bulkReleasePreviewSchema = z.object({
   numbers: countField,
   buyers: countField,
   skipped: z.array(skippedSchema),
+  /**
+   * Numbers the release takes whose instant-win prize was already handed over (decision 081): the
+   * prize stays with the sale. Empty for staff who may not edit the raffle (decision 041).
+   */
+  delivered_prizes: z.array(z.object({ number: countField, prize: z.string() })),
 });
 export type BulkReleasePreview = z.infer<typeof bulkReleasePreviewSchema>;
 

@@ -286,5 +286,22 @@ test.describe('instant-win numbers', () => {
       await release.getByRole('button', { name: 'Cancelar' }).click();
       await expect(release).toBeHidden();
     }
+
+    // Refunded back to apartado (nothing paid), a bulk release takes it: its confirmation says so too.
+    await patchNumberViaApi(request, raffle.id, 7, {
+      status: 'apartado',
+      refund: { amount_cents: 500, reason: 'Pago devuelto al comprador' },
+    });
+    await page.goto(ticketsUrl(raffle.id));
+    await page.getByRole('checkbox', { name: 'Seleccionar el número 07' }).check();
+    await page.getByRole('button', { name: 'Liberar en lote' }).click();
+    await page.getByRole('menuitem', { name: 'Los seleccionados (1)' }).click();
+    const bulk = page.getByRole('alertdialog', { name: '¿Liberar en lote?' });
+    const notice = bulk.getByTestId('bulk-delivered-prizes');
+    await expect(notice).toContainText('1 número de esta selección ya entregó su premio');
+    await expect(notice).toContainText(`07: «${PRIZE}»`);
+    await screenshot(page, 'instant-wins/bulk-release-delivered-412.png');
+    await bulk.getByRole('button', { name: 'No, volver' }).click();
+    await expect(bulk).toBeHidden();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../domain/api';
 import type { AuditPage } from '../../../domain/audit';
+import type { BulkReleasePreview } from '../../../domain/bulk-release';
 import { instantWinMessages, type StaffInstantWins } from '../../../domain/instant-wins';
 import type { StaffPayment } from '../../../domain/payments';
 import type { ReservationResult } from '../../../domain/reservations';
@@ -145,6 +146,32 @@ describe('an instant win handed over', () => {
       ticket_number: '03',
       delivered_at: expect.any(String),
     });
+  });
+
+  it('a bulk release’s confirmation names the numbers it takes whose prize was handed over', async () => {
+    const raffle = await makeRaffle(t, {
+      price_cents: 500,
+      instant_wins: [
+        { number: 9, prize: 'Una gorra' },
+        { number: 11, prize: 'Un termo' },
+      ],
+    });
+    const won = await reserve(raffle.id, [9]);
+    await payAndApprove(won.id, 500, first.cedula);
+    expect((await deliver(raffle.id, 9)).status).toBe(200);
+    // Refunded back to apartado: nothing paid, so a bulk release takes it.
+    const back = await t.api('PATCH', `/api/tickets/${won.id}`, {
+      token: admin,
+      body: { status: 'apartado', refund: { amount_cents: 500, reason: 'Pago devuelto' } },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await reserve(raffle.id, [10, 11], second); // 11 is an instant win nobody won yet
+    const preview = await t.api<BulkReleasePreview>('POST', `/api/raffles/${raffle.id}/tickets/release`, {
+      token: admin,
+      body: { numbers: [9, 10, 11], dry_run: true },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ numbers: 3, delivered_prizes: [{ number: 9, prize: 'Una gorra' }] });
   });
 });
 

@@ -126,7 +126,7 @@ describe('POST /api/raffles/:id/tickets/release', () => {
   it('by buyer: every number of that cedula, whatever way it is typed', async () => {
     const raffleId = await seeded();
     const dry = await preview(raffleId, { buyer_cedula: 'v 11.111.111' });
-    expect(dry.body).toEqual({ numbers: 3, buyers: 1, skipped: [] });
+    expect(dry.body).toEqual({ numbers: 3, buyers: 1, skipped: [], delivered_prizes: [] });
     const real = await release(raffleId, { buyer_cedula: 'V-11111111' }, admin);
     expect(real.body).toEqual({ released: 3, buyers: 1, skipped: [] });
     expect(await sold(raffleId)).toEqual([123, 124, 300]);
@@ -142,6 +142,7 @@ describe('POST /api/raffles/:id/tickets/release', () => {
       numbers: 5,
       buyers: 2,
       skipped: [{ number: 300, reason: 'HAS_PAYMENTS', message: expect.any(String) }],
+      delivered_prizes: [],
     });
     const searched = await preview(raffleId, { filter: { status: 'apartado', search: 'pérez' } });
     expect(searched.body).toMatchObject({ numbers: 2, buyers: 1, skipped: [] });
@@ -261,7 +262,7 @@ describe('POST /api/raffles/:id/tickets/release', () => {
     expect((await release(raffle.id, all)).status).toBe(422);
     const list = { numbers: Array.from({ length: BULK_RELEASE_MAX }, (_, i) => i + 1) };
     const dry = await preview(raffle.id, list);
-    expect(dry.body).toEqual({ numbers: BULK_RELEASE_MAX, buyers: 2001, skipped: [] });
+    expect(dry.body).toEqual({ numbers: BULK_RELEASE_MAX, buyers: 2001, skipped: [], delivered_prizes: [] });
     const started = performance.now();
     const real = await release(raffle.id, list);
     const ms = performance.now() - started;

@@ -5,6 +5,7 @@ import {
   type BulkSkipReason,
   bulkReleaseMessages,
 } from '../../../domain/bulk-release';
+import type { TicketInstantWin } from '../../../domain/instant-wins';
 import { lifecycleMessages, salesClosed } from '../../../domain/raffle-lifecycle';
 import { raffleMessages } from '../../../domain/raffles';
 import { exactNumberFromTerm, normalizeSearchTerm } from '../../../domain/tickets';
@@ -101,7 +102,12 @@ function assertOpen(raffle: { status: string; closingDate: Date | null }) {
  * single release (`PATCH` to 'disponible') does.
  */
 export async function releaseMany(
-  deps: { db: Db; changes: TicketChanges },
+  deps: {
+    db: Db;
+    changes: TicketChanges;
+    /** The instant win each sale won, or null when this actor may not see them (decision 041). */
+    awardsOf: (saleIds: string[]) => Promise<Map<string, TicketInstantWin> | null>;
+  },
   actor: AuthContext,
   raffle: RaffleRow,
   input: BulkReleaseInput,
@@ -109,7 +115,12 @@ export async function releaseMany(
   if (input.dry_run) {
     assertOpen(raffle);
     const { eligible, buyers, skipped } = await plan(deps.db, actor, raffle, input, false);
-    return { numbers: eligible.length, buyers, skipped };
+    const awards = await deps.awardsOf(eligible.map((s) => s.id));
+    const delivered_prizes = eligible.flatMap((s) => {
+      const won = awards?.get(s.id);
+      return won?.delivered_at ? [{ number: s.number, prize: won.prize }] : [];
+    });
+    return { numbers: eligible.length, buyers, skipped, delivered_prizes };
   }
   return deps.changes.transaction(async (tx) => {
     // The raffle (KEY SHARE) before the sales: a close waits for this release, or it sees the close.

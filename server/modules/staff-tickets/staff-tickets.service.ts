@@ -183,7 +183,21 @@ export function createStaffTicketsService({
 
     /** `POST /api/raffles/:id/tickets/release`: many numbers at once (bulk-release.ts). */
     releaseMany: (actor: AuthContext, raffle: RaffleRow, input: BulkReleaseInput) =>
-      releaseMany({ db, changes }, actor, raffle, input),
+      releaseMany(
+        {
+          db,
+          changes,
+          awardsOf: (ids) =>
+            awardsFor(
+              actor,
+              raffle,
+              ids.map((id) => ({ id, endedAt: null })),
+            ),
+        },
+        actor,
+        raffle,
+        input,
+      ),
 
     findForPayment,
 

@@ -122,6 +122,13 @@ export const ticketsTexts = {
     notDelivered: (prize: string) => `${prize} · sin entregar`,
     keptTitle: (prize: string) => `El premio «${prize}» de este número ya se entregó`,
     kept: 'Sigue siendo de esta venta aunque la reembolses, la liberes o la canceles: si el número se vuelve a vender, nadie más lo gana.',
+    /** Bulk release: numbers it takes whose prize was handed over. */
+    keptManyTitle: (n: number) =>
+      n === 1
+        ? '1 número de esta selección ya entregó su premio'
+        : `${n} números de esta selección ya entregaron su premio`,
+    keptMany:
+      'Cada premio sigue siendo de la venta que lo ganó aunque la liberes: si el número se vuelve a vender, nadie más lo gana.',
   },
   confirm: {
     releaseTitle: (label: string) => `¿Liberar el número ${label}?`,

@@ -17,15 +17,20 @@ const preview: BulkReleasePreview = {
     { number: 14, reason: 'PAID_BY_HAND', message: bulkReleaseMessages.skipped.PAID_BY_HAND },
     { number: 20, reason: 'HAS_PAYMENTS', message: bulkReleaseMessages.skipped.HAS_PAYMENTS },
   ],
+  delivered_prizes: [],
 };
 
 let calls: ReturnType<typeof recordFetch>['calls'];
+let answer: BulkReleasePreview = preview;
 beforeEach(() => {
-  const recorder = recordFetch(() => Response.json(preview));
+  const recorder = recordFetch(() => Response.json(answer));
   calls = recorder.calls;
   vi.stubGlobal('fetch', recorder.fetchStub);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  answer = preview;
+});
 
 describe('Liberar en lote', () => {
   it('names each number it leaves as staff read it, with why', async () => {
@@ -54,5 +59,48 @@ describe('Liberar en lote', () => {
       '020: Tiene pagos aprobados: libéralo uno por uno para decidir el reembolso',
     ]);
     expect(calls[0]).toMatchObject({ method: 'POST', body: { numbers: [11, 12, 14, 20], dry_run: true } });
+  });
+
+  it('names each number it takes whose prize was already handed over, and says the prize stays with that sale', async () => {
+    answer = { numbers: 2, buyers: 1, skipped: [], delivered_prizes: [{ number: 7, prize: 'Una gorra' }] };
+    const selected = new Map(
+      [7, 8].map((n) => [
+        n,
+        staffTicketFixture({ id: `sale-${n}`, number: n, ticket_number: String(n).padStart(3, '0') }),
+      ]),
+    );
+    renderWithProviders(
+      <BulkReleaseBar
+        raffleId="raffle-1"
+        selected={selected}
+        filter={{}}
+        digitCount={3}
+        onClear={() => {}}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (2)' }));
+    const notice = await within(await screen.findByRole('alertdialog')).findByTestId('bulk-delivered-prizes');
+    expect(notice.textContent).toContain('1 número de esta selección ya entregó su premio');
+    expect(notice.textContent).toContain('007: «Una gorra»');
+    expect(notice.textContent).toContain('nadie más lo gana');
+  });
+
+  it('says nothing of prizes when none of its numbers handed one over', async () => {
+    const selected = new Map([[11, staffTicketFixture({ id: 'sale-11', number: 11, ticket_number: '011' })]]);
+    renderWithProviders(
+      <BulkReleaseBar
+        raffleId="raffle-1"
+        selected={selected}
+        filter={{}}
+        digitCount={3}
+        onClear={() => {}}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (1)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findAllByTestId('bulk-skipped');
+    expect(within(dialog).queryByTestId('bulk-delivered-prizes')).toBeNull();
   });
 });

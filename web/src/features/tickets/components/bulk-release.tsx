@@ -18,6 +18,7 @@ import { isApiError } from '@/lib/api-error';
 import type { TicketsFilters } from '../api/get-tickets';
 import { type BulkSelection, previewRelease, useReleaseTickets } from '../api/release-tickets';
 import { ticketsTexts } from '../texts';
+import { DeliveredPrizesNotice } from './delivered-prize-notice';
 
 const t = ticketsTexts.bulk;
 
@@ -208,6 +209,7 @@ function BulkReleaseDialog({
       onConfirm={confirm}
     >
       {data && data.numbers > 0 && <p className="text-sm text-zinc-700">{t.consequence}</p>}
+      {data && <DeliveredPrizesNotice prizes={data.delivered_prizes} digitCount={digitCount} />}
       {data && data.skipped.length > 0 && (
         <div className="grid gap-1 text-sm">
           <p className="font-medium text-zinc-900">{t.skippedTitle(data.skipped.length)}</p>
