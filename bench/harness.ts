@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { type Client, client, expect, json, request } from './http';
-import type { Query } from './workloads';
+import { BENCH_PRICE_CENTS, type Query } from './workloads';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -305,7 +305,7 @@ export async function createRaffle(
       // No cap per buyer: a bench's buyers are counted, not judged.
       body: {
         name,
-        price_cents: 100,
+        price_cents: BENCH_PRICE_CENTS,
         total_numbers: totalNumbers,
         digit_count: digitCount,
         max_numbers_per_buyer: 1_000_000,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { serveCommands } from './child';
 import { client, request } from './http';
 import { percentile, runPool } from './stats';
-import { buyer } from './workloads';
+import { BENCH_PRICE_CENTS, buyer } from './workloads';
 
 export type HttpLoadCommand = {
   port: number;
@@ -49,8 +49,13 @@ serveCommands(async (command) => {
       const number = c.from + i;
       try {
         const reply = await request(http, 'POST', path, {
-          // As the web app sends it: a key per request (decision 057).
-          body: { numbers: [number], buyer: buyer(number), request_id: randomUUID() },
+          // As the web app sends it: a key per request (decision 057) and the total shown (decision 087).
+          body: {
+            numbers: [number],
+            buyer: buyer(number),
+            request_id: randomUUID(),
+            total_cents: BENCH_PRICE_CENTS,
+          },
         });
         if (reply.status === 201) responseBytes = reply.body.length;
         statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;

@@ -9,6 +9,9 @@ import { now, runPool } from './stats';
 
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/** The price per number of the bench's raffles: a reservation sends it as the total it was shown. */
+export const BENCH_PRICE_CENTS = 100;
+
 /** The buyer fields every bench sale carries (the same values the HTTP buyers send). */
 export function buyer(i: number) {
   return {
