@@ -64,6 +64,9 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
     installments: raffle.installments,
   });
 
+/** The terms of each raffle copy as reserve_sales reads them, written once per copy. */
+const termsText = new WeakMap<object, string>();
+
 /**
  * How a request of `count` numbers is priced (domain/packages.ts, the one place that says what a
  * number costs): null for a raffle without packages, sold at its price by `reserve_sales` as before.
@@ -74,12 +77,22 @@ export function pricingFor(
   options: { always?: boolean } = {},
 ): SalePricing | null {
   if (!raffle || (raffle.packages.length === 0 && !options.always)) return null;
-  return {
+  let terms = termsText.get(raffle);
+  if (terms === undefined) {
     // Compared by reserve_sales as jsonb with the raffle's own (key order does not matter there).
-    terms: JSON.stringify({ price_cents: raffle.priceCents, packages: raffle.packages }),
+    terms = JSON.stringify({ price_cents: raffle.priceCents, packages: raffle.packages });
+    termsText.set(raffle, terms);
+  }
+  return {
+    terms,
     prices: salePrices(count, raffle.priceCents, raffle.packages).prices,
   };
 }
+
+/** What a reservation is priced with: the raffle's price, packages, and digits to name numbers. */
+type SaleTerms = Pick<PublicRaffleRow, 'priceCents' | 'packages' | 'digitCount'>;
+/** Raffles whose terms `readTerms` keeps (a few hundred bytes each). */
+const TERMS_KEPT = 1_000;
 
 /** Its row in job_runs. */
 export const EXPIRY_JOB_NAME = 'expiry';
@@ -178,6 +191,24 @@ export function createTicketsService(deps: Deps) {
   // A gap in the change stream (the LISTEN connection came back): every board is read again.
   deps.hub.onReset(() => boards.clear());
 
+  /**
+   * The sale terms this instance last read per raffle, for raffles whose board is not in memory: a
+   * reservation carrying the total it was shown needs them, and reading the raffle row on each one
+   * more than doubled a reservation's CPU (decision 087). Any age is safe: reserve_sales checks the
+   * terms, and a refusal reads them again. Oldest first out past TERMS_KEPT raffles.
+   */
+  const termsRead = new Map<string, SaleTerms>();
+  async function readTerms(raffleId: string): Promise<SaleTerms | null> {
+    const raffle = await deps.findRaffle(db, raffleId);
+    termsRead.delete(raffleId);
+    if (!raffle) return null;
+    const terms = { priceCents: raffle.priceCents, packages: raffle.packages, digitCount: raffle.digitCount };
+    termsRead.set(raffleId, terms);
+    const oldest = termsRead.keys().next().value;
+    if (termsRead.size > TERMS_KEPT && oldest !== undefined) termsRead.delete(oldest);
+    return terms;
+  }
+
   /** See `reserveOrder`. */
   async function reserveOrderNow(raffleId: string, input: Reservation, options: { sandbox?: boolean }) {
     const proof =
@@ -190,11 +221,11 @@ export function createTicketsService(deps: Deps) {
     // Priced from the raffle this instance has in memory (its board's), with no statement of its
     // own: a raffle without packages (or not in memory) goes plain, and reserve_sales refuses
     // with PRICES_CHANGED if that is not what the raffle sells at now; then it is read and priced.
-    let known = boards.cachedRaffle(raffleId);
+    let known: SaleTerms | null = boards.cachedRaffle(raffleId);
     // The total the buyer's page showed: sold only at that total, priced with terms reserve_sales
     // checks, so a price changed in between refuses instead of charging what nobody agreed to.
     const shown = input.total_cents;
-    if (shown !== undefined && !known) known = await deps.findRaffle(db, raffleId);
+    if (shown !== undefined && !known) known = termsRead.get(raffleId) ?? (await readTerms(raffleId));
     let readFresh = false;
     let alone = false;
     for (let attempt = 1; ; attempt++) {
@@ -204,9 +235,11 @@ export function createTicketsService(deps: Deps) {
         known !== null &&
         salePrices(input.numbers.length, known.priceCents, known.packages).totalCents !== shown;
       if (moved && !readFresh) {
-        // This instance's copy may be older than the page: the stored raffle decides.
-        known = await deps.findRaffle(db, raffleId);
+        // This instance's copy may be older than the page: the stored raffle decides, and the
+        // board's copy is checked again on its next request.
+        known = await readTerms(raffleId);
         readFresh = true;
+        boards.invalidate(raffleId);
         continue;
       }
       try {
@@ -221,7 +254,7 @@ export function createTicketsService(deps: Deps) {
         continue;
       }
       if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && !moved && attempt < 3) {
-        known = await deps.findRaffle(db, raffleId);
+        known = await readTerms(raffleId);
         readFresh = true;
         boards.invalidate(raffleId);
         continue;
