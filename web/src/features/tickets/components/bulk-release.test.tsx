@@ -32,26 +32,27 @@ afterEach(() => {
   answer = preview;
 });
 
+/** Renders the bar with these numbers selected and opens "Los seleccionados": answers its dialog. */
+async function confirmSelected(numbers: number[]) {
+  const selected = new Map(
+    numbers.map((n) => [
+      n,
+      staffTicketFixture({ id: `sale-${n}`, number: n, ticket_number: String(n).padStart(3, '0') }),
+    ]),
+  );
+  renderWithProviders(
+    <BulkReleaseBar raffleId="raffle-1" selected={selected} filter={{}} digitCount={3} onClear={() => {}} />,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
+  await userEvent.click(
+    await screen.findByRole('menuitem', { name: `Los seleccionados (${numbers.length})` }),
+  );
+  return screen.findByRole('alertdialog');
+}
+
 describe('Liberar en lote', () => {
   it('names each number it leaves as staff read it, with why', async () => {
-    const selected = new Map(
-      [11, 12, 14, 20].map((n) => [
-        n,
-        staffTicketFixture({ id: `sale-${n}`, number: n, ticket_number: String(n).padStart(3, '0') }),
-      ]),
-    );
-    renderWithProviders(
-      <BulkReleaseBar
-        raffleId="raffle-1"
-        selected={selected}
-        filter={{}}
-        digitCount={3}
-        onClear={() => {}}
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (4)' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await confirmSelected([11, 12, 14, 20]);
     const skipped = await within(dialog).findAllByTestId('bulk-skipped');
     expect(skipped.map((item) => item.textContent)).toEqual([
       '012: Pagado con su pedido: libéralo uno por uno si corresponde',
@@ -63,43 +64,14 @@ describe('Liberar en lote', () => {
 
   it('names each number it takes whose prize was already handed over, and says the prize stays with that sale', async () => {
     answer = { numbers: 2, buyers: 1, skipped: [], delivered_prizes: [{ number: 7, prize: 'Una gorra' }] };
-    const selected = new Map(
-      [7, 8].map((n) => [
-        n,
-        staffTicketFixture({ id: `sale-${n}`, number: n, ticket_number: String(n).padStart(3, '0') }),
-      ]),
-    );
-    renderWithProviders(
-      <BulkReleaseBar
-        raffleId="raffle-1"
-        selected={selected}
-        filter={{}}
-        digitCount={3}
-        onClear={() => {}}
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (2)' }));
-    const notice = await within(await screen.findByRole('alertdialog')).findByTestId('bulk-delivered-prizes');
+    const notice = await within(await confirmSelected([7, 8])).findByTestId('bulk-delivered-prizes');
     expect(notice.textContent).toContain('1 número de esta selección ya entregó su premio');
     expect(notice.textContent).toContain('007: «Una gorra»');
     expect(notice.textContent).toContain('nadie más lo gana');
   });
 
   it('says nothing of prizes when none of its numbers handed one over', async () => {
-    const selected = new Map([[11, staffTicketFixture({ id: 'sale-11', number: 11, ticket_number: '011' })]]);
-    renderWithProviders(
-      <BulkReleaseBar
-        raffleId="raffle-1"
-        selected={selected}
-        filter={{}}
-        digitCount={3}
-        onClear={() => {}}
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Liberar en lote' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Los seleccionados (1)' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await confirmSelected([11]);
     await within(dialog).findAllByTestId('bulk-skipped');
     expect(within(dialog).queryByTestId('bulk-delivered-prizes')).toBeNull();
   });
