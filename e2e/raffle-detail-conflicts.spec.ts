@@ -1,3 +1,4 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, toast } from './fixtures';
 import {
   BUYER,
@@ -11,23 +12,29 @@ import {
   setRafflePrice,
 } from './raffle-helpers';
 
+/**
+ * A phone buyer with no live updates (only the server's answer can tell them what changed) who
+ * chose these numbers and filled the checkout sheet, not yet sent.
+ */
+async function offlineCheckout(browser: Browser, request: APIRequestContext, labels: string[]) {
+  const raffle = await createActiveRaffle(request);
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.route(LIVE_STREAM_URL, (route) => route.abort());
+  await openRaffle(page, raffle.id, { live: false });
+  for (const label of labels) await cell(page, label).click();
+  await page.getByRole('button', { name: /^Apartar \d+ números?/ }).click();
+  await fillCheckout(page);
+  return { raffle, context, page, dialog: page.getByRole('dialog') };
+}
+
 test.describe('raffle detail: someone else was faster', () => {
   test('409: the page names the taken number, deselects it and keeps the form', async ({
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    // No live updates for this visitor: only the server's 409 can tell them.
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
-
-    await cell(page, '007').click();
-    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await fillCheckout(page);
+    const { raffle, context, page, dialog } = await offlineCheckout(browser, request, ['007']);
     await reserveThroughApi(request, raffle.id, [7]);
-    const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
 
     await expect(
@@ -58,18 +65,8 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
-
-    await cell(page, '031').click();
-    await cell(page, '032').click();
-    await page.getByRole('button', { name: /^Apartar 2 números/ }).click();
-    await fillCheckout(page);
+    const { raffle, context, page, dialog } = await offlineCheckout(browser, request, ['031', '032']);
     await reserveThroughApi(request, raffle.id, [31]);
-    const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /^Apartar 2 números/ }).click();
 
     const changed = dialog.getByTestId('checkout-changed');
@@ -92,16 +89,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.route(LIVE_STREAM_URL, (route) => route.abort());
-    await openRaffle(page, raffle.id, { live: false });
-
-    await cell(page, '051').click();
-    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
-    await fillCheckout(page);
-    const dialog = page.getByRole('dialog');
+    const { raffle, context, page, dialog } = await offlineCheckout(browser, request, ['051']);
     await expect(dialog.getByRole('button', { name: /^Apartar 1 número — \$5,00/ })).toBeVisible();
     await setRafflePrice(request, raffle.id, 800);
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();

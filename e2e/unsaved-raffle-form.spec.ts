@@ -52,6 +52,9 @@ test.describe('the raffle form asks before leaving with unsaved changes', () => 
     await signInAsAdmin(page);
     await page.goto('/dashboard/admin/create');
     await expect(page.getByLabel('Nombre de la rifa')).toBeVisible();
+    // The vendedores list arrives after the form and pushes Cancelar down: on a loaded CI machine a
+    // click aimed before it arrived landed beside the link, and nothing navigated.
+    await expect(page.getByText('Cargando vendedores…')).toHaveCount(0);
     await page.getByRole('link', { name: 'Cancelar' }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
