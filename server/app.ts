@@ -25,6 +25,7 @@ export async function buildApp(options: {
     distDir: config.webDistDir,
     preCompressed: config.compression,
     preload: createRafflePagePreload(services.raffles),
+    publicUrl: config.publicUrl,
   });
   return Object.assign(app, { routes, services });
 }

@@ -53,6 +53,8 @@ const envSchema = z
     WEB_DIST_DIR: z.string().default('./dist/web'),
     RATES_URL: optional(z.string().url()),
     TRUST_PROXY: z.string().default('false'),
+    // The site's address as buyers type it (https://rifas.example.com): link previews name it.
+    PUBLIC_URL: optional(z.string().url()),
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RAFFLE_CLOSE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
     TSA_URL: optional(z.string().url()),
@@ -153,6 +155,11 @@ const envSchema = z
     ratesUrl: e.RATES_URL,
     /** Fastify trustProxy: false, true, or the proxy addresses ("127.0.0.1,10.0.0.0/8"). */
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    /**
+     * The site's own address, for link previews (WhatsApp needs absolute URLs); without it, the
+     * address the request came to (behind a proxy, with TRUST_PROXY, the one the buyer typed).
+     */
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     /** How often expired reservations are swept back on sale. */
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     /** How often raffles past their closing date are closed (several instances close each once). */

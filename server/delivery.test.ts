@@ -283,3 +283,91 @@ describe('first prize photo named in the page HTML', () => {
     }
   });
 });
+
+describe('link previews (Open Graph) in the page HTML', () => {
+  const metaOf = (html: string, property: string) =>
+    new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+
+  it('a raffle page names its prize, price and photo for WhatsApp, escaped, with absolute addresses', async () => {
+    const app = await createTestApp({ config: { webDistDir: distDir } });
+    try {
+      const token = await app.signInAdmin();
+      const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86c1' } })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'premio.jpg');
+      const uploaded = await fetch(`${app.baseUrl}/api/uploads?kind=raffle-image`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const photo = ((await uploaded.json()) as { fileUrl: string }).fileUrl;
+      const raffle = await makeRaffle(
+        app,
+        {
+          name: 'Moto "Bera" <script>alert(1)</script>',
+          description: `Moto 0 km & papeles al día. ${'Se entrega en Valencia con casco y seguro. '.repeat(10)}`,
+          price_cents: 500,
+          images: [photo],
+        },
+        token,
+      );
+      const html = (await rawGet(`${app.baseUrl}/raffle/${raffle.id}`)).text();
+      expect(metaOf(html, 'og:title')).toBe('Moto &quot;Bera&quot; &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).not.toContain('<script>alert(1)');
+      const description = metaOf(html, 'og:description') ?? '';
+      expect(description.startsWith('$5,00 por número. Moto 0 km &amp; papeles al día. Se entrega')).toBe(
+        true,
+      );
+      // Cut between words under 200 characters, as chat apps show it.
+      expect(description.endsWith('…')).toBe(true);
+      expect(description.replace(/&amp;/g, '&').length).toBeLessThanOrEqual(200);
+      expect(metaOf(html, 'og:url')).toBe(`${app.baseUrl}/raffle/${raffle.id}`);
+      expect(metaOf(html, 'og:image')).toBe(`${app.baseUrl}${photo}?w=800`);
+      expect(metaOf(html, 'og:image:type')).toBe('image/webp');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+      // The image a crawler fetches is there, and public.
+      const image = await fetch(`${app.baseUrl}${photo}?w=800`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+
+      // The home page: the site's own words and the first prize.
+      const home = (await rawGet(`${app.baseUrl}/`)).text();
+      expect(metaOf(home, 'og:title')).toBe('Rifas — Rifas virtuales garantizadas');
+      expect(metaOf(home, 'og:url')).toBe(`${app.baseUrl}/`);
+      expect(metaOf(home, 'og:image')).toMatch(/\?w=800$/);
+
+      // A draft or an unknown raffle tells nothing about itself.
+      const draft = await makeRaffle(app, { name: 'Borrador secreto', status: 'borrador' }, token);
+      for (const url of [
+        `/raffle/${draft.id}`,
+        '/raffle/00000000-0000-4000-8000-000000000000',
+        '/tracking',
+      ]) {
+        const page = (await rawGet(app.baseUrl + url)).text();
+        expect(metaOf(page, 'og:title'), url).toBeNull();
+        expect(page, url).not.toContain('Borrador secreto');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('uses PUBLIC_URL for the addresses when it is set, whatever Host the request named', async () => {
+    const app = await createTestApp({
+      config: { webDistDir: distDir, publicUrl: 'https://rifas.example.com' },
+    });
+    try {
+      const raffle = await makeRaffle(app, { price_cents: 0 });
+      const html = (await rawGet(`${app.baseUrl}/raffle/${raffle.id}`, { host: 'evil.example' })).text();
+      expect(metaOf(html, 'og:url')).toBe(`https://rifas.example.com/raffle/${raffle.id}`);
+      expect(metaOf(html, 'og:description')?.startsWith('Números gratis.')).toBe(true);
+      // No photo: the small card, and no image named.
+      expect(metaOf(html, 'og:image')).toBeNull();
+      expect(html).toContain('<meta name="twitter:card" content="summary">');
+    } finally {
+      await app.close();
+    }
+  });
+});

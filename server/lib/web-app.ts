@@ -26,6 +26,17 @@ export type PagePreload = {
   image?: ImagePreload | null;
   /** Painted from the HTML before any script runs: the page's title under its first photo. */
   firstPaint?: { title: string; imageAlt: string };
+  /** The link preview a chat app (WhatsApp, Telegram, Facebook) shows for this page's address. */
+  share?: SharePreview;
+};
+
+/** Open Graph fields of a page; paths are made absolute with the site's address. */
+export type SharePreview = {
+  title: string;
+  description: string;
+  /** The page's own path (`/raffle/…`). */
+  path: string;
+  image?: { path: string; alt: string; type?: string } | null;
 };
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -83,6 +94,30 @@ function firstPaintHtml(image: ImagePreload, shell: NonNullable<PagePreload['fir
     </div>`;
 }
 
+/**
+ * The preview a shared link gets: a raffle's WhatsApp share is how most buyers arrive, and a bare
+ * address with no photo or prize gets far fewer taps. Crawlers run no script, so it is in the HTML.
+ */
+function shareTags(share: SharePreview, origin: string) {
+  const absolute = (p: string) => (/^https?:\/\//.test(p) ? p : `${origin}${p}`);
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${attribute(content)}">`;
+  const tags = [
+    meta('og:type', 'website'),
+    meta('og:site_name', 'Rifas'),
+    meta('og:locale', 'es_VE'),
+    meta('og:title', share.title),
+    meta('og:description', share.description),
+    meta('og:url', absolute(share.path)),
+  ];
+  if (share.image) {
+    tags.push(meta('og:image', absolute(share.image.path)), meta('og:image:alt', share.image.alt));
+    if (share.image.type) tags.push(meta('og:image:type', share.image.type));
+  }
+  tags.push(`<meta name="twitter:card" content="${share.image ? 'summary_large_image' : 'summary'}">`);
+  return tags;
+}
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 const isAssetPath = (url: string) => url.startsWith('/assets/');
 
@@ -97,6 +132,8 @@ export async function serveWebApp(
     preCompressed: boolean;
     /** What a page needs first (see PagePreload), or null for a page with nothing to name. */
     preload?: (pathname: string) => Promise<PagePreload | null>;
+    /** The site's address for link previews (PUBLIC_URL); null: the address the request came to. */
+    publicUrl?: string | null;
   },
 ) {
   const { distDir, preCompressed } = options;
@@ -148,6 +185,8 @@ export async function serveWebApp(
         return null;
       });
       const tags = preload ? preloadTags(preload) : [];
+      if (preload?.share)
+        tags.push(...shareTags(preload.share, options.publicUrl ?? `${request.protocol}://${request.host}`));
       if (tags.length === 0 && !preload?.image) return reply.sendFile('index.html');
       // This page's own HTML (about 3 KB, compressed on the fly), still revalidated every time.
       let html = (await fs.promises.readFile(indexFile, 'utf8')).replace(

@@ -5,7 +5,9 @@ import {
   RAFFLE_GALLERY_SIZES,
   raffleImageSources,
 } from '../../../domain/images';
-import type { PagePreload } from '../../lib/web-app';
+import { formatUsd } from '../../../domain/money';
+import type { PublicRaffleRow } from '../../db/rows';
+import type { PagePreload, SharePreview } from '../../lib/web-app';
 import type { RafflesService } from './raffles.service';
 
 // The web's public pages (web/src/config/paths.ts): home `/` and a raffle `/raffle/:id`, with the
@@ -14,6 +16,42 @@ const RAFFLE_PAGE = /^\/raffle\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 const HOME_SOURCE = 'src/features/raffles/pages/home-page.tsx';
 const RAFFLE_SOURCE = 'src/features/raffle-detail/pages/raffle-detail-page.tsx';
 const RATES_API = '/api/exchange-rates';
+
+/** What index.html says of the site (its title and description): the home page's link preview. */
+const SITE_TITLE = 'Rifas — Rifas virtuales garantizadas';
+const SITE_DESCRIPTION =
+  'Rifas virtuales garantizadas: elige tus números, apártalos y sigue tu ticket en línea.';
+/** Chat apps cut a preview's text near here. */
+const SHARE_DESCRIPTION_CHARS = 200;
+
+/** Up to `max` characters, cut between words, with "…" when anything was left out. */
+function clip(text: string, max: number) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** A raffle photo for a link preview: its 800-px WebP copy when uploaded here, else as it is. */
+function shareImage(photo: string | undefined, name: string): SharePreview['image'] {
+  if (!photo) return null;
+  const { src } = raffleImageSources(photo);
+  return { path: src, alt: prizePhotoAlt(name), ...(src !== photo && { type: 'image/webp' }) };
+}
+
+/** A raffle's link preview: its name, the price per number and its description, and the first photo. */
+export function raffleShare(
+  raffle: Pick<PublicRaffleRow, 'id' | 'name' | 'description' | 'priceCents' | 'images'>,
+) {
+  const price = raffle.priceCents === 0 ? 'Números gratis.' : `${formatUsd(raffle.priceCents)} por número.`;
+  return {
+    title: raffle.name,
+    description: clip(`${price} ${raffle.description}`, SHARE_DESCRIPTION_CHARS),
+    path: `/raffle/${raffle.id}`,
+    image: shareImage(raffle.images[0], raffle.name),
+  } satisfies SharePreview;
+}
 
 /**
  * The largest paint of the home and raffle pages is the first prize photo, and the app only asks
@@ -31,6 +69,12 @@ export function createRafflePagePreload(raffles: RafflesService) {
         image: cover ? { ...raffleImageSources(cover.photo), sizes: RAFFLE_CARD_SIZES } : null,
         // The first prize on screen while the app loads, as on a raffle page.
         firstPaint: cover ? { title: cover.name, imageAlt: prizePhotoAlt(cover.name) } : undefined,
+        share: {
+          title: SITE_TITLE,
+          description: SITE_DESCRIPTION,
+          path: '/',
+          image: cover ? shareImage(cover.photo, cover.name) : null,
+        },
       };
     }
     const id = RAFFLE_PAGE.exec(pathname)?.[1];
@@ -43,6 +87,7 @@ export function createRafflePagePreload(raffles: RafflesService) {
       fetches: [`/api/raffles/${raffle.id}`, RATES_API],
       image: photo ? { ...raffleImageSources(photo), sizes: RAFFLE_GALLERY_SIZES } : null,
       firstPaint: { title: raffle.name, imageAlt: galleryPhotoAlt(raffle.name, 1, raffle.images.length) },
+      share: raffleShare(raffle),
     };
   };
 }
