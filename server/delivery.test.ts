@@ -269,6 +269,7 @@ describe('first prize photo named in the page HTML', () => {
       const draft = await makeRaffle(app, { images: [photo], status: 'borrador' }, token);
       for (const url of [
         `/raffle/${draft.id}`,
+        `/v/K7M2QX/${draft.id}`,
         '/raffle/00000000-0000-4000-8000-000000000000',
         '/tracking',
       ]) {
@@ -331,6 +332,12 @@ describe('link previews (Open Graph) in the page HTML', () => {
       const image = await fetch(`${app.baseUrl}${photo}?w=800`);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/webp');
+
+      // A seller's short link previews the same raffle, under the link itself (it keeps the code).
+      const viaSeller = (await rawGet(`${app.baseUrl}/v/K7M2QX/${raffle.id}`)).text();
+      expect(metaOf(viaSeller, 'og:title')).toBe(metaOf(html, 'og:title'));
+      expect(metaOf(viaSeller, 'og:image')).toBe(`${app.baseUrl}${photo}?w=800`);
+      expect(metaOf(viaSeller, 'og:url')).toBe(`${app.baseUrl}/v/K7M2QX/${raffle.id}`);
 
       // The home page: the site's own words and the first prize.
       const home = (await rawGet(`${app.baseUrl}/`)).text();

@@ -13,6 +13,9 @@ import type { RafflesService } from './raffles.service';
 // The web's public pages (web/src/config/paths.ts): home `/` and a raffle `/raffle/:id`, with the
 // source file of each screen (web/src/app/router.tsx) and the API calls its loader makes.
 const RAFFLE_PAGE = /^\/raffle\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+/** A seller's short link (`/v/:code/:id`, decision 036): the page that keeps the code opens the raffle. */
+const SELLER_LINK =
+  /^\/v\/([A-Za-z0-9]{4,16})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const HOME_SOURCE = 'src/features/raffles/pages/home-page.tsx';
 const RAFFLE_SOURCE = 'src/features/raffle-detail/pages/raffle-detail-page.tsx';
 const RATES_API = '/api/exchange-rates';
@@ -76,6 +79,13 @@ export function createRafflePagePreload(raffles: RafflesService) {
           image: cover ? shareImage(cover.photo, cover.name) : null,
         },
       };
+    }
+    // What sellers paste in their chats: the raffle's preview, under the link itself (a preview that
+    // opens og:url, as Facebook's does, keeps the seller's code).
+    const seller = SELLER_LINK.exec(pathname);
+    if (seller?.[1] && seller[2]) {
+      const raffle = await raffles.getVisibleSummary(seller[2]).catch(() => null);
+      return raffle ? { share: { ...raffleShare(raffle), path: `/v/${seller[1]}/${raffle.id}` } } : null;
     }
     const id = RAFFLE_PAGE.exec(pathname)?.[1];
     if (!id) return null;
