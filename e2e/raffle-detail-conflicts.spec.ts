@@ -109,6 +109,23 @@ test.describe('raffle detail: someone else was faster', () => {
     await context.close();
   });
 
+  test('a price changed while the page sat open: the sheet reads the raffle again and shows the new total', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+    await cell(page, '061').click();
+    await expect(page.getByRole('button', { name: /^Apartar 1 número/ })).toContainText('$5,00');
+    await setRafflePrice(request, raffle.id, 700);
+    await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: /^Apartar 1 número — \$7,00/ })).toBeVisible();
+    await context.close();
+  });
+
   test('live while the checkout is open: the sheet says what changed, no toast covers it', async ({
     browser,
     request,

@@ -1,8 +1,10 @@
 import { holdTimeText } from '@domain/hold-time';
 import type { PublicRaffle } from '@domain/raffles';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { raffleKeys } from '@/api/raffles';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useProofUpload } from '@/hooks/use-proof-upload';
 import type { VesRate } from '@/lib/exchange-rates';
@@ -63,6 +65,15 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
     setProblem(null);
     setConfirmed(useRaffleStore.getState().selection);
   }, [open]);
+
+  // The page may have been open for hours (raffles stay fresh 5 minutes, SPEC 7): the sheet reads the
+  // raffle again (a 304 when nothing changed), so the total it shows is today's price, not a refusal
+  // (PRICES_CHANGED) after the buyer typed everything.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (open)
+      void queryClient.invalidateQueries({ queryKey: raffleKeys.publicDetail(raffle.id), exact: true });
+  }, [open, raffle.id, queryClient]);
 
   // While the sheet is open the board is hidden: live changes are told here, not in toasts.
   useEffect(() => {
