@@ -54,7 +54,14 @@ const envSchema = z
     RATES_URL: optional(z.string().url()),
     TRUST_PROXY: z.string().default('false'),
     // The site's address as buyers type it (https://rifas.example.com): link previews name it.
-    PUBLIC_URL: optional(z.string().url()),
+    PUBLIC_URL: optional(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#\s]+\/?$/,
+          "PUBLIC_URL is the site's origin only, e.g. https://rifas.example.com",
+        ),
+    ),
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RAFFLE_CLOSE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
     TSA_URL: optional(z.string().url()),

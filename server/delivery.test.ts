@@ -326,7 +326,6 @@ describe('link previews (Open Graph) in the page HTML', () => {
       expect(description.replace(/&amp;/g, '&').length).toBeLessThanOrEqual(200);
       expect(metaOf(html, 'og:url')).toBe(`${app.baseUrl}/raffle/${raffle.id}`);
       expect(metaOf(html, 'og:image')).toBe(`${app.baseUrl}${photo}?w=800`);
-      expect(metaOf(html, 'og:image:type')).toBe('image/webp');
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
       // The image a crawler fetches is there, and public.
       const image = await fetch(`${app.baseUrl}${photo}?w=800`);
@@ -359,6 +358,18 @@ describe('link previews (Open Graph) in the page HTML', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('a name or description with $ patterns stays text: the page is not pasted into itself', async () => {
+    const raffle = await makeRaffle(t, {
+      name: "Gana $$$ con $& y $` y $'",
+      description: "Premio de $1.000 (sí, $' y $` también)",
+    });
+    const html = (await rawGet(`${t.baseUrl}/raffle/${raffle.id}`)).text();
+    expect(metaOf(html, 'og:title')).toBe("Gana $$$ con $&amp; y $` y $'");
+    expect(metaOf(html, 'og:description')).toBe("$5,00 por número. Premio de $1.000 (sí, $' y $` también)");
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it('uses PUBLIC_URL for the addresses when it is set, whatever Host the request named', async () => {

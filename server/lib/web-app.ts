@@ -36,7 +36,7 @@ export type SharePreview = {
   description: string;
   /** The page's own path (`/raffle/…`). */
   path: string;
-  image?: { path: string; alt: string; type?: string } | null;
+  image?: { path: string; alt: string } | null;
 };
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -112,7 +112,6 @@ function shareTags(share: SharePreview, origin: string) {
   ];
   if (share.image) {
     tags.push(meta('og:image', absolute(share.image.path)), meta('og:image:alt', share.image.alt));
-    if (share.image.type) tags.push(meta('og:image:type', share.image.type));
   }
   tags.push(`<meta name="twitter:card" content="${share.image ? 'summary_large_image' : 'summary'}">`);
   return tags;
@@ -185,21 +184,24 @@ export async function serveWebApp(
         return null;
       });
       const tags = preload ? preloadTags(preload) : [];
-      if (preload?.share)
-        tags.push(...shareTags(preload.share, options.publicUrl ?? `${request.protocol}://${request.host}`));
+      // Absolute addresses need an origin: PUBLIC_URL, else the request's (none without a Host).
+      const origin = options.publicUrl ?? (request.host ? `${request.protocol}://${request.host}` : null);
+      if (preload?.share && origin) tags.push(...shareTags(preload.share, origin));
       if (tags.length === 0 && !preload?.image) return reply.sendFile('index.html');
       // This page's own HTML (about 3 KB, compressed on the fly), still revalidated every time.
-      let html = (await fs.promises.readFile(indexFile, 'utf8')).replace(
-        '</head>',
-        `  ${tags.join('\n    ')}\n  </head>`,
-      );
+      // Replacements are functions: a `$&` or `$'` a seller typed in a raffle's name is text, not a
+      // replacement pattern that pastes parts of the page.
+      const head = `  ${tags.join('\n    ')}\n  </head>`;
+      let html = (await fs.promises.readFile(indexFile, 'utf8')).replace('</head>', () => head);
       // The photo first, before the app's own script and styles: on a phone's few connections it is
       // the page's largest paint and must not queue behind a dozen code files.
-      if (preload?.image) html = html.replace('</title>', `</title>\n    ${preloadTag(preload.image)}`);
-      if (preload?.image && preload.firstPaint)
+      const image = preload?.image;
+      if (image) html = html.replace('</title>', () => `</title>\n    ${preloadTag(image)}`);
+      const shell = preload?.firstPaint;
+      if (image && shell)
         html = html.replace(
           /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-          `${firstPaintHtml(preload.image, preload.firstPaint)}$1`,
+          (_whole, end: string) => `${firstPaintHtml(image, shell)}${end}`,
         );
       return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE).send(html);
     });

@@ -29,18 +29,21 @@ const SHARE_DESCRIPTION_CHARS = 200;
 
 /** Up to `max` characters, cut between words, with "…" when anything was left out. */
 function clip(text: string, max: number) {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
+  // By code points: an emoji is never cut in half.
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
-/** A raffle photo for a link preview: its 800-px WebP copy when uploaded here, else as it is. */
+/**
+ * A raffle photo for a link preview: its 800-px copy when uploaded here (WebP, or the original for a
+ * photo from before the copies: no type is claimed), else the address as it is.
+ */
 function shareImage(photo: string | undefined, name: string): SharePreview['image'] {
   if (!photo) return null;
-  const { src } = raffleImageSources(photo);
-  return { path: src, alt: prizePhotoAlt(name), ...(src !== photo && { type: 'image/webp' }) };
+  return { path: raffleImageSources(photo).src, alt: prizePhotoAlt(name) };
 }
 
 /** A raffle's link preview: its name, the price per number and its description, and the first photo. */

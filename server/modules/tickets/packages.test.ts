@@ -263,6 +263,21 @@ describe('a reservation carrying the total the buyer was shown (total_cents)', (
     expect(await liveSales(raffle.id)).toBe(0);
   });
 
+  it('a draft or closed raffle answers the same whatever total is sent: a wrong one tells nothing of its price', async () => {
+    const draft = await makeRaffle(t, { price_cents: 700, status: 'borrador' });
+    const right = await reserveShown(draft.id, [1], 700);
+    const wrong = await reserveShown(draft.id, [1], 500);
+    expect(right.status).not.toBe(201);
+    expect([wrong.status, (wrong.body as ApiError).error.code]).toEqual([
+      right.status,
+      (right.body as ApiError).error.code,
+    ]);
+    const closed = await makeRaffle(t, { price_cents: 700 });
+    expect((await t.api('POST', `/api/raffles/${closed.id}/close`, { token: admin })).status).toBe(200);
+    const stale = await reserveShown(closed.id, [1], 500);
+    expect([stale.status, (stale.body as ApiError).error.code]).toEqual([409, 'RAFFLE_CLOSED']);
+  });
+
   it('the same request sent again after a price change gets its own order back, not a refusal', async () => {
     const raffle = await makeRaffle(t, { price_cents: 500 });
     const requestId = crypto.randomUUID();

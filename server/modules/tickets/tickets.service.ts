@@ -89,6 +89,9 @@ export function pricingFor(
   };
 }
 
+/** Terms no raffle sells at (a price is never negative): reserve_sales refuses whatever it is sent with. */
+const NO_RAFFLE_TERMS = JSON.stringify({ price_cents: -1, packages: [] });
+
 /** What a reservation is priced with: the raffle's price, packages, and digits to name numbers. */
 type SaleTerms = Pick<PublicRaffleRow, 'priceCents' | 'packages' | 'digitCount'>;
 /** Raffles whose terms `readTerms` keeps (a few hundred bytes each). */
@@ -225,29 +228,38 @@ export function createTicketsService(deps: Deps) {
     // The total the buyer's page showed: sold only at that total, priced with terms reserve_sales
     // checks, so a price changed in between refuses instead of charging what nobody agreed to.
     const shown = input.total_cents;
-    if (shown !== undefined && !known) known = termsRead.get(raffleId) ?? (await readTerms(raffleId));
+    const count = input.numbers.length;
+    const movedFrom = (terms: SaleTerms | null) =>
+      shown !== undefined &&
+      terms !== null &&
+      salePrices(count, terms.priceCents, terms.packages).totalCents !== shown;
     let readFresh = false;
+    if (shown !== undefined && !known) {
+      known = termsRead.get(raffleId) ?? null;
+      if (!known) {
+        known = await readTerms(raffleId);
+        readFresh = true;
+      }
+    }
+    if (movedFrom(known) && !readFresh) {
+      // This instance's copy may be older than the page: the stored raffle decides, and the board's
+      // copy is checked again on its next request.
+      known = await readTerms(raffleId);
+      readFresh = true;
+      boards.invalidate(raffleId);
+    }
     let alone = false;
     for (let attempt = 1; ; attempt++) {
       let outcome: ReservationOutcome;
-      const moved =
-        shown !== undefined &&
-        known !== null &&
-        salePrices(input.numbers.length, known.priceCents, known.packages).totalCents !== shown;
-      if (moved && !readFresh) {
-        // This instance's copy may be older than the page: the stored raffle decides, and the
-        // board's copy is checked again on its next request.
-        known = await readTerms(raffleId);
-        readFresh = true;
-        boards.invalidate(raffleId);
-        continue;
-      }
+      // Still another total: sent with terms no raffle has, so reserve_sales sells nothing and gives
+      // its own first reason (a draft, closed or unknown raffle says so, not its price), else
+      // PRICES_CHANGED.
+      const moved = movedFrom(known);
       try {
-        const pricing = pricingFor(known, input.numbers.length, { always: shown !== undefined });
-        outcome =
-          moved && known
-            ? { refusal: { code: 'PRICES_CHANGED', numbers: [], digits: known.digitCount } }
-            : await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
+        const pricing = moved
+          ? { terms: NO_RAFFLE_TERMS, prices: input.numbers.map(() => 0) }
+          : pricingFor(known, count, { always: shown !== undefined });
+        outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
       } catch (error) {
         // A deadlock with a staff change (reservations take numbers in one order): try again.
         if (!hasSqlState(error, SQLSTATE.deadlock) || attempt >= 3) throw error;
@@ -255,7 +267,6 @@ export function createTicketsService(deps: Deps) {
       }
       if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && !moved && attempt < 3) {
         known = await readTerms(raffleId);
-        readFresh = true;
         boards.invalidate(raffleId);
         continue;
       }
