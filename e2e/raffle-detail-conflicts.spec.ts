@@ -5,9 +5,9 @@ import {
   cell,
   createActiveRaffle,
   fillCheckout,
-  LIVE_STREAM_URL,
   openRaffle,
   phoneContext,
+  phoneOnNewRaffle,
   reserveThroughApi,
   setRafflePrice,
 } from './raffle-helpers';
@@ -17,11 +17,7 @@ import {
  * chose these numbers and filled the checkout sheet, not yet sent.
  */
 async function offlineCheckout(browser: Browser, request: APIRequestContext, labels: string[]) {
-  const raffle = await createActiveRaffle(request);
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  await page.route(LIVE_STREAM_URL, (route) => route.abort());
-  await openRaffle(page, raffle.id, { live: false });
+  const { raffle, context, page } = await phoneOnNewRaffle(browser, request);
   for (const label of labels) await cell(page, label).click();
   await page.getByRole('button', { name: /^Apartar \d+ números?/ }).click();
   await fillCheckout(page);
@@ -113,10 +109,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await openRaffle(page, raffle.id);
+    const { raffle, context, page } = await phoneOnNewRaffle(browser, request);
     await cell(page, '061').click();
     await expect(page.getByRole('button', { name: /^Apartar 1 número/ })).toContainText('$5,00');
     await setRafflePrice(request, raffle.id, 700);
