@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, test, toast } from './fixtures';
+import { expect, finiteAnimationsDone, SCREENSHOTS_TAG, screenshot, test, toast } from './fixtures';
 import {
   BUYER,
   cell,
@@ -81,10 +81,9 @@ test.describe('raffle detail: someone else was faster', () => {
     await context.close();
   });
 
-  test('409 PRICES_CHANGED: a price raised while the buyer typed is shown before anything is sold', async ({
-    browser,
-    request,
-  }) => {
+  test('409 PRICES_CHANGED: a price raised while the buyer typed is shown before anything is sold', {
+    tag: SCREENSHOTS_TAG,
+  }, async ({ browser, request }) => {
     const { raffle, context, page, dialog } = await offlineCheckout(browser, request, ['051']);
     await expect(dialog.getByRole('button', { name: /^Apartar 1 número — \$5,00/ })).toBeVisible();
     await setRafflePrice(request, raffle.id, 800);
@@ -98,6 +97,8 @@ test.describe('raffle detail: someone else was faster', () => {
     // Nothing was sold at a price the buyer never saw; the sheet now says the new one.
     const submit = dialog.getByRole('button', { name: /^Apartar 1 número — \$8,00/ });
     await expect(submit).toBeVisible();
+    await finiteAnimationsDone(page);
+    await screenshot(page, 'checkout/prices-changed-412.png');
     await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
     await submit.click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();

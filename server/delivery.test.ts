@@ -192,23 +192,24 @@ describe('web app files', () => {
   });
 });
 
-describe('first prize photo named in the page HTML', () => {
-  async function uploadPhoto(app: TestApp, token: string) {
-    const bytes = await sharp({
-      create: { width: 1200, height: 900, channels: 3, background: '#c0392b' },
-    })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'premio.jpg');
-    const res = await fetch(`${app.baseUrl}/api/uploads?kind=raffle-image`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await res.json()) as { fileUrl: string }).fileUrl;
-  }
+/** A prize photo (1200 × 900 JPEG) uploaded as the admin: its file URL. */
+async function uploadPhoto(app: TestApp, token: string, background = '#c0392b') {
+  const bytes = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'premio.jpg');
+  const res = await fetch(`${app.baseUrl}/api/uploads?kind=raffle-image`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { fileUrl: string }).fileUrl;
+}
 
+describe('first prize photo named in the page HTML', () => {
   const preloadOf = (html: string) => /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? null;
 
   it('preloads the home cover and a raffle page photo with the srcset and sizes the page uses', async () => {
@@ -293,17 +294,7 @@ describe('link previews (Open Graph) in the page HTML', () => {
     const app = await createTestApp({ config: { webDistDir: distDir } });
     try {
       const token = await app.signInAdmin();
-      const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86c1' } })
-        .jpeg()
-        .toBuffer();
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'premio.jpg');
-      const uploaded = await fetch(`${app.baseUrl}/api/uploads?kind=raffle-image`, {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const photo = ((await uploaded.json()) as { fileUrl: string }).fileUrl;
+      const photo = await uploadPhoto(app, token, '#2e86c1');
       const raffle = await makeRaffle(
         app,
         {

@@ -1,4 +1,3 @@
-import { salePrices } from '../../../domain/packages';
 import { installmentCents } from '../../../domain/raffle-figures';
 import { salesClosed } from '../../../domain/raffle-lifecycle';
 import { addToStats, emptyStats } from '../../../domain/raffle-stats';
@@ -18,6 +17,13 @@ import { createBoardCache } from './board-cache';
 import { repriceKeptSales } from './package-reprice';
 import { type PublishedListKind, publishedListRepo } from './published-list.repo';
 import { createReservationBatcher } from './reservation-batcher';
+import {
+  createTermsRead,
+  pricingFor,
+  refusedPricing,
+  type SaleTerms,
+  totalDiffers,
+} from './reservation-pricing';
 import { refusalError } from './reservation-refusals';
 import { type ReservationOutcome, reservationsRepo, type SalePricing } from './reservations.repo';
 import { describeChanges, recordChanges, type TicketChanges } from './ticket-changes';
@@ -63,39 +69,6 @@ export const firstPaymentCents = (raffle: Pick<RaffleRow, 'paymentType' | 'insta
     payment_type: raffle.paymentType === 'cuotas' ? 'cuotas' : 'pago_unico',
     installments: raffle.installments,
   });
-
-/** The terms of each raffle copy as reserve_sales reads them, written once per copy. */
-const termsText = new WeakMap<object, string>();
-
-/**
- * How a request of `count` numbers is priced (domain/packages.ts, the one place that says what a
- * number costs): null for a raffle without packages, sold at its price by `reserve_sales` as before.
- */
-export function pricingFor(
-  raffle: Pick<PublicRaffleRow, 'priceCents' | 'packages'> | null,
-  count: number,
-  options: { always?: boolean } = {},
-): SalePricing | null {
-  if (!raffle || (raffle.packages.length === 0 && !options.always)) return null;
-  let terms = termsText.get(raffle);
-  if (terms === undefined) {
-    // Compared by reserve_sales as jsonb with the raffle's own (key order does not matter there).
-    terms = JSON.stringify({ price_cents: raffle.priceCents, packages: raffle.packages });
-    termsText.set(raffle, terms);
-  }
-  return {
-    terms,
-    prices: salePrices(count, raffle.priceCents, raffle.packages).prices,
-  };
-}
-
-/** Terms no raffle sells at (a price is never negative): reserve_sales refuses whatever it is sent with. */
-const NO_RAFFLE_TERMS = JSON.stringify({ price_cents: -1, packages: [] });
-
-/** What a reservation is priced with: the raffle's price, packages, and digits to name numbers. */
-type SaleTerms = Pick<PublicRaffleRow, 'priceCents' | 'packages' | 'digitCount'>;
-/** Raffles whose terms `readTerms` keeps (a few hundred bytes each). */
-const TERMS_KEPT = 1_000;
 
 /** Its row in job_runs. */
 export const EXPIRY_JOB_NAME = 'expiry';
@@ -194,23 +167,8 @@ export function createTicketsService(deps: Deps) {
   // A gap in the change stream (the LISTEN connection came back): every board is read again.
   deps.hub.onReset(() => boards.clear());
 
-  /**
-   * The sale terms this instance last read per raffle, for raffles whose board is not in memory: a
-   * reservation carrying the total it was shown needs them, and reading the raffle row on each one
-   * more than doubled a reservation's CPU (decision 087). Any age is safe: reserve_sales checks the
-   * terms, and a refusal reads them again. Oldest first out past TERMS_KEPT raffles.
-   */
-  const termsRead = new Map<string, SaleTerms>();
-  async function readTerms(raffleId: string): Promise<SaleTerms | null> {
-    const raffle = await deps.findRaffle(db, raffleId);
-    termsRead.delete(raffleId);
-    if (!raffle) return null;
-    const terms = { priceCents: raffle.priceCents, packages: raffle.packages, digitCount: raffle.digitCount };
-    termsRead.set(raffleId, terms);
-    const oldest = termsRead.keys().next().value;
-    if (termsRead.size > TERMS_KEPT && oldest !== undefined) termsRead.delete(oldest);
-    return terms;
-  }
+  /** The sale terms this instance read per raffle whose board is not in memory (decision 087). */
+  const termsRead = createTermsRead((raffleId) => deps.findRaffle(db, raffleId));
 
   /** See `reserveOrder`. */
   async function reserveOrderNow(raffleId: string, input: Reservation, options: { sandbox?: boolean }) {
@@ -229,22 +187,19 @@ export function createTicketsService(deps: Deps) {
     // checks, so a price changed in between refuses instead of charging what nobody agreed to.
     const shown = input.total_cents;
     const count = input.numbers.length;
-    const movedFrom = (terms: SaleTerms | null) =>
-      shown !== undefined &&
-      terms !== null &&
-      salePrices(count, terms.priceCents, terms.packages).totalCents !== shown;
+    const movedFrom = (terms: SaleTerms | null) => shown !== undefined && totalDiffers(terms, count, shown);
     let readFresh = false;
     if (shown !== undefined && !known) {
-      known = termsRead.get(raffleId) ?? null;
+      known = termsRead.kept(raffleId);
       if (!known) {
-        known = await readTerms(raffleId);
+        known = await termsRead.read(raffleId);
         readFresh = true;
       }
     }
     if (movedFrom(known) && !readFresh) {
       // This instance's copy may be older than the page: the stored raffle decides, and the board's
       // copy is checked again on its next request.
-      known = await readTerms(raffleId);
+      known = await termsRead.read(raffleId);
       readFresh = true;
       boards.invalidate(raffleId);
     }
@@ -257,7 +212,7 @@ export function createTicketsService(deps: Deps) {
       const moved = movedFrom(known);
       try {
         const pricing = moved
-          ? { terms: NO_RAFFLE_TERMS, prices: input.numbers.map(() => 0) }
+          ? refusedPricing(count)
           : pricingFor(known, count, { always: shown !== undefined });
         outcome = await reserveOnce(raffleId, input, proof, options.sandbox ?? false, pricing, alone);
       } catch (error) {
@@ -266,7 +221,7 @@ export function createTicketsService(deps: Deps) {
         continue;
       }
       if ('refusal' in outcome && outcome.refusal.code === 'PRICES_CHANGED' && !moved && attempt < 3) {
-        known = await readTerms(raffleId);
+        known = await termsRead.read(raffleId);
         boards.invalidate(raffleId);
         continue;
       }
