@@ -11,6 +11,7 @@ import {
   reserveThroughApi,
   setRafflePrice,
 } from './raffle-helpers';
+import { closeRaffleViaApi } from './raffle-seed';
 
 /**
  * A phone buyer with no live updates (only the server's answer can tell them what changed) who
@@ -89,17 +90,18 @@ test.describe('raffle detail: someone else was faster', () => {
     await setRafflePrice(request, raffle.id, 800);
     await dialog.getByRole('button', { name: /^Apartar 1 número/ }).click();
 
-    await expect(
-      dialog
-        .getByRole('alert')
-        .filter({ hasText: 'El precio o los paquetes de esta rifa acaban de cambiar.' }),
-    ).toBeVisible();
-    // Nothing was sold at a price the buyer never saw; the sheet now says the new one.
+    // Nothing was sold at a price the buyer never saw; the sheet says the new total against the old
+    // one, and the next tap waits until the buyer agrees to it.
+    const changed = dialog.getByTestId('checkout-price-changed');
+    await expect(changed).toContainText('El precio de esta rifa cambió');
+    await expect(changed).toContainText('Ahora apartarías 1 número por $8,00 (antes $5,00). ¿Continuamos?');
     const submit = dialog.getByRole('button', { name: /^Apartar 1 número — \$8,00/ });
-    await expect(submit).toBeVisible();
+    await expect(submit).toBeDisabled();
     await finiteAnimationsDone(page);
     await screenshot(page, 'checkout/prices-changed-412.png');
     await expect(dialog.getByLabel('Nombre y apellido')).toHaveValue(BUYER.name);
+    await changed.getByRole('button', { name: 'Sí, continuar con el nuevo total' }).click();
+    await expect(changed).toHaveCount(0);
     await submit.click();
     await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
     await expect(page.locator('#rd-printable-ticket').getByText('$8,00').first()).toBeVisible();
@@ -117,6 +119,60 @@ test.describe('raffle detail: someone else was faster', () => {
     await page.getByRole('button', { name: /^Apartar 1 número/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('button', { name: /^Apartar 1 número — \$7,00/ })).toBeVisible();
+    // The page had shown $5,00: the sheet asks before the buyer types anything.
+    await expect(dialog.getByTestId('checkout-price-changed')).toContainText('(antes $5,00)');
+    await context.close();
+  });
+
+  test('live: an admin changes the price while pages are open; the page and the open sheet follow', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+    await cell(page, '071').click();
+    const bar = page.getByRole('button', { name: /^Apartar 1 número/ });
+    await expect(bar).toContainText('$5,00');
+
+    // The page reads the raffle again within seconds of the change (`event: raffle`), no reload.
+    await setRafflePrice(request, raffle.id, 900);
+    await expect(bar).toContainText('$9,00', { timeout: 10_000 });
+    await bar.click();
+    const dialog = page.getByRole('dialog');
+    await fillCheckout(page);
+    await expect(dialog.getByTestId('checkout-price-changed')).toHaveCount(0);
+
+    // Again while the buyer types in the sheet: it asks before selling at the new total.
+    await setRafflePrice(request, raffle.id, 1000);
+    const changed = dialog.getByTestId('checkout-price-changed');
+    await expect(changed).toContainText('Ahora apartarías 1 número por $10,00 (antes $9,00)', {
+      timeout: 10_000,
+    });
+    const submit = dialog.getByRole('button', { name: /^Apartar 1 número — \$10,00/ });
+    await expect(submit).toBeDisabled();
+    await changed.getByRole('button', { name: 'Sí, continuar con el nuevo total' }).click();
+    await submit.click();
+    await expect(page.getByRole('heading', { name: '¡Tus números están apartados!' })).toBeVisible();
+    await expect(page.locator('#rd-printable-ticket').getByText('$10,00').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('live: sales close while a phone watches; the page says so without a reload', async ({
+    browser,
+    request,
+  }) => {
+    const raffle = await createActiveRaffle(request);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await openRaffle(page, raffle.id);
+    await expect(page.getByTestId('raffle-status-banner')).toHaveCount(0);
+    await closeRaffleViaApi(request, raffle.id);
+    await expect(page.getByTestId('raffle-status-banner')).toContainText('Ventas cerradas', {
+      timeout: 10_000,
+    });
+    await expect(page.getByRole('button', { name: /^Apartar/ })).toHaveCount(0);
     await context.close();
   });
 

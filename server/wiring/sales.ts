@@ -94,6 +94,8 @@ export async function wireSales(
   raffleChanges.onChange((id) => {
     boards.invalidate(id);
     publicRaffles?.invalidate(id);
+    // After the cached answers are dropped: the open pages read the raffle again (decision 089).
+    hub.raffleChanged(id);
   });
   // A gap in the change streams: whatever was cached from them is read again.
   hub.onReset(() => publicRaffles?.clear());

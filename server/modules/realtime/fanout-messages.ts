@@ -14,6 +14,7 @@ export type HandedStream = {
 /** What the server tells the fan-out process, in order, over its IPC channel. */
 export type ToFanout =
   | { t: 'changes'; raffleId: string; tickets: TicketEvent[] }
+  | { t: 'raffle'; raffleId: string }
   | ({ t: 'stream'; id: number } & HandedStream)
   | { t: 'reset' }
   | { t: 'report'; id: number; gc: boolean }

@@ -100,6 +100,9 @@ process.on('message', (message: ToFanout, socket?: net.Socket) => {
       recent.remember(message.raffleId, message.tickets);
       streams.push(message.raffleId, message.tickets);
       break;
+    case 'raffle':
+      streams.raffleChanged(message.raffleId);
+      break;
     case 'stream':
       open(message.id, message, socket);
       break;

@@ -102,6 +102,9 @@ export function createFanout(options: { log: Log }) {
     push(raffleId: string, tickets: TicketEvent[]) {
       send({ t: 'changes', raffleId, tickets });
     },
+    raffleChanged(raffleId: string) {
+      send({ t: 'raffle', raffleId });
+    },
     reset() {
       send({ t: 'reset' });
     },

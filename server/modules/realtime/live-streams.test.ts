@@ -318,6 +318,67 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     expect(steady).toBeLessThan(rush / 2);
   });
 
+  it('a change of the raffle itself reaches each of its streams once, after the changes pending, with no id', async () => {
+    const fake = await hubWithFakeChannel();
+    hub = fake.hub;
+    const pages = [recorder(true), recorder(false)];
+    const elsewhere = recorder(true);
+    for (const page of pages) hub.joinStream('r1', page.sink, null);
+    hub.joinStream('r2', elsewhere.sink, null);
+
+    const sold = fake.change('r1', 1);
+    // The admin edits the price, then the prizes, in the same instant: one message.
+    hub.raffleChanged('r1');
+    hub.raffleChanged('r1');
+    hub.raffleChanged('unwatched'); // nobody watches it: nothing to do
+    await tick();
+    const after = fake.change('r1', 2);
+    await tick();
+
+    for (const page of pages) {
+      const heads = page.frames().map((f) => f.split('\n')[0]);
+      expect(heads.filter((h) => h === 'event: raffle')).toHaveLength(1);
+      expect(heads.indexOf('event: raffle')).toBeGreaterThan(
+        heads.findIndex((h) => h.startsWith('event: ticket')),
+      );
+      expect(page.frames()).toContain('event: raffle\ndata: {}');
+      // Its Last-Event-ID stays its last ticket change: the raffle message has no id.
+      expect(page.events()).toEqual([sold, after]);
+    }
+    expect(pages[0]?.ids().filter(Number.isFinite)).toEqual([sold.version, after.version]);
+    expect(elsewhere.frames()).toEqual([]);
+
+    // Later edits are told again, once each time.
+    hub.raffleChanged('r1');
+    await tick();
+    for (const page of pages)
+      expect(page.frames().filter((f) => f.startsWith('event: raffle'))).toHaveLength(2);
+  });
+
+  it('a raffle change during a round written in slices reaches every stream once', async () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+    const sinks = Array.from({ length: 100 }, () => recorder(true));
+    for (const { sink } of sinks) {
+      slow(sink);
+      streams.join('r1', sink, null);
+    }
+    streams.push('r1', [{ number: 1, status: 'apartado', version: 1 }]);
+    // The round is part way through (100 writes of 0.5 ms in slices of 8 ms) when the row changes.
+    await vi.waitFor(() => expect(sinks[20]?.sink.written.length).toBe(1), { interval: 1 });
+    expect(sinks.at(-1)?.sink.written).toHaveLength(0);
+    streams.raffleChanged('r1');
+    await vi.waitFor(
+      () => expect(sinks.every((r) => r.frames().includes('event: raffle\ndata: {}'))).toBe(true),
+      { timeout: 10_000, interval: 10 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    streams.stop();
+    for (const r of sinks) {
+      expect(r.frames().filter((f) => f.startsWith('event: raffle'))).toHaveLength(1);
+      expect(r.events().map((e) => e.number)).toEqual([1]);
+    }
+  });
+
   it('pings only the raffles that had nothing to say since the last round, from one interval', async () => {
     const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60 });
     const quiet = recorder(true);

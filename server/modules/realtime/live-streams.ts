@@ -52,14 +52,19 @@ type Room = {
   /** Frames built this round, by the run of segments they carry: shared by every stream at that cursor. */
   frames: Map<string, LiveFrame>;
   quiet: boolean;
+  /** The raffle's own row changed since a round last reached this room: its streams are told. */
+  raffleChanged: boolean;
 };
+
+/** A room as a round visits it: its head when reached, and whether its streams are told the raffle changed. */
+type Visit = { room: Room; startHead: number; raffleChanged: boolean };
 
 /**
  * A round under way: its rooms (each with its head when the round reached it), the room and stream it
  * is at, and how long it has spent writing.
  */
 type Round = {
-  rooms: { room: Room; startHead: number }[];
+  rooms: Visit[];
   at: number;
   sinks: Iterator<[LiveSink, number]> | null;
   work: number;
@@ -110,6 +115,11 @@ const encode = (events: readonly TicketEvent[], batched: boolean) =>
   LiveFrame.of(batched ? ticketsFrame(events) : ticketFrames(events));
 
 export const RESET_FRAME = LiveFrame.of('event: reset\ndata: {}\n\n');
+/**
+ * The raffle's own row changed (its price, packages, prizes, status, result): the page reads the
+ * raffle again. No id, so a page's Last-Event-ID stays that of its last ticket change.
+ */
+export const RAFFLE_FRAME = LiveFrame.of('event: raffle\ndata: {}\n\n');
 const PING_FRAME = LiveFrame.of(': ping\n\n');
 
 /**
@@ -203,7 +213,7 @@ export function createLiveStreams(options: {
         lags[flushes++ % STATS_KEPT] = now - segment.since;
       }
       room.frames.clear();
-      if (room.segments.length === 0 && room.pending.length === 0) dirty.delete(room);
+      if (room.segments.length === 0 && room.pending.length === 0 && !room.raffleChanged) dirty.delete(room);
     }
     lastRoundAt = now;
     if (ended.rooms.length > 0) roundFigures.record(ended, now);
@@ -217,10 +227,16 @@ export function createLiveStreams(options: {
     timer = setTimeout(startRound, Math.max(0, lastRoundAt + gap - performance.now()));
   }
 
+  const visitOf = (room: Room): Visit => ({ room, startHead: room.head, raffleChanged: false });
+
   /** A round over every raffle with news; `work` carries what a round it replaces had written. */
   function newRound(replaced: Round | null = null): Round {
+    // A raffle change the replaced round had not told every stream yet is told again in this one
+    // (a stream may hear it twice: it reads the raffle again, a 304).
+    for (const visit of replaced?.rooms.slice(replaced.at) ?? [])
+      if (visit.raffleChanged) visit.room.raffleChanged = true;
     round = {
-      rooms: [...dirty].map((room) => ({ room, startHead: room.head })),
+      rooms: [...dirty].map(visitOf),
       at: 0,
       sinks: null,
       work: replaced?.work ?? 0,
@@ -228,6 +244,15 @@ export function createLiveStreams(options: {
       writes: replaced?.writes ?? 0,
     };
     return round;
+  }
+
+  /** Rooms with news join the round under way, if any, at its end; the next round is scheduled. */
+  function markDirty(room: Room) {
+    if (!dirty.has(room)) {
+      dirty.add(room);
+      if (round && !round.rooms.some((taken) => taken.room === room)) round.rooms.push(visitOf(room));
+    }
+    schedule();
   }
 
   function startRound() {
@@ -243,14 +268,22 @@ export function createLiveStreams(options: {
     for (const { room } of current.rooms) seal(room);
     let written = 0;
     while (current.at < current.rooms.length) {
-      const visit = current.rooms[current.at] as { room: Room; startHead: number };
+      const visit = current.rooms[current.at] as Visit;
       if (!current.sinks) {
         // Every stream there now, or joined later at the head, will have what is sealed now.
         visit.startHead = visit.room.head;
         current.sinks = visit.room.sinks.entries();
+        // A raffle change from now on waits for the next round: this one may have passed its stream.
+        visit.raffleChanged = visit.room.raffleChanged;
+        visit.room.raffleChanged = false;
+        if (visit.raffleChanged) visit.room.quiet = false;
       }
       for (let next = current.sinks.next(); !next.done; next = current.sinks.next()) {
         current.writes += writeTo(visit.room, next.value[0], next.value[1]);
+        if (visit.raffleChanged) {
+          next.value[0].write(RAFFLE_FRAME);
+          current.writes += 1;
+        }
         if (++written % 16 === 0 && performance.now() > deadline) {
           current.work += performance.now() - start;
           setImmediate(continueRound, current);
@@ -291,13 +324,17 @@ export function createLiveStreams(options: {
       if (!room || events.length === 0) return;
       if (room.pending.length === 0) room.pendingSince = performance.now();
       room.pending.push(...events);
-      if (!dirty.has(room)) {
-        dirty.add(room);
-        // A raffle that had nothing to say joins the round under way, if any, at its end.
-        if (round && !round.rooms.some((taken) => taken.room === room))
-          round.rooms.push({ room, startHead: room.head });
-      }
-      schedule();
+      markDirty(room);
+    },
+    /**
+     * The raffle's own row changed: each of its streams gets one `event: raffle` in the next round,
+     * after the changes it carries, however many changes of the row arrive before it.
+     */
+    raffleChanged(raffleId: string) {
+      const room = rooms.get(raffleId);
+      if (!room) return;
+      room.raffleChanged = true;
+      markDirty(room);
     },
     /**
      * Adds a stream to its raffle's; `since` is its Last-Event-ID. The missed events go to it alone,
@@ -315,6 +352,7 @@ export function createLiveStreams(options: {
           head: 0,
           frames: new Map(),
           quiet: false,
+          raffleChanged: false,
         };
         rooms.set(raffleId, room);
       }

@@ -1,7 +1,8 @@
 // PostgreSQL only (run in the PostgreSQL pass): two app instances share one database, as in a
 // horizontally scaled deployment. PGlite is one process by design.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buyer, makeRaffle } from '../../test/factories';
+import { openRaffleStream } from '../../test/sse';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let a: TestApp;
@@ -33,6 +34,24 @@ describe('two instances on one PostgreSQL', () => {
     }
     controller.abort();
     expect(text).toMatch(/event: ticket\nid: \d+\ndata: \{"number":3,"status":"apartado","version":\d+\}/);
+  });
+
+  it("an edit of the raffle on instance A tells instance B's open pages to read it again", async () => {
+    const raffle = await makeRaffle(a);
+    const page = await openRaffleStream(b.baseUrl, raffle.id, {}, '?batch=1');
+    await vi.waitFor(() => expect(page.text()).toContain(': conectado'));
+    const before = await b.api<{ price_cents: number }>('GET', `/api/raffles/${raffle.id}`);
+    expect(before.body.price_cents).toBe(500); // B now holds the answer in memory
+    const edit = await a.api('PATCH', `/api/raffles/${raffle.id}`, {
+      token: await a.signInAdmin(),
+      body: { price_cents: 900 },
+    });
+    expect(edit.status).toBe(200);
+    await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {}\n\n'), { timeout: 5_000 });
+    // What the page then reads on B is the new price, not B's cached answer.
+    const read = await b.api<{ price_cents: number }>('GET', `/api/raffles/${raffle.id}`);
+    expect(read.body.price_cents).toBe(900);
+    await page.close();
   });
 
   it('the same number is sold once even when buyers hit different instances', async () => {

@@ -71,6 +71,11 @@ export function createRealtimeHub(
         if (set.size === 0) listeners.delete(raffleId);
       };
     },
+    /** A raffle's own row changed: each of its open streams gets `event: raffle` (live-streams.ts). */
+    raffleChanged(raffleId: string) {
+      streams.raffleChanged(raffleId);
+      fanout?.raffleChanged(raffleId);
+    },
     /**
      * What a stream reconnecting with Last-Event-ID missed, or null when this instance cannot tell
      * (the client must read the board again).

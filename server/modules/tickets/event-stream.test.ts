@@ -76,6 +76,29 @@ describe.each(LIVE_FANOUT_MODES)('live streams written %s', (_mode, liveFanoutPr
       await s.close();
     });
 
+    it('an edit of the raffle tells its open pages `event: raffle` (no id), and only its own', async () => {
+      const raffle = await makeRaffle(t);
+      const other = await makeRaffle(t);
+      const page = await stream(raffle.id, {}, '?batch=1');
+      const bystander = await stream(other.id, {}, '?batch=1');
+      await vi.waitFor(() => expect(page.text()).toContain(': conectado'));
+      await vi.waitFor(() => expect(bystander.text()).toContain(': conectado'));
+      const edit = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
+        token: await t.signInAdmin(),
+        body: { price_cents: 800 },
+      });
+      expect(edit.status).toBe(200);
+      await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {}\n\n'));
+      expect(page.text().match(/event: raffle/g)).toHaveLength(1);
+      expect(page.ids()).toEqual([]);
+      // A sale after it still carries its id (Last-Event-ID) as before.
+      await reserve(raffle.id, 9);
+      await vi.waitFor(() => expect(page.ids()).toHaveLength(1));
+      expect(bystander.text()).not.toContain('event: raffle');
+      await page.close();
+      await bystander.close();
+    });
+
     it('one IP may keep SSE_MAX_PER_IP streams open (20 by default); the next gets 429 until one closes', async () => {
       expect(DEFAULT_CAP).toBe(20);
       const raffle = await makeRaffle(t);

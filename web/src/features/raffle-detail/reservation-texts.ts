@@ -43,6 +43,11 @@ export const reservationTexts = {
     newSet: (n: number, total: string) =>
       `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total}. ¿Continuamos con estos?`,
     confirmNewSet: 'Sí, apartar estos números',
+    /** The raffle's price or packages changed while the sheet was open (decision 089). */
+    priceChangedTitle: 'El precio de esta rifa cambió',
+    priceNow: (n: number, total: string, before: string) =>
+      `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total} (antes ${before}). ¿Continuamos?`,
+    confirmNewPrice: 'Sí, continuar con el nuevo total',
     /** Cuotas: what the buyer pays today, not the full price. */
     reserveAndPay: (n: number, today: string) =>
       `Apartar ${n === 1 ? 'y' : `${n} números y`} pagar ${today} hoy`,

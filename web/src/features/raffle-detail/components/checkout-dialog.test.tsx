@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { PublicRaffle } from '@domain/raffles';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VesRate } from '@/lib/exchange-rates';
 import { publicRaffle } from '@/test/public-raffle';
@@ -86,5 +87,73 @@ describe('checkout total', () => {
     const back = within(dialog).getByRole('button', { name: 'Volver al tablero' });
     expect(back.getAttribute('type')).toBe('button');
     expect(back.hasAttribute('disabled')).toBe(false);
+  });
+});
+
+let setPrice: (cents: number) => void = () => {};
+/** The sheet as the page renders it, with the raffle's price as the page's query has it now. */
+function PageWithSheet() {
+  const [price, set] = useState(raffle.price_cents);
+  setPrice = set;
+  return (
+    <CheckoutDialog
+      raffle={{ ...raffle, price_cents: price }}
+      rate={withRate}
+      open
+      onOpenChange={() => {}}
+      onReserved={() => {}}
+    />
+  );
+}
+
+describe('a price changed while the sheet is open (decision 089)', () => {
+  const submitOf = (dialog: HTMLElement) =>
+    within(dialog).getByRole('button', { name: /^Apartar 3 números/ });
+
+  it('says the old and the new total, and sends nothing until the buyer confirms the new one', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    act(() => setPrice(800));
+
+    const notice = within(dialog).getByTestId('checkout-price-changed');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('El precio de esta rifa cambió');
+    expect(notice.textContent).toContain(
+      'Ahora apartarías 3 números por $24,00 / Bs 876,00 (antes $15,00 / Bs 547,50). ¿Continuamos?',
+    );
+    expect(submitOf(dialog).textContent).toContain('$24,00');
+    expect(submitOf(dialog).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Sí, continuar con el nuevo total' }));
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    expect(submitOf(dialog).hasAttribute('disabled')).toBe(false);
+    // A second change is asked about again, against the total just agreed.
+    act(() => setPrice(700));
+    expect(within(dialog).getByTestId('checkout-price-changed').textContent).toContain(
+      '(antes $24,00 / Bs 876,00)',
+    );
+  });
+
+  it('a price that goes back to what the buyer agreed to asks nothing', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    act(() => setPrice(800));
+    act(() => setPrice(500));
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    expect(submitOf(dialog).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('numbers dropping out at the same time: one question, about the new set and its total', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    act(() => {
+      setPrice(800);
+      useRaffleStore.getState().deselect([2]);
+    });
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    expect(within(dialog).getByTestId('checkout-changed').textContent).toContain(
+      'Ahora apartarías 2 números por $16,00 / Bs 584,00',
+    );
   });
 });

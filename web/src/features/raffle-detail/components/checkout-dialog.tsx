@@ -54,7 +54,24 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   const [confirmed, setConfirmed] = useState<number[]>([]);
   const selection = useRaffleStore((s) => s.selection);
   const removed = confirmed.filter((n) => !selection.includes(n));
-  const needsConfirm = removed.length > 0 && selection.length > 0;
+  // The total the buyer last agreed to for this many numbers. The raffle is read again when the sheet
+  // opens and when it changes live (decision 089): a new price for the same numbers must be
+  // confirmed too, so nothing is sold at a total the buyer tapped before they saw it.
+  const totalCents = selectionPrice(raffle, selection.length).totalCents;
+  const [agreedPrice, setAgreedPrice] = useState<{ count: number; totalCents: number } | null>(null);
+  useEffect(() => {
+    setAgreedPrice((agreed) =>
+      !open ? null : agreed?.count === selection.length ? agreed : { count: selection.length, totalCents },
+    );
+  }, [open, selection.length, totalCents]);
+  const priceMovedFrom =
+    open &&
+    selection.length > 0 &&
+    agreedPrice?.count === selection.length &&
+    agreedPrice.totalCents !== totalCents
+      ? agreedPrice.totalCents
+      : null;
+  const needsConfirm = (removed.length > 0 && selection.length > 0) || priceMovedFrom !== null;
   // One key per request: the buyer's next tap on the same numbers (after a lost answer) sends it
   // again, so the server answers their own order instead of "taken" (decision 057).
   const requestKey = useRef<{ sending: string; id: string } | null>(null);
@@ -97,7 +114,7 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
       payment_proof: proof.fileUrl ?? undefined,
       request_id: requestKey.current.id,
       // The total on the buyer's screen: if the price changed meanwhile the server refuses
-      // (PRICES_CHANGED) and the refetched raffle shows the new total before they tap again.
+      // (PRICES_CHANGED) and the refetched raffle asks them to confirm the new total.
       total_cents: selectionPrice(raffle, numbers.length).totalCents,
     };
     const visit = {
@@ -156,6 +173,11 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           removed={needsConfirm ? removed : []}
           onConfirmNewSet={() => {
             setConfirmed(selection);
+            setProblem(null);
+          }}
+          priceMovedFrom={priceMovedFrom}
+          onConfirmPrice={() => {
+            setAgreedPrice({ count: selection.length, totalCents });
             setProblem(null);
           }}
           sending={reserve.isPending}

@@ -29,6 +29,9 @@ type CheckoutFormProps = {
   /** Numbers that dropped out of the set the buyer agreed to; non-empty until they confirm. */
   removed: number[];
   onConfirmNewSet: () => void;
+  /** The total the buyer agreed to when the raffle's price changed since; null once they confirm. */
+  priceMovedFrom: number | null;
+  onConfirmPrice: () => void;
   sending: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onBack: () => void;
@@ -42,6 +45,8 @@ export function CheckoutForm({
   problem,
   removed,
   onConfirmNewSet,
+  priceMovedFrom,
+  onConfirmPrice,
   sending,
   onSubmit,
   onBack,
@@ -51,6 +56,7 @@ export function CheckoutForm({
   const price = selectionPrice(raffle, selection.length);
   const total = priceText(price.totalCents, rate);
   const empty = selection.length === 0;
+  const toConfirm = removed.length > 0 || priceMovedFrom !== null;
   const plan = installmentPlan(raffle);
   // In cuotas the button says what is paid today (the first cuota of each number), not the full price.
   const today = plan
@@ -97,7 +103,7 @@ export function CheckoutForm({
         )}
       </div>
 
-      {problem && removed.length === 0 && (
+      {problem && !toConfirm && (
         <div
           role="alert"
           className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
@@ -116,13 +122,27 @@ export function CheckoutForm({
       </p>
 
       <div className="sticky bottom-0 -mx-5 grid gap-3 border-t border-zinc-200 bg-white px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
-        {removed.length > 0 && (
-          <SelectionChanged
-            removed={removed.map((n) => padTicketNumber(n, raffle.digit_count))}
-            count={selection.length}
-            total={total.label}
+        {removed.length > 0 ? (
+          <ChangeToConfirm
+            testId="checkout-changed"
+            title={t.changedTitle}
+            lines={[
+              t.removed(removed.map((n) => padTicketNumber(n, raffle.digit_count))),
+              t.newSet(selection.length, total.label),
+            ]}
+            confirmLabel={t.confirmNewSet}
             onConfirm={onConfirmNewSet}
           />
+        ) : (
+          priceMovedFrom !== null && (
+            <ChangeToConfirm
+              testId="checkout-price-changed"
+              title={t.priceChangedTitle}
+              lines={[t.priceNow(selection.length, total.label, priceText(priceMovedFrom, rate).label)]}
+              confirmLabel={t.confirmNewPrice}
+              onConfirm={onConfirmPrice}
+            />
+          )
         )}
         {/* Nothing left to reserve (every number was taken, a 409): the next step is the board, not a
             disabled "Apartar 0 números — $0,00". */}
@@ -134,7 +154,7 @@ export function CheckoutForm({
             size="lg"
             className="h-auto min-h-12 w-full py-2 whitespace-normal"
             loading={sending}
-            disabled={empty || proof.unsettled || removed.length > 0}
+            disabled={empty || proof.unsettled || toConfirm}
           >
             {sending ? (
               t.sending
@@ -157,14 +177,21 @@ export function CheckoutForm({
   );
 }
 
-type SelectionChangedProps = { removed: string[]; count: number; total: string; onConfirm: () => void };
+type ChangeToConfirmProps = {
+  testId: string;
+  title: string;
+  lines: string[];
+  confirmLabel: string;
+  onConfirm: () => void;
+};
 
 /**
- * Numbers dropped out of the set the buyer agreed to (a 409, or taken live while they typed). It sits
- * in the sticky footer, right above the disabled submit, where the thumb already is: a quick second
- * tap lands on nothing, and the question is in view however far the form is scrolled.
+ * What the buyer agreed to changed: numbers dropped out of their set (a 409, or taken live while they
+ * typed), or the raffle's price changed. It sits in the sticky footer, right above the disabled
+ * submit, where the thumb already is: a quick second tap lands on nothing, and the question is in view
+ * however far the form is scrolled.
  */
-function SelectionChanged({ removed, count, total, onConfirm }: SelectionChangedProps) {
+function ChangeToConfirm({ testId, title, lines, confirmLabel, onConfirm }: ChangeToConfirmProps) {
   const confirm = useRef<HTMLButtonElement>(null);
   // After a 409 the focus was on the submit button, now disabled: bring it to the question. A buyer
   // typing in a field when a number is taken live keeps their focus.
@@ -176,16 +203,17 @@ function SelectionChanged({ removed, count, total, onConfirm }: SelectionChanged
     <div
       role="alert"
       className="grid gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-      data-testid="checkout-changed"
+      data-testid={testId}
     >
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle aria-hidden className="size-5 shrink-0" />
-        {t.changedTitle}
+        {title}
       </p>
-      <p>{t.removed(removed)}</p>
-      <p>{t.newSet(count, total)}</p>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       <Button ref={confirm} size="sm" className="w-full sm:w-fit" onClick={onConfirm}>
-        {t.confirmNewSet}
+        {confirmLabel}
       </Button>
     </div>
   );

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { raffleKeys } from '@/api/raffles';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
-import { parseTicketEvents, useRaffleLive } from './use-raffle-live';
+import {
+  parseTicketEvents,
+  RAFFLE_REFRESH_MIN_MS,
+  RAFFLE_REFRESH_SPREAD_MS,
+  useRaffleLive,
+} from './use-raffle-live';
 
 /** A browser's EventSource, driven by hand: the test plays the server. */
 class FakeEventSource {
@@ -86,6 +91,64 @@ describe('the live board reads batched changes (issue 20)', () => {
     ]);
     expect(parseTicketEvents('{"number":1,"status":"pagado","version":3}')).toHaveLength(1);
     expect(parseTicketEvents('not json')).toEqual([]);
+  });
+});
+
+describe('a change of the raffle itself (decision 089)', () => {
+  const keys = [raffleKeys.publicDetail(raffleId), raffleKeys.draw(raffleId), raffleKeys.board(raffleId)];
+  /** Which of the public view, the draw and the board are marked to be read again. */
+  const invalidated = () => keys.map((key) => queryClient.getQueryState(key)?.isInvalidated);
+  const wait = RAFFLE_REFRESH_MIN_MS + 0.5 * RAFFLE_REFRESH_SPREAD_MS;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    for (const key of keys) queryClient.setQueryData(key, {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('reads the raffle again (not the board) once, after a random wait, however many changes were told', () => {
+    renderHook(() => useRaffleLive(raffleId), { wrapper });
+    const source = FakeEventSource.opened[0];
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => {
+      source?.emit('raffle', '{}');
+      source?.emit('raffle', '{}');
+    });
+    act(() => vi.advanceTimersByTime(wait - 1));
+    expect(invalidated()).toEqual([false, false, false]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(invalidated()).toEqual([true, true, false]);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    // A later change is told again.
+    act(() => source?.emit('raffle', '{}'));
+    act(() => vi.advanceTimersByTime(wait));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a dropped stream opens again, or a reset, the raffle is read again too', () => {
+    renderHook(() => useRaffleLive(raffleId), { wrapper });
+    const source = FakeEventSource.opened[0];
+    act(() => source?.onerror?.()); // the browser reconnects by itself
+    act(() => source?.onopen?.());
+    act(() => vi.advanceTimersByTime(wait));
+    expect(invalidated().slice(0, 2)).toEqual([true, true]);
+
+    for (const key of keys) queryClient.setQueryData(key, {});
+    act(() => source?.emit('reset', '{}'));
+    act(() => vi.advanceTimersByTime(wait));
+    expect(invalidated()).toEqual([true, true, true]);
+  });
+
+  it('a page that leaves before the wait ends reads nothing', () => {
+    const { unmount } = renderHook(() => useRaffleLive(raffleId), { wrapper });
+    act(() => FakeEventSource.opened[0]?.emit('raffle', '{}'));
+    unmount();
+    act(() => vi.advanceTimersByTime(wait));
+    expect(invalidated()).toEqual([false, false, false]);
   });
 });
 

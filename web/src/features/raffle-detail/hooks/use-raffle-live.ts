@@ -16,6 +16,14 @@ const LIVE_TOAST_MS = 3000;
  * after this: the page falls back to polling the board (revalidated by its ETag) until a slot frees.
  */
 const REOPEN_MS = 5000;
+/**
+ * When the raffle itself changed (`event: raffle`: its price, prizes, status, result), the page reads
+ * it again after a random wait in this window, so 10,000 open pages ask over seconds, not in one
+ * instant (their answers are 304s or one cached body, decision 089). The floor leaves other
+ * instances time to hear of the change before a page asks them.
+ */
+export const RAFFLE_REFRESH_MIN_MS = 300;
+export const RAFFLE_REFRESH_SPREAD_MS = 3000;
 
 const isTicketEvent = (value: unknown): value is TicketEvent =>
   typeof (value as TicketEvent | null)?.number === 'number' &&
@@ -67,12 +75,28 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let raffleTimer: ReturnType<typeof setTimeout> | undefined;
     const key = raffleKeys.board(raffleId);
 
     const readBoardAgain = () => {
       // The first board request may still be running; otherwise catch up on what we missed.
       if (queryClient.getQueryState(key)?.fetchStatus === 'idle')
         void queryClient.invalidateQueries({ queryKey: key });
+    };
+    // The raffle's answers (its public view, draw, leaderboards), not the board: ticket changes keep
+    // that one. One read pending covers every change told before it.
+    const readRaffleAgain = () => {
+      if (raffleTimer !== undefined) return;
+      raffleTimer = setTimeout(
+        () => {
+          raffleTimer = undefined;
+          void queryClient.invalidateQueries({
+            queryKey: raffleKeys.detail(raffleId),
+            predicate: (query) => query.queryKey[3] !== 'board',
+          });
+        },
+        RAFFLE_REFRESH_MIN_MS + Math.random() * RAFFLE_REFRESH_SPREAD_MS,
+      );
     };
     // After a drop, the browser reconnects sending the id of the last event it saw; with none
     // seen (or with a stream opened anew) the server cannot replay, so we read the board again.
@@ -84,15 +108,21 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
       source.onopen = () => {
         setStatus('open');
         if (dropped && !sawEventId) readBoardAgain();
+        // A change of the raffle itself is not replayed: after any drop it is read again.
+        if (dropped) readRaffleAgain();
         dropped = false;
       };
-      source.addEventListener('reset', readBoardAgain);
+      source.addEventListener('reset', () => {
+        readBoardAgain();
+        readRaffleAgain();
+      });
+      source.addEventListener('raffle', readRaffleAgain);
       source.onerror = () => {
         dropped = true;
         setStatus('reconnecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
-          readBoardAgain();
+          readBoardAgain(); // the raffle is read again once a stream opens (onopen)
           reopenTimer = setTimeout(open, REOPEN_MS);
         }
       };
@@ -107,6 +137,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     open();
     return () => {
       clearTimeout(reopenTimer);
+      clearTimeout(raffleTimer);
       source?.close();
       setStatus('connecting');
     };
