@@ -8,9 +8,14 @@
 // - reservations on the other raffle alone, then while the raffle page is requested 200 times a
 //   second (open loop: a viral share's 12,000 views a minute), alternated; the reservations come from
 //   bench/reservation-load.ts in its own process, 50 buyers back to back;
-// - the page again after the raffle closed (the row then carries the published sold list).
+// - the page again after the raffle closed (the row then carries the published sold list);
+// - with the cache on, an edit of the raffle while `herdPages` pages have it open: each reads it again
+//   once within the web app's spread (decision 089), an open loop of herdPages ÷ spread requests a
+//   second, while the buyers reserve on the other raffle.
 // Targets: page rate ≥ 0.5× the board's rate; reservations while the page is loaded ≥ 0.8× alone.
+// The herd has no target: it is measured so decision 089's cost is a figure, not a guess.
 import os from 'node:os';
+import { RAFFLE_REFRESH_MIN_MS, RAFFLE_REFRESH_SPREAD_MS } from '../domain/live-events';
 import { checkpointSeed, createRaffle, type DbKind, startTarget, type Target } from './harness';
 import { type Client, client, expect, request } from './http';
 import { spawnReservationLoad } from './load-process';
@@ -27,6 +32,8 @@ export type PageSizes = {
   /** Raffle page requests per second while reservations run. */
   pagePerSecond: number;
   reservationBuyers: number;
+  /** Open pages that read the raffle again after an edit (decision 089). */
+  herdPages: number;
 };
 
 type Rate = {
@@ -48,7 +55,10 @@ type ModeResult = {
   /** What the page loader achieved while reservations ran (requests answered per second, p99). */
   loadedPage: { rate: number; p99: number; dropped: number }[];
   pageBytes: number;
+  /** After an edit, with the cache on: the pages' reads and the reservations meanwhile. */
+  herd: Herd | null;
 };
+type Herd = { pages: number; rate: number; p99: number; dropped: number; reservations: number };
 export type PageResult = { seedMs: number; off: ModeResult; on: ModeResult };
 
 const BROWSER = 'gzip, deflate, br';
@@ -169,6 +179,38 @@ async function seed(target: Target, raffleId: string, sizes: PageSizes) {
   await checkpointSeed(target);
 }
 
+/**
+ * An admin edits the viral raffle while `herdPages` pages have it open: after the floor, each page
+ * reads it again at a random moment of the spread (use-raffle-live.ts), which the open loop plays as
+ * herdPages ÷ spread requests a second, no If-None-Match (the answer changed). Meanwhile buyers
+ * reserve on the other raffle; their rate is over the floor and the spread.
+ */
+async function herdAfterEdit(
+  target: Target,
+  admin: Client,
+  viewers: Client,
+  viral: string,
+  other: string,
+  sizes: PageSizes,
+  first: number,
+): Promise<Herd> {
+  const load = await spawnReservationLoad(target.port, other, sizes.reservationBuyers, first);
+  const start = now();
+  const edit = await request(admin, 'PATCH', `/api/raffles/${viral}`, {
+    auth: true,
+    body: { description: `Editada ${new Date().toISOString()}` },
+  });
+  expect(edit, 200, 'edit');
+  await sleep(RAFFLE_REFRESH_MIN_MS);
+  const perSecond = sizes.herdPages / (RAFFLE_REFRESH_SPREAD_MS / 1000);
+  const reading = openLoop(viewers, `/api/raffles/${viral}`, perSecond);
+  await sleep(RAFFLE_REFRESH_SPREAD_MS);
+  const pages = await reading.stop();
+  const elapsed = now() - start;
+  const { statuses } = await load.stop();
+  return { pages: sizes.herdPages, ...pages, reservations: ((statuses['201'] ?? 0) / elapsed) * 1000 };
+}
+
 async function measureMode(
   kind: DbKind,
   cache: boolean,
@@ -224,6 +266,7 @@ async function measureMode(
       first += step;
       loadedPage.push(await viewing.stop());
     }
+    const herd = cache ? await herdAfterEdit(target, admin, viewers, viral, other, sizes, first) : null;
 
     expect(await request(admin, 'POST', `/api/raffles/${viral}/close`, { auth: true }), 200, 'close');
     await loop(16, warm, get(readers, pageUrl));
@@ -238,6 +281,7 @@ async function measureMode(
       reservationsLoaded: loaded,
       loadedPage,
       pageBytes: page.body.length,
+      herd,
     };
   } finally {
     for (const c of [admin, readers, viewers]) c.agent.destroy();
@@ -288,6 +332,7 @@ export function renderPageReport(options: {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const verdicts: string[] = [];
+  const herds: string[] = [];
   for (const [label, outcome] of Object.entries(options.results)) {
     const load = options.loads[label];
     const loadText = load ? `${load[0].toFixed(2)} → ${load[1].toFixed(2)}` : '';
@@ -309,6 +354,10 @@ export function renderPageReport(options: {
       lines.push(
         `| ${label} | ${loadText} | ${mode} | ${f(r.board.rate)} | ${f(r.page.rate)} (${f(r.pageBytes)}) | ${x(pageRatio)} | ${f(r.page304.rate)} | ${f(r.home.rate)} | ${f(r.closedPage.rate)} | ${r.reservationsAlone.map(f).join(', ')} | ${r.reservationsLoaded.map(f).join(', ')} | ${x(resRatio)} | ${achieved} |`,
       );
+      if (mode === 'after' && r.herd)
+        herds.push(
+          `| ${label} | ${f(r.herd.pages)} | ${f(r.herd.pages / (RAFFLE_REFRESH_SPREAD_MS / 1000))} | ${f(r.herd.rate)} | ${f(r.herd.p99)} | ${f(r.herd.dropped)} | ${f(r.herd.reservations)} | ${x(r.herd.reservations / (sum(r.reservationsAlone) / r.reservationsAlone.length))} |`,
+        );
       if (mode === 'after')
         verdicts.push(
           `- ${label}: page ÷ board ${x(pageRatio)} (≥ 0.5×: ${pass(pageRatio >= 0.5)}); reservations with the page loaded ${x(resRatio)} of alone (≥ 0.8×: ${pass(resRatio >= 0.8)}).`,
@@ -316,6 +365,15 @@ export function renderPageReport(options: {
     }
   }
   lines.push(
+    '',
+    `An edit of the raffle while ${f(sizes.herdPages)} pages have it open (decision 089, after only): each page reads it`,
+    `again once, at a random moment ${RAFFLE_REFRESH_MIN_MS}-${RAFFLE_REFRESH_MIN_MS + RAFFLE_REFRESH_SPREAD_MS} ms after the change (use-raffle-live.ts), played as an open loop of`,
+    'pages ÷ spread requests a second over 64 keep-alive sockets (real pages each have their own connection to the',
+    'proxy), while the buyers reserve on the other raffle; their rate is over the floor and the spread. No target.',
+    '',
+    '| database | pages | requests /s asked | answered /s | p99 ms | dropped | reservations /s meanwhile | ÷ alone |',
+    '|---|---|---|---|---|---|---|---|',
+    ...herds,
     '',
     'Verdict (after):',
     '',

@@ -84,6 +84,7 @@ export const sizes: {
         reps: 1,
         pagePerSecond: 200,
         reservationBuyers: 50,
+        herdPages: 2_000,
       },
     }
   : {
@@ -137,5 +138,6 @@ export const sizes: {
         reps: 3,
         pagePerSecond: 200,
         reservationBuyers: 50,
+        herdPages: 10_000,
       },
     };

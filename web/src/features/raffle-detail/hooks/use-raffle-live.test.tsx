@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { RAFFLE_REFRESH_MIN_MS, RAFFLE_REFRESH_SPREAD_MS } from '@domain/live-events';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,12 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { raffleKeys } from '@/api/raffles';
 import { statusOf } from '../store/board-state';
 import { useRaffleStore } from '../store/raffle-store';
-import {
-  parseTicketEvents,
-  RAFFLE_REFRESH_MIN_MS,
-  RAFFLE_REFRESH_SPREAD_MS,
-  useRaffleLive,
-} from './use-raffle-live';
+import { parseTicketEvents, useRaffleLive } from './use-raffle-live';
 
 /** A browser's EventSource, driven by hand: the test plays the server. */
 class FakeEventSource {

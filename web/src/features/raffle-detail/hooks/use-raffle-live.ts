@@ -1,4 +1,4 @@
-import { unpackTicketEvents } from '@domain/live-events';
+import { RAFFLE_REFRESH_MIN_MS, RAFFLE_REFRESH_SPREAD_MS, unpackTicketEvents } from '@domain/live-events';
 import type { TicketEvent } from '@domain/reservations';
 import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,14 +16,6 @@ const LIVE_TOAST_MS = 3000;
  * after this: the page falls back to polling the board (revalidated by its ETag) until a slot frees.
  */
 const REOPEN_MS = 5000;
-/**
- * When the raffle itself changed (`event: raffle`: its price, prizes, status, result), the page reads
- * it again after a random wait in this window, so 10,000 open pages ask over seconds, not in one
- * instant (their answers are 304s or one cached body, decision 089). The floor leaves other
- * instances time to hear of the change before a page asks them.
- */
-export const RAFFLE_REFRESH_MIN_MS = 300;
-export const RAFFLE_REFRESH_SPREAD_MS = 3000;
 
 const isTicketEvent = (value: unknown): value is TicketEvent =>
   typeof (value as TicketEvent | null)?.number === 'number' &&
