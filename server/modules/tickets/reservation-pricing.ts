@@ -56,27 +56,44 @@ const TERMS_KEPT = 1_000;
  * The sale terms this instance last read per raffle, for raffles whose board is not in memory: a
  * reservation carrying the total it was shown needs them, and reading the raffle row on each one
  * more than doubled a reservation's CPU (decision 087). Any age is safe: reserve_sales checks the
- * terms, and a refusal reads them again. Oldest first out past TERMS_KEPT raffles.
+ * terms, and a refusal reads them again (`read`, never shared: it must start after the refusal).
+ * Oldest first out past TERMS_KEPT raffles.
  */
 export function createTermsRead(
   findRaffle: (raffleId: string) => Promise<Pick<PublicRaffleRow, keyof SaleTerms> | null>,
 ) {
   const kept = new Map<string, SaleTerms>();
+  /** First reads of raffles not kept, shared by the requests that arrive meanwhile. */
+  const firstReads = new Map<string, Promise<SaleTerms | null>>();
+  async function read(raffleId: string): Promise<SaleTerms | null> {
+    const raffle = await findRaffle(raffleId);
+    kept.delete(raffleId);
+    if (!raffle) return null;
+    const terms = {
+      priceCents: raffle.priceCents,
+      packages: raffle.packages,
+      digitCount: raffle.digitCount,
+    };
+    kept.set(raffleId, terms);
+    const oldest = kept.keys().next().value;
+    if (kept.size > TERMS_KEPT && oldest !== undefined) kept.delete(oldest);
+    return terms;
+  }
   return {
-    kept: (raffleId: string): SaleTerms | null => kept.get(raffleId) ?? null,
-    async read(raffleId: string): Promise<SaleTerms | null> {
-      const raffle = await findRaffle(raffleId);
-      kept.delete(raffleId);
-      if (!raffle) return null;
-      const terms = {
-        priceCents: raffle.priceCents,
-        packages: raffle.packages,
-        digitCount: raffle.digitCount,
-      };
-      kept.set(raffleId, terms);
-      const oldest = kept.keys().next().value;
-      if (kept.size > TERMS_KEPT && oldest !== undefined) kept.delete(oldest);
-      return terms;
+    read,
+    /**
+     * The terms kept, or else read: a rush on a raffle not kept (its board not in memory either) reads
+     * its row once, not once per request until the first read ends. `fresh`: read for this call.
+     */
+    async keptOrRead(raffleId: string): Promise<{ terms: SaleTerms | null; fresh: boolean }> {
+      const terms = kept.get(raffleId);
+      if (terms) return { terms, fresh: false };
+      let pending = firstReads.get(raffleId);
+      if (!pending) {
+        pending = read(raffleId).finally(() => firstReads.delete(raffleId));
+        firstReads.set(raffleId, pending);
+      }
+      return { terms: await pending, fresh: true };
     },
   };
 }

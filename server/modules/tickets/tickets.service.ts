@@ -189,18 +189,12 @@ export function createTicketsService(deps: Deps) {
     const count = input.numbers.length;
     const movedFrom = (terms: SaleTerms | null) => shown !== undefined && totalDiffers(terms, count, shown);
     let readFresh = false;
-    if (shown !== undefined && !known) {
-      known = termsRead.kept(raffleId);
-      if (!known) {
-        known = await termsRead.read(raffleId);
-        readFresh = true;
-      }
-    }
+    if (shown !== undefined && !known)
+      ({ terms: known, fresh: readFresh } = await termsRead.keptOrRead(raffleId));
     if (movedFrom(known) && !readFresh) {
       // This instance's copy may be older than the page: the stored raffle decides, and the board's
       // copy is checked again on its next request.
       known = await termsRead.read(raffleId);
-      readFresh = true;
       boards.invalidate(raffleId);
     }
     let alone = false;
