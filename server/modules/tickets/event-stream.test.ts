@@ -83,12 +83,17 @@ describe.each(LIVE_FANOUT_MODES)('live streams written %s', (_mode, liveFanoutPr
       const bystander = await stream(other.id, {}, '?batch=1');
       await vi.waitFor(() => expect(page.text()).toContain(': conectado'));
       await vi.waitFor(() => expect(bystander.text()).toContain(': conectado'));
+      const told = vi.spyOn(t.app.services.hub, 'raffleChanged');
       const edit = await t.api('PATCH', `/api/raffles/${raffle.id}`, {
         token: await t.signInAdmin(),
         body: { price_cents: 800 },
       });
       expect(edit.status).toBe(200);
       await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {}\n\n'));
+      // This instance hears its own NOTIFY too, a little later: its pages are not told twice.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(told.mock.calls.filter(([id]) => id === raffle.id)).toHaveLength(1);
+      told.mockRestore();
       expect(page.text().match(/event: raffle/g)).toHaveLength(1);
       expect(page.ids()).toEqual([]);
       // A sale after it still carries its id (Last-Event-ID) as before.

@@ -83,17 +83,18 @@ export function createTermsRead(
     read,
     /**
      * The terms kept, or else read: a rush on a raffle not kept (its board not in memory either) reads
-     * its row once, not once per request until the first read ends. `fresh`: read for this call.
+     * its row once, not once per request until the first read ends. `fresh`: read for this call, after
+     * it arrived. A call that joined a read already under way gets `fresh: false`: that read may predate
+     * a price change its buyer's page already shows, so a total that differs is read again.
      */
     async keptOrRead(raffleId: string): Promise<{ terms: SaleTerms | null; fresh: boolean }> {
       const terms = kept.get(raffleId);
       if (terms) return { terms, fresh: false };
-      let pending = firstReads.get(raffleId);
-      if (!pending) {
-        pending = read(raffleId).finally(() => firstReads.delete(raffleId));
-        firstReads.set(raffleId, pending);
-      }
-      return { terms: await pending, fresh: true };
+      const pending = firstReads.get(raffleId);
+      if (pending) return { terms: await pending, fresh: false };
+      const started = read(raffleId).finally(() => firstReads.delete(raffleId));
+      firstReads.set(raffleId, started);
+      return { terms: await started, fresh: true };
     },
   };
 }

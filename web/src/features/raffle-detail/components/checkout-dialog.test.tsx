@@ -91,14 +91,17 @@ describe('checkout total', () => {
 });
 
 let setPrice: (cents: number) => void = () => {};
-/** The sheet as the page renders it, with the raffle's price as the page's query has it now. */
+let setRate: (rate: VesRate) => void = () => {};
+/** The sheet as the page renders it, with the raffle's price and the day's rate as the page has them now. */
 function PageWithSheet() {
   const [price, set] = useState(raffle.price_cents);
+  const [rate, changeRate] = useState(withRate);
   setPrice = set;
+  setRate = changeRate;
   return (
     <CheckoutDialog
       raffle={{ ...raffle, price_cents: price }}
-      rate={withRate}
+      rate={rate}
       open
       onOpenChange={() => {}}
       onReserved={() => {}}
@@ -142,6 +145,33 @@ describe('a price changed while the sheet is open (decision 089)', () => {
     act(() => setPrice(500));
     expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
     expect(submitOf(dialog).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says the old total as it was shown, in the bolívares of then', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    act(() => setRate({ ...withRate, rate: 40 }));
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull(); // a new rate is not a new price
+    act(() => setPrice(800));
+    expect(within(dialog).getByTestId('checkout-price-changed').textContent).toContain(
+      'Ahora apartarías 3 números por $24,00 / Bs 960,00 (antes $15,00 / Bs 547,50)',
+    );
+  });
+
+  it('a smaller set confirmed at a new price is not asked about again', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    act(() => useRaffleStore.getState().deselect([2]));
+    act(() => setPrice(800));
+    const changed = within(dialog).getByTestId('checkout-changed');
+    expect(changed.textContent).toContain('Ahora apartarías 2 números por $16,00 / Bs 584,00');
+    fireEvent.click(within(changed).getByRole('button', { name: 'Sí, apartar estos números' }));
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    expect(
+      within(dialog)
+        .getByRole('button', { name: /^Apartar 2 números/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
   });
 
   it('numbers dropping out at the same time: one question, about the new set and its total', () => {

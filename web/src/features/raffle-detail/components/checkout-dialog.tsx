@@ -13,6 +13,7 @@ import { answerLost, useCreateReservation } from '../api/create-reservation';
 import { type CheckoutFormInput, type CheckoutFormOutput, checkoutFormSchema } from '../checkout-schema';
 import { forgetCheckout, keepCheckout, readKeptCheckout } from '../kept-checkout';
 import { selectionPrice } from '../package-offer';
+import { priceText } from '../price';
 import { reservationProblem } from '../reservation-errors';
 import type { ReservationResult } from '../reservation-result';
 import { reservationTexts } from '../reservation-texts';
@@ -23,6 +24,9 @@ import { CheckoutForm } from './checkout-form';
 const count = new Intl.NumberFormat('es-VE');
 
 const t = reservationTexts.checkout;
+
+/** A total the buyer agreed to: for how many numbers, in cents, and as the sheet showed it. */
+type AgreedPrice = { count: number; totalCents: number; label: string };
 
 type CheckoutDialogProps = {
   raffle: PublicRaffle;
@@ -54,24 +58,31 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   const [confirmed, setConfirmed] = useState<number[]>([]);
   const selection = useRaffleStore((s) => s.selection);
   const removed = confirmed.filter((n) => !selection.includes(n));
-  // The total the buyer last agreed to for this many numbers. The raffle is read again when the sheet
-  // opens and when it changes live (decision 089): a new price for the same numbers must be
-  // confirmed too, so nothing is sold at a total the buyer tapped before they saw it.
+  // The total the buyer last agreed to for this many numbers, as it was shown (its bolívares at the
+  // rate of then). The raffle is read again when the sheet opens and when it changes live (decision
+  // 089): a new price for the same numbers must be confirmed too, so nothing is sold at a total the
+  // buyer tapped before they saw it.
   const totalCents = selectionPrice(raffle, selection.length).totalCents;
-  const [agreedPrice, setAgreedPrice] = useState<{ count: number; totalCents: number } | null>(null);
+  const totalLabel = priceText(totalCents, rate).label;
+  const [agreedPrice, setAgreedPrice] = useState<AgreedPrice | null>(null);
+  const agreeNow = () => setAgreedPrice({ count: selection.length, totalCents, label: totalLabel });
   useEffect(() => {
     setAgreedPrice((agreed) =>
-      !open ? null : agreed?.count === selection.length ? agreed : { count: selection.length, totalCents },
+      !open
+        ? null
+        : agreed?.count === selection.length
+          ? agreed
+          : { count: selection.length, totalCents, label: totalLabel },
     );
-  }, [open, selection.length, totalCents]);
-  const priceMovedFrom =
+  }, [open, selection.length, totalCents, totalLabel]);
+  const priceBefore =
     open &&
     selection.length > 0 &&
     agreedPrice?.count === selection.length &&
     agreedPrice.totalCents !== totalCents
-      ? agreedPrice.totalCents
+      ? agreedPrice.label
       : null;
-  const needsConfirm = (removed.length > 0 && selection.length > 0) || priceMovedFrom !== null;
+  const needsConfirm = (removed.length > 0 && selection.length > 0) || priceBefore !== null;
   // One key per request: the buyer's next tap on the same numbers (after a lost answer) sends it
   // again, so the server answers their own order instead of "taken" (decision 057).
   const requestKey = useRef<{ sending: string; id: string } | null>(null);
@@ -172,12 +183,14 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
           problem={problem}
           removed={needsConfirm ? removed : []}
           onConfirmNewSet={() => {
+            // The smaller set's question showed its total at today's price: that is agreed too.
             setConfirmed(selection);
+            agreeNow();
             setProblem(null);
           }}
-          priceMovedFrom={priceMovedFrom}
+          priceBefore={priceBefore}
           onConfirmPrice={() => {
-            setAgreedPrice({ count: selection.length, totalCents });
+            agreeNow();
             setProblem(null);
           }}
           sending={reserve.isPending}

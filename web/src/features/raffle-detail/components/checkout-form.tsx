@@ -29,8 +29,8 @@ type CheckoutFormProps = {
   /** Numbers that dropped out of the set the buyer agreed to; non-empty until they confirm. */
   removed: number[];
   onConfirmNewSet: () => void;
-  /** The total the buyer agreed to when the raffle's price changed since; null once they confirm. */
-  priceMovedFrom: number | null;
+  /** The total the buyer agreed to (as shown then) when the raffle's price changed since; null once they confirm. */
+  priceBefore: string | null;
   onConfirmPrice: () => void;
   sending: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -45,7 +45,7 @@ export function CheckoutForm({
   problem,
   removed,
   onConfirmNewSet,
-  priceMovedFrom,
+  priceBefore,
   onConfirmPrice,
   sending,
   onSubmit,
@@ -56,7 +56,7 @@ export function CheckoutForm({
   const price = selectionPrice(raffle, selection.length);
   const total = priceText(price.totalCents, rate);
   const empty = selection.length === 0;
-  const toConfirm = removed.length > 0 || priceMovedFrom !== null;
+  const toConfirm = removed.length > 0 || priceBefore !== null;
   const plan = installmentPlan(raffle);
   // In cuotas the button says what is paid today (the first cuota of each number), not the full price.
   const today = plan
@@ -134,11 +134,11 @@ export function CheckoutForm({
             onConfirm={onConfirmNewSet}
           />
         ) : (
-          priceMovedFrom !== null && (
+          priceBefore !== null && (
             <ChangeToConfirm
               testId="checkout-price-changed"
               title={t.priceChangedTitle}
-              lines={[t.priceNow(selection.length, total.label, priceText(priceMovedFrom, rate).label)]}
+              lines={[t.priceNow(selection.length, total.label, priceBefore)]}
               confirmLabel={t.confirmNewPrice}
               onConfirm={onConfirmPrice}
             />

@@ -126,9 +126,15 @@ describe('a change of the raffle itself (decision 089)', () => {
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
-  it('after a dropped stream opens again, or a reset, the raffle is read again too', () => {
+  it('when the first stream opens, after a dropped one opens again, or a reset, the raffle is read again too', () => {
     renderHook(() => useRaffleLive(raffleId), { wrapper });
     const source = FakeEventSource.opened[0];
+    // An edit between the page's first read and its stream opening was told to nobody.
+    act(() => source?.onopen?.());
+    act(() => vi.advanceTimersByTime(wait));
+    expect(invalidated()).toEqual([true, true, false]);
+
+    for (const key of keys) queryClient.setQueryData(key, {});
     act(() => source?.onerror?.()); // the browser reconnects by itself
     act(() => source?.onopen?.());
     act(() => vi.advanceTimersByTime(wait));

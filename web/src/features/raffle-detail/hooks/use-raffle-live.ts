@@ -93,6 +93,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
     // After a drop, the browser reconnects sending the id of the last event it saw; with none
     // seen (or with a stream opened anew) the server cannot replay, so we read the board again.
     let dropped = false;
+    let openedBefore = false;
     let sawEventId = false;
     const open = () => {
       source = new EventSource(`/api/raffles/${encodeURIComponent(raffleId)}/events?batch=1`);
@@ -100,9 +101,12 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
       source.onopen = () => {
         setStatus('open');
         if (dropped && !sawEventId) readBoardAgain();
-        // A change of the raffle itself is not replayed: after any drop it is read again.
-        if (dropped) readRaffleAgain();
+        // A change of the raffle itself is not replayed: after any drop it is read again, and once
+        // when the first stream opens (an edit between the page's first read and now was told to
+        // nobody here; the answer is usually a 304).
+        if (dropped || !openedBefore) readRaffleAgain();
         dropped = false;
+        openedBefore = true;
       };
       source.addEventListener('reset', () => {
         readBoardAgain();
