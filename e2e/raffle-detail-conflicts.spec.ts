@@ -3,10 +3,8 @@ import { expect, finiteAnimationsDone, SCREENSHOTS_TAG, screenshot, test, toast 
 import {
   BUYER,
   cell,
-  createActiveRaffle,
   fillCheckout,
-  openRaffle,
-  phoneContext,
+  livePhoneOnNewRaffle,
   phoneOnNewRaffle,
   reserveThroughApi,
   setRafflePrice,
@@ -131,10 +129,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await openRaffle(page, raffle.id);
+    const { raffle, context, page } = await livePhoneOnNewRaffle(browser, request);
     await cell(page, '071').click();
     const bar = page.getByRole('button', { name: /^Apartar 1 número/ });
     await expect(bar).toContainText('$5,00');
@@ -166,10 +161,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await openRaffle(page, raffle.id);
+    const { raffle, context, page } = await livePhoneOnNewRaffle(browser, request);
     await expect(page.getByTestId('raffle-status-banner')).toHaveCount(0);
     await closeRaffleViaApi(request, raffle.id);
     await expect(page.getByTestId('raffle-status-banner')).toContainText('Ventas cerradas', {
@@ -183,10 +175,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await openRaffle(page, raffle.id);
+    const { raffle, context, page } = await livePhoneOnNewRaffle(browser, request);
 
     await cell(page, '041').click();
     await cell(page, '042').click();
@@ -208,10 +197,7 @@ test.describe('raffle detail: someone else was faster', () => {
     browser,
     request,
   }) => {
-    const raffle = await createActiveRaffle(request);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await openRaffle(page, raffle.id);
+    const { raffle, context, page } = await livePhoneOnNewRaffle(browser, request);
 
     await cell(page, '021').click();
     await cell(page, '022').click();

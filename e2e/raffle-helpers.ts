@@ -130,3 +130,12 @@ export async function phoneOnNewRaffle(
   await openRaffle(page, raffle.id, { live: false });
   return { raffle, context, page };
 }
+
+/** A buyer's phone (412 × 915) on a new raffle's page with its live stream open, as any visitor has it. */
+export async function livePhoneOnNewRaffle(browser: Browser, request: APIRequestContext) {
+  const raffle = await createActiveRaffle(request);
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await openRaffle(page, raffle.id);
+  return { raffle, context, page };
+}
