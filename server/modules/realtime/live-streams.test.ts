@@ -379,6 +379,26 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     }
   });
 
+  it('a flush that replaces a round part way through still tells every stream the raffle changed', async () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+    const sinks = Array.from({ length: 60 }, () => recorder(true));
+    for (const { sink } of sinks) {
+      slow(sink);
+      streams.join('r1', sink, null);
+    }
+    streams.raffleChanged('r1');
+    await vi.waitFor(() => expect(sinks[5]?.sink.written.length).toBe(1), { interval: 1 });
+    expect(sinks.at(-1)?.sink.written).toHaveLength(0); // the round is part way through
+    streams.flush(); // a server stopping, or a gap in the change channel
+    const told = sinks.map((r) => r.frames().filter((f) => f.startsWith('event: raffle')).length);
+    expect(Math.min(...told)).toBe(1);
+    // Only streams the replaced round had already reached may hear it twice (each reads again: a 304).
+    expect(told.filter((n) => n > 1).length).toBeLessThan(sinks.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    streams.stop();
+    expect(sinks.map((r) => r.frames().filter((f) => f.startsWith('event: raffle')).length)).toEqual(told);
+  });
+
   it('pings only the raffles that had nothing to say since the last round, from one interval', async () => {
     const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60 });
     const quiet = recorder(true);
