@@ -1,6 +1,7 @@
 import { endSentence } from './texts';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const planWords = (cuotas: number) => (cuotas > 1 ? `en ${cuotas} cuotas` : 'en un solo pago');
 
 /**
  * Spanish texts of reserving numbers (the sheet) and of the order that follows: off the raffle
@@ -48,6 +49,11 @@ export const reservationTexts = {
     priceNow: (n: number, total: string, before: string) =>
       `Ahora apartarías ${n} ${plural(n, 'número', 'números')} por ${total} (antes ${before}). ¿Continuamos?`,
     confirmNewPrice: 'Sí, continuar con el nuevo total',
+    /** Its cuotas changed (possible only before its first sale): `1` is a single payment. */
+    planChangedTitle: 'La forma de pago de esta rifa cambió',
+    planNow: (now: number, before: number) => `Ahora se paga ${planWords(now)} (antes ${planWords(before)}).`,
+    shallWeContinue: '¿Continuamos?',
+    confirmNewPlan: 'Sí, continuar así',
     /** Cuotas: what the buyer pays today, not the full price. */
     reserveAndPay: (n: number, today: string) =>
       `Apartar ${n === 1 ? 'y' : `${n} números y`} pagar ${today} hoy`,

@@ -92,15 +92,21 @@ describe('checkout total', () => {
 
 let setPrice: (cents: number) => void = () => {};
 let setRate: (rate: VesRate) => void = () => {};
+let setPayment: (terms: Pick<PublicRaffle, 'payment_type' | 'installments'>) => void = () => {};
 /** The sheet as the page renders it, with the raffle's price and the day's rate as the page has them now. */
 function PageWithSheet() {
   const [price, set] = useState(raffle.price_cents);
   const [rate, changeRate] = useState(withRate);
+  const [payment, changePayment] = useState<Pick<PublicRaffle, 'payment_type' | 'installments'>>({
+    payment_type: raffle.payment_type,
+    installments: raffle.installments,
+  });
   setPrice = set;
   setRate = changeRate;
+  setPayment = changePayment;
   return (
     <CheckoutDialog
-      raffle={{ ...raffle, price_cents: price }}
+      raffle={{ ...raffle, ...payment, price_cents: price }}
       rate={rate}
       open
       onOpenChange={() => {}}
@@ -172,6 +178,32 @@ describe('a price changed while the sheet is open (decision 089)', () => {
         .getByRole('button', { name: /^Apartar 2 números/ })
         .hasAttribute('disabled'),
     ).toBe(false);
+  });
+
+  it('cuotas that change with the same total are asked about too', () => {
+    renderWithProviders(<PageWithSheet />);
+    const dialog = screen.getByRole('dialog');
+    act(() => setPayment({ payment_type: 'cuotas', installments: 4 }));
+    const notice = within(dialog).getByTestId('checkout-price-changed');
+    expect(notice.textContent).toContain('La forma de pago de esta rifa cambió');
+    expect(notice.textContent).toContain('Ahora se paga en 4 cuotas (antes en un solo pago).');
+    expect(notice.textContent).toContain('¿Continuamos?');
+    expect(
+      within(dialog)
+        .getByRole('button', { name: /^Apartar 3 números y pagar/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Sí, continuar así' }));
+    expect(within(dialog).queryByTestId('checkout-price-changed')).toBeNull();
+    // Both at once: one question with both.
+    act(() => {
+      setPayment({ payment_type: 'pago_unico', installments: null });
+      setPrice(800);
+    });
+    const both = within(dialog).getByTestId('checkout-price-changed').textContent;
+    expect(both).toContain('El precio de esta rifa cambió');
+    expect(both).toContain('Ahora se paga en un solo pago (antes en 4 cuotas).');
+    expect(both).toContain('Ahora apartarías 3 números por $24,00 / Bs 876,00 (antes $15,00 / Bs 547,50)');
   });
 
   it('numbers dropping out at the same time: one question, about the new set and its total', () => {

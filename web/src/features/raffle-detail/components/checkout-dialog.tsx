@@ -11,6 +11,7 @@ import type { VesRate } from '@/lib/exchange-rates';
 import { newRequestId } from '@/lib/request-id';
 import { answerLost, useCreateReservation } from '../api/create-reservation';
 import { type CheckoutFormInput, type CheckoutFormOutput, checkoutFormSchema } from '../checkout-schema';
+import { installmentPlan } from '../installments';
 import { forgetCheckout, keepCheckout, readKeptCheckout } from '../kept-checkout';
 import { selectionPrice } from '../package-offer';
 import { priceText } from '../price';
@@ -25,8 +26,11 @@ const count = new Intl.NumberFormat('es-VE');
 
 const t = reservationTexts.checkout;
 
-/** A total the buyer agreed to: for how many numbers, in cents, and as the sheet showed it. */
-type AgreedPrice = { count: number; totalCents: number; label: string };
+/**
+ * What the buyer agreed to: for how many numbers, the total in cents and as the sheet showed it, and
+ * in how many cuotas (1: a single payment).
+ */
+type AgreedPrice = { count: number; totalCents: number; label: string; cuotas: number };
 
 type CheckoutDialogProps = {
   raffle: PublicRaffle;
@@ -64,25 +68,30 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
   // buyer tapped before they saw it.
   const totalCents = selectionPrice(raffle, selection.length).totalCents;
   const totalLabel = priceText(totalCents, rate).label;
+  // Cuotas can change only before a raffle's first sale, but a buyer may be in this sheet then.
+  const cuotas = installmentPlan(raffle)?.count ?? 1;
   const [agreedPrice, setAgreedPrice] = useState<AgreedPrice | null>(null);
-  const agreeNow = () => setAgreedPrice({ count: selection.length, totalCents, label: totalLabel });
+  const agreeNow = () => setAgreedPrice({ count: selection.length, totalCents, label: totalLabel, cuotas });
   useEffect(() => {
     setAgreedPrice((agreed) =>
       !open
         ? null
         : agreed?.count === selection.length
           ? agreed
-          : { count: selection.length, totalCents, label: totalLabel },
+          : { count: selection.length, totalCents, label: totalLabel, cuotas },
     );
-  }, [open, selection.length, totalCents, totalLabel]);
-  const priceBefore =
+  }, [open, selection.length, totalCents, totalLabel, cuotas]);
+  const termsBefore =
     open &&
     selection.length > 0 &&
     agreedPrice?.count === selection.length &&
-    agreedPrice.totalCents !== totalCents
-      ? agreedPrice.label
+    (agreedPrice.totalCents !== totalCents || agreedPrice.cuotas !== cuotas)
+      ? {
+          label: agreedPrice.totalCents === totalCents ? null : agreedPrice.label,
+          cuotas: agreedPrice.cuotas === cuotas ? null : agreedPrice.cuotas,
+        }
       : null;
-  const needsConfirm = (removed.length > 0 && selection.length > 0) || priceBefore !== null;
+  const needsConfirm = (removed.length > 0 && selection.length > 0) || termsBefore !== null;
   // One key per request: the buyer's next tap on the same numbers (after a lost answer) sends it
   // again, so the server answers their own order instead of "taken" (decision 057).
   const requestKey = useRef<{ sending: string; id: string } | null>(null);
@@ -188,8 +197,8 @@ export function CheckoutDialog({ raffle, rate, open, onOpenChange, onReserved }:
             agreeNow();
             setProblem(null);
           }}
-          priceBefore={priceBefore}
-          onConfirmPrice={() => {
+          termsBefore={termsBefore}
+          onConfirmTerms={() => {
             agreeNow();
             setProblem(null);
           }}

@@ -29,9 +29,13 @@ type CheckoutFormProps = {
   /** Numbers that dropped out of the set the buyer agreed to; non-empty until they confirm. */
   removed: number[];
   onConfirmNewSet: () => void;
-  /** The total the buyer agreed to (as shown then) when the raffle's price changed since; null once they confirm. */
-  priceBefore: string | null;
-  onConfirmPrice: () => void;
+  /**
+   * What the buyer agreed to when the raffle's terms changed since, null once they confirm: its total
+   * as shown then (null if the total is the same) and its number of cuotas (null if the same; 1 is a
+   * single payment).
+   */
+  termsBefore: { label: string | null; cuotas: number | null } | null;
+  onConfirmTerms: () => void;
   sending: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onBack: () => void;
@@ -45,8 +49,8 @@ export function CheckoutForm({
   problem,
   removed,
   onConfirmNewSet,
-  priceBefore,
-  onConfirmPrice,
+  termsBefore,
+  onConfirmTerms,
   sending,
   onSubmit,
   onBack,
@@ -56,7 +60,7 @@ export function CheckoutForm({
   const price = selectionPrice(raffle, selection.length);
   const total = priceText(price.totalCents, rate);
   const empty = selection.length === 0;
-  const toConfirm = removed.length > 0 || priceBefore !== null;
+  const toConfirm = removed.length > 0 || termsBefore !== null;
   const plan = installmentPlan(raffle);
   // In cuotas the button says what is paid today (the first cuota of each number), not the full price.
   const today = plan
@@ -134,13 +138,18 @@ export function CheckoutForm({
             onConfirm={onConfirmNewSet}
           />
         ) : (
-          priceBefore !== null && (
+          termsBefore !== null && (
             <ChangeToConfirm
               testId="checkout-price-changed"
-              title={t.priceChangedTitle}
-              lines={[t.priceNow(selection.length, total.label, priceBefore)]}
-              confirmLabel={t.confirmNewPrice}
-              onConfirm={onConfirmPrice}
+              title={termsBefore.label === null ? t.planChangedTitle : t.priceChangedTitle}
+              lines={[
+                ...(termsBefore.cuotas === null ? [] : [t.planNow(plan?.count ?? 1, termsBefore.cuotas)]),
+                termsBefore.label === null
+                  ? t.shallWeContinue
+                  : t.priceNow(selection.length, total.label, termsBefore.label),
+              ]}
+              confirmLabel={termsBefore.label === null ? t.confirmNewPlan : t.confirmNewPrice}
+              onConfirm={onConfirmTerms}
             />
           )
         )}
