@@ -10,12 +10,12 @@
 //   bench/reservation-load.ts in its own process, 50 buyers back to back;
 // - the page again after the raffle closed (the row then carries the published sold list);
 // - with the cache on, an edit of the raffle while `herdPages` pages have it open: each reads it again
-//   once within the web app's spread (decision 089), an open loop of herdPages ÷ spread requests a
+//   once within the spread the server names for that many pages (decision 089), an open loop of herdPages ÷ spread requests a
 //   second, while the buyers reserve on the other raffle.
 // Targets: page rate ≥ 0.5× the board's rate; reservations while the page is loaded ≥ 0.8× alone.
 // The herd has no target: it is measured so decision 089's cost is a figure, not a guess.
 import os from 'node:os';
-import { RAFFLE_REFRESH_MIN_MS, RAFFLE_REFRESH_SPREAD_MS } from '../domain/live-events';
+import { RAFFLE_REFRESH_MIN_MS, raffleRefreshSpreadMs } from '../domain/live-events';
 import { checkpointSeed, createRaffle, type DbKind, startTarget, type Target } from './harness';
 import { type Client, client, expect, request } from './http';
 import { spawnReservationLoad } from './load-process';
@@ -202,9 +202,10 @@ async function herdAfterEdit(
   });
   expect(edit, 200, 'edit');
   await sleep(RAFFLE_REFRESH_MIN_MS);
-  const perSecond = sizes.herdPages / (RAFFLE_REFRESH_SPREAD_MS / 1000);
-  const reading = openLoop(viewers, `/api/raffles/${viral}`, perSecond);
-  await sleep(RAFFLE_REFRESH_SPREAD_MS);
+  // The spread the server names in `event: raffle` for that many pages of one instance.
+  const spreadMs = raffleRefreshSpreadMs(sizes.herdPages);
+  const reading = openLoop(viewers, `/api/raffles/${viral}`, sizes.herdPages / (spreadMs / 1000));
+  await sleep(spreadMs);
   const pages = await reading.stop();
   const elapsed = now() - start;
   const { statuses } = await load.stop();
@@ -356,7 +357,7 @@ export function renderPageReport(options: {
       );
       if (mode === 'after' && r.herd)
         herds.push(
-          `| ${label} | ${f(r.herd.pages)} | ${f(r.herd.pages / (RAFFLE_REFRESH_SPREAD_MS / 1000))} | ${f(r.herd.rate)} | ${f(r.herd.p99)} | ${f(r.herd.dropped)} | ${f(r.herd.reservations)} | ${x(r.herd.reservations / (sum(r.reservationsAlone) / r.reservationsAlone.length))} |`,
+          `| ${label} | ${f(r.herd.pages)} | ${f(r.herd.pages / (raffleRefreshSpreadMs(r.herd.pages) / 1000))} | ${f(r.herd.rate)} | ${f(r.herd.p99)} | ${f(r.herd.dropped)} | ${f(r.herd.reservations)} | ${x(r.herd.reservations / (sum(r.reservationsAlone) / r.reservationsAlone.length))} |`,
         );
       if (mode === 'after')
         verdicts.push(
@@ -367,8 +368,8 @@ export function renderPageReport(options: {
   lines.push(
     '',
     `An edit of the raffle while ${f(sizes.herdPages)} pages have it open (decision 089, after only): each page reads it`,
-    `again once, at a random moment ${RAFFLE_REFRESH_MIN_MS}-${RAFFLE_REFRESH_MIN_MS + RAFFLE_REFRESH_SPREAD_MS} ms after the change (use-raffle-live.ts), played as an open loop of`,
-    'pages ÷ spread requests a second over 64 keep-alive sockets (real pages each have their own connection to the',
+    `again once, at a random moment ${RAFFLE_REFRESH_MIN_MS}-${RAFFLE_REFRESH_MIN_MS + raffleRefreshSpreadMs(sizes.herdPages)} ms after the change (the spread the server names for that many`,
+    'pages, use-raffle-live.ts), played as an open loop of pages ÷ spread requests a second over 64 keep-alive sockets (real pages each have their own connection to the',
     'proxy), while the buyers reserve on the other raffle; their rate is over the floor and the spread. No target.',
     '',
     '| database | pages | requests /s asked | answered /s | p99 ms | dropped | reservations /s meanwhile | ÷ alone |',

@@ -341,7 +341,8 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
       expect(heads.indexOf('event: raffle')).toBeGreaterThan(
         heads.findIndex((h) => h.startsWith('event: ticket')),
       );
-      expect(page.frames()).toContain('event: raffle\ndata: {}');
+      // Two pages here: the shortest spread.
+      expect(page.frames()).toContain('event: raffle\ndata: {"spread_ms":3000}');
       // Its Last-Event-ID stays its last ticket change: the raffle message has no id.
       expect(page.events()).toEqual([sold, after]);
     }
@@ -368,7 +369,7 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
     expect(sinks.at(-1)?.sink.written).toHaveLength(0);
     streams.raffleChanged('r1');
     await vi.waitFor(
-      () => expect(sinks.every((r) => r.frames().includes('event: raffle\ndata: {}'))).toBe(true),
+      () => expect(sinks.every((r) => r.frames().some((f) => f.startsWith('event: raffle\n')))).toBe(true),
       { timeout: 10_000, interval: 10 },
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -377,6 +378,22 @@ describe('live streams coalesce changes per raffle (issue 20, target 2)', () => 
       expect(r.frames().filter((f) => f.startsWith('event: raffle'))).toHaveLength(1);
       expect(r.events().map((e) => e.number)).toEqual([1]);
     }
+  });
+
+  it('names a spread as long as the pages it holds of the raffle need: 1,000 reads a second at most', () => {
+    const streams = createLiveStreams({ eventsSince: () => null, tickMs: 5, heartbeatMs: 60_000 });
+    const many = Array.from({ length: 8_000 }, () => recorder(true));
+    const few = recorder(true);
+    for (const { sink } of many) streams.join('viral', sink, null);
+    streams.join('quiet', few.sink, null);
+    streams.raffleChanged('viral');
+    streams.raffleChanged('quiet');
+    streams.flush();
+    streams.stop();
+    expect(many[0]?.frames()).toEqual(['event: raffle\ndata: {"spread_ms":8000}']);
+    // One frame for the room, shared by its streams.
+    expect(new Set(many.map((r) => r.sink.written[0])).size).toBe(1);
+    expect(few.frames()).toEqual(['event: raffle\ndata: {"spread_ms":3000}']);
   });
 
   it('a flush that replaces a round part way through still tells every stream the raffle changed', async () => {

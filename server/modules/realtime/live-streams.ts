@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { packTicketEvents } from '../../../domain/live-events';
+import { packTicketEvents, type RaffleFrame, raffleRefreshSpreadMs } from '../../../domain/live-events';
 import { type TicketEvent, ticketEventSchema } from '../../../domain/reservations';
 import { createRoundFigures, percentiles, STATS_KEPT } from './round-figures';
 
@@ -56,8 +56,11 @@ type Room = {
   raffleChanged: boolean;
 };
 
-/** A room as a round visits it: its head when reached, and whether its streams are told the raffle changed. */
-type Visit = { room: Room; startHead: number; raffleChanged: boolean };
+/**
+ * A room as a round visits it: its head when reached, and the frame telling its streams the raffle
+ * changed, if it did (built once per visit, for the streams the room had then).
+ */
+type Visit = { room: Room; startHead: number; raffleChanged: LiveFrame | null };
 
 /**
  * A round under way: its rooms (each with its head when the round reached it), the room and stream it
@@ -117,9 +120,13 @@ const encode = (events: readonly TicketEvent[], batched: boolean) =>
 export const RESET_FRAME = LiveFrame.of('event: reset\ndata: {}\n\n');
 /**
  * The raffle's own row changed (its price, packages, prizes, status, result): the page reads the
- * raffle again. No id, so a page's Last-Event-ID stays that of its last ticket change.
+ * raffle again, at a random moment of the spread named for the pages this process holds of it
+ * (domain/live-events.ts). No id, so a page's Last-Event-ID stays that of its last ticket change.
  */
-export const RAFFLE_FRAME = LiveFrame.of('event: raffle\ndata: {}\n\n');
+export const raffleFrame = (openPages: number) =>
+  LiveFrame.of(
+    `event: raffle\ndata: ${JSON.stringify({ spread_ms: raffleRefreshSpreadMs(openPages) } satisfies RaffleFrame)}\n\n`,
+  );
 const PING_FRAME = LiveFrame.of(': ping\n\n');
 
 /**
@@ -227,7 +234,7 @@ export function createLiveStreams(options: {
     timer = setTimeout(startRound, Math.max(0, lastRoundAt + gap - performance.now()));
   }
 
-  const visitOf = (room: Room): Visit => ({ room, startHead: room.head, raffleChanged: false });
+  const visitOf = (room: Room): Visit => ({ room, startHead: room.head, raffleChanged: null });
 
   /** A round over every raffle with news; `work` carries what a round it replaces had written. */
   function newRound(replaced: Round | null = null): Round {
@@ -274,14 +281,14 @@ export function createLiveStreams(options: {
         visit.startHead = visit.room.head;
         current.sinks = visit.room.sinks.entries();
         // A raffle change from now on waits for the next round: this one may have passed its stream.
-        visit.raffleChanged = visit.room.raffleChanged;
+        visit.raffleChanged = visit.room.raffleChanged ? raffleFrame(visit.room.sinks.size) : null;
         visit.room.raffleChanged = false;
         if (visit.raffleChanged) visit.room.quiet = false;
       }
       for (let next = current.sinks.next(); !next.done; next = current.sinks.next()) {
         current.writes += writeTo(visit.room, next.value[0], next.value[1]);
         if (visit.raffleChanged) {
-          next.value[0].write(RAFFLE_FRAME);
+          next.value[0].write(visit.raffleChanged);
           current.writes += 1;
         }
         if (++written % 16 === 0 && performance.now() > deadline) {

@@ -47,7 +47,9 @@ describe('two instances on one PostgreSQL', () => {
       body: { price_cents: 900 },
     });
     expect(edit.status).toBe(200);
-    await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {}\n\n'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {"spread_ms":3000}\n\n'), {
+      timeout: 5_000,
+    });
     // What the page then reads on B is the new price, not B's cached answer.
     const read = await b.api<{ price_cents: number }>('GET', `/api/raffles/${raffle.id}`);
     expect(read.body.price_cents).toBe(900);

@@ -89,7 +89,7 @@ describe.each(LIVE_FANOUT_MODES)('live streams written %s', (_mode, liveFanoutPr
         body: { price_cents: 800 },
       });
       expect(edit.status).toBe(200);
-      await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {}\n\n'));
+      await vi.waitFor(() => expect(page.text()).toContain('event: raffle\ndata: {"spread_ms":3000}\n\n'));
       // This instance hears its own NOTIFY too, a little later: its pages are not told twice.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(told.mock.calls.filter(([id]) => id === raffle.id)).toHaveLength(1);

@@ -146,6 +146,15 @@ describe('a change of the raffle itself (decision 089)', () => {
     expect(invalidated()).toEqual([true, true, true]);
   });
 
+  it('waits within the spread the server names for the pages it holds', () => {
+    renderHook(() => useRaffleLive(raffleId), { wrapper });
+    act(() => FakeEventSource.opened[0]?.emit('raffle', '{"spread_ms":10000}'));
+    act(() => vi.advanceTimersByTime(RAFFLE_REFRESH_MIN_MS + 0.5 * 10_000 - 1));
+    expect(invalidated()).toEqual([false, false, false]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(invalidated()).toEqual([true, true, false]);
+  });
+
   it('a page that leaves before the wait ends reads nothing', () => {
     const { unmount } = renderHook(() => useRaffleLive(raffleId), { wrapper });
     act(() => FakeEventSource.opened[0]?.emit('raffle', '{}'));

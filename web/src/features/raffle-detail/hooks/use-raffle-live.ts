@@ -1,4 +1,9 @@
-import { RAFFLE_REFRESH_MIN_MS, RAFFLE_REFRESH_SPREAD_MS, unpackTicketEvents } from '@domain/live-events';
+import {
+  RAFFLE_REFRESH_MIN_MS,
+  RAFFLE_REFRESH_SPREAD_MS,
+  spreadOf,
+  unpackTicketEvents,
+} from '@domain/live-events';
 import type { TicketEvent } from '@domain/reservations';
 import { liveUpdateToast, padTicketNumber } from '@domain/tickets';
 import { useQueryClient } from '@tanstack/react-query';
@@ -76,8 +81,9 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
         void queryClient.invalidateQueries({ queryKey: key });
     };
     // The raffle's answers (its public view, draw, leaderboards), not the board: ticket changes keep
-    // that one. One read pending covers every change told before it.
-    const readRaffleAgain = () => {
+    // that one. One read pending covers every change told before it. The spread is the one the
+    // server names for how many pages it holds of this raffle (decision 089).
+    const readRaffleAgain = (spreadMs = RAFFLE_REFRESH_SPREAD_MS) => {
       if (raffleTimer !== undefined) return;
       raffleTimer = setTimeout(
         () => {
@@ -87,7 +93,7 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
             predicate: (query) => query.queryKey[3] !== 'board',
           });
         },
-        RAFFLE_REFRESH_MIN_MS + Math.random() * RAFFLE_REFRESH_SPREAD_MS,
+        RAFFLE_REFRESH_MIN_MS + Math.random() * spreadMs,
       );
     };
     // After a drop, the browser reconnects sending the id of the last event it saw; with none
@@ -112,7 +118,9 @@ export function useRaffleLive(raffleId: string, enabled = true): LiveStatus {
         readBoardAgain();
         readRaffleAgain();
       });
-      source.addEventListener('raffle', readRaffleAgain);
+      source.addEventListener('raffle', (message) =>
+        readRaffleAgain(spreadOf((message as MessageEvent<string>).data)),
+      );
       source.onerror = () => {
         dropped = true;
         setStatus('reconnecting');
