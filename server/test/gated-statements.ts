@@ -27,8 +27,16 @@ export async function gateOn(pool: pg.Pool, table: string, timing: string, when?
   );
   let opened = false;
   return {
-    /** Waits until a statement of the app stopped at the gate. */
-    reached: () => waitUntilSessionsWait(pool, `wait_event = 'advisory'`),
+    /**
+     * Waits until a statement of the app stopped at this gate: a session waiting on the gate's own
+     * key, not on any advisory lock (the app's jobs and audit appends take their own).
+     */
+    reached: () =>
+      waitUntilSessionsWait(
+        pool,
+        `wait_event = 'advisory' and exists (select 1 from pg_locks l where l.pid = a.pid and
+         l.locktype = 'advisory' and not l.granted and l.classid = 0 and l.objid = ${GATE_KEY})`,
+      ),
     /** Once: a second call (a test's `finally` after its own) does nothing. */
     async open() {
       if (opened) return;
@@ -45,8 +53,9 @@ export async function gateOn(pool: pg.Pool, table: string, timing: string, when?
 }
 
 /**
- * Until `request` answered or a session waits on a row (another transaction's row lock): the
- * request either went through without waiting or reached the row it must wait for.
+ * Until `request` answered or a session waits on a row (another transaction's row lock, not the
+ * notify queue's or any other object's): the request either went through without waiting or reached
+ * the row it must wait for.
  */
 export async function answeredOrWaitsOnARow(request: Promise<unknown>, pool: pg.Pool) {
   let answered = false;
@@ -58,14 +67,17 @@ export async function answeredOrWaitsOnARow(request: Promise<unknown>, pool: pg.
       answered = true;
     },
   );
-  await Promise.race([settled, waitUntilSessionsWait(pool, `wait_event <> 'advisory'`, () => answered)]);
+  await Promise.race([
+    settled,
+    waitUntilSessionsWait(pool, `wait_event in ('transactionid', 'tuple')`, () => answered),
+  ]);
 }
 
 async function waitUntilSessionsWait(pool: pg.Pool, condition: string, stop = () => false) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline && !stop()) {
     const { rows } = await pool.query(
-      `select count(*)::int as n from pg_stat_activity
+      `select count(*)::int as n from pg_stat_activity a
        where datname = current_database() and wait_event_type = 'Lock' and ${condition}`,
     );
     if (rows[0].n > 0) return;
