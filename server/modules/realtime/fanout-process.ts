@@ -8,15 +8,8 @@ import type net from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FromFanout, HandedStream, ToFanout } from './fanout-messages';
-import {
-  createLiveStreams,
-  HEARTBEAT_MS,
-  LIVE_TICK_MS,
-  LiveFrame,
-  type LiveSink,
-  MAX_QUEUED_BYTES,
-  STREAM_HELLO,
-} from './live-streams';
+import { LiveFrame, type LiveSink, MAX_QUEUED_BYTES, STREAM_HELLO } from './live-frames';
+import { createLiveStreams, HEARTBEAT_MS, LIVE_TICK_MS } from './live-streams';
 import { createRecentEvents } from './recent-events';
 
 /** The end of a chunked body. */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unpackTicketEvents } from '../../../domain/live-events';
 import type { TicketEvent } from '../../../domain/reservations';
 import type { Database } from '../../db/client';
-import { createLiveStreams, type LiveFrame, type LiveSink } from './live-streams';
+import type { LiveFrame, LiveSink } from './live-frames';
+import { createLiveStreams } from './live-streams';
 import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
 
 /** A sink that records the chunks written to it, and the changes they carry, in order. */

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import type { InFlightCount } from '../../lib/in-flight-count';
 import { canHandOver, createFanout, type Fanout } from './fanout';
 import type { HandedStream } from './fanout-messages';
-import { createLiveStreams, HEARTBEAT_MS, LIVE_TICK_MS, type LiveSink } from './live-streams';
+import type { LiveSink } from './live-frames';
+import { createLiveStreams, HEARTBEAT_MS, LIVE_TICK_MS } from './live-streams';
 import { createRecentEvents } from './recent-events';
 
 export type TicketChange = { raffle_id: string; tickets: TicketEvent[] };

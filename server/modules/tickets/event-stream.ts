@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { streamHead } from '../realtime/fanout';
-import { type LiveFrame, type LiveSink, MAX_QUEUED_BYTES, STREAM_HELLO } from '../realtime/live-streams';
+import { type LiveFrame, type LiveSink, MAX_QUEUED_BYTES, STREAM_HELLO } from '../realtime/live-frames';
 import type { RealtimeHub } from '../realtime/realtime.hub';
 
 const HELLO = Buffer.from(STREAM_HELLO);
